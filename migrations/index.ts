@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as initialSchema from "./2026-11-22T0000_initial_schema.ts";
+
+/**
+ * Every migration, by name, in order. Listed statically (rather than read from the folder at run
+ * time) so the same list loads under tsx, vitest and any bundler.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T0000_initial_schema": initialSchema,
+};

@@ -1,0 +1,142 @@
+// The HTTP surface: security headers and CSRF first, then tRPC at /trpc, the spec's REST paths at
+// /api (each one a call of the same tRPC procedure), then the built React app. No globals: every
+// dependency comes in through `deps`, so tests build as many apps as they like.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as trpcExpress from "@trpc/server/adapters/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import { sql } from "kysely";
+import { csrfProtection } from "./auth/csrf.ts";
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "./db/errors.ts";
+import { adminRoutes } from "./rest/admin.ts";
+import { appointmentRoutes } from "./rest/appointments.ts";
+import { authRoutes } from "./rest/auth.ts";
+import { consultationRoutes } from "./rest/consultation.ts";
+import { documentRoutes } from "./rest/documents.ts";
+import { errorHandler } from "./rest/errors.ts";
+import { folderRoutes } from "./rest/folders.ts";
+import { createRequestContext } from "./rest/handler.ts";
+import { appRouter } from "./routers/_app.ts";
+import type { AppDeps } from "./trpc/context.ts";
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+export const MAX_BATCH_CALLS = 10;
+/** The client routes of the spec; each serves the React app. */
+export const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard"];
+
+const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
+
+export type AppOptions = { clientDir?: string };
+
+export function createApp(deps: AppDeps, opts: AppOptions = {}) {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.set("query parser", "simple");
+
+  app.use(securityHeaders(config.secureCookies));
+  app.use(compression());
+
+  const api = express.Router();
+  api.use(csrfProtection(config));
+  api.use(express.json({ limit: MAX_JSON_BYTES }));
+  api.use(express.urlencoded({ limit: MAX_JSON_BYTES, extended: false }));
+  api.get("/health", health(deps));
+  authRoutes(api, deps);
+  folderRoutes(api, deps);
+  documentRoutes(api, deps);
+  appointmentRoutes(api, deps);
+  consultationRoutes(api, deps);
+  adminRoutes(api, deps);
+  api.use((_req, res) => {
+    res.status(404).json({ detail: "Not found" });
+  });
+  api.use(errorHandler(logger));
+  app.use("/api", noStore, api);
+
+  app.use(
+    "/trpc",
+    noStore,
+    csrfProtection(config),
+    trpcExpress.createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createRequestContext(deps, req, res),
+      maxBatchSize: MAX_BATCH_CALLS,
+      maxBodySize: MAX_JSON_BYTES,
+      onError: ({ error, path: procedure }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR" && !isDatabaseUnavailable(error.cause)) {
+          logger.error({ err: error.cause ?? error, procedure }, "procedure failed");
+        }
+      },
+    }),
+  );
+
+  serveClient(app, opts.clientDir ?? defaultClientDir);
+  app.use(errorHandler(logger));
+  return app;
+}
+
+function securityHeaders(https: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner set inline style attributes and a runtime <style>; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "no-referrer" },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
+
+function health(deps: AppDeps): RequestHandler {
+  return async (_req, res) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      res.json({ status: "ok" });
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) deps.logger.error({ err }, "health check failed");
+      res.status(503).json({ status: "unavailable", detail: SERVICE_UNAVAILABLE_DETAIL });
+    }
+  };
+}
+
+function serveClient(app: express.Express, clientDir: string): void {
+  const indexFile = path.join(clientDir, "index.html");
+  // Hashed build assets never change under their name; everything else is revalidated.
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
+  );
+  app.use(express.static(clientDir, { index: false, maxAge: 0 }));
+  app.get("/{*path}", (req, res) => {
+    if (!fs.existsSync(indexFile)) {
+      res.status(503).type("text").send("The web client is not built yet: run `npm run build`.");
+      return;
+    }
+    res.setHeader("Cache-Control", "no-cache");
+    res.status(SPA_ROUTES.includes(req.path.replace(/\/$/, "") || "/") ? 200 : 404).sendFile(indexFile);
+  });
+}

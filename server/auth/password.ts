@@ -1,0 +1,46 @@
+import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import { dictionary } from "@zxcvbn-ts/language-common";
+
+// Set explicitly (decisions.md), never the library's defaults: OWASP's argon2id minimum.
+// Algorithm is an ambient const enum (not importable as a value here); 2 is Argon2id.
+const ARGON2ID = 2 as Algorithm;
+export const ARGON2_OPTIONS = {
+  algorithm: ARGON2ID,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/** The 10,000 most common passwords, ranked list shipped in @zxcvbn-ts/language-common. */
+const COMMON_PASSWORDS = new Set(dictionary["passwords-common"].slice(0, 10_000));
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less predictable one.";
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+// A real argon2id hash of a random password: verifying against it costs the same as a real check,
+// so a missing user is not revealed by timing (exactly one verify either way).
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hash(crypto.randomUUID(), ARGON2_OPTIONS);
+  return dummyHash;
+}
+
+export const passwordHasher = {
+  verifyCalls: 0,
+  async verify(storedHash: string | null, password: string): Promise<boolean> {
+    passwordHasher.verifyCalls++;
+    const target = storedHash ?? (await getDummyHash());
+    try {
+      const ok = await verify(target, password);
+      return ok && storedHash !== null;
+    } catch {
+      return false;
+    }
+  },
+};

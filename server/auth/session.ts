@@ -1,0 +1,126 @@
+// Sessions after the lucia-auth.com session guide: the client holds a random token, the database
+// holds only its SHA-256, so a leaked sessions table cannot be replayed.
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/types.ts";
+import type { PublicUser } from "../routers/auth/schemas.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type SessionKind = "client" | "admin";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const CLIENT_SESSION_MS = 7 * DAY_MS;
+export const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
+export const ADMIN_IDLE_MS = 30 * 60 * 1000;
+/** Admin activity is written at most this often, so reads are not all writes. */
+const ADMIN_TOUCH_MS = 60 * 1000;
+
+export type Session = {
+  id: string;
+  userId: string;
+  kind: SessionKind;
+  expiresAt: Date;
+  lastUsedAt: Date;
+};
+
+export type SessionValidation = { session: Session; user: PublicUser; renewed: boolean } | null;
+
+/** 20 random bytes (160 bits), base32. */
+export function generateToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  kind: SessionKind,
+  now: Date,
+): Promise<{ token: string; session: Session }> {
+  const token = generateToken();
+  const session: Session = {
+    id: hashToken(token),
+    userId,
+    kind,
+    expiresAt: new Date(now.getTime() + (kind === "admin" ? ADMIN_SESSION_MS : CLIENT_SESSION_MS)),
+    lastUsedAt: now,
+  };
+  await db
+    .insertInto("sessions")
+    .values({
+      id: session.id,
+      user_id: userId,
+      kind,
+      expires_at: session.expiresAt,
+      last_used_at: now,
+      created_at: now,
+    })
+    .execute();
+  return { token, session };
+}
+
+export async function validateSessionToken(db: Db, token: string, now: Date): Promise<SessionValidation> {
+  const sessionId = hashToken(token);
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id as session_id",
+      "sessions.kind",
+      "sessions.expires_at",
+      "sessions.last_used_at",
+      "users.id",
+      "users.name",
+      "users.email",
+      "users.username",
+      "users.auth_provider",
+      "users.created_at",
+      "users.is_admin",
+    ])
+    .where("sessions.id", "=", sessionId)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  const nowMs = now.getTime();
+  const expired =
+    nowMs >= row.expires_at.getTime() || (row.kind === "admin" && nowMs - row.last_used_at.getTime() >= ADMIN_IDLE_MS);
+  if (expired) {
+    await invalidateSession(db, sessionId);
+    return null;
+  }
+
+  let expiresAt = row.expires_at;
+  let lastUsedAt = row.last_used_at;
+  let renewed = false;
+  if (row.kind === "client" && expiresAt.getTime() - nowMs < CLIENT_SESSION_MS / 2) {
+    expiresAt = new Date(nowMs + CLIENT_SESSION_MS);
+    lastUsedAt = now;
+    renewed = true;
+    await db.updateTable("sessions").set({ expires_at: expiresAt, last_used_at: now }).where("id", "=", sessionId).execute();
+  } else if (row.kind === "admin" && nowMs - lastUsedAt.getTime() >= ADMIN_TOUCH_MS) {
+    lastUsedAt = now;
+    await db.updateTable("sessions").set({ last_used_at: now }).where("id", "=", sessionId).execute();
+  }
+
+  const { session_id, kind, expires_at: _e, last_used_at: _l, ...user } = row;
+  return {
+    session: { id: session_id, userId: user.id, kind, expiresAt, lastUsedAt },
+    user,
+    renewed,
+  };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+}
+
+export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}

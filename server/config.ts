@@ -1,0 +1,52 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default("./data"),
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Client Portal <no-reply@localhost>"),
+  FIRM_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
+  NOTARY_URL: z.url().default("https://www.nationalnotary.org/"),
+  OIDC_ISSUER: z.url().default("https://accounts.google.com"),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.preprocess((v) => v === "1" || v === "true", z.boolean()).default(false),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration in the environment:\n${problems}`);
+  }
+  const e = parsed.data;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: publicUrl.origin,
+    secureCookies: publicUrl.protocol === "https:",
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    firmEmail: e.FIRM_EMAIL,
+    notaryUrl: e.NOTARY_URL,
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

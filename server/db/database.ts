@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Logger } from "pino";
+import { migrations } from "../../migrations/index.ts";
+import type { Database } from "./types.ts";
+
+// Both drivers return the same JS values: int8 as number (counts, sizes), date as 'YYYY-MM-DD'.
+const INT8 = 20;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  kind: "postgres" | "embedded";
+  close: () => Promise<void>;
+};
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  /** The embedded database lives in `<dataDir>/pgdata`; "memory://" keeps it in memory (tests). */
+  dataDir: string;
+  logger: Logger;
+}): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client's error (server restart, terminated backend) would otherwise crash the process.
+    pool.on("error", (err) => opts.logger.warn({ err: err.message }, "postgres pool client error"));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGliteDialect } = await import("kysely-pglite-dialect");
+  const dir = opts.dataDir === "memory://" ? "memory://" : path.join(opts.dataDir, "pgdata");
+  if (dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir, {
+    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: "embedded", close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, logger: Logger): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Success") logger.info({ migration: r.migrationName }, "migration applied");
+    if (r.status === "Error") logger.error({ migration: r.migrationName }, "migration failed");
+  }
+  if (error) throw error;
+}

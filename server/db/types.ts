@@ -1,0 +1,108 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string | null;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  auth_provider: Generated<string>;
+  google_subject: string | null;
+  is_admin: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  kind: "client" | "admin";
+  expires_at: RequiredTimestamp;
+  last_used_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
+export interface LoginCodesTable {
+  code_hash: string;
+  user_id: string;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
+export interface FoldersTable {
+  id: Generated<string>;
+  user_id: string;
+  parent_folder_id: string | null;
+  name: string;
+  color: string;
+  created_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  user_id: string;
+  folder_id: string | null;
+  original_filename: string;
+  storage_key: string;
+  content_type: string;
+  file_size: number;
+  sha256: string;
+  upload_date: Timestamp;
+}
+
+export interface AppointmentsTable {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  description: string;
+  appointment_date: RequiredTimestamp;
+  status: "requested" | "scheduled" | "completed" | "cancelled";
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConsultationRequestsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  phone: string;
+  service: string | null;
+  preferred_date: string | null;
+  preferred_time: string | null;
+  message: string;
+  created_at: Timestamp;
+  handled_at: Date | null;
+  email_sent_at: Date | null;
+}
+
+export interface SiteContentTable {
+  section: string;
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_codes: LoginCodesTable;
+  folders: FoldersTable;
+  documents: DocumentsTable;
+  appointments: AppointmentsTable;
+  consultation_requests: ConsultationRequestsTable;
+  site_content: SiteContentTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,5 @@
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,21 @@
+import { createCallerFactory, router } from "../trpc/init.ts";
+import { adminRouter } from "./admin/router.ts";
+import { appointmentsRouter } from "./appointments/router.ts";
+import { authRouter } from "./auth/router.ts";
+import { consultationRouter } from "./consultation/router.ts";
+import { documentsRouter } from "./documents/router.ts";
+import { foldersRouter } from "./folders/router.ts";
+import { siteRouter } from "./site/router.ts";
+
+export const appRouter = router({
+  auth: authRouter,
+  folders: foldersRouter,
+  documents: documentsRouter,
+  appointments: appointmentsRouter,
+  consultation: consultationRouter,
+  site: siteRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

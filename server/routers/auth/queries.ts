@@ -1,0 +1,54 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { Database } from "../../db/types.ts";
+import type { PublicUser } from "./schemas.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const publicUserColumns = ["id", "name", "email", "username", "auth_provider", "created_at", "is_admin"] as const;
+
+export async function findUserForLogin(db: Db, username: string) {
+  return db
+    .selectFrom("users")
+    .select([...publicUserColumns, "password_hash"])
+    .where(sql<string>`lower(username)`, "=", username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom("users")
+    .select(publicUserColumns)
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<PublicUser | undefined> {
+  return db.selectFrom("users").select(publicUserColumns).where("id", "=", id).executeTakeFirst();
+}
+
+/** Which of username and email is already taken, ignoring case. */
+export async function findTakenIdentity(db: Db, username: string, email: string) {
+  const rows = await db
+    .selectFrom("users")
+    .select([sql<boolean>`lower(username) = ${username.toLowerCase()}`.as("username_taken")])
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(username)`, "=", username.toLowerCase()),
+        eb(sql<string>`lower(email)`, "=", email.toLowerCase()),
+      ]),
+    )
+    .execute();
+  if (rows.length === 0) return null;
+  return rows.some((r) => r.username_taken) ? "username" : "email";
+}
+
+export async function insertUser(
+  db: Db,
+  user: { username: string | null; email: string; name: string; password_hash: string | null; auth_provider?: string; is_admin?: boolean; google_subject?: string | null },
+): Promise<PublicUser> {
+  return db.insertInto("users").values(user).returning(publicUserColumns).executeTakeFirstOrThrow();
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}

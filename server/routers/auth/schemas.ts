@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+export const FILL_ALL_FIELDS = "Please fill in all fields";
+export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long";
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+
+const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message);
+
+export const passwordSchema = z
+  .string({ error: FILL_ALL_FIELDS })
+  .min(1, FILL_ALL_FIELDS)
+  .min(6, PASSWORD_TOO_SHORT)
+  .max(128, "Password must be at most 128 characters long");
+
+export const usernameSchema = requiredText(FILL_ALL_FIELDS)
+  .max(32, "Username must be 3-32 characters: letters, digits, '.', '_' or '-'")
+  .regex(/^[A-Za-z0-9._-]{3,32}$/, "Username must be 3-32 characters: letters, digits, '.', '_' or '-'");
+
+export const emailSchema = requiredText(FILL_ALL_FIELDS)
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+export const registerInput = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  name: requiredText(FILL_ALL_FIELDS).max(100, "Name must be at most 100 characters"),
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** The registration form adds confirmPassword, which exists only on the client (spec section 3). */
+export const registerFormInput = registerInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+
+export const loginInput = z.object({
+  username: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(254, "Invalid username or password"),
+  password: z.string({ error: FILL_ALL_FIELDS }).min(1, FILL_ALL_FIELDS).max(1024, "Invalid username or password"),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({
+  email: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+});
+
+export const resetPasswordInput = z.object({
+  token: requiredText(FILL_ALL_FIELDS).max(200, "Invalid or expired reset token"),
+  new_password: passwordSchema,
+});
+
+/** `/profile` posts the one-time id from the Google callback (form field `session_id`). */
+export const profileInput = z.object({
+  session_id: requiredText("Authentication failed. Please try again.").max(200, "Authentication failed. Please try again."),
+});
+
+export const userOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  auth_provider: z.string(),
+  created_at: z.date(),
+  is_admin: z.boolean(),
+});
+export type PublicUser = z.infer<typeof userOutput>;

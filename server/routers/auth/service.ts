@@ -1,0 +1,61 @@
+import { TRPCError } from "@trpc/server";
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordHasher } from "../../auth/password.ts";
+import { createSession, invalidateSession, type SessionKind } from "../../auth/session.ts";
+import type { Context } from "../../trpc/context.ts";
+import { findTakenIdentity, findUserForLogin, insertUser } from "./queries.ts";
+import type { LoginInput, PublicUser, RegisterInput } from "./schemas.ts";
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+export const USERNAME_TAKEN = "Username already exists";
+export const EMAIL_TAKEN = "Email already registered";
+
+export function assertPasswordAllowed(password: string): void {
+  if (isCommonPassword(password)) throw new TRPCError({ code: "BAD_REQUEST", message: COMMON_PASSWORD_MESSAGE });
+}
+
+export async function register(ctx: Context, input: RegisterInput): Promise<{ success: true }> {
+  assertPasswordAllowed(input.password);
+  const taken = await findTakenIdentity(ctx.db, input.username, input.email);
+  if (taken) throw new TRPCError({ code: "CONFLICT", message: taken === "username" ? USERNAME_TAKEN : EMAIL_TAKEN });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await insertUser(ctx.db, {
+      username: input.username,
+      email: input.email,
+      name: input.name,
+      password_hash: passwordHash,
+    });
+  } catch (err) {
+    // Two registrations racing for the same name: the unique index decides.
+    if ((err as { code?: string }).code === "23505") {
+      const constraint = String((err as { constraint?: string }).constraint ?? "");
+      throw new TRPCError({ code: "CONFLICT", message: constraint.includes("email") ? EMAIL_TAKEN : USERNAME_TAKEN });
+    }
+    throw err;
+  }
+  return { success: true };
+}
+
+export type LoginResult = { success: true; session_token: string; user: PublicUser };
+
+/** Password login for both portals; admin sign-in additionally needs `is_admin`. */
+export async function loginWithPassword(ctx: Context, input: LoginInput, kind: SessionKind): Promise<LoginResult> {
+  const row = await findUserForLogin(ctx.db, input.username);
+  const valid = await passwordHasher.verify(row?.password_hash ?? null, input.password);
+  if (!row || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+  if (kind === "admin" && !row.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
+  const { password_hash: _hash, ...user } = row;
+  return startSession(ctx, user, kind);
+}
+
+export async function startSession(ctx: Context, user: PublicUser, kind: SessionKind): Promise<LoginResult> {
+  const { token, session } = await createSession(ctx.db, user.id, kind, ctx.now());
+  ctx.cookies.set(token, session.expiresAt);
+  return { success: true, session_token: token, user };
+}
+
+export async function logout(ctx: Context & { session: { id: string } | null }): Promise<{ success: true }> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  ctx.cookies.clear();
+  return { success: true };
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { PREFERRED_TIMES } from "../appointments/schemas.ts";
+
+export const REQUIRED_FIELDS = "Please fill in all required fields";
+
+export const SERVICE_OPTIONS = [
+  { value: "bookkeeping", label: "Bookkeeping Services" },
+  { value: "tax-prep", label: "Tax Preparation & Planning" },
+  { value: "notary", label: "Notary Services" },
+  { value: "admin", label: "Administrative Services" },
+  { value: "consulting", label: "Business Consulting" },
+  { value: "other", label: "Other" },
+] as const;
+export const SERVICE_VALUES = SERVICE_OPTIONS.map((o) => o.value) as [string, ...string[]];
+
+export const PREFERRED_TIME_OPTIONS = [
+  { value: "morning", label: "Morning (9 AM-12 PM)" },
+  { value: "afternoon", label: "Afternoon (12 PM-5 PM)" },
+  { value: "evening", label: "Evening (5 PM-7 PM)" },
+] as const;
+
+const required = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS);
+const optionalBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+export const consultationRequestInput = z.object({
+  name: required.max(100, "Name must be at most 100 characters"),
+  email: required.max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
+  phone: required.max(40, "Please enter a valid phone number").regex(/^[0-9+().\-\s]{7,40}$/, "Please enter a valid phone number"),
+  service: optionalBlank(z.enum(SERVICE_VALUES, { error: "Please choose a service from the list" })),
+  preferredDate: optionalBlank(z.iso.date("Please choose a valid date")),
+  preferredTime: optionalBlank(z.enum(PREFERRED_TIMES, { error: "Preferred time must be morning, afternoon or evening" })),
+  message: z.string().trim().max(5000, "Message must be at most 5000 characters").default(""),
+});
+export type ConsultationRequestInput = z.infer<typeof consultationRequestInput>;

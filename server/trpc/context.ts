@@ -1,0 +1,45 @@
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/types.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { ObjectStorage } from "../storage/storage.ts";
+
+/** Long-lived services, built once in server/index.ts (or by a test) and shared by every request. */
+export type AppDeps = {
+  config: Config;
+  db: Kysely<Database>;
+  logger: Logger;
+  mailer: Mailer;
+  storage: ObjectStorage;
+  /** The clock; tests pass a controllable one. */
+  now: () => Date;
+};
+
+/** How a procedure sets or clears the session cookie without knowing the transport. */
+export type SessionCookies = {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+};
+
+export type ContextOptions = {
+  deps: AppDeps;
+  sessionToken?: string | null;
+  ip?: string;
+  cookies?: SessionCookies;
+};
+
+const noCookies: SessionCookies = { set() {}, clear() {} };
+
+/** The request-independent part of the context: tests and the REST layer build it directly. */
+export function createContextInner(opts: ContextOptions) {
+  return {
+    ...opts.deps,
+    deps: opts.deps,
+    sessionToken: opts.sessionToken ?? null,
+    ip: opts.ip ?? "unknown",
+    cookies: opts.cookies ?? noCookies,
+  };
+}
+
+export type Context = ReturnType<typeof createContextInner>;

@@ -1,0 +1,39 @@
+import { TRPCError } from "@trpc/server";
+import { validateSessionToken } from "../auth/session.ts";
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
+import { baseProcedure } from "./init.ts";
+
+/**
+ * Every procedure: resolves the session (if a token came with the request) and turns a lost
+ * database connection into 503 instead of 500. Session lookup happens here rather than in
+ * context creation so that its failures take the same path as the procedure's.
+ */
+export const publicProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  const result = await (async () => {
+    const auth = ctx.sessionToken ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.now()) : null;
+    if (auth?.renewed && ctx.sessionToken) ctx.cookies.set(ctx.sessionToken, auth.session.expiresAt);
+    return next({ ctx: { session: auth?.session ?? null, user: auth?.user ?? null } });
+  })().catch((err: unknown) => {
+    if (isDatabaseUnavailable(err)) {
+      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_DETAIL, cause: err });
+    }
+    throw err;
+  });
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_DETAIL, cause: result.error.cause });
+  }
+  return result;
+});
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not authenticated" });
+  return next({ ctx: { user: ctx.user, session: ctx.session } });
+});
+
+/** Admin data needs an admin user signed in through /admin (the stricter admin session). */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.is_admin || ctx.session.kind !== "admin") {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
+  }
+  return next();
+});

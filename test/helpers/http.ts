@@ -1,0 +1,62 @@
+/**
+ * A small HTTP client for tests: keeps cookies like a browser, sends our own Origin (so CSRF
+ * protection lets it through unless a test says otherwise), and returns parsed JSON bodies.
+ */
+export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  bearer: string | null = null;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly defaultHeaders: Record<string, string> = { Origin: baseUrl },
+  ) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    opts: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookies?: boolean } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...this.defaultHeaders, ...opts.headers };
+    if (opts.json !== undefined) headers["Content-Type"] = "application/json";
+    if (opts.cookies !== false && this.cookies.size > 0) {
+      headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    }
+    if (this.bearer) headers.Authorization = `Bearer ${this.bearer}`;
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+      redirect: "manual",
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === "" || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let body: any = text;
+    if (res.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body, text };
+  }
+
+  get<T = any>(path: string, opts?: Parameters<ApiClient["request"]>[2]) {
+    return this.request<T>("GET", path, opts);
+  }
+  post<T = any>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
+    return this.request<T>("POST", path, { ...opts, json });
+  }
+  put<T = any>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
+    return this.request<T>("PUT", path, { ...opts, json });
+  }
+  patch<T = any>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
+    return this.request<T>("PATCH", path, { ...opts, json });
+  }
+  delete<T = any>(path: string, opts?: Parameters<ApiClient["request"]>[2]) {
+    return this.request<T>("DELETE", path, opts);
+  }
+}

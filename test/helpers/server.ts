@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+import { startServer } from "../../server/server.ts";
+import type { AppDeps } from "../../server/trpc/context.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+export type TestServer = {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  db: AppDeps["db"];
+  database: TestDatabase;
+  dataDir: string;
+  /** Every log line the server wrote (JSON), for assertions about what is and is not logged. */
+  logs: string[];
+  clock: TestClock;
+  close: () => Promise<void>;
+};
+
+/** A clock the test moves by hand; it starts at the real time. */
+export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
+
+export function createTestClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    set: (date) => {
+      offset = date.getTime() - Date.now();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real app on a free port, on a fresh database of its own (see helpers/database.ts).
+ * `env` adds environment variables (SMTP_URL, OIDC_*, ...) to the parsed configuration.
+ */
+export async function startTestServer(
+  opts: { env?: Record<string, string>; overrides?: Partial<AppDeps>; database?: TestDatabase; dataDir?: string } = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "info",
+    ...opts.env,
+  });
+  const logs: string[] = [];
+  const logger = createLogger(
+    config.logLevel,
+    new Writable({
+      write(chunk, _enc, cb) {
+        logs.push(String(chunk));
+        cb();
+      },
+    }),
+  );
+  const database = opts.database ?? (await createTestDatabase());
+  const clock = createTestClock();
+  const server = await startServer({ config, logger, database, now: clock.now, overrides: opts.overrides });
+  return {
+    url: server.url,
+    port: server.port,
+    deps: server.deps,
+    db: server.deps.db,
+    database,
+    dataDir,
+    logs,
+    clock,
+    close: async () => {
+      await server.close();
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

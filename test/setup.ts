@@ -1,0 +1,24 @@
+import { afterEach, beforeEach, expect, vi } from "vitest";
+
+// A console error during a test is a failure unless the test said it expects one.
+let expectedConsoleErrors = 0;
+let consoleErrors: unknown[][] = [];
+
+export function expectConsoleErrors(count = 1): void {
+  expectedConsoleErrors += count;
+}
+
+beforeEach(() => {
+  expectedConsoleErrors = 0;
+  consoleErrors = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (consoleErrors.length > expectedConsoleErrors) {
+    expect.soft(consoleErrors.map((a) => a.map(String).join(" ")), "unexpected console.error").toEqual([]);
+  }
+});
