@@ -1,0 +1,105 @@
+// `npm run create-admin -- --username boss --email boss@firm.com [--name "..."] [--password ...]`
+// Values may also come from ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD. A missing
+// password is asked for (hidden) when run in a terminal. An existing user of that username is
+// made an admin and gets the new password.
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { parseArgs } from "node:util";
+import { sql } from "kysely";
+import { z } from "zod";
+import { hashPassword } from "../server/auth/password.ts";
+import { invalidateUserSessions } from "../server/auth/session.ts";
+import { loadConfig } from "../server/config.ts";
+import { migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { createLogger } from "../server/logger.ts";
+import { insertUser } from "../server/routers/auth/queries.ts";
+import { emailSchema, passwordSchema, usernameSchema } from "../server/routers/auth/schemas.ts";
+import { assertPasswordAllowed } from "../server/routers/auth/service.ts";
+
+const { values } = parseArgs({
+  options: {
+    username: { type: "string" },
+    email: { type: "string" },
+    name: { type: "string" },
+    password: { type: "string" },
+  },
+});
+
+async function promptHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _enc, cb) {
+      if (!muted) process.stdout.write(chunk);
+      cb();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+const username = values.username ?? process.env.ADMIN_USERNAME;
+const email = values.email ?? process.env.ADMIN_EMAIL;
+const name = values.name ?? process.env.ADMIN_NAME ?? "Administrator";
+let password = values.password ?? process.env.ADMIN_PASSWORD;
+if (!password && process.stdin.isTTY) password = await promptHidden("Password for the new admin: ");
+
+const input = z
+  .object({ username: usernameSchema, email: emailSchema, name: z.string().trim().min(1), password: passwordSchema })
+  .safeParse({ username, email, name, password });
+if (!input.success) {
+  console.error(
+    "Usage: npm run create-admin -- --username NAME --email EMAIL [--name 'Full Name'] [--password PASSWORD]\n" +
+      input.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n"),
+  );
+  process.exit(2);
+}
+try {
+  assertPasswordAllowed(input.data.password);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const logger = createLogger("warn");
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+try {
+  await migrateToLatest(database.db, logger);
+  const passwordHash = await hashPassword(input.data.password);
+  const existing = await database.db
+    .selectFrom("users")
+    .select(["id"])
+    .where(sql<string>`lower(username)`, "=", input.data.username.toLowerCase())
+    .executeTakeFirst();
+  if (existing) {
+    await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable("users").set({ is_admin: true, password_hash: passwordHash }).where("id", "=", existing.id).execute();
+      await invalidateUserSessions(trx, existing.id);
+    });
+    console.log(`User ${input.data.username} is now an admin with the new password.`);
+  } else {
+    await insertUser(database.db, {
+      username: input.data.username,
+      email: input.data.email,
+      name: input.data.name,
+      password_hash: passwordHash,
+      is_admin: true,
+    });
+    console.log(`Admin ${input.data.username} created. Sign in at ${config.publicUrl}/admin`);
+  }
+} catch (err) {
+  if ((err as { code?: string }).code === "23505") {
+    console.error(`The email ${input.data.email} belongs to another account.`);
+    process.exit(1);
+  }
+  throw err;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `npm test`: type-check, build the web client (the browser tests load it from the real server),
+# then every test. Uses DATABASE_URL when set, the embedded database otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's chromium for the browser tests..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Chromium. Install it with:  sudo apt-get install -y chromium" >&2
+    exit 1
+  fi
+fi
+
+if [ -n "${DATABASE_URL:-}" ]; then echo "Database: $DATABASE_URL"; else echo "Database: embedded (PGlite, in memory per test file)"; fi
+npx tsc --noEmit -p .
+npx vite build --logLevel warn
+mkdir -p test-output
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/results.json "$@" || status=$?
+node -e '
+  const r = require("./test-output/results.json");
+  console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+' 2>/dev/null || true
+exit $status
