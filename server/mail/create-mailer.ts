@@ -1,11 +1,56 @@
+// SMTP through nodemailer when SMTP_URL is set. Without it (development, a fresh checkout) every
+// message is composed exactly as it would be sent and written to DATA_DIR/outbox as an .eml file,
+// so a developer can open it; the log gets one line naming the file, never the body (reset links
+// carry tokens).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
-import type { Mailer } from "./mailer.ts";
+import type { Mailer, MailMessage } from "./mailer.ts";
 
-export function createMailer(_config: Config, _logger: Logger): Mailer {
+const SMTP_TIMEOUT_MS = 10_000;
+
+export function createMailer(config: Config, logger: Logger): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  return outboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, logger);
+}
+
+function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
   return {
-    async send() {
-      throw new Error("Mailer not implemented yet");
+    async send(message) {
+      await transport.sendMail(toNodemailer(message, from));
     },
+  };
+}
+
+function outboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    async send(message) {
+      const info = await composer.sendMail(toNodemailer(message, from));
+      await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info({ mail: { to: message.to, subject: message.subject, file } }, "mail written to outbox");
+    },
+  };
+}
+
+function toNodemailer(message: MailMessage, from: string) {
+  return {
+    from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
   };
 }

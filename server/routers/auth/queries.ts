@@ -52,3 +52,26 @@ export async function insertUser(
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
 }
+
+/** A new reset request replaces any older token of the same user (decisions.md). */
+export async function replacePasswordResetToken(db: Db, token: { token_hash: string; user_id: string; expires_at: Date; created_at: Date }) {
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", token.user_id).execute();
+  await db.insertInto("password_reset_tokens").values(token).execute();
+}
+
+export async function findPasswordResetToken(db: Db, tokenHash: string) {
+  return db.selectFrom("password_reset_tokens").select(["user_id", "expires_at"]).where("token_hash", "=", tokenHash).executeTakeFirst();
+}
+
+/** Deleting is the redemption: of several concurrent attempts exactly one gets the row back. */
+export async function takePasswordResetToken(db: Db, tokenHash: string) {
+  return db
+    .deleteFrom("password_reset_tokens")
+    .where("token_hash", "=", tokenHash)
+    .returning(["user_id", "expires_at"])
+    .executeTakeFirst();
+}
+
+export async function deletePasswordResetTokens(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
+}

@@ -1,7 +1,8 @@
 import { router } from "../../trpc/init.ts";
-import { notImplemented } from "../../trpc/not-implemented.ts";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures.ts";
 import { forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput } from "./schemas.ts";
+import { requestPasswordReset, resetPassword } from "./password-reset.ts";
+import { completeExternalSignIn } from "./external-sign-in.ts";
 import { loginWithPassword, logout, register } from "./service.ts";
 
 export const authRouter = router({
@@ -9,10 +10,10 @@ export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => loginWithPassword(ctx, input, "client")),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
   me: authedProcedure.query(({ ctx }) => ctx.user),
-  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
+  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx, input)),
   /** Exchanges the one-time id from the external sign-in callback for a session cookie. */
-  profile: publicProcedure.input(profileInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
+  profile: publicProcedure.input(profileInput).mutation(({ ctx, input }) => completeExternalSignIn(ctx, input.session_id)),
   /** Whether "Continue with Google" is configured, so the dialog can say so instead of failing. */
   googleStatus: publicProcedure.query(({ ctx }) => ({ configured: Boolean(ctx.config.oidc.clientId) })),
 });

@@ -1,0 +1,90 @@
+// Password reset by email (decisions.md): the request answers the same for any well-formed email;
+// a known one gets a single-use random token, stored only as its SHA-256 and valid for one hour,
+// in a link built from PUBLIC_URL. Redeeming deletes the token atomically, sets the password and
+// ends every session of the user.
+import { TRPCError } from "@trpc/server";
+import { hashPassword } from "../../auth/password.ts";
+import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
+import { composeEmail } from "../../mail/compose.ts";
+import { deliverInBackground } from "../../mail/deliver.ts";
+import type { Context } from "../../trpc/context.ts";
+import { firmName } from "../site/service.ts";
+import {
+  deletePasswordResetTokens,
+  findPasswordResetToken,
+  findUserByEmail,
+  replacePasswordResetToken,
+  setPasswordHash,
+  takePasswordResetToken,
+} from "./queries.ts";
+import { assertPasswordAllowed } from "./service.ts";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const INVALID_RESET_TOKEN = "Invalid or expired reset token";
+
+export function resetLink(publicUrl: string, token: string): string {
+  const url = new URL("/", publicUrl);
+  url.searchParams.set("reset_token", token);
+  return url.toString();
+}
+
+export async function requestPasswordReset(ctx: Context, input: { email: string }): Promise<{ success: true }> {
+  // Limited for every email, known or not, so a 429 reveals nothing about accounts.
+  await ctx.rateLimits.consumePasswordResetRequest(input.email, ctx.ip);
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) return { success: true };
+
+  const token = generateToken();
+  const now = ctx.now();
+  await ctx.db.transaction().execute((tx) =>
+    replacePasswordResetToken(tx, {
+      token_hash: hashToken(token),
+      user_id: user.id,
+      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      created_at: now,
+    }),
+  );
+
+  const firm = await firmName(ctx);
+  const link = resetLink(ctx.config.publicUrl, token);
+  const body = composeEmail({
+    firmName: firm,
+    heading: "Reset your password",
+    paragraphs: [
+      `Hello ${user.name},`,
+      "We received a request to reset the password of your client portal account. Open the link below to choose a new password. The link works once and expires in 1 hour.",
+    ],
+    action: { label: "Reset Password", url: link },
+    footer: `If the link does not open, paste this reset token into the Forgot Password dialog: ${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+  });
+  // Not awaited: the answer must not take longer (or fail) when the account exists.
+  void deliverInBackground(
+    ctx.mailer,
+    ctx.logger,
+    { to: user.email, subject: `Reset your ${firm} password`, ...body },
+    { what: { kind: "password-reset", userId: user.id } },
+  );
+  return { success: true };
+}
+
+export async function resetPassword(ctx: Context, input: { token: string; new_password: string }): Promise<{ success: true }> {
+  const tokenHash = hashToken(input.token);
+  // Cheap look-up first, so a guessed token never costs an argon2 hash.
+  const candidate = await findPasswordResetToken(ctx.db, tokenHash);
+  if (!candidate || candidate.expires_at.getTime() <= ctx.now().getTime()) throw invalidToken();
+  assertPasswordAllowed(input.new_password);
+  const passwordHash = await hashPassword(input.new_password);
+
+  await ctx.db.transaction().execute(async (tx) => {
+    const token = await takePasswordResetToken(tx, tokenHash);
+    if (!token || token.expires_at.getTime() <= ctx.now().getTime()) throw invalidToken();
+    await setPasswordHash(tx, token.user_id, passwordHash);
+    await invalidateUserSessions(tx, token.user_id);
+    await deletePasswordResetTokens(tx, token.user_id);
+  });
+  return { success: true };
+}
+
+function invalidToken() {
+  return new TRPCError({ code: "BAD_REQUEST", message: INVALID_RESET_TOKEN });
+}
