@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initialSchema from "./2026-11-22T0000_initial_schema.ts";
+import * as rateLimits from "./2026-11-23T0900_rate_limits.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -7,4 +8,5 @@ import * as initialSchema from "./2026-11-22T0000_initial_schema.ts";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0000_initial_schema": initialSchema,
+  "2026-11-23T0900_rate_limits": rateLimits,
 };

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import http from "node:http";
 import type { Logger } from "pino";
 import { createApp, type AppOptions } from "./app.ts";
+import { createRateLimits } from "./auth/rate-limit.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { createMailer } from "./mail/create-mailer.ts";
@@ -25,6 +26,7 @@ export async function startServer(opts: {
     logger: opts.logger,
     mailer: createMailer(opts.config, opts.logger),
     storage: createStorage(opts.config),
+    rateLimits: createRateLimits(opts.database.db),
     now: opts.now ?? (() => new Date()),
     ...opts.overrides,
   };

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
+import type { RateLimits } from "../auth/rate-limit.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -12,6 +13,7 @@ export type AppDeps = {
   logger: Logger;
   mailer: Mailer;
   storage: ObjectStorage;
+  rateLimits: RateLimits;
   /** The clock; tests pass a controllable one. */
   now: () => Date;
 };

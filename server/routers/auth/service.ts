@@ -40,9 +40,14 @@ export type LoginResult = { success: true; session_token: string; user: PublicUs
 
 /** Password login for both portals; admin sign-in additionally needs `is_admin`. */
 export async function loginWithPassword(ctx: Context, input: LoginInput, kind: SessionKind): Promise<LoginResult> {
+  await ctx.rateLimits.beginLoginAttempt(input.username, ctx.ip);
   const row = await findUserForLogin(ctx.db, input.username);
   const valid = await passwordHasher.verify(row?.password_hash ?? null, input.password);
-  if (!row || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+  if (!row || !valid) {
+    await ctx.rateLimits.recordLoginFailure(input.username);
+    throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+  }
+  await ctx.rateLimits.recordLoginSuccess(input.username, ctx.ip);
   if (kind === "admin" && !row.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   const { password_hash: _hash, ...user } = row;
   return startSession(ctx, user, kind);

@@ -1,0 +1,241 @@
+// Scorecard item 4: brute-force protection on login and forgot-password, stored in the database so
+// it holds across a restart and across two app servers on one database.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { passwordHasher } from "../../server/auth/password.ts";
+import {
+  LOGIN_LOCKOUT_SECONDS,
+  MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR,
+  MAX_CONSECUTIVE_LOGIN_FAILURES,
+  MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR,
+  MAX_RESET_REQUESTS_PER_IP_PER_HOUR,
+} from "../../server/auth/rate-limit.ts";
+import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import { createLogger } from "../../server/logger.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { createUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
+import { ApiClient } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const TRUST_PROXY = { TRUST_PROXY: "true" };
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: TRUST_PROXY });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function from(ip: string, url = server.url): ApiClient {
+  return new ApiClient(url, { Origin: url, "X-Forwarded-For": ip });
+}
+
+function login(client: ApiClient, username: string, password: string, portal: "client" | "admin" = "client") {
+  return client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", { username, password });
+}
+
+async function failTimes(client: ApiClient, username: string, times: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) statuses.push((await login(client, username, `Wrong-Guess-${i}`)).status);
+  return statuses;
+}
+
+describe("login", () => {
+  it("answers the 11th consecutive failure with 429 and a retry time, for 15 minutes, without checking the password", async () => {
+    const user = await createUser(server.db);
+    const client = from("198.51.100.1");
+    expect(await failTimes(client, user.username!, MAX_CONSECUTIVE_LOGIN_FAILURES)).toEqual(Array(10).fill(401));
+
+    const verifiesBefore = passwordHasher.verifyCalls;
+    const eleventh = await login(client, user.username!, "Wrong-Guess-11");
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.detail).toBe("Too many failed login attempts. Please try again in 15 minutes.");
+    // Even the right password is refused while locked, and no guess reaches argon2.
+    const right = await login(client, user.username!, DEFAULT_PASSWORD);
+    expect(right.status).toBe(429);
+    expect(passwordHasher.verifyCalls).toBe(verifiesBefore);
+    // The same account from another address is not locked by this one.
+    expect((await login(from("198.51.100.2"), user.username!, DEFAULT_PASSWORD)).status).toBe(200);
+    // Case does not give an attacker a fresh counter.
+    expect((await login(client, user.username!.toUpperCase(), DEFAULT_PASSWORD)).status).toBe(429);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + (LOGIN_LOCKOUT_SECONDS - 30) * 1000);
+    const stillLocked = await login(client, user.username!, DEFAULT_PASSWORD);
+    expect(stillLocked.status).toBe(429);
+    expect(stillLocked.body.detail).toBe("Too many failed login attempts. Please try again in 1 minute.");
+    vi.setSystemTime(Date.now() + 31_000);
+    expect((await login(client, user.username!, DEFAULT_PASSWORD)).status).toBe(200);
+  });
+
+  it("locks the admin login the same way (same account, same counter)", async () => {
+    const admin = await createUser(server.db, { is_admin: true });
+    const client = from("198.51.100.3");
+    await failTimes(client, admin.username!, 6);
+    for (let i = 0; i < 4; i++) expect((await login(client, admin.username!, "Wrong-Admin-1", "admin")).status).toBe(401);
+    expect((await login(client, admin.username!, DEFAULT_PASSWORD, "admin")).status).toBe(429);
+  });
+
+  it("a success resets the consecutive count", async () => {
+    const user = await createUser(server.db);
+    const client = from("198.51.100.4");
+    expect(await failTimes(client, user.username!, 9)).toEqual(Array(9).fill(401));
+    expect((await login(client, user.username!, DEFAULT_PASSWORD)).status).toBe(200);
+    expect(await failTimes(client, user.username!, 10)).toEqual(Array(10).fill(401));
+    expect((await login(client, user.username!, "Wrong-Again")).status).toBe(429);
+  });
+
+  it("limits unknown usernames the same way (no enumeration through the limiter)", async () => {
+    const client = from("198.51.100.5");
+    expect(await failTimes(client, "nobody_here", 10)).toEqual(Array(10).fill(401));
+    const res = await login(client, "nobody_here", "whatever-1");
+    expect(res.status).toBe(429);
+    expect(res.body.detail).toMatch(/^Too many failed login attempts\. Please try again in 15 minutes\.$/);
+  });
+
+  it("parallel guesses cannot slip past the limit", async () => {
+    const user = await createUser(server.db);
+    const client = from("198.51.100.6");
+    const verifiesBefore = passwordHasher.verifyCalls;
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => login(client, user.username!, `Parallel-${i}`).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_CONSECUTIVE_LOGIN_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - MAX_CONSECUTIVE_LOGIN_FAILURES);
+    expect(passwordHasher.verifyCalls - verifiesBefore).toBe(MAX_CONSECUTIVE_LOGIN_FAILURES);
+  });
+
+  it("allows at most 100 failures per hour per account, whatever the addresses", async () => {
+    const user = await createUser(server.db);
+    let failures = 0;
+    for (let ip = 10; failures < MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR; ip++) {
+      const batch = Math.min(9, MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR - failures);
+      expect(await failTimes(from(`203.0.113.${ip}`), user.username!, batch)).toEqual(Array(batch).fill(401));
+      failures += batch;
+    }
+    const res = await login(from("203.0.113.250"), user.username!, DEFAULT_PASSWORD);
+    expect(res.status).toBe(429);
+    expect(res.body.detail).toMatch(/Please try again in (60|59) minutes\./);
+  });
+
+  it("stores no username or address in the limiter's table", async () => {
+    const user = await createUser(server.db, { username: "visible_name" });
+    await failTimes(from("192.0.2.77"), user.username!, 1);
+    const { rows } = await sql<{ key: string }>`select key from rate_limits`.execute(server.db);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.key).join("\n")).not.toMatch(/visible_name|192\.0\.2\.77/);
+  });
+});
+
+describe("forgot-password", () => {
+  it("limits requests per email", async () => {
+    const user = await createUser(server.db);
+    const statuses: number[] = [];
+    for (let i = 0; i <= MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR; i++) {
+      statuses.push((await from(`198.51.100.${100 + i}`).post("/api/auth/forgot-password", { email: user.email })).status);
+    }
+    expect(statuses).toEqual([...Array(MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR).fill(200), 429]);
+    const again = await from("198.51.100.200").post("/api/auth/forgot-password", { email: user.email.toUpperCase() });
+    expect(again.status).toBe(429);
+    expect(again.body.detail).toMatch(/^Too many password reset requests\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it("limits requests per address", async () => {
+    const client = from("198.51.100.201");
+    const statuses: number[] = [];
+    for (let i = 0; i <= MAX_RESET_REQUESTS_PER_IP_PER_HOUR; i++) {
+      statuses.push((await client.post("/api/auth/forgot-password", { email: `someone${i}@example.com` })).status);
+    }
+    expect(statuses).toEqual([...Array(MAX_RESET_REQUESTS_PER_IP_PER_HOUR).fill(200), 429]);
+  });
+});
+
+/**
+ * One database opened more than once. On Postgres each open is a new connection pool (a real
+ * restart); the embedded database lives in a directory that only one process handle may hold,
+ * so a restart reopens the directory and two concurrent instances share the one handle.
+ */
+async function sharedDatabase() {
+  const quiet = createLogger("silent");
+  if (process.env.DATABASE_URL) {
+    const owner = await createTestDatabase();
+    return {
+      open: async (): Promise<TestDatabase> => {
+        const handle = await openDatabase({ databaseUrl: owner.url, dataDir: "memory://", logger: quiet });
+        return { ...handle, url: owner.url, name: owner.name };
+      },
+      dispose: () => owner.close(),
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-ratelimit-"));
+  let handle: TestDatabase | null = null;
+  let users = 0;
+  return {
+    open: async (): Promise<TestDatabase> => {
+      if (!handle) {
+        const opened = await openDatabase({ dataDir: dir, logger: quiet });
+        await migrateToLatest(opened.db, quiet);
+        handle = { ...opened, url: undefined, name: "embedded" };
+      }
+      const shared = handle;
+      users++;
+      return {
+        ...shared,
+        close: async () => {
+          if (--users === 0) {
+            handle = null;
+            await shared.close();
+          }
+        },
+      };
+    },
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+describe("limits live in the database", () => {
+  it("hold across a server restart", async () => {
+    const shared = await sharedDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-restart-"));
+    try {
+      const first = await startTestServer({ env: TRUST_PROXY, database: await shared.open(), dataDir });
+      const user = await createUser(first.db);
+      expect(await failTimes(from("198.51.100.50", first.url), user.username!, 10)).toEqual(Array(10).fill(401));
+      await first.close();
+
+      const second = await startTestServer({ env: TRUST_PROXY, database: await shared.open(), dataDir });
+      try {
+        const res = await login(from("198.51.100.50", second.url), user.username!, DEFAULT_PASSWORD);
+        expect(res.status).toBe(429);
+        expect(res.body.detail).toMatch(/try again in 15 minutes/);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await shared.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("hold across two server instances on the same database", async () => {
+    const shared = await sharedDatabase();
+    const a = await startTestServer({ env: TRUST_PROXY, database: await shared.open() });
+    const b = await startTestServer({ env: TRUST_PROXY, database: await shared.open() });
+    try {
+      const user = await createUser(a.db);
+      for (let i = 0; i < 5; i++) {
+        expect((await login(from("198.51.100.60", a.url), user.username!, `Wrong-A-${i}`)).status).toBe(401);
+        expect((await login(from("198.51.100.60", b.url), user.username!, `Wrong-B-${i}`)).status).toBe(401);
+      }
+      expect((await login(from("198.51.100.60", a.url), user.username!, DEFAULT_PASSWORD)).status).toBe(429);
+      expect((await login(from("198.51.100.60", b.url), user.username!, DEFAULT_PASSWORD)).status).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+      await shared.dispose();
+    }
+  });
+});
