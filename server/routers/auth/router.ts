@@ -10,6 +10,8 @@ export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => loginWithPassword(ctx, input, "client")),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
   me: authedProcedure.query(({ ctx }) => ctx.user),
+  /** The signed-in user or null: the pages' session check, which must not answer 401 to visitors. */
+  session: publicProcedure.query(({ ctx }) => ctx.user),
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx, input)),
   /** Exchanges the one-time id from the external sign-in callback for a session cookie. */

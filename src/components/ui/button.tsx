@@ -1,0 +1,42 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type { ComponentProps } from "react";
+import { Slot } from "radix-ui";
+import { cn } from "@/lib/cn.ts";
+
+export const buttonVariants = cva(
+  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors duration-150 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
+        accent: "bg-accent text-accent-foreground shadow-xs hover:bg-accent-soft-foreground",
+        secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/70",
+        outline: "border border-input bg-card text-foreground hover:bg-muted",
+        ghost: "text-foreground hover:bg-muted",
+        destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
+        link: "text-accent underline-offset-4 hover:underline",
+      },
+      size: {
+        default: "h-10 px-4",
+        sm: "h-8 rounded-md px-3 text-[0.8125rem]",
+        lg: "h-12 rounded-lg px-6 text-base",
+        icon: "size-10",
+      },
+    },
+    // A link reads as text, so it drops the size's height and padding.
+    compoundVariants: [{ variant: "link", class: "h-auto px-0" }],
+    defaultVariants: { variant: "default", size: "default" },
+  },
+);
+
+export type ButtonProps = ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    /** Renders the single child (for example a router `<Link>`) with the button's look. */
+    asChild?: boolean;
+  };
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) return <Slot.Root className={classes} {...props} />;
+  return <button type={type ?? "button"} className={classes} {...props} />;
+}

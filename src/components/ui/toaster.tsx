@@ -1,0 +1,17 @@
+import { Toaster as SonnerToaster } from "sonner";
+
+/** The app's one toast region, with the settings of decisions.md; call `toast()` from "sonner". */
+export function Toaster() {
+  return (
+    <SonnerToaster
+      position="bottom-right"
+      duration={4000}
+      visibleToasts={3}
+      gap={14}
+      hotkey={["altKey", "KeyT"]}
+      // Sonner's own stylesheet is unlayered and would beat Tailwind's font utility.
+      style={{ fontFamily: "var(--font-sans)" }}
+      toastOptions={{ style: { width: "356px" } }}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+/*
+ * The one place where the tRPC client and React Query are configured. Features import
+ * `trpc` for hooks; `app/providers.tsx` creates the clients once with the factories below.
+ */
+import { QueryClient } from "@tanstack/react-query";
+import { httpBatchLink } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import superjson from "superjson";
+import type { AppRouter } from "../../server/routers/_app.ts";
+import { httpStatus } from "./api-error.ts";
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: "/trpc",
+        transformer: superjson,
+        // The server refuses batches of more than 10 calls.
+        maxItems: 10,
+        fetch: (input, init) => fetch(input, { ...init, credentials: "include" }),
+      }),
+    ],
+  });
+}
+
+const maxRetries = 2;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx answer will not change by asking again; network and 5xx faults may.
+        retry: (failureCount, error) => {
+          const status = httpStatus(error);
+          if (status !== undefined && status >= 400 && status < 500) return false;
+          return failureCount < maxRetries;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+}

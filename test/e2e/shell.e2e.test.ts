@@ -1,0 +1,83 @@
+/*
+ * The production bundle in a browser, without the API: served by `vite preview` under a CSP
+ * as strict as the server's, so a page that needs inline scripts or other hosts fails here.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { build, type PreviewServer, preview } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkA11y,
+  formatViolations,
+  horizontalOverflow,
+  launchBrowser,
+  newPage,
+  screenshotOnFailure,
+  takeScreenshot,
+  viewports,
+} from "../helpers/browser.ts";
+
+const strictCsp =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+let outDir: string;
+let server: PreviewServer;
+let baseURL: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), "shell-e2e-"));
+  await build({ logLevel: "silent", build: { outDir, emptyOutDir: true } });
+  server = await preview({
+    logLevel: "silent",
+    build: { outDir },
+    preview: { port: 0, headers: { "Content-Security-Policy": strictCsp } },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error("vite preview did not report its URL");
+  baseURL = url;
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe("app shell", () => {
+  it("serves the document head the spec and design ask for", async () => {
+    const t = await newPage(browser, { baseURL });
+    await t.page.goto("/");
+    expect(await t.page.getAttribute("html", "lang")).toBe("en");
+    expect(await t.page.getAttribute('meta[name="description"]', "content")).toBeTruthy();
+    expect(await t.page.getAttribute('meta[name="theme-color"]', "content")).toMatch(/^#/);
+    const favicon = await t.page.request.get("/favicon.svg");
+    expect(favicon.headers()["content-type"]).toContain("image/svg+xml");
+    await t.close();
+  });
+
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    it(`shows a friendly 404 page at ${viewport.width}px`, async () => {
+      const t = await newPage(browser, { baseURL, viewport });
+      await screenshotOnFailure(t.page, "not-found", async () => {
+        await t.page.goto("/no-such-page");
+        await expect(t.page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Page not found");
+        expect(await t.page.title()).toBe("Page not found");
+
+        const violations = await checkA11y(t.page);
+        expect(violations, formatViolations(violations)).toEqual([]);
+        expect(await horizontalOverflow(t.page)).toBe(0);
+        await takeScreenshot(t.page, "not-found");
+
+        await t.page.getByRole("link", { name: "Back to the home page" }).focus();
+        const outline = await t.page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+        expect(outline).toBe("solid");
+      });
+      t.expectNoConsoleErrors();
+      await t.close();
+    });
+  }
+});

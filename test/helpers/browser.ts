@@ -1,0 +1,189 @@
+/*
+ * Browser helpers for the e2e tests (test/e2e/**): a headless Chromium, pages that record
+ * console errors, screenshots per viewport width, and axe-core accessibility checks.
+ * Starting the app (server or `vite preview`) is up to the test; pass its URL as baseURL.
+ */
+import { mkdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { ElementContext, Result, RunOptions } from "axe-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const viewports = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export type Viewport = { width: number; height: number };
+
+export const screenshotDir = path.resolve("test-output/screenshots");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export type TestPage = {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, uncaught page errors and CSP violations, in order of arrival. */
+  consoleErrors: string[];
+  /** Throws listing every recorded error that matches none of `allow`. */
+  expectNoConsoleErrors(options?: { allow?: RegExp[] }): void;
+  close(): Promise<void>;
+};
+
+export type NewPageOptions = {
+  baseURL: string;
+  viewport?: Viewport;
+  /** Emulates the user's motion preference; "reduce" makes CSS transitions instant. */
+  reducedMotion?: "reduce" | "no-preference";
+};
+
+/** A page in its own context (own cookies and localStorage), recording console errors. */
+export async function newPage(browser: Browser, options: NewPageOptions): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    viewport: options.viewport ?? viewports.desktop,
+    reducedMotion: options.reducedMotion ?? "no-preference",
+  });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    // Failed requests are reported with the page's URL as text but the resource's as location.
+    const { url } = message.location();
+    consoleErrors.push(url ? `${message.text()} (${url})` : message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`Uncaught ${error.name}: ${error.message}`));
+
+  return {
+    page,
+    context,
+    consoleErrors,
+    expectNoConsoleErrors({ allow = [] } = {}) {
+      const unexpected = consoleErrors.filter((text) => !allow.some((pattern) => pattern.test(text)));
+      if (unexpected.length > 0) {
+        throw new Error(`Unexpected console errors:\n${unexpected.map((text) => `  - ${text}`).join("\n")}`);
+      }
+    },
+    close: () => context.close(),
+  };
+}
+
+/** Saves a full-page PNG as test-output/screenshots/<name>-<viewport width>.png and returns its path. */
+export async function takeScreenshot(page: Page, name: string): Promise<string> {
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(screenshotDir, `${name.replace(/[^\w.-]+/g, "-")}-${width}.png`);
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Runs `steps`; if they throw, saves a screenshot named `<name>-failed` before rethrowing. */
+export async function screenshotOnFailure<T>(page: Page, name: string, steps: () => Promise<T>): Promise<T> {
+  try {
+    return await steps();
+  } catch (error) {
+    const file = await takeScreenshot(page, `${name}-failed`).catch(() => undefined);
+    if (file && error instanceof Error) error.message += `\nScreenshot: ${file}`;
+    throw error;
+  }
+}
+
+/** How many CSS pixels the page is wider than the viewport (0 when nothing overflows). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+export type A11yViolation = {
+  id: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  /** One line per offending element: its selector and what is wrong. */
+  nodes: string[];
+};
+
+export type CheckA11yOptions = {
+  /** Limit the check to these CSS selectors (default: the whole document). */
+  include?: string[];
+  exclude?: string[];
+};
+
+type AxeWindow = { axe: typeof import("axe-core") };
+
+const require = createRequire(import.meta.url);
+let axeSource: Promise<string> | undefined;
+
+const axeRunOptions: RunOptions = {
+  runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+  resultTypes: ["violations"],
+};
+
+/**
+ * Runs axe-core in the page and returns its serious and critical violations.
+ * axe is evaluated through the DevTools protocol, which the app's CSP (no inline
+ * scripts) does not block, unlike a <script> tag added to the page.
+ */
+export async function checkA11y(page: Page, options: CheckA11yOptions = {}): Promise<A11yViolation[]> {
+  if (!(await page.evaluate(() => "axe" in window))) {
+    axeSource ??= readFile(require.resolve("axe-core/axe.min.js"), "utf8");
+    await page.evaluate(await axeSource);
+  }
+  await settleAnimations(page);
+
+  const context: ElementContext = { include: options.include ?? ["html"], exclude: options.exclude ?? [] };
+  // Passed as JSON: Playwright's serializable-argument type is too deep for axe's option types.
+  const violations: Result[] = await page.evaluate(async (json) => {
+    const { ctx, opts } = JSON.parse(json) as { ctx: ElementContext; opts: RunOptions };
+    const results = await (window as unknown as AxeWindow).axe.run(ctx, opts);
+    return results.violations;
+  }, JSON.stringify({ ctx: context, opts: axeRunOptions }));
+  return violations.filter(isSeriousOrCritical).map(toA11yViolation);
+}
+
+/** A readable report of violations, for assertion messages. */
+export function formatViolations(violations: A11yViolation[]): string {
+  return violations
+    .map((v) => [`[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...v.nodes.map((n) => `    ${n}`)].join("\n"))
+    .join("\n");
+}
+
+function isSeriousOrCritical(result: Result): boolean {
+  return result.impact === "serious" || result.impact === "critical";
+}
+
+function toA11yViolation(result: Result): A11yViolation {
+  return {
+    id: result.id,
+    impact: result.impact ?? "unknown",
+    help: result.help,
+    helpUrl: result.helpUrl,
+    nodes: result.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`),
+  };
+}
+
+/** Waits for finite CSS animations and transitions, so colour checks see final opacity. */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
