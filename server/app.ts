@@ -18,6 +18,7 @@ import { consultationRoutes } from "./rest/consultation.ts";
 import { documentRoutes } from "./rest/documents.ts";
 import { errorHandler } from "./rest/errors.ts";
 import { folderRoutes } from "./rest/folders.ts";
+import { googleRoutes } from "./rest/google.ts";
 import { createRequestContext } from "./rest/handler.ts";
 import { appRouter } from "./routers/_app.ts";
 import type { AppDeps } from "./trpc/context.ts";
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   api.use(express.urlencoded({ limit: MAX_JSON_BYTES, extended: false }));
   api.get("/health", health(deps));
   authRoutes(api, deps);
+  googleRoutes(api, deps);
   folderRoutes(api, deps);
   documentRoutes(api, deps);
   appointmentRoutes(api, deps);

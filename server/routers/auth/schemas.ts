@@ -54,9 +54,12 @@ export const resetPasswordInput = z.object({
   new_password: passwordSchema,
 });
 
+/** The spec's one message for every failed external sign-in (profile creation, callback errors). */
+export const AUTHENTICATION_FAILED = "Authentication failed. Please try again.";
+
 /** `/profile` posts the one-time id from the Google callback (form field `session_id`). */
 export const profileInput = z.object({
-  session_id: requiredText("Authentication failed. Please try again.").max(200, "Authentication failed. Please try again."),
+  session_id: requiredText(AUTHENTICATION_FAILED).max(200, AUTHENTICATION_FAILED),
 });
 
 export const userOutput = z.object({

@@ -1,0 +1,113 @@
+// "Continue with Google": the browser navigates to the start route, which sends it to the provider;
+// the provider sends it back to the callback, which signs the identity in and forwards to
+// /profile#session_id=<one-time code>. These are browser navigations, not API calls, so every
+// failure after the start ends on the landing page with AUTH_ERROR_PARAM, which shows the spec's
+// "Authentication failed. Please try again." toast.
+import type { Request, Router } from "express";
+import { type AuthorizationChecks, createOidcClient, GOOGLE_CALLBACK_PATH } from "../auth/oidc.ts";
+import { readCookie, setCookie } from "../auth/cookies.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
+import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser } from "../routers/auth/external-sign-in.ts";
+import type { AppDeps } from "../trpc/context.ts";
+
+export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured";
+/** The landing page's query parameter for a failed external sign-in. */
+export const AUTH_ERROR_PARAM = "auth_error";
+const FAILURE_LOCATION = `/?${AUTH_ERROR_PARAM}=1`;
+/** Long enough to sign in at the provider, short enough not to linger. */
+const CHECKS_COOKIE_SECONDS = 10 * 60;
+
+/** The provider's errors are ordinary outcomes (a user who says no); anything else is worth a look. */
+class CallbackRefused extends Error {}
+
+export function googleRoutes(api: Router, deps: AppDeps): void {
+  const { config, logger } = deps;
+  const client = createOidcClient(config);
+  // Over https the cookie name says it was set securely; `__Host-` would need Path=/.
+  const checksCookie = config.secureCookies ? "__Secure-google_oidc" : "google_oidc";
+
+  api.get("/auth/google", async (_req, res) => {
+    if (!client) {
+      res.status(404).json({ detail: GOOGLE_NOT_CONFIGURED });
+      return;
+    }
+    try {
+      const { url, checks } = await client.startAuthorization();
+      setCookie(res, config, checksCookie, encodeChecks(checks), {
+        maxAgeSeconds: CHECKS_COOKIE_SECONDS,
+        path: GOOGLE_CALLBACK_PATH,
+        sameSite: "lax",
+      });
+      res.redirect(302, url.href);
+    } catch (err) {
+      logger.warn({ err }, "google sign-in: the provider could not be reached");
+      res.redirect(302, FAILURE_LOCATION);
+    }
+  });
+
+  api.get("/auth/google/callback", async (req, res) => {
+    const checks = decodeChecks(readCookie(req, checksCookie));
+    // Single use: whatever happens next, this attempt's state is spent.
+    setCookie(res, config, checksCookie, "", { maxAgeSeconds: 0, path: GOOGLE_CALLBACK_PATH, sameSite: "lax" });
+    try {
+      if (!client) throw new CallbackRefused(GOOGLE_NOT_CONFIGURED);
+      if (!checks) throw new CallbackRefused("no sign-in in progress in this browser (missing or expired state cookie)");
+      const identity = await client.finishAuthorization(callbackUrl(req, config.publicUrl), checks);
+      if (!identity.emailVerified || !identity.email) throw new CallbackRefused("the provider did not vouch for the email");
+      const user = await findOrCreateGoogleUser(deps.db, { subject: identity.subject, email: identity.email, name: identity.name });
+      const code = await createLoginCode(deps.db, user.id, deps.now());
+      logger.info({ userId: user.id }, "google sign-in");
+      res.redirect(302, `/profile#session_id=${code}`);
+    } catch (err) {
+      logCallbackFailure(deps, err);
+      res.redirect(302, FAILURE_LOCATION);
+    }
+  });
+}
+
+/**
+ * The URL the provider redirected to, rebuilt from PUBLIC_URL (never the Host header): its origin and
+ * path must equal the registered redirect URI, and its query carries code, state and iss.
+ */
+function callbackUrl(req: Request, publicUrl: string): URL {
+  const url = new URL(GOOGLE_CALLBACK_PATH, publicUrl);
+  url.search = new URL(req.originalUrl, "http://placeholder").search;
+  return url;
+}
+
+function logCallbackFailure(deps: AppDeps, err: unknown): void {
+  const reason = err instanceof Error ? err.message : String(err);
+  if (err instanceof CallbackRefused || err instanceof ExternalSignInRefused) {
+    deps.logger.warn({ reason }, "google sign-in refused");
+  } else if (isDatabaseUnavailable(err)) {
+    deps.logger.warn({ reason }, "google sign-in failed: database unavailable");
+  } else if (isProviderResponseError(err)) {
+    // Denied consent, a bad or replayed state or code, a token that fails verification.
+    deps.logger.warn({ reason, error: (err as { error?: unknown }).error }, "google sign-in refused by the checks");
+  } else {
+    deps.logger.error({ err }, "google sign-in failed");
+  }
+}
+
+/** openid-client's (oauth4webapi's) errors about what the provider answered carry an OAUTH_* code. */
+function isProviderResponseError(err: unknown): boolean {
+  const code = err instanceof Error ? (err as { code?: unknown }).code : undefined;
+  return typeof code === "string" && code.startsWith("OAUTH_");
+}
+
+function encodeChecks(checks: AuthorizationChecks): string {
+  return Buffer.from(JSON.stringify(checks)).toString("base64url");
+}
+
+function decodeChecks(value: string | undefined): AuthorizationChecks | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const { state, nonce, codeVerifier } = parsed as Record<string, unknown>;
+    if (typeof state !== "string" || typeof nonce !== "string" || typeof codeVerifier !== "string") return null;
+    return { state, nonce, codeVerifier };
+  } catch {
+    return null;
+  }
+}

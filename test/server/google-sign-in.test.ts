@@ -1,0 +1,366 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
+import { ApiClient } from "../helpers/http.ts";
+import { oidcEnv, startOidcProvider, type TestAccount, type TestOidcProvider } from "../helpers/oidc-provider.ts";
+import { freePort, startTestServer, type TestServer } from "../helpers/server.ts";
+
+const AUTH_FAILED = "Authentication failed. Please try again.";
+
+const alice: TestAccount = { sub: "google-sub-alice", email: "alice.new@example.com", email_verified: true, name: "Alice Newcomer" };
+const casey: TestAccount = { sub: "google-sub-casey", email: "casey.local@example.com", email_verified: true, name: "Casey Google" };
+const unverified: TestAccount = { sub: "google-sub-uma", email: "uma.unverified@example.com", email_verified: false, name: "Uma" };
+const returning: TestAccount = { sub: "google-sub-rita", email: "rita@example.com", email_verified: true, name: "Rita Return" };
+
+let server: TestServer;
+let provider: TestOidcProvider;
+
+beforeAll(async () => {
+  const providerPort = await freePort();
+  server = await startTestServer({ env: oidcEnv(providerPort) });
+  provider = await startOidcProvider({
+    port: providerPort,
+    redirectUri: `${server.url}/api/auth/google/callback`,
+    accounts: [alice, casey, unverified, returning],
+  });
+});
+afterAll(async () => {
+  await provider?.close();
+  await server?.close();
+});
+
+/**
+ * What a browser does in this flow, over plain HTTP: one cookie jar for the loopback host (cookies
+ * ignore ports), path-scoped cookies, redirects followed by hand. It stops where the browser would
+ * hand over to our React app (/profile or /) or at the provider's login form.
+ */
+class BrowserAgent {
+  readonly cookies = new Map<string, { value: string; path: string }>();
+
+  async fetch(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
+    const target = new URL(url);
+    const cookie = [...this.cookies]
+      .filter(([, c]) => target.pathname === c.path || target.pathname.startsWith(c.path.endsWith("/") ? c.path : `${c.path}/`))
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join("; ");
+    const res = await fetch(target, {
+      method: init.method ?? "GET",
+      redirect: "manual",
+      headers: {
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(init.form ? { "Content-Type": "application/x-www-form-urlencoded", Origin: target.origin } : {}),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+    });
+    for (const header of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";").map((s) => s.trim());
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) ?? "/";
+      const expired = attributes.some((a) => /^max-age=0$/i.test(a) || /^expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, { value, path });
+    }
+    return { res, text: await res.text() };
+  }
+
+  /** Follows redirects from `url`; returns the last response and the URL it came from, or the app page it ends on. */
+  async follow(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
+    let current = url;
+    let step = await this.fetch(current, init);
+    for (let hops = 0; step.res.status >= 300 && step.res.status < 400; hops++) {
+      if (hops > 10) throw new Error("too many redirects");
+      const next = new URL(step.res.headers.get("location")!, current);
+      if (next.origin === server.url && (next.pathname === "/profile" || next.pathname === "/")) {
+        return { landedOn: next, lastUrl: current, ...step };
+      }
+      current = next.href;
+      step = await this.fetch(current);
+    }
+    return { landedOn: null, lastUrl: current, ...step };
+  }
+}
+
+/** Starts "Continue with Google" and follows it to the provider's login form. */
+async function openProviderLogin(agent: BrowserAgent) {
+  const atProvider = await agent.follow(`${server.url}/api/auth/google`);
+  expect(atProvider.res.status).toBe(200);
+  expect(atProvider.text).toContain("Sign in to the test provider");
+  expect(new URL(atProvider.lastUrl).origin).toBe(provider.issuer);
+  return atProvider.lastUrl;
+}
+
+/** Submits the provider's form and follows the redirects until they would reach the app's callback. */
+async function callbackUrlFromProvider(agent: BrowserAgent, loginUrl: string, choice: { email: string } | "cancel") {
+  const action = choice === "cancel" ? "abort" : "login";
+  let step = await agent.fetch(`${loginUrl}/${action}`, { method: "POST", form: choice === "cancel" ? {} : choice });
+  let current = `${loginUrl}/${action}`;
+  for (let hops = 0; hops < 10; hops++) {
+    expect(step.res.status, step.text).toBeGreaterThanOrEqual(300);
+    const next = new URL(step.res.headers.get("location")!, current);
+    if (next.origin === server.url) return next;
+    current = next.href;
+    step = await agent.fetch(current);
+  }
+  throw new Error("the provider never redirected back");
+}
+
+/** The whole browser round trip; returns where it ended in the app (`/profile#session_id=...` or `/?auth_error=1`). */
+async function signInWithGoogle(choice: { email: string } | "cancel", agent = new BrowserAgent()) {
+  const loginUrl = await openProviderLogin(agent);
+  const callback = await callbackUrlFromProvider(agent, loginUrl, choice);
+  expect(callback.pathname).toBe("/api/auth/google/callback");
+  const end = await agent.follow(callback.href);
+  if (!end.landedOn) throw new Error(`the callback ended on ${end.lastUrl} with ${end.res.status}: ${end.text}`);
+  return { landedOn: end.landedOn, agent };
+}
+
+function sessionIdOf(landedOn: URL): string {
+  expect(landedOn.pathname).toBe("/profile");
+  const sessionId = new URLSearchParams(landedOn.hash.slice(1)).get("session_id");
+  expect(sessionId).toMatch(/^[a-z2-7]{32}$/);
+  return sessionId!;
+}
+
+function expectAuthError(landedOn: URL) {
+  expect(landedOn.pathname).toBe("/");
+  expect(landedOn.searchParams.get("auth_error")).toBe("1");
+}
+
+async function usersWithEmail(email: string) {
+  return server.db
+    .selectFrom("users")
+    .select(["id", "email", "name", "username", "auth_provider", "google_subject", "password_hash"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .execute();
+}
+
+/** What /profile does: posts the one-time id as a form field, which sets the session cookie. */
+async function redeem(sessionId: string, client = new ApiClient(server.url)) {
+  const res = await client.request("POST", "/api/auth/profile", {
+    body: new URLSearchParams({ session_id: sessionId }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  return { res, client };
+}
+
+describe("Google sign-in, start", () => {
+  it("sends the browser to the provider with code flow, PKCE S256, state and nonce, keeping them in a callback-scoped cookie", async () => {
+    const res = await fetch(`${server.url}/api/auth/google`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.origin).toBe(provider.issuer);
+    expect(location.searchParams.get("response_type")).toBe("code");
+    expect(location.searchParams.get("client_id")).toBe(provider.clientId);
+    expect(location.searchParams.get("redirect_uri")).toBe(`${server.url}/api/auth/google/callback`);
+    expect(location.searchParams.get("scope")).toBe("openid email profile");
+    expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(location.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    expect(location.searchParams.get("state")).toBeTruthy();
+    expect(location.searchParams.get("nonce")).toBeTruthy();
+
+    const [cookie] = res.headers.getSetCookie();
+    expect(cookie).toMatch(/^google_oidc=/);
+    expect(cookie).toMatch(/; Max-Age=600/);
+    expect(cookie).toMatch(/; Path=\/api\/auth\/google\/callback/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 404 with a detail when Google sign-in is not configured", async () => {
+    const bare = await startTestServer();
+    try {
+      const client = new ApiClient(bare.url);
+      const res = await client.get("/api/auth/google");
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: "Google sign-in is not configured" });
+      const callback = await client.get("/api/auth/google/callback?code=x&state=y");
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get("location")).toBe("/?auth_error=1");
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it("ends on the landing page with the error flag when the provider cannot be reached", async () => {
+    const closedPort = await freePort();
+    const offline = await startTestServer({ env: oidcEnv(closedPort) });
+    try {
+      const res = await new ApiClient(offline.url).get("/api/auth/google");
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/?auth_error=1");
+      expect(res.headers.getSetCookie().some((c) => c.startsWith("google_oidc="))).toBe(false);
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe("Google sign-in, accounts", () => {
+  it("creates a new user (auth_provider google, no password) and signs them in through /profile", async () => {
+    const { landedOn } = await signInWithGoogle({ email: alice.email });
+    const sessionId = sessionIdOf(landedOn);
+
+    const rows = await usersWithEmail(alice.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      email: alice.email,
+      name: alice.name,
+      username: null,
+      auth_provider: "google",
+      google_subject: alice.sub,
+      password_hash: null,
+    });
+
+    const { res, client } = await redeem(sessionId);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    const sessionCookie = res.headers.getSetCookie().find((c) => c.startsWith("session="));
+    expect(sessionCookie).toMatch(/; Max-Age=604800/);
+    expect(sessionCookie).toMatch(/; HttpOnly/);
+
+    const me = await client.get("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: rows[0]!.id, email: alice.email, name: alice.name, auth_provider: "google", is_admin: false });
+  });
+
+  it("gives a returning user the same account", async () => {
+    const first = sessionIdOf((await signInWithGoogle({ email: returning.email })).landedOn);
+    const firstUser = await redeem(first);
+    const second = sessionIdOf((await signInWithGoogle({ email: returning.email })).landedOn);
+    const secondUser = await redeem(second);
+
+    const [me1, me2] = await Promise.all([firstUser.client.get("/api/auth/me"), secondUser.client.get("/api/auth/me")]);
+    expect(me1.body.id).toBeTruthy();
+    expect(me2.body.id).toBe(me1.body.id);
+    expect(await usersWithEmail(returning.email)).toHaveLength(1);
+  });
+
+  it("links an existing local account with the same verified email (any case) instead of duplicating it", async () => {
+    const local = await createUser(server.db, { username: "casey_local", email: "Casey.Local@Example.com", name: "Casey Local" });
+
+    const sessionId = sessionIdOf((await signInWithGoogle({ email: casey.email })).landedOn);
+    const { client } = await redeem(sessionId);
+    const me = await client.get("/api/auth/me");
+    expect(me.body).toMatchObject({ id: local.id, username: "casey_local", name: "Casey Local", auth_provider: "local" });
+
+    const rows = await usersWithEmail(casey.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.google_subject).toBe(casey.sub);
+
+    // The password still works, and the next Google sign-in finds the account by its subject.
+    const login = await new ApiClient(server.url).post("/api/auth/login", { username: "casey_local", password: DEFAULT_PASSWORD });
+    expect(login.status).toBe(200);
+    const again = await redeem(sessionIdOf((await signInWithGoogle({ email: casey.email })).landedOn));
+    expect((await again.client.get("/api/auth/me")).body.id).toBe(local.id);
+  });
+
+  it("refuses an account whose email the provider has not verified, and does not link it to a local account", async () => {
+    const local = await createUser(server.db, { username: "uma_local", email: unverified.email });
+    const { landedOn } = await signInWithGoogle({ email: unverified.email });
+    expectAuthError(landedOn);
+    const rows = await usersWithEmail(unverified.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: local.id, google_subject: null, auth_provider: "local" });
+  });
+
+  it("refuses a second Google identity for an email already linked to another one", async () => {
+    const impostor: TestAccount = { sub: "google-sub-other", email: "linked.twice@example.com", email_verified: true, name: "Other" };
+    const original: TestAccount = { ...impostor, sub: "google-sub-original", email: "LINKED.TWICE@example.com" };
+    provider.accounts.set(original.email.toLowerCase(), original);
+    sessionIdOf((await signInWithGoogle({ email: original.email })).landedOn);
+
+    provider.accounts.set(impostor.email.toLowerCase(), impostor);
+    expectAuthError((await signInWithGoogle({ email: impostor.email })).landedOn);
+    const rows = await usersWithEmail(impostor.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.google_subject).toBe("google-sub-original");
+  });
+});
+
+describe("Google sign-in, refusals", () => {
+  it("ends on the landing page with the error flag when the user declines at the provider", async () => {
+    const before = await server.db.selectFrom("users").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const { landedOn } = await signInWithGoogle("cancel");
+    expectAuthError(landedOn);
+    const after = await server.db.selectFrom("users").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("refuses a callback whose state was tampered with", async () => {
+    const agent = new BrowserAgent();
+    const callback = await callbackUrlFromProvider(agent, await openProviderLogin(agent), { email: alice.email });
+    callback.searchParams.set("state", "forged-state");
+    const end = await agent.follow(callback.href);
+    expectAuthError(end.landedOn!);
+  });
+
+  it("refuses a callback from an earlier attempt once a newer one started (the state no longer matches)", async () => {
+    const agent = new BrowserAgent();
+    const staleCallback = await callbackUrlFromProvider(agent, await openProviderLogin(agent), { email: alice.email });
+    await agent.fetch(`${server.url}/api/auth/google`);
+    const end = await agent.follow(staleCallback.href);
+    expectAuthError(end.landedOn!);
+  });
+
+  it("refuses a callback in a browser that never started the sign-in (no state cookie), and spends the cookie after one use", async () => {
+    const agent = new BrowserAgent();
+    const callback = await callbackUrlFromProvider(agent, await openProviderLogin(agent), { email: alice.email });
+    expectAuthError((await new BrowserAgent().follow(callback.href)).landedOn!);
+
+    const first = await agent.follow(callback.href);
+    expect(first.landedOn!.pathname).toBe("/profile");
+    expect([...agent.cookies.keys()]).not.toContain("google_oidc");
+    expectAuthError((await agent.follow(callback.href)).landedOn!);
+  });
+
+  it("refuses a replayed session_id", async () => {
+    const sessionId = sessionIdOf((await signInWithGoogle({ email: alice.email })).landedOn);
+    expect((await redeem(sessionId)).res.status).toBe(200);
+    const replay = await redeem(sessionId);
+    expect(replay.res.status).toBe(401);
+    expect(replay.res.body).toEqual({ detail: AUTH_FAILED });
+    expect(replay.res.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
+  });
+
+  it("lets exactly one of many parallel redemptions of a session_id win", async () => {
+    const sessionId = sessionIdOf((await signInWithGoogle({ email: alice.email })).landedOn);
+    const results = await Promise.all(Array.from({ length: 20 }, () => redeem(sessionId)));
+    expect(results.map((r) => r.res.status).sort()).toEqual([200, ...Array<number>(19).fill(401)]);
+  });
+
+  it("refuses a session_id older than 60 seconds", async () => {
+    const sessionId = sessionIdOf((await signInWithGoogle({ email: alice.email })).landedOn);
+    server.clock.advance(61_000);
+    try {
+      const late = await redeem(sessionId);
+      expect(late.res.status).toBe(401);
+      expect(late.res.body).toEqual({ detail: AUTH_FAILED });
+    } finally {
+      server.clock.advance(-61_000);
+    }
+  });
+
+  it("refuses an unknown, empty or missing session_id with the spec's message", async () => {
+    expect((await redeem("a".repeat(32))).res.body).toEqual({ detail: AUTH_FAILED });
+    const empty = await redeem("");
+    expect(empty.res.status).toBe(422);
+    expect(empty.res.body).toEqual({ detail: AUTH_FAILED });
+    const missing = await new ApiClient(server.url).post("/api/auth/profile", {});
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({ detail: AUTH_FAILED });
+  });
+
+  it("never writes the one-time id or the provider's code to the log", async () => {
+    const agent = new BrowserAgent();
+    const callback = await callbackUrlFromProvider(agent, await openProviderLogin(agent), { email: alice.email });
+    const end = await agent.follow(callback.href);
+    const sessionId = sessionIdOf(end.landedOn!);
+    await redeem(sessionId);
+    const logs = server.logs.join("\n");
+    expect(logs).not.toContain(sessionId);
+    expect(logs).not.toContain(callback.searchParams.get("code")!);
+  });
+});
