@@ -1,9 +1,8 @@
+import path from "node:path";
 import type { Config } from "../config.ts";
+import { LocalDirectoryStorage } from "./local-directory-storage.ts";
 import type { ObjectStorage } from "./storage.ts";
 
-export function createStorage(_config: Config): ObjectStorage {
-  const missing = async (): Promise<never> => {
-    throw new Error("Storage not implemented yet");
-  };
-  return { put: missing, get: missing, delete: missing };
+export function createStorage(config: Config): ObjectStorage {
+  return new LocalDirectoryStorage(path.join(config.dataDir, "documents"));
 }

@@ -1,0 +1,66 @@
+// Objects as files under one directory: `<root>/<first two key characters>/<key>`, written to
+// `<root>/tmp/` first, fsynced, then renamed into place, so a reader or a crash never sees half an
+// object. The directory belongs to one server process (several servers share an S3 bucket instead),
+// which is why everything left in `tmp/` at start is an orphan of a previous run.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertValidKey, ObjectNotFoundError, type ObjectStorage } from "./storage.ts";
+
+export class LocalDirectoryStorage implements ObjectStorage {
+  readonly tmpDir: string;
+
+  constructor(readonly root: string) {
+    this.tmpDir = path.join(root, "tmp");
+    fs.mkdirSync(this.tmpDir, { recursive: true, mode: 0o700 });
+    for (const name of fs.readdirSync(this.tmpDir)) fs.rmSync(path.join(this.tmpDir, name), { force: true, recursive: true });
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    return path.join(this.root, key.slice(0, 2), key);
+  }
+
+  async put(key: string, body: Readable): Promise<void> {
+    const target = this.pathOf(key);
+    const tmp = path.join(this.tmpDir, `${randomBytes(12).toString("hex")}.tmp`);
+    try {
+      // `flush` fsyncs the file before it is closed: the content is on disk before it gets its name.
+      await pipeline(body, fs.createWriteStream(tmp, { flags: "wx", mode: 0o600, flush: true }));
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await fsp.rename(tmp, target);
+    } catch (err) {
+      body.destroy();
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+    await syncDirectory(path.dirname(target));
+  }
+
+  async get(key: string): Promise<Readable> {
+    try {
+      const file = await fsp.open(this.pathOf(key), "r");
+      return file.createReadStream();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new ObjectNotFoundError(key);
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+}
+
+/** Makes a rename durable: the new directory entry survives a power cut. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
