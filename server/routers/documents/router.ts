@@ -1,10 +1,14 @@
 import { router } from "../../trpc/init.ts";
-import { notImplemented } from "../../trpc/not-implemented.ts";
 import { authedProcedure } from "../../trpc/procedures.ts";
-import { type DocumentItem, documentIdInput, folderDocumentsInput } from "./schemas.ts";
+import { listDocuments } from "./queries.ts";
+import { documentIdInput, folderDocumentsInput } from "./schemas.ts";
+import { listFolderDocuments, removeDocument } from "./service.ts";
 
+// Uploads and downloads are REST only (server/rest/upload.ts, download.ts): they stream bytes.
 export const documentsRouter = router({
-  root: authedProcedure.query(async (): Promise<DocumentItem[]> => notImplemented()),
-  inFolder: authedProcedure.input(folderDocumentsInput).query(async (): Promise<DocumentItem[]> => notImplemented()),
-  delete: authedProcedure.input(documentIdInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
+  root: authedProcedure.query(({ ctx }) => listDocuments(ctx.db, ctx.user.id, null)),
+  inFolder: authedProcedure
+    .input(folderDocumentsInput)
+    .query(({ ctx, input }) => listFolderDocuments(ctx.db, ctx.user.id, input.folder_id)),
+  delete: authedProcedure.input(documentIdInput).mutation(({ ctx, input }) => removeDocument(ctx, ctx.user.id, input.id)),
 });

@@ -1,10 +1,11 @@
 import { router } from "../../trpc/init.ts";
-import { notImplemented } from "../../trpc/not-implemented.ts";
 import { authedProcedure } from "../../trpc/procedures.ts";
-import { createFolderInput, type Folder, folderIdInput } from "./schemas.ts";
+import { listFolders } from "./queries.ts";
+import { createFolderInput, folderIdInput } from "./schemas.ts";
+import { createFolder, removeFolder } from "./service.ts";
 
 export const foldersRouter = router({
-  list: authedProcedure.query(async (): Promise<Folder[]> => notImplemented()),
-  create: authedProcedure.input(createFolderInput).mutation(async (): Promise<Folder> => notImplemented()),
-  delete: authedProcedure.input(folderIdInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
+  list: authedProcedure.query(({ ctx }) => listFolders(ctx.db, ctx.user.id)),
+  create: authedProcedure.input(createFolderInput).mutation(({ ctx, input }) => createFolder(ctx.db, ctx.user.id, input)),
+  delete: authedProcedure.input(folderIdInput).mutation(({ ctx, input }) => removeFolder(ctx.db, ctx.user.id, input.id)),
 });

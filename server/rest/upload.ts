@@ -1,0 +1,167 @@
+// POST /api/documents/upload: the multipart body is read with busboy and the file part goes
+// straight to storage while it is hashed and counted, so memory does not grow with the file. Only
+// once the content is safely stored is the row written (documents/service.ts createDocument); any
+// failure on the way (too large, a second file, a client that goes away) removes what was stored.
+import { createHash, randomUUID } from "node:crypto";
+import { pipeline, Transform } from "node:stream";
+import busboy, { type Busboy } from "busboy";
+import { TRPCError } from "@trpc/server";
+import type { Request, RequestHandler } from "express";
+import type { Logger } from "pino";
+import { createCaller } from "../routers/_app.ts";
+import { removeStoredObjects } from "../routers/documents/queries.ts";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, uploadFieldsInput } from "../routers/documents/schemas.ts";
+import { createDocument, type ReceivedFile } from "../routers/documents/service.ts";
+import type { ObjectStorage } from "../storage/storage.ts";
+import type { AppDeps } from "../trpc/context.ts";
+import { toHttpError } from "./errors.ts";
+import { createRequestContext } from "./handler.ts";
+
+export const FILE_FIELD = "file";
+const MAX_FIELDS = 10;
+const MAX_FIELD_BYTES = 1024;
+/** Room for part headers and the small fields around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = MAX_FIELDS * (MAX_FIELD_BYTES + 1024) + 16 * 1024;
+
+export const ONE_FILE = "Upload exactly one file per request";
+export const NO_FILE = "No file was uploaded";
+
+const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
+
+export function uploadRoute(deps: AppDeps): RequestHandler {
+  return async (req, res) => {
+    const ctx = createRequestContext(deps, req, res);
+    try {
+      // Signed in (authedProcedure) before a single byte of the body is read.
+      const user = await createCaller(ctx).auth.me();
+      const declaredLength = Number(req.headers["content-length"]);
+      if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+        throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: FILE_TOO_LARGE });
+      }
+      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger);
+      const document = await createDocument(ctx, user.id, fields.folder_id, file);
+      res.status(201).json(document);
+    } catch (err) {
+      const { status, detail } = toHttpError(err, deps.logger);
+      if (res.headersSent) return;
+      // The rest of a refused body is not read: the connection ends after this answer.
+      if (!req.complete) res.setHeader("Connection", "close");
+      res.status(status).json({ detail });
+    }
+  };
+}
+
+type ReceivedUpload = { fields: { folder_id: string | null }; file: ReceivedFile };
+
+/**
+ * Reads one multipart request: exactly one file part named `file` (stored under a new random key)
+ * and at most a few small fields. Settles only after storage has settled, so when it rejects
+ * nothing of this request is left in storage.
+ */
+function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger): Promise<ReceivedUpload> {
+  return new Promise((resolve, reject) => {
+    let parser: Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: "utf8",
+        limits: {
+          files: 1,
+          fileSize: MAX_UPLOAD_BYTES,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: MAX_FIELDS + 1,
+          headerPairs: 20,
+        },
+      });
+    } catch {
+      reject(badRequest(`Send the file as multipart/form-data in the field "${FILE_FIELD}"`));
+      return;
+    }
+
+    const fields: Record<string, string> = {};
+    let storing: { key: string; done: Promise<ReceivedFile>; body: Transform } | null = null;
+    let settled = false;
+
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      if (!storing) {
+        reject(error);
+        return;
+      }
+      const { key, done, body } = storing;
+      body.destroy();
+      void done
+        .catch(() => undefined)
+        .then(() => removeStoredObjects(storage, logger, [{ storage_key: key }]))
+        .finally(() => reject(error));
+    };
+
+    parser.on("file", (name, stream, info) => {
+      const { filename, mimeType } = info;
+      if (name !== FILE_FIELD || !filename) {
+        stream.resume();
+        fail(badRequest(name !== FILE_FIELD ? `Send the file in the field "${FILE_FIELD}"` : NO_FILE));
+        return;
+      }
+      const hash = createHash("sha256");
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      // busboy does not fail at its size limit, it truncates: stop right there instead.
+      stream.on("limit", () => fail(new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: FILE_TOO_LARGE })));
+      const body = pipeline(stream, counter, (err) => {
+        if (err) fail(err);
+      });
+      const key = randomUUID();
+      const done = storage.put(key, body).then(
+        (): ReceivedFile => ({
+          key,
+          size,
+          sha256: hash.digest("hex"),
+          filename,
+          declaredType: mimeType,
+        }),
+      );
+      storing = { key, done, body };
+      done.catch(fail);
+    });
+    parser.on("field", (name, value, info) => {
+      if (info.nameTruncated || info.valueTruncated) fail(badRequest(`The form field "${name}" is too long`));
+      else fields[name] = value;
+    });
+    parser.on("filesLimit", () => fail(badRequest(ONE_FILE)));
+    parser.on("fieldsLimit", () => fail(badRequest("Too many form fields")));
+    parser.on("partsLimit", () => fail(badRequest("Too many form fields")));
+    parser.on("error", () => fail(badRequest("The upload is not a well-formed multipart form")));
+    parser.on("close", () => {
+      if (settled) return;
+      if (!storing) {
+        fail(badRequest(NO_FILE));
+        return;
+      }
+      const parsedFields = uploadFieldsInput.safeParse(fields);
+      if (!parsedFields.success) {
+        fail(parsedFields.error);
+        return;
+      }
+      storing.done.then((file) => {
+        if (settled) return;
+        settled = true;
+        resolve({ fields: parsedFields.data, file });
+      }, fail);
+    });
+    req.on("error", fail);
+    req.on("close", () => {
+      if (!req.complete) fail(new TRPCError({ code: "CLIENT_CLOSED_REQUEST", message: "The upload was interrupted" }));
+    });
+    req.pipe(parser);
+  });
+}
