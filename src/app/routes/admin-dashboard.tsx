@@ -1,9 +1,116 @@
+import { ExternalLink, LogOut } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
+import { PageSpinner } from "@/components/ui/page-spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
+import { useAdminLogout } from "@/features/admin-auth/use-admin-logout.ts";
+import { AppointmentsTab } from "@/features/admin-appointments/appointments-tab.tsx";
+import { ConsultationsTab } from "@/features/admin-consultations/consultations-tab.tsx";
+import { DocumentsTab } from "@/features/admin-documents/documents-tab.tsx";
+import { OverviewTab } from "@/features/admin-overview/overview-tab.tsx";
+import { useAdminStats } from "@/features/admin-overview/use-admin-stats.ts";
+import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-welcome-video-button.tsx";
+import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
+import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
+import { UsersTab } from "@/features/admin-users/users-tab.tsx";
+import { useCurrentUser } from "@/features/auth/use-current-user.ts";
+
+const TABS = [
+  { value: "overview", label: "Overview" },
+  { value: "users", label: "Users" },
+  { value: "documents", label: "Documents" },
+  { value: "site", label: "Site" },
+  { value: "appointments", label: "Appointments" },
+  { value: "consultations", label: "Consultations" },
+] as const;
+type TabValue = (typeof TABS)[number]["value"];
+
 export function AdminDashboardPage() {
+  // The stats answer first: a 403 here sends the visitor to /admin (useAdminStats).
+  const stats = useAdminStats();
+  const { user } = useCurrentUser();
+  const logout = useAdminLogout();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : "overview";
+
+  if (!stats.data) return <PageSpinner label="Loading admin data…" />;
+
   return (
-    <main className="mx-auto grid min-h-dvh max-w-content place-content-center gap-3 px-6 text-center">
+    <div className="min-h-dvh bg-muted/40">
       <title>Admin dashboard | Client Portal</title>
-      <h1 className="text-3xl font-semibold">Admin dashboard</h1>
-      <p className="text-muted-foreground">Statistics, users, documents and site content will appear here.</p>
-    </main>
+      <header className="border-b bg-card">
+        <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
+            <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+            <span className="truncate font-semibold">
+              Admin <span className="hidden font-normal text-muted-foreground sm:inline">· Client Portal</span>
+            </span>
+          </Link>
+          <div className="flex items-center gap-2 sm:gap-3">
+            {user && <span className="hidden text-sm text-muted-foreground md:inline">{user.name}</span>}
+            <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+              <Link to="/">
+                <ExternalLink aria-hidden="true" />
+                View site
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" disabled={logout.isPending} onClick={() => logout.mutate()}>
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-content px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-semibold sm:text-3xl">Admin dashboard</h1>
+        <p className="mt-1 text-muted-foreground">Users, documents, appointments and the public site.</p>
+
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setSearchParams(value === "overview" ? {} : { tab: value }, { replace: true })}
+          className="mt-6"
+        >
+          <TabsList aria-label="Admin sections" className="w-full sm:w-auto">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="overview">
+            <OverviewTab />
+          </TabsContent>
+          <TabsContent value="users">
+            <UsersTab />
+          </TabsContent>
+          <TabsContent value="documents">
+            <DocumentsTab />
+          </TabsContent>
+          <TabsContent value="site" className="grid gap-6">
+            <SiteContentEditor />
+            <TestimonialEditor />
+            <section aria-labelledby="welcome-video-reset-heading" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-6">
+              <div>
+                <h2 id="welcome-video-reset-heading" className="text-lg font-semibold">
+                  Welcome video
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  For testing: show the welcome video again in this browser, as on a first visit.
+                </p>
+              </div>
+              <ResetWelcomeVideoButton />
+            </section>
+          </TabsContent>
+          <TabsContent value="appointments">
+            <AppointmentsTab />
+          </TabsContent>
+          <TabsContent value="consultations">
+            <ConsultationsTab />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
   );
 }

@@ -1,9 +1,44 @@
+import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { Link, Navigate, useLocation } from "react-router";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { PageSpinner } from "@/components/ui/page-spinner.tsx";
+import { AdminLoginForm } from "@/features/admin-auth/admin-login-form.tsx";
+import { useAdminSessionCheck } from "@/features/admin-auth/use-admin-session-check.ts";
+
 export function AdminLoginPage() {
+  const location = useLocation();
+  const accessDenied = (location.state as { adminAccessDenied?: boolean } | null)?.adminAccessDenied === true;
+  const session = useAdminSessionCheck({ skip: accessDenied });
+
+  if (session === "checking") return <PageSpinner label="Checking your session…" />;
+  if (session === "admin") return <Navigate to="/admin/dashboard" replace />;
+
   return (
-    <main className="mx-auto grid min-h-dvh max-w-content place-content-center gap-3 px-6 text-center">
+    <main className="grid min-h-dvh place-items-center bg-muted/50 px-4 py-12">
       <title>Admin login | Client Portal</title>
-      <h1 className="text-3xl font-semibold">Admin login</h1>
-      <p className="text-muted-foreground">Firm staff sign in here to manage users, documents and the website.</p>
+      <div className="grid w-full max-w-sm gap-6">
+        <Card className="shadow-sm">
+          <CardHeader className="items-center text-center">
+            <span className="mb-2 grid size-11 place-items-center rounded-full bg-accent-soft text-accent-soft-foreground">
+              <ShieldCheck aria-hidden="true" className="size-5" />
+            </span>
+            <CardTitle asChild className="text-2xl">
+              <h1>Admin login</h1>
+            </CardTitle>
+            <CardDescription>Firm staff sign in here to manage users, documents and the website.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AdminLoginForm />
+          </CardContent>
+        </Card>
+        <Link
+          to="/"
+          className="mx-auto inline-flex items-center gap-1.5 rounded-sm text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to main site
+        </Link>
+      </div>
     </main>
   );
 }

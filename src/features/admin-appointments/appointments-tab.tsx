@@ -1,0 +1,80 @@
+import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
+import { Select } from "@/components/ui/select.tsx";
+import { formatDateTime } from "@/lib/format.ts";
+import { useServerPaging } from "@/lib/use-server-paging.ts";
+import type { AdminAppointment } from "../../../server/routers/admin/router.ts";
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../server/routers/appointments/schemas.ts";
+import { STATUS_LABELS } from "./appointment-status.ts";
+import { NewAppointmentDialog } from "./new-appointment-dialog.tsx";
+import { RescheduleDialog } from "./reschedule-dialog.tsx";
+import { useAdminAppointments } from "./use-admin-appointments.ts";
+import { useUpdateAppointment } from "./use-update-appointment.ts";
+
+export function AppointmentsTab() {
+  const paging = useServerPaging();
+  const appointments = useAdminAppointments(paging);
+  const update = useUpdateAppointment();
+
+  const columns: DataTableColumn<AdminAppointment>[] = [
+    {
+      header: "Client",
+      cell: (a) => (
+        <div className="min-w-40">
+          <p className="font-medium">{a.user_name}</p>
+          <p className="text-muted-foreground">{a.user_email}</p>
+        </div>
+      ),
+    },
+    {
+      header: "Appointment",
+      cell: (a) => (
+        <div className="max-w-80 min-w-48">
+          <p className="font-medium break-words">{a.title}</p>
+          {a.description && <p className="line-clamp-2 break-words text-muted-foreground">{a.description}</p>}
+        </div>
+      ),
+    },
+    {
+      header: "Date and time",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (a) => <time dateTime={new Date(a.appointment_date).toISOString()}>{formatDateTime(a.appointment_date)}</time>,
+    },
+    {
+      header: "Status",
+      cell: (a) => (
+        <Select
+            aria-label={`Status of ${a.title} for ${a.user_name}`}
+            value={a.status}
+            disabled={update.isPending}
+            onChange={(event) => update.mutate({ id: a.id, status: event.target.value as AppointmentStatus })}
+            wrapperClassName="min-w-36"
+            className="h-8"
+          >
+            {APPOINTMENT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+      ),
+    },
+    { header: "Actions", className: "text-right", cell: (a) => <RescheduleDialog appointment={a} /> },
+  ];
+
+  return (
+    <DataTable
+      caption="Appointments"
+      searchLabel="Search appointments by client or title"
+      columns={columns}
+      rows={appointments.data?.items}
+      rowKey={(a) => a.id}
+      total={appointments.data?.total}
+      nextCursor={appointments.data?.nextCursor}
+      paging={paging}
+      isLoading={appointments.isPending}
+      isFetching={appointments.isFetching}
+      emptyText={paging.input.q ? "No appointments match your search." : "No appointments yet."}
+      toolbar={<NewAppointmentDialog />}
+    />
+  );
+}

@@ -1,0 +1,156 @@
+import { type FormEvent, useState } from "react";
+import { Plus } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Select } from "@/components/ui/select.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../server/routers/appointments/schemas.ts";
+import type { PublicUser } from "../../../server/routers/auth/schemas.ts";
+import { STATUS_LABELS } from "./appointment-status.ts";
+import { useClientSearch } from "./use-client-search.ts";
+import { useCreateAppointment } from "./use-create-appointment.ts";
+
+export function NewAppointmentDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="accent">
+          <Plus aria-hidden="true" />
+          New appointment
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>New appointment</DialogTitle>
+          <DialogDescription>Schedule an appointment for a client. They see it on their dashboard.</DialogDescription>
+        </DialogHeader>
+        {open && <NewAppointmentForm onCreated={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type Errors = Partial<Record<"client" | "title" | "date", string>>;
+
+function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
+  const [search, setSearch] = useState("");
+  const [client, setClient] = useState<PublicUser | null>(null);
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [date, setDate] = useState("");
+  const [status, setStatus] = useState<AppointmentStatus>("scheduled");
+  const [errors, setErrors] = useState<Errors>({});
+  const clients = useClientSearch(search);
+  const create = useCreateAppointment();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!client) found.client = "Please choose a client";
+    if (!title.trim()) found.title = "Title is required";
+    if (!date || Number.isNaN(new Date(date).getTime())) found.date = "Please choose a valid date and time";
+    setErrors(found);
+    if (!client || Object.keys(found).length > 0) return;
+    create.mutate(
+      { user_id: client.id, title: title.trim(), description: description.trim(), appointment_date: new Date(date), status },
+      { onSuccess: onCreated },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">
+          Client
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        </legend>
+        <Input
+          type="search"
+          aria-label="Search clients by name, username or email"
+          placeholder="Search clients by name, username or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <div className="max-h-48 overflow-y-auto rounded-md border" aria-live="polite" aria-busy={clients.isFetching || undefined}>
+          {clients.isPending ? (
+            <div className="p-3">
+              <Spinner label="Searching clients…" />
+            </div>
+          ) : clients.clients?.length === 0 ? (
+            <p className="p-3 text-sm text-muted-foreground">No clients match your search.</p>
+          ) : (
+            <ul className="divide-y">
+              {clients.clients?.map((user) => (
+                <li key={user.id}>
+                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted has-checked:bg-accent-soft">
+                    <input
+                      type="radio"
+                      name="client"
+                      value={user.id}
+                      checked={client?.id === user.id}
+                      onChange={() => setClient(user)}
+                      className="accent-accent"
+                    />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{user.name}</span>
+                      <span className="block truncate text-muted-foreground">{user.email}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <p className="text-sm" aria-live="polite">
+          {client ? (
+            <>
+              Selected: <span className="font-medium">{client.name}</span> ({client.email})
+            </>
+          ) : (
+            errors.client && <span className="text-destructive">{errors.client}</span>
+          )}
+        </p>
+      </fieldset>
+
+      <FormField id="appointment-title" label="Title" error={errors.title} required>
+        <Input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+      </FormField>
+      <FormField id="appointment-description" label="Description">
+        <Textarea rows={3} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={5000} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="appointment-date" label="Date and time" error={errors.date} required>
+          <Input type="datetime-local" value={date} onChange={(event) => setDate(event.target.value)} />
+        </FormField>
+        <FormField id="appointment-status" label="Status">
+          <Select value={status} onChange={(event) => setStatus(event.target.value as AppointmentStatus)}>
+            {APPOINTMENT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating..." : "Create appointment"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import { keepPreviousData } from "@tanstack/react-query";
+import { useAdminLoadFailure } from "@/lib/admin-load-failure.ts";
+import { trpc } from "@/lib/trpc.ts";
+import type { ServerPaging } from "@/lib/use-server-paging.ts";
+
+export function useAdminAppointments(paging: ServerPaging) {
+  const query = trpc.admin.appointments.useQuery(paging.input, { placeholderData: keepPreviousData, retry: false });
+  useAdminLoadFailure(query.error);
+  return query;
+}

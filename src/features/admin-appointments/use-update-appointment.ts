@@ -1,0 +1,17 @@
+import { toast } from "sonner";
+import { errorDetail } from "@/lib/api-error.ts";
+import { trpc } from "@/lib/trpc.ts";
+
+/** Status changes and rescheduling. */
+export function useUpdateAppointment() {
+  const utils = trpc.useUtils();
+  return trpc.admin.updateAppointment.useMutation({
+    onSuccess: async () => {
+      toast.success("Appointment updated");
+      await utils.admin.appointments.invalidate();
+    },
+    onError: (err) => {
+      toast.error(errorDetail(err) ?? "Failed to update appointment");
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { useAdminLogin } from "./use-admin-login.ts";
+
+export function AdminLoginForm() {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const login = useAdminLogin();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      toast.error("Please fill in all fields");
+      return;
+    }
+    login.mutate({ username: username.trim(), password });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={login.isPending || undefined}>
+      <FormField id="admin-username" label="Username">
+        <Input
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+      </FormField>
+      <FormField id="admin-password" label="Password">
+        <Input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      <Button type="submit" disabled={login.isPending} className="w-full">
+        {login.isPending ? "Signing in..." : "Sign in"}
+      </Button>
+    </form>
+  );
+}

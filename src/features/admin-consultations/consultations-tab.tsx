@@ -1,0 +1,110 @@
+import { Check, RotateCcw } from "lucide-react";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
+import { formatDate, formatDateTime } from "@/lib/format.ts";
+import { useServerPaging } from "@/lib/use-server-paging.ts";
+import type { ConsultationRequest } from "../../../server/routers/admin/router.ts";
+import { PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "../../../server/routers/consultation/schemas.ts";
+import { useAdminConsultations } from "./use-admin-consultations.ts";
+import { useSetConsultationHandled } from "./use-set-consultation-handled.ts";
+
+const serviceLabel = (value: string | null) => SERVICE_OPTIONS.find((o) => o.value === value)?.label ?? value ?? "—";
+const timeLabel = (value: string | null) => PREFERRED_TIME_OPTIONS.find((o) => o.value === value)?.label ?? value;
+
+/** A preferred date ("2025-03-04") is a calendar day, not an instant: shown as typed, in the user's locale. */
+function formatCalendarDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return y && m && d ? formatDate(new Date(y, m - 1, d)) : day;
+}
+
+export function ConsultationsTab() {
+  const paging = useServerPaging();
+  const consultations = useAdminConsultations(paging);
+  const setHandled = useSetConsultationHandled();
+
+  const columns: DataTableColumn<ConsultationRequest>[] = [
+    {
+      header: "Received",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (c) => <time dateTime={new Date(c.created_at).toISOString()}>{formatDateTime(c.created_at)}</time>,
+    },
+    {
+      header: "Contact",
+      cell: (c) => (
+        <div className="min-w-44">
+          <p className="font-medium">{c.name}</p>
+          <p>
+            <a className="text-accent underline-offset-4 hover:underline" href={`mailto:${c.email}`}>
+              {c.email}
+            </a>
+          </p>
+          <p className="text-muted-foreground tabular-nums">{c.phone}</p>
+        </div>
+      ),
+    },
+    {
+      header: "Request",
+      cell: (c) => (
+        <div className="max-w-96 min-w-56">
+          <p className="font-medium">{serviceLabel(c.service)}</p>
+          {(c.preferredDate || c.preferredTime) && (
+            <p className="text-muted-foreground">
+              Preferred: {[c.preferredDate && formatCalendarDay(c.preferredDate), timeLabel(c.preferredTime)].filter(Boolean).join(", ")}
+            </p>
+          )}
+          {c.message && <p className="mt-1 break-words whitespace-pre-line">{c.message}</p>}
+        </div>
+      ),
+    },
+    {
+      header: "Status",
+      cell: (c) =>
+        c.handled_at ? <Badge variant="muted">Handled</Badge> : <Badge variant="success">New</Badge>,
+    },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (c) =>
+        c.handled_at ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={setHandled.isPending}
+            onClick={() => setHandled.mutate({ id: c.id, handled: false })}
+            aria-label={`Reopen the request from ${c.name}`}
+          >
+            <RotateCcw aria-hidden="true" />
+            Reopen
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={setHandled.isPending}
+            onClick={() => setHandled.mutate({ id: c.id, handled: true })}
+            aria-label={`Mark the request from ${c.name} as handled`}
+          >
+            <Check aria-hidden="true" />
+            Mark handled
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <DataTable
+      caption="Consultation requests"
+      searchLabel="Search requests by name, email or phone"
+      columns={columns}
+      rows={consultations.data?.items}
+      rowKey={(c) => c.id}
+      total={consultations.data?.total}
+      nextCursor={consultations.data?.nextCursor}
+      paging={paging}
+      isLoading={consultations.isPending}
+      isFetching={consultations.isFetching}
+      emptyText={paging.input.q ? "No requests match your search." : "No consultation requests yet."}
+    />
+  );
+}

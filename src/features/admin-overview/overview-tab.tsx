@@ -1,0 +1,99 @@
+import type { LucideIcon } from "lucide-react";
+import { CalendarDays, FileText, FolderClosed, Users } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
+import { useAdminStats } from "./use-admin-stats.ts";
+
+export function OverviewTab() {
+  const { data } = useAdminStats();
+  if (!data) return <Spinner label="Loading statistics…" />;
+  const { stats } = data;
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="admin-counts-heading">
+        <h2 id="admin-counts-heading" className="sr-only">
+          Counts
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatCard label="Total users" value={stats.total_users} icon={Users} />
+          <StatCard label="Total documents" value={stats.total_documents} icon={FileText} />
+          <StatCard label="Total appointments" value={stats.total_appointments} icon={CalendarDays} />
+          <StatCard label="Total folders" value={stats.total_folders} icon={FolderClosed} />
+        </dl>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Recent users</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {data.recent_users.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No users yet.</p>
+            ) : (
+              <ul className="divide-y">
+                {data.recent_users.map((user) => (
+                  <li key={user.id} className="flex items-center justify-between gap-3 py-2.5">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{user.name}</p>
+                      <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                    </div>
+                    <time dateTime={new Date(user.created_at).toISOString()} className="shrink-0 text-sm text-muted-foreground">
+                      {formatDate(user.created_at)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Recent documents</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {data.recent_documents.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No documents yet.</p>
+            ) : (
+              <ul className="divide-y">
+                {data.recent_documents.map((doc) => (
+                  <li key={doc.id} className="flex items-center justify-between gap-3 py-2.5">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{doc.original_filename}</p>
+                      <p className="truncate text-sm text-muted-foreground">{doc.user_name}</p>
+                    </div>
+                    <div className="shrink-0 text-right text-sm text-muted-foreground tabular-nums">
+                      <p>{formatFileSizeKB(doc.file_size)}</p>
+                      <time dateTime={new Date(doc.upload_date).toISOString()}>{formatDate(doc.upload_date)}</time>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function StatCard({ label, value, icon: Icon }: { label: string; value: number; icon: LucideIcon }) {
+  return (
+    <div className="flex flex-col-reverse gap-1 rounded-xl border bg-card p-4 sm:p-5">
+      <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Icon aria-hidden="true" className="size-4" />
+        {label}
+      </dt>
+      <dd className="text-3xl font-semibold tabular-nums" data-stat={label}>
+        {value.toLocaleString()}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { type FormEvent, useState } from "react";
+import { Pencil, Plus, Quote, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { type Testimonial, testimonialSchema } from "../../../server/routers/site/schemas.ts";
+import { useStoredTestimonials } from "./use-stored-testimonials.ts";
+import { useUpdateTestimonials } from "./use-update-testimonials.ts";
+
+type Editing = { index: number; values: Testimonial; isNew: boolean; errors: Partial<Record<keyof Testimonial, string>> };
+
+/**
+ * The carousel's testimonials (spec section 4): one in edit mode at a time, cancellable;
+ * Delete stores the list at once; Save all stores the whole list. Until the admin changes
+ * something the list follows what is stored.
+ */
+export function TestimonialEditor() {
+  const stored = useStoredTestimonials();
+  const save = useUpdateTestimonials();
+  const [draft, setDraft] = useState<Testimonial[] | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const list = draft ?? stored.testimonials;
+
+  function persist(testimonials: Testimonial[]) {
+    setDraft(testimonials);
+    save.mutate({ testimonials }, { onSuccess: () => setDraft(null) });
+  }
+
+  function startEdit(index: number) {
+    const item = list[index];
+    if (item) setEditing({ index, values: { ...item }, isNew: false, errors: {} });
+  }
+
+  function add() {
+    setDraft([...list, { text: "", author: "", business: "" }]);
+    setEditing({ index: list.length, values: { text: "", author: "", business: "" }, isNew: true, errors: {} });
+  }
+
+  function cancelEdit() {
+    if (editing?.isNew) setDraft(list.filter((_, i) => i !== editing.index));
+    setEditing(null);
+  }
+
+  /** The list with the open edit applied, or null (and the errors shown) when it is not valid. */
+  function applyEdit(): Testimonial[] | null {
+    if (!editing) return list;
+    const parsed = testimonialSchema.safeParse(editing.values);
+    if (!parsed.success) {
+      const errors: Editing["errors"] = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof Testimonial;
+        errors[field] ??= issue.message;
+      }
+      setEditing({ ...editing, errors });
+      return null;
+    }
+    const next = list.map((item, i) => (i === editing.index ? parsed.data : item));
+    setDraft(next);
+    setEditing(null);
+    return next;
+  }
+
+  function remove(index: number) {
+    persist(list.filter((_, i) => i !== index));
+  }
+
+  function saveAll() {
+    const next = applyEdit();
+    if (next) persist(next);
+  }
+
+  return (
+    <Card>
+      <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle asChild>
+            <h2>Testimonials</h2>
+          </CardTitle>
+          <CardDescription>
+            {stored.isStored || draft
+              ? "Shown in the carousel on the home page."
+              : "Nothing stored yet: these are samples. Save all stores them and the carousel shows them."}
+          </CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={add} disabled={editing !== null}>
+            <Plus aria-hidden="true" />
+            Add testimonial
+          </Button>
+          <Button onClick={saveAll} disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save all"}
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {stored.isPending ? (
+          <Spinner label="Loading testimonials…" />
+        ) : list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No testimonials. Add one to show it in the carousel.</p>
+        ) : (
+          <ol className="grid gap-3" aria-label="Testimonials">
+            {list.map((item, index) =>
+              editing?.index === index ? (
+                <li key={index} className="rounded-lg border border-ring/60 bg-background p-4">
+                  <TestimonialForm
+                    editing={editing}
+                    onChange={(values) => setEditing({ ...editing, values })}
+                    onDone={applyEdit}
+                    onCancel={cancelEdit}
+                  />
+                </li>
+              ) : (
+                <li key={index} className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start sm:justify-between">
+                  <figure className="flex min-w-0 gap-3">
+                    <Quote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+                    <div className="min-w-0">
+                      <blockquote className="text-sm break-words">{item.text}</blockquote>
+                      <figcaption className="mt-1.5 text-sm text-muted-foreground">
+                        <span className="font-medium text-foreground">{item.author}</span>
+                        {item.business && `, ${item.business}`}
+                      </figcaption>
+                    </div>
+                  </figure>
+                  <div className="flex shrink-0 gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={editing !== null}
+                      onClick={() => startEdit(index)}
+                      aria-label={`Edit testimonial by ${item.author}`}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive hover:bg-destructive/10"
+                      disabled={editing !== null || save.isPending}
+                      onClick={() => remove(index)}
+                      aria-label={`Delete testimonial by ${item.author}`}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              ),
+            )}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+type TestimonialFormProps = {
+  editing: Editing;
+  onChange: (values: Testimonial) => void;
+  onDone: () => void;
+  onCancel: () => void;
+};
+
+function TestimonialForm({ editing, onChange, onDone, onCancel }: TestimonialFormProps) {
+  const { values, errors, index } = editing;
+  const idPrefix = `testimonial-${index}`;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onDone();
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(event) => event.key === "Escape" && onCancel()}
+      className="grid gap-4"
+      aria-label={editing.isNew ? "New testimonial" : "Edit testimonial"}
+    >
+      <FormField id={`${idPrefix}-text`} label="Quote" error={errors.text} required>
+        <Textarea autoFocus rows={3} value={values.text} onChange={(e) => onChange({ ...values, text: e.target.value })} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${idPrefix}-author`} label="Author" error={errors.author} required>
+          <Input value={values.author} onChange={(e) => onChange({ ...values, author: e.target.value })} />
+        </FormField>
+        <FormField id={`${idPrefix}-business`} label="Business type" error={errors.business}>
+          <Input value={values.business} onChange={(e) => onChange({ ...values, business: e.target.value })} />
+        </FormField>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm">
+          Done
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

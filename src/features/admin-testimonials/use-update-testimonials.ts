@@ -1,0 +1,17 @@
+import { toast } from "sonner";
+import { trpc } from "@/lib/trpc.ts";
+
+/** Stores the whole list (Save all, and every delete). */
+export function useUpdateTestimonials() {
+  const utils = trpc.useUtils();
+  return trpc.admin.updateTestimonials.useMutation({
+    scope: { id: "testimonials" },
+    onSuccess: async () => {
+      toast.success("Testimonials updated successfully");
+      await Promise.all([utils.admin.siteContent.invalidate(), utils.site.content.invalidate()]);
+    },
+    onError: () => {
+      toast.error("Failed to update testimonials");
+    },
+  });
+}

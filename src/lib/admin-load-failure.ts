@@ -1,0 +1,25 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { httpStatus } from "./api-error.ts";
+
+export const ADMIN_ACCESS_REQUIRED = "Admin access required";
+
+/**
+ * What the admin pages do when their data does not load (spec section 8): without an admin
+ * session (403, or 401 once it has expired) they say Admin access required and go to /admin;
+ * anything else says Failed to load admin data. Toast ids keep parallel failures to one toast.
+ */
+export function useAdminLoadFailure(error: unknown) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!error) return;
+    const status = httpStatus(error);
+    if (status === 401 || status === 403) {
+      toast.error(ADMIN_ACCESS_REQUIRED, { id: "admin-access-required" });
+      void navigate("/admin", { replace: true, state: { adminAccessDenied: true } });
+    } else {
+      toast.error("Failed to load admin data", { id: "admin-load-failed" });
+    }
+  }, [error, navigate]);
+}
