@@ -1,6 +1,11 @@
+import { TRPCError } from "@trpc/server";
 import type { Request, Response, Router } from "express";
-import type { Page } from "../routers/admin/schemas.ts";
+import { findStoredDocument } from "../routers/admin/queries.ts";
+import { documentIdInput, type Page } from "../routers/admin/schemas.ts";
+import { ADMIN_NOT_DELETABLE } from "../routers/admin/service.ts";
+import { DOCUMENT_NOT_FOUND } from "../routers/documents/service.ts";
 import type { AppDeps } from "../trpc/context.ts";
+import { sendStoredDocument } from "./download.ts";
 import { restCall } from "./handler.ts";
 
 /** `?q=&limit=&cursor=` (or `offset`) as the list procedures take them. */
@@ -21,8 +26,29 @@ export function adminRoutes(api: Router, deps: AppDeps): void {
   api.post("/admin/login", restCall(deps, (c, req) => c.admin.login(req.body)));
   api.get("/admin/stats", restCall(deps, (c) => c.admin.stats()));
   api.get("/admin/users", restCall(deps, (c, req, res) => asArray(res, c.admin.users(pageQuery(req)))));
-  api.delete("/admin/users/:id", restCall(deps, (c, req) => c.admin.deleteUser({ id: req.params.id })));
+  api.delete(
+    "/admin/users/:id",
+    restCall(deps, async (c, req, res) => {
+      try {
+        return await c.admin.deleteUser({ id: req.params.id });
+      } catch (err) {
+        // decisions.md gives this refusal 400, where other BAD_REQUESTs are validation (422).
+        if (err instanceof TRPCError && err.message === ADMIN_NOT_DELETABLE) return res.status(400).json({ detail: err.message });
+        throw err;
+      }
+    }),
+  );
   api.get("/admin/documents", restCall(deps, (c, req, res) => asArray(res, c.admin.documents(pageQuery(req)))));
+  api.get(
+    "/admin/documents/:id/download",
+    restCall(deps, async (c, req, res) => {
+      await c.admin.me();
+      const { id } = documentIdInput.parse({ id: req.params.id });
+      const document = await findStoredDocument(deps.db, id);
+      if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+      await sendStoredDocument(res, deps.storage, deps.logger, document);
+    }),
+  );
   api.delete("/admin/documents/:id", restCall(deps, (c, req) => c.admin.deleteDocument({ id: req.params.id })));
   api.get("/admin/site-content", restCall(deps, (c) => c.admin.siteContent()));
   api.put(

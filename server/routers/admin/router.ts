@@ -1,11 +1,12 @@
 import { router } from "../../trpc/init.ts";
-import { notImplemented } from "../../trpc/not-implemented.ts";
 import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
 import { type Appointment, createAppointmentInput, updateAppointmentInput } from "../appointments/schemas.ts";
 import { loginInput, type PublicUser } from "../auth/schemas.ts";
 import { loginWithPassword } from "../auth/service.ts";
 import type { DocumentItem } from "../documents/schemas.ts";
 import { type SiteContent, updateSiteContentInput, updateTestimonialsInput } from "../site/schemas.ts";
+import { initSiteContent, saveTestimonials, storedSiteContent, updateSiteValue } from "../site/service.ts";
+import { changeAppointment, createAppointmentForClient } from "../appointments/service.ts";
 import {
   appointmentListInput,
   consultationIdInput,
@@ -14,6 +15,16 @@ import {
   type Page,
   userIdInput,
 } from "./schemas.ts";
+import {
+  adminStats,
+  appointmentPage,
+  consultationPage,
+  deleteAnyDocument,
+  deleteUser,
+  documentPage,
+  markConsultationHandled,
+  userPage,
+} from "./service.ts";
 
 export type AdminStats = {
   stats: { total_users: number; total_documents: number; total_appointments: number; total_folders: number };
@@ -33,22 +44,35 @@ export type ConsultationRequest = {
   message: string;
   created_at: Date;
   handled_at: Date | null;
+  /** Null until the email to the firm went out (it is retried, then reported in the log). */
+  email_sent_at: Date | null;
 };
 
 export const adminRouter = router({
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => loginWithPassword(ctx, input, "admin")),
-  stats: adminProcedure.query(async (): Promise<AdminStats> => notImplemented()),
-  users: adminProcedure.input(listPageInput).query(async (): Promise<Page<PublicUser>> => notImplemented()),
-  deleteUser: adminProcedure.input(userIdInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
-  documents: adminProcedure.input(listPageInput).query(async (): Promise<Page<AdminDocument>> => notImplemented()),
-  deleteDocument: adminProcedure.input(documentIdInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
-  siteContent: adminProcedure.query(async (): Promise<SiteContent> => notImplemented()),
-  updateSiteContent: adminProcedure.input(updateSiteContentInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
-  initSiteContent: adminProcedure.mutation(async (): Promise<{ success: true }> => notImplemented()),
-  updateTestimonials: adminProcedure.input(updateTestimonialsInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
-  consultations: adminProcedure.input(listPageInput).query(async (): Promise<Page<ConsultationRequest>> => notImplemented()),
-  setConsultationHandled: adminProcedure.input(consultationIdInput).mutation(async (): Promise<{ success: true }> => notImplemented()),
-  appointments: adminProcedure.input(appointmentListInput).query(async (): Promise<Page<AdminAppointment>> => notImplemented()),
-  createAppointment: adminProcedure.input(createAppointmentInput).mutation(async (): Promise<AdminAppointment> => notImplemented()),
-  updateAppointment: adminProcedure.input(updateAppointmentInput).mutation(async (): Promise<AdminAppointment> => notImplemented()),
+  /** The signed-in admin; also how the REST download route checks for an admin session. */
+  me: adminProcedure.query(({ ctx }): PublicUser => ctx.user),
+  stats: adminProcedure.query(({ ctx }) => adminStats(ctx)),
+  users: adminProcedure.input(listPageInput).query(({ ctx, input }): Promise<Page<PublicUser>> => userPage(ctx, input)),
+  deleteUser: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => deleteUser(ctx, input.id)),
+  documents: adminProcedure.input(listPageInput).query(({ ctx, input }): Promise<Page<AdminDocument>> => documentPage(ctx, input)),
+  deleteDocument: adminProcedure.input(documentIdInput).mutation(({ ctx, input }) => deleteAnyDocument(ctx, input.id)),
+  /** Only what is stored: an empty map makes the admin page offer Initialize Site Content. */
+  siteContent: adminProcedure.query(({ ctx }): Promise<SiteContent> => storedSiteContent(ctx)),
+  updateSiteContent: adminProcedure.input(updateSiteContentInput).mutation(({ ctx, input }) => updateSiteValue(ctx, input)),
+  initSiteContent: adminProcedure.mutation(({ ctx }) => initSiteContent(ctx)),
+  updateTestimonials: adminProcedure.input(updateTestimonialsInput).mutation(({ ctx, input }) => saveTestimonials(ctx, input.testimonials)),
+  consultations: adminProcedure
+    .input(listPageInput)
+    .query(({ ctx, input }): Promise<Page<ConsultationRequest>> => consultationPage(ctx, input)),
+  setConsultationHandled: adminProcedure.input(consultationIdInput).mutation(({ ctx, input }) => markConsultationHandled(ctx, input)),
+  appointments: adminProcedure
+    .input(appointmentListInput)
+    .query(({ ctx, input }): Promise<Page<AdminAppointment>> => appointmentPage(ctx, input)),
+  createAppointment: adminProcedure
+    .input(createAppointmentInput)
+    .mutation(({ ctx, input }): Promise<AdminAppointment> => createAppointmentForClient(ctx, input)),
+  updateAppointment: adminProcedure
+    .input(updateAppointmentInput)
+    .mutation(({ ctx, input }): Promise<AdminAppointment> => changeAppointment(ctx, input)),
 });

@@ -1,9 +1,9 @@
 import { router } from "../../trpc/init.ts";
-import { notImplemented } from "../../trpc/not-implemented.ts";
 import { authedProcedure } from "../../trpc/procedures.ts";
-import { type Appointment, requestAppointmentInput } from "./schemas.ts";
+import { requestAppointmentInput } from "./schemas.ts";
+import { listOwnAppointments, requestAppointment } from "./service.ts";
 
 export const appointmentsRouter = router({
-  list: authedProcedure.query(async (): Promise<Appointment[]> => notImplemented()),
-  request: authedProcedure.input(requestAppointmentInput).mutation(async (): Promise<Appointment> => notImplemented()),
+  list: authedProcedure.query(({ ctx }) => listOwnAppointments(ctx)),
+  request: authedProcedure.input(requestAppointmentInput).mutation(({ ctx, input }) => requestAppointment(ctx, input)),
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { containsPattern } from "../../db/search.ts";
 import type { Database } from "../../db/types.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,7 +41,7 @@ const consultationColumns = [
 export async function listConsultationRequests(db: Db, page: { q?: string; limit: number; offset: number }) {
   let query = db.selectFrom("consultation_requests");
   if (page.q) {
-    const pattern = `%${escapeLike(page.q)}%`;
+    const pattern = containsPattern(page.q);
     query = query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("phone", "ilike", pattern)]));
   }
   const [items, count] = await Promise.all([
@@ -53,9 +54,4 @@ export async function listConsultationRequests(db: Db, page: { q?: string; limit
 export async function setConsultationHandledAt(db: Db, id: string, handledAt: Date | null): Promise<boolean> {
   const result = await db.updateTable("consultation_requests").set({ handled_at: handledAt }).where("id", "=", id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-/** `%` and `_` typed into a search box are meant literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

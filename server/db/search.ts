@@ -1,0 +1,4 @@
+/** A `%...%` pattern for ILIKE in which `%`, `_` and `\` typed into a search box are meant literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

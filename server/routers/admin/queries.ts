@@ -1,0 +1,107 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { containsPattern } from "../../db/search.ts";
+import type { Database } from "../../db/types.ts";
+import { publicUserColumns } from "../auth/queries.ts";
+import type { StoredDocument } from "../documents/queries.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type PageWindow = { q?: string; limit: number; offset: number };
+
+export async function countAll(db: Db) {
+  const count = (table: "users" | "documents" | "appointments" | "folders") =>
+    db.selectFrom(table).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const [users, documents, appointments, folders] = await Promise.all([
+    count("users"),
+    count("documents"),
+    count("appointments"),
+    count("folders"),
+  ]);
+  return {
+    total_users: users.n,
+    total_documents: documents.n,
+    total_appointments: appointments.n,
+    total_folders: folders.n,
+  };
+}
+
+/** Newest first; `q` matches name, email or username. */
+export async function listUsers(db: Db, page: PageWindow) {
+  let query = db.selectFrom("users");
+  if (page.q) {
+    const pattern = containsPattern(page.q);
+    query = query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("username", "ilike", pattern)]));
+  }
+  const [items, count] = await Promise.all([
+    query.select(publicUserColumns).orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
+    query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: count.total };
+}
+
+const adminDocumentColumns = [
+  "documents.id",
+  "documents.original_filename",
+  "documents.upload_date",
+  "documents.file_size",
+  "documents.folder_id",
+  "documents.content_type",
+  "documents.user_id",
+  "users.name as user_name",
+  "users.email as user_email",
+] as const;
+
+/** Every user's documents, newest first; `q` matches the filename or the owner's name or email. */
+export async function listDocuments(db: Db, page: PageWindow) {
+  let query = db.selectFrom("documents").innerJoin("users", "users.id", "documents.user_id");
+  if (page.q) {
+    const pattern = containsPattern(page.q);
+    query = query.where((eb) =>
+      eb.or([eb("documents.original_filename", "ilike", pattern), eb("users.name", "ilike", pattern), eb("users.email", "ilike", pattern)]),
+    );
+  }
+  const [items, count] = await Promise.all([
+    query
+      .select(adminDocumentColumns)
+      .orderBy("documents.upload_date", "desc")
+      .orderBy("documents.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: count.total };
+}
+
+export async function findStoredDocument(db: Db, id: string): Promise<StoredDocument | undefined> {
+  return db
+    .selectFrom("documents")
+    .select(["original_filename", "content_type", "file_size", "storage_key"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function deleteDocument(db: Db, id: string): Promise<{ storage_key: string } | undefined> {
+  return db.deleteFrom("documents").where("id", "=", id).returning("storage_key").executeTakeFirst();
+}
+
+/** Locks the user row, so no upload can add a document (its foreign key waits) until we commit. */
+export async function lockUser(db: Transaction<Database>, id: string) {
+  return db.selectFrom("users").select(["id", "is_admin"]).where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Everything a user owns, children before parents. The foreign keys would cascade from `users`
+ * too; deleting explicitly keeps the order visible and independent of the schema's ON DELETE.
+ */
+export async function deleteUserData(db: Transaction<Database>, userId: string): Promise<{ storage_key: string }[]> {
+  const documents = await db.deleteFrom("documents").where("user_id", "=", userId).returning("storage_key").execute();
+  // Folders reference each other; one statement removes the whole tree at once.
+  await db.deleteFrom("folders").where("user_id", "=", userId).execute();
+  await db.deleteFrom("appointments").where("user_id", "=", userId).execute();
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
+  await db.deleteFrom("login_codes").where("user_id", "=", userId).execute();
+  await db.deleteFrom("users").where("id", "=", userId).execute();
+  return documents;
+}

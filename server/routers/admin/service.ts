@@ -1,0 +1,65 @@
+import { TRPCError } from "@trpc/server";
+import type { Context } from "../../trpc/context.ts";
+import { DOCUMENT_NOT_FOUND } from "../documents/service.ts";
+import { removeStoredObjects } from "../documents/queries.ts";
+import { listAdminAppointments } from "../appointments/queries.ts";
+import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
+import type { AdminStats } from "./router.ts";
+import { countAll, deleteDocument, deleteUserData, listDocuments, listUsers, lockUser } from "./queries.ts";
+import type { ListPageInput, Page } from "./schemas.ts";
+
+export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
+export const USER_NOT_FOUND = "User not found";
+const RECENT_COUNT = 5;
+
+/** The list procedures take an offset as `cursor`; the next page starts where this one ended. */
+async function page<T>(input: ListPageInput, load: (w: { q?: string; limit: number; offset: number }) => Promise<{ items: T[]; total: number }>): Promise<Page<T>> {
+  const offset = input.cursor ?? 0;
+  const { items, total } = await load({ q: input.q || undefined, limit: input.limit, offset });
+  const end = offset + items.length;
+  return { items, total, nextCursor: items.length > 0 && end < total ? end : null };
+}
+
+export async function adminStats(ctx: Context): Promise<AdminStats> {
+  const [stats, users, documents] = await Promise.all([
+    countAll(ctx.db),
+    listUsers(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
+    listDocuments(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
+  ]);
+  return { stats, recent_users: users.items, recent_documents: documents.items };
+}
+
+export const userPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listUsers(ctx.db, w));
+export const documentPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listDocuments(ctx.db, w));
+export const consultationPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listConsultationRequests(ctx.db, w));
+export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?: string }) =>
+  page(input, (w) => listAdminAppointments(ctx.db, { ...w, user_id: input.user_id }));
+
+/**
+ * All of a user's rows go in one transaction; their stored files only after it committed (a
+ * rolled-back delete must still find them). Admin accounts are refused.
+ */
+export async function deleteUser(ctx: Context, id: string): Promise<{ success: true }> {
+  const removed = await ctx.db.transaction().execute(async (tx) => {
+    const user = await lockUser(tx, id);
+    if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+    if (user.is_admin) throw new TRPCError({ code: "BAD_REQUEST", message: ADMIN_NOT_DELETABLE });
+    return deleteUserData(tx, id);
+  });
+  await removeStoredObjects(ctx.storage, ctx.logger, removed);
+  ctx.logger.info({ userId: id, documents: removed.length }, "user deleted by admin");
+  return { success: true };
+}
+
+export async function deleteAnyDocument(ctx: Context, id: string): Promise<{ success: true }> {
+  const deleted = await deleteDocument(ctx.db, id);
+  if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+  await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
+  return { success: true };
+}
+
+export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<{ success: true }> {
+  const found = await setConsultationHandledAt(ctx.db, input.id, input.handled ? ctx.now() : null);
+  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Consultation request not found" });
+  return { success: true };
+}

@@ -1,0 +1,248 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { ApiClient } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+let admin: UserFixture;
+let adminClient: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createUser(server.db, { username: "office_admin", name: "Office Admin", is_admin: true });
+  adminClient = await loginClient(server.url, admin, "admin");
+});
+afterAll(() => server.close());
+
+async function storeDocument(userId: string, opts: { folderId?: string | null; filename?: string; content?: string } = {}) {
+  const key = randomBytes(16).toString("hex");
+  const content = opts.content ?? `content of ${key}`;
+  await server.deps.storage.put(key, Readable.from([Buffer.from(content)]));
+  return server.db
+    .insertInto("documents")
+    .values({
+      user_id: userId,
+      folder_id: opts.folderId ?? null,
+      original_filename: opts.filename ?? "2023 W-2.pdf",
+      storage_key: key,
+      content_type: "text/plain",
+      file_size: Buffer.byteLength(content),
+      sha256: "0".repeat(64),
+    })
+    .returning(["id", "storage_key"])
+    .executeTakeFirstOrThrow();
+}
+
+async function storedObjectExists(key: string): Promise<boolean> {
+  try {
+    (await server.deps.storage.get(key)).destroy();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const uuid = "00000000-0000-4000-8000-000000000000";
+const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
+  ["GET", "/api/admin/stats"],
+  ["GET", "/api/admin/users"],
+  ["DELETE", `/api/admin/users/${uuid}`],
+  ["GET", "/api/admin/documents"],
+  ["GET", `/api/admin/documents/${uuid}/download`],
+  ["DELETE", `/api/admin/documents/${uuid}`],
+  ["GET", "/api/admin/site-content"],
+  ["PUT", "/api/admin/site-content/hero/title", { value: "Hacked" }],
+  ["POST", "/api/admin/init-site-content", {}],
+  ["PUT", "/api/admin/testimonials", { testimonials: [] }],
+  ["GET", "/api/admin/consultations"],
+  ["PUT", `/api/admin/consultations/${uuid}`, { handled: true }],
+  ["GET", "/api/admin/appointments"],
+  ["POST", "/api/admin/appointments", { user_id: uuid, title: "x", appointment_date: "2030-01-01T10:00:00Z" }],
+  ["PATCH", `/api/admin/appointments/${uuid}`, { status: "cancelled" }],
+];
+
+describe("admin access", () => {
+  it.each(ADMIN_ENDPOINTS)("%s %s refuses anonymous callers (401) and clients (403)", async (method, path, json) => {
+    const anon = await new ApiClient(server.url).request(method, path, { json });
+    expect(anon.status).toBe(401);
+    expect(anon.body).toEqual({ detail: "Not authenticated" });
+
+    const client = await loginClient(server.url, await createUser(server.db));
+    const res = await client.request(method, path, { json });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: "Admin access required" });
+
+    // An admin who signed in through the client portal holds a client session: not enough either.
+    const adminViaClientLogin = await loginClient(server.url, admin, "client");
+    expect((await adminViaClientLogin.request(method, path, { json })).status).toBe(403);
+  });
+
+  it("changes nothing when refused", async () => {
+    const before = await server.db.selectFrom("site_content").select("key").execute();
+    const client = await loginClient(server.url, await createUser(server.db));
+    await client.put("/api/admin/site-content/hero/title", { value: "Hacked" });
+    await client.post("/api/admin/init-site-content", {});
+    expect(await server.db.selectFrom("site_content").select("key").execute()).toEqual(before);
+  });
+});
+
+describe("stats", () => {
+  it("counts from the database, with the recent users and documents", async () => {
+    const user = await createUser(server.db, { name: "Recent Client" });
+    const folder = await server.db.insertInto("folders").values({ user_id: user.id, name: "Taxes", color: "#3B82F6" }).returning("id").executeTakeFirstOrThrow();
+    const doc = await storeDocument(user.id, { folderId: folder.id, filename: "recent.pdf" });
+    await server.db
+      .insertInto("appointments")
+      .values({ user_id: user.id, title: "Review", appointment_date: new Date("2030-01-01T15:00:00Z"), status: "scheduled" })
+      .execute();
+
+    const res = await adminClient.get("/api/admin/stats");
+    expect(res.status).toBe(200);
+    const count = async (table: "users" | "documents" | "appointments" | "folders") =>
+      Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    expect(res.body.stats).toEqual({
+      total_users: await count("users"),
+      total_documents: await count("documents"),
+      total_appointments: await count("appointments"),
+      total_folders: await count("folders"),
+    });
+    expect(res.body.stats.total_documents).toBeGreaterThanOrEqual(1);
+    expect(res.body.recent_users[0]).toMatchObject({ id: user.id, name: "Recent Client", email: user.email, is_admin: false });
+    expect(res.body.recent_users[0]).not.toHaveProperty("password_hash");
+    expect(res.body.recent_documents[0]).toMatchObject({
+      id: doc.id,
+      original_filename: "recent.pdf",
+      user_name: "Recent Client",
+      user_email: user.email,
+    });
+    expect(res.body.recent_documents[0]).not.toHaveProperty("storage_key");
+  });
+});
+
+describe("users", () => {
+  it("lists users as a paged, searchable array with the total in a header", async () => {
+    const tag = randomBytes(3).toString("hex");
+    for (let i = 0; i < 3; i++) await createUser(server.db, { name: `Paging ${tag} ${i}` });
+    const first = await adminClient.get(`/api/admin/users?q=${tag}&limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-total-count")).toBe("3");
+    expect(first.body.map((u: { name: string }) => u.name)).toEqual([`Paging ${tag} 2`, `Paging ${tag} 1`]);
+    const second = await adminClient.get(`/api/admin/users?q=${tag}&limit=2&cursor=${first.headers.get("x-next-cursor")}`);
+    expect(second.body.map((u: { name: string }) => u.name)).toEqual([`Paging ${tag} 0`]);
+    expect(second.headers.get("x-next-cursor")).toBeNull();
+
+    const literal = await adminClient.get(`/api/admin/users?q=${encodeURIComponent("%")}`);
+    expect(literal.status).toBe(200);
+    expect(literal.body).toEqual([]);
+    expect((await adminClient.get("/api/admin/users?limit=500")).status).toBe(422);
+  });
+
+  it("deletes a user with all their folders, documents, files, appointments and sessions", async () => {
+    const user = await createUser(server.db);
+    const other = await createUser(server.db);
+    const session = await loginClient(server.url, user);
+    const parent = await server.db.insertInto("folders").values({ user_id: user.id, name: "2024", color: "#3B82F6" }).returning("id").executeTakeFirstOrThrow();
+    const child = await server.db
+      .insertInto("folders")
+      .values({ user_id: user.id, name: "Receipts", color: "#EF4444", parent_folder_id: parent.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const docs = [await storeDocument(user.id), await storeDocument(user.id, { folderId: parent.id }), await storeDocument(user.id, { folderId: child.id })];
+    const othersDoc = await storeDocument(other.id);
+    await server.db
+      .insertInto("appointments")
+      .values({ user_id: user.id, title: "Tax review", appointment_date: new Date(), status: "scheduled" })
+      .execute();
+
+    const res = await adminClient.delete(`/api/admin/users/${user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+
+    for (const table of ["folders", "documents", "appointments", "sessions"] as const) {
+      expect(await server.db.selectFrom(table).select("user_id").where("user_id", "=", user.id).execute(), table).toEqual([]);
+    }
+    expect(await server.db.selectFrom("users").select("id").where("id", "=", user.id).execute()).toEqual([]);
+    for (const doc of docs) expect(await storedObjectExists(doc.storage_key)).toBe(false);
+    expect(await storedObjectExists(othersDoc.storage_key)).toBe(true);
+    expect((await session.get("/api/auth/me")).status).toBe(401);
+
+    const again = await adminClient.delete(`/api/admin/users/${user.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ detail: "User not found" });
+  });
+
+  it("refuses to delete an admin", async () => {
+    const otherAdmin = await createUser(server.db, { is_admin: true });
+    for (const target of [otherAdmin, admin]) {
+      const res = await adminClient.delete(`/api/admin/users/${target.id}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: "Admin users cannot be deleted" });
+    }
+    expect(await server.db.selectFrom("users").select("id").where("id", "in", [otherAdmin.id, admin.id]).execute()).toHaveLength(2);
+  });
+
+  it("answers a malformed id with 4xx, not 500", async () => {
+    expect((await adminClient.delete("/api/admin/users/not-a-uuid")).status).toBe(422);
+  });
+});
+
+describe("documents", () => {
+  it("lists every user's documents with their owner, searchable by filename", async () => {
+    const user = await createUser(server.db, { name: "Document Owner" });
+    const tag = randomBytes(3).toString("hex");
+    const doc = await storeDocument(user.id, { filename: `ledger-${tag}.xlsx` });
+    const res = await adminClient.get(`/api/admin/documents?q=${tag}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("1");
+    expect(res.body).toEqual([
+      expect.objectContaining({ id: doc.id, original_filename: `ledger-${tag}.xlsx`, user_id: user.id, user_name: "Document Owner", user_email: user.email }),
+    ]);
+    expect(res.body[0]).not.toHaveProperty("storage_key");
+  });
+
+  it("downloads any document as an attachment", async () => {
+    const user = await createUser(server.db);
+    const doc = await storeDocument(user.id, { filename: "Return 2023.pdf", content: "the tax return" });
+    const res = await adminClient.get(`/api/admin/documents/${doc.id}/download`);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe("the tax return");
+    expect(res.headers.get("content-disposition")).toContain("attachment");
+    expect(res.headers.get("content-disposition")).toContain("Return 2023.pdf");
+    expect((await adminClient.get(`/api/admin/documents/${uuid}/download`)).status).toBe(404);
+  });
+
+  it("deletes any document and its stored file", async () => {
+    const user = await createUser(server.db);
+    const doc = await storeDocument(user.id);
+    const res = await adminClient.delete(`/api/admin/documents/${doc.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await server.db.selectFrom("documents").select("id").where("id", "=", doc.id).execute()).toEqual([]);
+    expect(await storedObjectExists(doc.storage_key)).toBe(false);
+    expect((await adminClient.delete(`/api/admin/documents/${doc.id}`)).status).toBe(404);
+  });
+});
+
+describe("consultation requests", () => {
+  it("lists requests newest first and marks them handled and back", async () => {
+    const anon = new ApiClient(server.url);
+    const tag = randomBytes(3).toString("hex");
+    for (const name of [`Early ${tag}`, `Late ${tag}`]) {
+      expect((await anon.post("/api/consultation/request", { name, email: "c@example.com", phone: "555-010-9999", preferredDate: "2030-05-06" })).status).toBe(200);
+    }
+    const list = await adminClient.get(`/api/admin/consultations?q=${tag}`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get("x-total-count")).toBe("2");
+    expect(list.body.map((c: { name: string }) => c.name)).toEqual([`Late ${tag}`, `Early ${tag}`]);
+    expect(list.body[0]).toMatchObject({ preferredDate: "2030-05-06", preferredTime: null, handled_at: null });
+
+    const id = list.body[0].id;
+    expect((await adminClient.put(`/api/admin/consultations/${id}`, { handled: true })).status).toBe(200);
+    expect((await adminClient.get(`/api/admin/consultations?q=${tag}`)).body[0].handled_at).not.toBeNull();
+    expect((await adminClient.put(`/api/admin/consultations/${id}`, { handled: false })).status).toBe(200);
+    expect((await adminClient.get(`/api/admin/consultations?q=${tag}`)).body[0].handled_at).toBeNull();
+    expect((await adminClient.put(`/api/admin/consultations/${uuid}`, { handled: true })).status).toBe(404);
+  });
+});
