@@ -1,0 +1,102 @@
+// The bench's own database on the Postgres service: created with a random name, dropped at the end.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import { createLogger } from "../../server/logger.ts";
+
+export function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onServer(base: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function createBenchDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_bench_${randomBytes(6).toString("hex")}`;
+  await onServer(base, `create database ${name}`);
+  const url = databaseUrl(base, name);
+  const quiet = createLogger("silent");
+  const handle = await openDatabase({ databaseUrl: url, dataDir: "memory://", logger: quiet });
+  try {
+    await migrateToLatest(handle.db, quiet);
+  } finally {
+    await handle.close();
+  }
+  return { url, drop: () => onServer(base, `drop database if exists ${name} with (force)`) };
+}
+
+export type ScaleSize = { users: number; documents: number; clientFolders: number; clientDocuments: number };
+
+export const SMALL_SCALE: ScaleSize = { users: 100, documents: 1_000, clientFolders: 10, clientDocuments: 100 };
+export const FULL_SCALE: ScaleSize = { users: 100_000, documents: 1_000_000, clientFolders: 1_000, clientDocuments: 10_000 };
+export const SMOKE_SCALE: ScaleSize = { users: 1_000, documents: 5_000, clientFolders: 50, clientDocuments: 500 };
+
+/**
+ * Grows the install to `size` in a few set-based statements: `clientId` gets folders up to
+ * clientFolders, each holding clientDocuments / clientFolders documents; new users (no password,
+ * they never log in) get one folder each and the remaining documents spread over them, half of
+ * them in that folder. `batch` keeps the generated names of successive calls apart.
+ */
+export async function seedScale(url: string, clientId: string, size: ScaleSize, batch: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const count = async (sql: string, params: unknown[] = []) => Number((await client.query(sql, params)).rows[0].n);
+  try {
+    const newUsers = size.users - (await count("select count(*) as n from users"));
+    const newClientFolders = size.clientFolders - (await count("select count(*) as n from folders where user_id = $1", [clientId]));
+    const perFolder = Math.round(size.clientDocuments / size.clientFolders);
+    const newOtherDocuments =
+      size.documents - (await count("select count(*) as n from documents")) - newClientFolders * perFolder;
+    const prefix = `gen${batch}-`;
+    await client.query(
+      `insert into users (username, email, name, created_at)
+       select $2 || i, $2 || i || '@example.com', 'Generated User ' || i, now() - make_interval(mins => i)
+       from generate_series(1, $1::int) as i`,
+      [newUsers, prefix],
+    );
+    await client.query(
+      `insert into folders (user_id, name, color, created_at)
+       select $1, 'Folder ' || $3 || lpad(i::text, 5, '0'), '#3B82F6', now() - make_interval(mins => i)
+       from generate_series(1, $2::int) as i`,
+      [clientId, newClientFolders, prefix],
+    );
+    await client.query(
+      `insert into documents (user_id, folder_id, original_filename, storage_key, content_type, file_size, sha256, upload_date)
+       select $1, f.id, 'statement-' || i || '.pdf', gen_random_uuid()::text, 'application/pdf', 1000 + i, md5(i::text),
+              now() - make_interval(secs => i)
+       from folders f, generate_series(1, $2::int) as i
+       where f.user_id = $1 and f.name like 'Folder ' || $3 || '%'`,
+      [clientId, perFolder, prefix],
+    );
+    await client.query(
+      `insert into folders (user_id, name, created_at)
+       select id, 'Taxes', created_at from users where username like $1 || '%'`,
+      [prefix],
+    );
+    await client.query(
+      `with f as (
+         select f.id, f.user_id, f.created_at, row_number() over (order by f.id) as n
+         from folders f join users u on u.id = f.user_id
+         where u.username like $3 || '%'
+       )
+       insert into documents (user_id, folder_id, original_filename, storage_key, content_type, file_size, sha256, upload_date)
+       select f.user_id, case when i % 2 = 0 then f.id end, 'receipt-' || i || '.pdf', gen_random_uuid()::text,
+              'application/pdf', 2000 + i % 100000, md5(i::text), f.created_at + make_interval(secs => i % 86400)
+       from generate_series(1, $1::int) as i join f on f.n = i % $2::int + 1`,
+      [newOtherDocuments, newUsers, prefix],
+    );
+    // A steady-state install has been vacuumed and analyzed by autovacuum; a fresh bulk load not yet.
+    await client.query("vacuum analyze");
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,45 @@
+// `npm run bench -- --smoke` in CI: every benchmark runs for about a second, so a change that breaks
+// a bench script (a renamed path, a changed response, a failing request) fails here, not weeks later.
+// It needs the Postgres service (the bench creates and drops a database of its own there).
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function runSmoke(): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/bench/run.ts", "--smoke"],
+      { cwd: repoRoot, env: process.env, maxBuffer: 10 * 1024 * 1024 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe.skipIf(!process.env.DATABASE_URL)("bench smoke", () => {
+  it("runs every benchmark and prints the table without a failed request", { timeout: 120_000 }, async () => {
+    const { code, stdout, stderr } = await runSmoke();
+    expect(stdout, stderr).not.toContain("Problems:");
+    expect(code, stdout + stderr).toBe(0);
+    expect(stdout).toContain("| Benchmark | Measured | Baseline (same run) | Ratio | Target | Result |");
+    for (const row of [
+      "GET /api/auth/me: throughput",
+      "GET /api/auth/me: p99 at",
+      "tRPC batch auth.me + folders.list: throughput",
+      "logins/s",
+      "Upload 10 MB, 8 at a time: throughput",
+      "Upload: peak RSS growth per concurrent upload",
+      "GET /api/folders (client's folders), p50",
+      "GET /api/admin/documents (first page of 50), p50",
+      "Landing page initial JS (gzip)",
+      "Lighthouse",
+    ]) {
+      expect(stdout).toContain(row);
+    }
+    expect(stdout).not.toMatch(/\| error \|$/m);
+    expect(stdout).toContain("admin.documents:");
+  });
+});
