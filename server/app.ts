@@ -20,6 +20,7 @@ import { errorHandler } from "./rest/errors.ts";
 import { folderRoutes } from "./rest/folders.ts";
 import { googleRoutes } from "./rest/google.ts";
 import { createRequestContext } from "./rest/handler.ts";
+import { openApiRoutes } from "./rest/openapi.ts";
 import { appRouter } from "./routers/_app.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   appointmentRoutes(api, deps);
   consultationRoutes(api, deps);
   adminRoutes(api, deps);
+  openApiRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ detail: "Not found" });
   });

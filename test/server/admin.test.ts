@@ -95,7 +95,7 @@ describe("stats", () => {
     const doc = await storeDocument(user.id, { folderId: folder.id, filename: "recent.pdf" });
     await server.db
       .insertInto("appointments")
-      .values({ user_id: user.id, title: "Review", appointment_date: new Date("2030-01-01T15:00:00Z"), status: "scheduled" })
+      .values({ user_id: user.id, title: "Review", appointment_date: new Date("2030-01-01T15:00:00Z"), status: "scheduled", description: "" })
       .execute();
 
     const res = await adminClient.get("/api/admin/stats");
@@ -153,7 +153,7 @@ describe("users", () => {
     const othersDoc = await storeDocument(other.id);
     await server.db
       .insertInto("appointments")
-      .values({ user_id: user.id, title: "Tax review", appointment_date: new Date(), status: "scheduled" })
+      .values({ user_id: user.id, title: "Tax review", appointment_date: new Date(), status: "scheduled", description: "" })
       .execute();
 
     const res = await adminClient.delete(`/api/admin/users/${user.id}`);

@@ -33,11 +33,11 @@ describe("GET /api/appointments", () => {
     await server.db
       .insertInto("appointments")
       .values([
-        { user_id: user.id, title: "Past recent", appointment_date: at(-1), status: "completed" },
+        { user_id: user.id, title: "Past recent", appointment_date: at(-1), status: "completed", description: "" },
         { user_id: user.id, title: "Later", appointment_date: at(10), status: "scheduled", description: "Bring W-2s" },
-        { user_id: user.id, title: "Soon", appointment_date: at(2), status: "scheduled" },
-        { user_id: user.id, title: "Past old", appointment_date: at(-30), status: "cancelled" },
-        { user_id: other.id, title: "Someone else's", appointment_date: at(1), status: "scheduled" },
+        { user_id: user.id, title: "Soon", appointment_date: at(2), status: "scheduled", description: "" },
+        { user_id: user.id, title: "Past old", appointment_date: at(-30), status: "cancelled", description: "" },
+        { user_id: other.id, title: "Someone else's", appointment_date: at(1), status: "scheduled", description: "" },
       ])
       .execute();
 

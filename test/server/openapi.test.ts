@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.ts";
+import { ApiClient } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+let doc: any;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const res = await new ApiClient(server.url).get("/api/openapi.json");
+  expect(res.status).toBe(200);
+  doc = res.body;
+});
+afterAll(() => server.close());
+
+type RouteLayer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: RouteLayer[] }; name?: string };
+
+/** "METHOD /path" of every route Express serves under /api, read from the real app's router. */
+function servedApiRoutes(): string[] {
+  const app = createApp(server.deps) as unknown as { router: { stack: RouteLayer[] } };
+  const apiRouter = app.router.stack.find((layer) => layer.handle?.stack?.some((l) => l.route?.path === "/auth/login"));
+  if (!apiRouter?.handle?.stack) throw new Error("the /api router was not found in the app");
+  return apiRouter.handle.stack.flatMap((layer) =>
+    layer.route
+      ? Object.keys(layer.route.methods)
+          .filter((m) => m !== "_all" && m !== "head")
+          .map((m) => `${m.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, "{$1}")}`)
+      : [],
+  );
+}
+
+function documentedRoutes(): string[] {
+  return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+    Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+  );
+}
+
+// Spec section 7, "The calls it makes", all under /api.
+const SPEC_SECTION_7 = [
+  "GET /auth/me",
+  "POST /auth/login",
+  "POST /auth/register",
+  "POST /auth/logout",
+  "POST /auth/profile",
+  "POST /auth/forgot-password",
+  "POST /auth/reset-password",
+  "POST /consultation/request",
+  "GET /folders",
+  "POST /folders",
+  "DELETE /folders/{id}",
+  "GET /documents/root",
+  "GET /documents/folder/{folder_id}",
+  "POST /documents/upload",
+  "DELETE /documents/{id}",
+  "GET /appointments",
+  "POST /admin/login",
+  "GET /admin/stats",
+  "GET /admin/users",
+  "GET /admin/documents",
+  "GET /admin/site-content",
+  "PUT /admin/site-content/{section}/{key}",
+  "POST /admin/init-site-content",
+  "PUT /admin/testimonials",
+  "DELETE /admin/users/{id}",
+  "DELETE /admin/documents/{id}",
+];
+
+describe("GET /api/openapi.json", () => {
+  it("is an OpenAPI 3.1 document served from /api", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.servers).toEqual([{ url: `${server.url}/api` }]);
+    expect(doc.info.title).toBeTruthy();
+  });
+
+  it("lists every path of spec section 7", () => {
+    expect(documentedRoutes()).toEqual(expect.arrayContaining(SPEC_SECTION_7));
+  });
+
+  it("documents exactly the routes Express serves", () => {
+    expect(documentedRoutes().sort()).toEqual(servedApiRoutes().sort());
+  });
+
+  it("describes request bodies with the procedures' own zod schemas", () => {
+    const consultation = doc.paths["/consultation/request"].post.requestBody.content["application/json"].schema;
+    expect(consultation.required).toEqual(["name", "email", "phone"]);
+    expect(consultation.properties.service.enum).toEqual(["bookkeeping", "tax-prep", "notary", "admin", "consulting", "other"]);
+    expect(consultation.properties.preferredTime.enum).toEqual(["morning", "afternoon", "evening"]);
+    expect(consultation.properties.message.maxLength).toBe(5000);
+
+    const reset = doc.paths["/auth/reset-password"].post.requestBody.content["application/json"].schema;
+    expect(reset.required.sort()).toEqual(["new_password", "token"]);
+    expect(reset.properties.new_password.minLength).toBe(6);
+
+    const upload = doc.paths["/documents/upload"].post.requestBody.content["multipart/form-data"].schema;
+    expect(upload.properties.file.format).toBe("binary");
+
+    const section = doc.paths["/admin/site-content/{section}/{key}"].put.parameters.find((p: { name: string }) => p.name === "section");
+    expect(section.schema.enum).toEqual(["hero", "about", "contact", "company", "welcome", "testimonials"]);
+  });
+
+  it("describes responses, with dates as date-time strings and admin lists' total header", () => {
+    const me = doc.paths["/auth/me"].get.responses["200"].content["application/json"].schema;
+    expect(me.properties.created_at).toEqual({ type: "string", format: "date-time" });
+    expect(me.properties).not.toHaveProperty("password_hash");
+    const users = doc.paths["/admin/users"].get;
+    expect(users.responses["200"].headers).toHaveProperty("X-Total-Count");
+    expect(users.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["cursor", "limit", "offset", "q"]);
+    expect(users.responses).toHaveProperty("403");
+    expect(doc.paths["/consultation/request"].post.security).toEqual([]);
+  });
+});
