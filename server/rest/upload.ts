@@ -67,7 +67,8 @@ function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger): Pr
         defParamCharset: "utf8",
         limits: {
           files: 1,
-          fileSize: MAX_UPLOAD_BYTES,
+          // busboy reports its limit on reaching it, so allow one byte more to tell "exactly 10 MB" apart.
+          fileSize: MAX_UPLOAD_BYTES + 1,
           fields: MAX_FIELDS,
           fieldSize: MAX_FIELD_BYTES,
           parts: MAX_FIELDS + 1,
