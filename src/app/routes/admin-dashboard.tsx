@@ -72,7 +72,7 @@ export function AdminDashboardPage() {
           onValueChange={(value) => setSearchParams(value === "overview" ? {} : { tab: value }, { replace: true })}
           className="mt-6"
         >
-          <TabsList aria-label="Admin sections" className="w-full sm:w-auto">
+          <TabsList aria-label="Admin sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
             {TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
                 {t.label}

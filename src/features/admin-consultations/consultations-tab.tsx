@@ -72,7 +72,7 @@ export function ConsultationsTab() {
             size="sm"
             disabled={setHandled.isPending}
             onClick={() => setHandled.mutate({ id: c.id, handled: false })}
-            aria-label={`Reopen the request from ${c.name}`}
+            aria-label={`Reopen, request from ${c.name}`}
           >
             <RotateCcw aria-hidden="true" />
             Reopen
@@ -83,7 +83,7 @@ export function ConsultationsTab() {
             size="sm"
             disabled={setHandled.isPending}
             onClick={() => setHandled.mutate({ id: c.id, handled: true })}
-            aria-label={`Mark the request from ${c.name} as handled`}
+            aria-label={`Mark handled, request from ${c.name}`}
           >
             <Check aria-hidden="true" />
             Mark handled

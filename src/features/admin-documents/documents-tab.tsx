@@ -30,7 +30,7 @@ export function DocumentsTab() {
     { header: "Size", className: "text-right whitespace-nowrap tabular-nums", cell: (doc) => formatFileSizeKB(doc.file_size) },
     {
       header: "Uploaded",
-      className: "whitespace-nowrap tabular-nums",
+      className: "hidden whitespace-nowrap tabular-nums md:table-cell",
       cell: (doc) => <time dateTime={new Date(doc.upload_date).toISOString()}>{formatDateTime(doc.upload_date)}</time>,
     },
     {

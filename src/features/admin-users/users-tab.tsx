@@ -25,11 +25,11 @@ export function UsersTab() {
         </div>
       ),
     },
-    { header: "Username", cell: (user) => user.username ?? "—" },
-    { header: "Sign-in", cell: (user) => (user.auth_provider === "google" ? "Google" : "Password") },
+    { header: "Username", className: "hidden md:table-cell", cell: (user) => user.username ?? "—" },
+    { header: "Sign-in", className: "hidden md:table-cell", cell: (user) => (user.auth_provider === "google" ? "Google" : "Password") },
     {
       header: "Joined",
-      className: "whitespace-nowrap tabular-nums",
+      className: "hidden whitespace-nowrap tabular-nums sm:table-cell",
       cell: (user) => <time dateTime={new Date(user.created_at).toISOString()}>{formatDate(user.created_at)}</time>,
     },
     {

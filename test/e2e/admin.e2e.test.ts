@@ -1,0 +1,435 @@
+/*
+ * The admin portal in Chromium against the real server and database: the admin is created with
+ * the project's own script (scripts/create-admin.ts), then every tab is driven like a person would.
+ * The steps share one server and run in order (later steps build on earlier ones).
+ * Needs the built client (`npx vite build`; `npm test` builds first).
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
+import { createLogger } from "../../server/logger.ts";
+import {
+  checkA11y,
+  formatViolations,
+  horizontalOverflow,
+  launchBrowser,
+  newPage,
+  screenshotOnFailure,
+  takeScreenshot,
+  type TestPage,
+  viewports,
+} from "../helpers/browser.ts";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { ApiClient } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const run = promisify(execFile);
+const ADMIN = { username: "office.admin", email: "office.admin@example.com", password: "Granite-Ledger-Admin-77" };
+
+/** Runs `npm run create-admin`'s script against the given database settings. */
+async function createAdminWithScript(env: Record<string, string>) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, LOG_LEVEL: "warn" };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const { stdout } = await run(
+    "npx",
+    ["tsx", "scripts/create-admin.ts", "--username", ADMIN.username, "--email", ADMIN.email, "--name", "Office Admin", "--password", ADMIN.password],
+    { env: childEnv, cwd: path.resolve(".") },
+  );
+  expect(stdout).toContain(`Admin ${ADMIN.username} created`);
+}
+
+/**
+ * On real Postgres the script writes into the test server's own database. The in-memory
+ * embedded database cannot be reached from another process, so there the script creates an
+ * embedded database in a directory and the server is started on that directory.
+ */
+async function startServerWithScriptAdmin(): Promise<{ server: TestServer; cleanup: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const server = await startTestServer();
+    await createAdminWithScript({ DATABASE_URL: server.database.url! });
+    return { server, cleanup: () => server.close() };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "admin-e2e-"));
+  await createAdminWithScript({ DATA_DIR: dataDir });
+  const handle = await openDatabase({ dataDir, logger: createLogger("silent") });
+  const server = await startTestServer({ database: { ...handle, url: undefined, name: "embedded-file" }, dataDir });
+  return {
+    server,
+    cleanup: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let server: TestServer;
+let cleanup: () => Promise<void>;
+let browser: Browser;
+let admin: TestPage;
+let doomed: UserFixture;
+let keeper: UserFixture;
+
+async function upload(client: Awaited<ReturnType<typeof loginClient>>, name: string, content: string) {
+  const form = new FormData();
+  form.append("file", new Blob([content], { type: "text/plain" }), name);
+  const res = await client.request("POST", "/api/documents/upload", { body: form });
+  expect(res.status, res.text).toBeLessThan(300);
+}
+
+async function count(table: "users" | "documents" | "appointments" | "folders"): Promise<number> {
+  const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function expectToast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole("tab", { name }).click();
+  await page.getByRole("tab", { name, selected: true }).waitFor();
+}
+
+async function expectAccessible(page: Page) {
+  const violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
+  expect(violations, formatViolations(violations)).toEqual([]);
+  expect(await horizontalOverflow(page)).toBe(0);
+}
+
+beforeAll(async () => {
+  ({ server, cleanup } = await startServerWithScriptAdmin());
+  doomed = await createUser(server.db, { username: "dana.whitaker", name: "Dana Whitaker" });
+  keeper = await createUser(server.db, { username: "evan.morales", name: "Evan Morales" });
+  const doomedClient = await loginClient(server.url, doomed);
+  await upload(doomedClient, "2023-w2.txt", "wages");
+  await upload(doomedClient, "bank-statement-march.txt", "statement");
+  expect((await doomedClient.post("/api/folders", { name: "Receipts" })).status).toBeLessThan(300);
+  await upload(await loginClient(server.url, keeper), "invoice-114.txt", "invoice");
+  const consultation = await new ApiClient(server.url).post("/api/consultation/request", {
+    name: "Priya Shah",
+    email: "priya.shah@example.com",
+    phone: "555-0142",
+    service: "tax-prep",
+    preferredDate: "2031-04-02",
+    preferredTime: "morning",
+    message: "Need help with a late 1099.",
+  });
+  expect(consultation.status, consultation.text).toBe(200);
+  browser = await launchBrowser();
+  admin = await newPage(browser, { baseURL: server.url });
+}, 180_000);
+
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+  await cleanup?.();
+});
+
+describe("admin portal", () => {
+  it("logs in at /admin with the spec's messages", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-login", async () => {
+      await page.goto("/admin");
+      await page.getByRole("heading", { name: "Admin login" }).waitFor();
+      await expect(page.getByRole("link", { name: "Back to main site" }).getAttribute("href")).resolves.toBe("/");
+      await expectAccessible(page);
+      await takeScreenshot(page, "admin-login");
+
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expectToast(page, "Please fill in all fields");
+
+      await page.getByLabel("Username").fill(ADMIN.username);
+      await page.getByLabel("Password").fill("not-the-password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expectToast(page, "Invalid username or password");
+
+      await page.getByLabel("Password").fill(ADMIN.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expectToast(page, "Admin login successful!");
+      await page.waitForURL("**/admin/dashboard");
+
+      // A signed-in admin who opens /admin again goes straight to the dashboard.
+      await page.goto("/admin");
+      await page.waitForURL("**/admin/dashboard");
+    });
+  });
+
+  it("shows counts that match the database, and the recent lists", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-overview", async () => {
+      await page.getByRole("heading", { name: "Recent users" }).waitFor();
+      const stat = (label: string) => page.locator(`dd[data-stat="${label}"]`).textContent();
+      expect(await stat("Total users")).toBe(String(await count("users")));
+      expect(await stat("Total documents")).toBe(String(await count("documents")));
+      expect(await stat("Total appointments")).toBe(String(await count("appointments")));
+      expect(await stat("Total folders")).toBe(String(await count("folders")));
+      expect(await count("documents")).toBe(3);
+      await page.getByText("bank-statement-march.txt").waitFor();
+      await page.getByText("Dana Whitaker").first().waitFor();
+      await expectAccessible(page);
+      await takeScreenshot(page, "admin-overview");
+    });
+  });
+
+  it("finds and deletes a client with all their documents; admins have no delete", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-users", async () => {
+      await openTab(page, "Users");
+      const adminRow = page.getByRole("row", { name: /Office Admin/ });
+      await adminRow.waitFor();
+      await expect(adminRow.getByRole("button", { name: /Delete/ }).count()).resolves.toBe(0);
+      await expectAccessible(page);
+      await takeScreenshot(page, "admin-users");
+
+      await page.getByLabel("Search users by name, username or email").fill("whitaker");
+      await page.getByText("1–1 of 1").waitFor();
+      await page.getByRole("button", { name: "Delete Dana Whitaker" }).click();
+      const dialog = page.getByRole("alertdialog");
+      await dialog.getByText("Are you sure you want to delete this user and all their data?").waitFor();
+      await dialog.getByRole("button", { name: "Delete user" }).click();
+      await expectToast(page, "User deleted successfully");
+      await page.getByText("No users match your search.").waitFor();
+
+      const left = await server.db.selectFrom("documents").select("id").where("user_id", "=", doomed.id).execute();
+      expect(left).toEqual([]);
+      expect(await server.db.selectFrom("users").select("id").where("id", "=", doomed.id).executeTakeFirst()).toBeUndefined();
+
+      await openTab(page, "Documents");
+      await page.getByText("invoice-114.txt").waitFor();
+      await expect(page.getByText("2023-w2.txt").count()).resolves.toBe(0);
+      await expectAccessible(page);
+      await takeScreenshot(page, "admin-documents");
+    });
+  });
+
+  it("downloads any document as an admin", async () => {
+    const { page } = admin;
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download invoice-114.txt" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("invoice-114.txt");
+  });
+
+  it("initializes site content and saves one update per pause in typing, shown on the home page", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-site", async () => {
+      await openTab(page, "Site");
+      await page.getByRole("button", { name: "Initialize Site Content" }).click();
+      await expectToast(page, "Site content initialized");
+      await page.getByRole("button", { name: "Initialize Site Content" }).waitFor({ state: "detached" });
+      const stored = await server.db.selectFrom("site_content").select(["section", "key"]).execute();
+      expect(stored.length).toBe(14);
+
+      const updates: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("admin.updateSiteContent")) updates.push(request.postData() ?? "");
+      });
+      const title = page.locator("#site-hero-title");
+      await expect(title.inputValue()).resolves.not.toBe("");
+      await title.fill("");
+      await title.pressSequentially("Numbers you can trust", { delay: 40 });
+      await expectToast(page, "Updated hero.title");
+      expect(updates).toHaveLength(1);
+      const row = await server.db
+        .selectFrom("site_content")
+        .select("value")
+        .where("section", "=", "hero")
+        .where("key", "=", "title")
+        .executeTakeFirstOrThrow();
+      expect(row.value).toBe("Numbers you can trust");
+      await expectAccessible(page);
+      await takeScreenshot(page, "admin-site");
+
+      const visitor = await newPage(browser, { baseURL: server.url });
+      await visitor.page.goto("/");
+      await visitor.page.getByRole("heading", { level: 1, name: "Numbers you can trust" }).waitFor();
+      await visitor.close();
+    });
+  });
+
+  it("edits, cancels, deletes and saves testimonials, and the carousel shows them", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-testimonials", async () => {
+      const list = page.getByRole("list", { name: "Testimonials" });
+      // Initialize stored the 12 defaults.
+      await expect(list.locator(":scope > li").count()).resolves.toBe(12);
+
+      await page.getByRole("button", { name: "Edit testimonial by Maria Gonzalez" }).click();
+      await page.getByLabel("Author").fill("Nobody Keeps This");
+      // One in edit mode at a time.
+      await expect(page.getByRole("button", { name: "Edit testimonial by James Whitfield" }).isDisabled()).resolves.toBe(true);
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: "Edit testimonial by Maria Gonzalez" }).waitFor();
+      await expect(page.getByText("Nobody Keeps This").count()).resolves.toBe(0);
+
+      await page.getByRole("button", { name: "Delete testimonial by James Whitfield" }).click();
+      await expectToast(page, "Testimonials updated successfully");
+      const afterDelete = await storedTestimonials();
+      expect(afterDelete).toHaveLength(11);
+      expect(afterDelete.some((t) => t.author === "James Whitfield")).toBe(false);
+
+      await page.getByRole("button", { name: "Edit testimonial by Maria Gonzalez" }).click();
+      await page.getByLabel("Quote").fill("Clear books, calm tax seasons.");
+      await page.getByRole("button", { name: "Done" }).click();
+      await page.getByRole("button", { name: "Add testimonial" }).click();
+      await page.getByRole("button", { name: "Done" }).click();
+      await page.getByText("Testimonial text is required").waitFor();
+      await page.getByLabel("Quote").fill("They answer the phone.");
+      await page.getByLabel("Author").fill("Lena Ortiz");
+      await page.getByLabel("Business type").fill("Bakery");
+      await page.getByRole("button", { name: "Done" }).click();
+      await page.getByRole("button", { name: "Save all" }).click();
+      await expectToast(page, "Testimonials updated successfully");
+      const saved = await storedTestimonials();
+      expect(saved).toHaveLength(12);
+      expect(saved[0]).toEqual({ text: "Clear books, calm tax seasons.", author: "Maria Gonzalez", business: "Restaurant owner" });
+      expect(saved.at(-1)).toEqual({ text: "They answer the phone.", author: "Lena Ortiz", business: "Bakery" });
+
+      const visitor = await newPage(browser, { baseURL: server.url, reducedMotion: "reduce" });
+      await visitor.page.goto("/");
+      await visitor.page.getByRole("button", { name: "Show testimonial 12 of 12" }).waitFor();
+      await visitor.page.getByText("Clear books, calm tax seasons.").first().waitFor({ state: "attached" });
+      await visitor.page.getByText("They answer the phone.").first().waitFor({ state: "attached" });
+      await visitor.close();
+    });
+  });
+
+  it("resets the welcome video flag", async () => {
+    const { page } = admin;
+    await page.evaluate(() => localStorage.setItem("hasSeenWelcomeVideo", "true"));
+    await page.getByRole("button", { name: "Reset welcome video" }).click();
+    await expectToast(page, "Welcome video reset");
+    await expect(page.evaluate(() => localStorage.getItem("hasSeenWelcomeVideo"))).resolves.toBeNull();
+  });
+
+  it("schedules an appointment for a client picked by search, which the client then sees", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-appointments", async () => {
+      await openTab(page, "Appointments");
+      await page.getByText("No appointments yet.").waitFor();
+      await expectAccessible(page);
+
+      await page.getByRole("button", { name: "New appointment" }).click();
+      const dialog = page.getByRole("dialog", { name: "New appointment" });
+      await dialog.getByLabel("Search clients by name, username or email").fill("morales");
+      await dialog.getByRole("radio", { name: /Evan Morales/ }).check();
+      await dialog.getByLabel("Title").fill("Quarterly tax review");
+      await dialog.getByLabel("Description").fill("Bring Q3 receipts.");
+      await dialog.getByLabel("Date and time").fill("2031-05-06T14:30");
+      const violations = await checkA11y(page, { include: ['[role="dialog"]'] });
+      expect(violations, formatViolations(violations)).toEqual([]);
+      await takeScreenshot(page, "admin-new-appointment");
+      await dialog.getByRole("button", { name: "Create appointment" }).click();
+      await expectToast(page, "Appointment created");
+      await page.getByRole("cell", { name: /^Quarterly tax review/ }).waitFor();
+
+      const appointment = await server.db
+        .selectFrom("appointments")
+        .select(["user_id", "status", "appointment_date"])
+        .executeTakeFirstOrThrow();
+      expect(appointment.user_id).toBe(keeper.id);
+      expect(appointment.status).toBe("scheduled");
+      // The browser's local time is the server's here, so the instant round-trips exactly.
+      expect(new Date(appointment.appointment_date).getTime()).toBe(new Date(2031, 4, 6, 14, 30).getTime());
+
+      await page.getByRole("button", { name: "Reschedule Quarterly tax review for Evan Morales" }).click();
+      const reschedule = page.getByRole("dialog", { name: "Reschedule appointment" });
+      await reschedule.getByLabel("New date and time").fill("2031-05-07T09:00");
+      await reschedule.getByRole("button", { name: "Save" }).click();
+      await expectToast(page, "Appointment updated");
+      await page.getByLabel("Status of Quarterly tax review for Evan Morales").selectOption("completed");
+      await expect
+        .poll(async () => (await server.db.selectFrom("appointments").select(["status", "appointment_date"]).executeTakeFirstOrThrow()).status)
+        .toBe("completed");
+      await page.getByLabel("Status of Quarterly tax review for Evan Morales").selectOption("scheduled");
+      await expect
+        .poll(async () => (await server.db.selectFrom("appointments").select("status").executeTakeFirstOrThrow()).status)
+        .toBe("scheduled");
+      const moved = await server.db.selectFrom("appointments").select("appointment_date").executeTakeFirstOrThrow();
+      expect(new Date(moved.appointment_date).getTime()).toBe(new Date(2031, 4, 7, 9, 0).getTime());
+      await takeScreenshot(page, "admin-appointments");
+
+      const client = await newPage(browser, { baseURL: server.url });
+      const login = await client.page.request.post("/api/auth/login", {
+        data: { username: keeper.username, password: keeper.password },
+        headers: { Origin: server.url },
+      });
+      expect(login.status()).toBe(200);
+      await client.page.goto("/dashboard");
+      await client.page.getByRole("tab", { name: "Appointments" }).click();
+      await client.page.getByText("Quarterly tax review").waitFor();
+      await client.close();
+    });
+  });
+
+  it("lists consultation requests and marks one handled", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-consultations", async () => {
+      await openTab(page, "Consultations");
+      await page.getByText("Need help with a late 1099.").waitFor();
+      await page.getByText("Tax Preparation & Planning").waitFor();
+      await expectAccessible(page);
+      await takeScreenshot(page, "admin-consultations");
+      await page.getByRole("button", { name: "Mark handled, request from Priya Shah" }).click();
+      await expectToast(page, "Consultation request marked as handled");
+      await page.getByRole("button", { name: "Reopen, request from Priya Shah" }).waitFor();
+      const row = await server.db.selectFrom("consultation_requests").select("handled_at").executeTakeFirstOrThrow();
+      expect(row.handled_at).not.toBeNull();
+    });
+    // The one failure the browser logs is the wrong password tried in the first step.
+    admin.expectNoConsoleErrors({ allow: [/status of 401 .*\/trpc\/admin\.login/] });
+  });
+
+  it("fits a 390 px screen on every tab", async () => {
+    const mobile = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
+    const login = await mobile.page.request.post("/api/admin/login", {
+      data: { username: ADMIN.username, password: ADMIN.password },
+      headers: { Origin: server.url },
+    });
+    expect(login.status()).toBe(200);
+    await screenshotOnFailure(mobile.page, "admin-mobile", async () => {
+      for (const tab of ["overview", "users", "documents", "site", "appointments", "consultations"]) {
+        await mobile.page.goto(tab === "overview" ? "/admin/dashboard" : `/admin/dashboard?tab=${tab}`);
+        await mobile.page.getByRole("tabpanel").waitFor();
+        await mobile.page.getByRole("status").first().waitFor({ state: "detached" });
+        await expectAccessible(mobile.page);
+        await takeScreenshot(mobile.page, `admin-${tab}`);
+      }
+    });
+    mobile.expectNoConsoleErrors();
+    await mobile.close();
+  });
+
+  it("sends a client session from /admin/dashboard to /admin with Admin access required", async () => {
+    const client = await newPage(browser, { baseURL: server.url });
+    const login = await client.page.request.post("/api/auth/login", {
+      data: { username: keeper.username, password: keeper.password },
+      headers: { Origin: server.url },
+    });
+    expect(login.status()).toBe(200);
+    await screenshotOnFailure(client.page, "admin-denied", async () => {
+      await client.page.goto("/admin/dashboard");
+      await expectToast(client.page, "Admin access required");
+      await client.page.waitForURL(/\/admin$/);
+      await client.page.getByRole("heading", { name: "Admin login" }).waitFor();
+    });
+    client.expectNoConsoleErrors({ allow: [/status of 403/] });
+    await client.close();
+  });
+});
+
+async function storedTestimonials(): Promise<Array<{ text: string; author: string; business: string }>> {
+  const row = await server.db
+    .selectFrom("site_content")
+    .select("value")
+    .where("section", "=", "testimonials")
+    .where("key", "=", "data")
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.value) as Array<{ text: string; author: string; business: string }>;
+}
