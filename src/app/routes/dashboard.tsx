@@ -1,9 +1,139 @@
+import { useEffect } from "react";
+import { Navigate, useSearchParams } from "react-router";
+import { PageSpinner } from "@/components/ui/page-spinner.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
+import { useCurrentUser } from "@/features/auth/use-current-user.ts";
+import { AppointmentsTab } from "@/features/appointments/appointments-tab.tsx";
+import { DocumentList } from "@/features/documents/document-list.tsx";
+import { UploadArea } from "@/features/documents/upload-area.tsx";
+import { FolderBreadcrumb } from "@/features/folders/folder-breadcrumb.tsx";
+import { FolderGrid } from "@/features/folders/folder-grid.tsx";
+import { childFolders, folderPath } from "@/features/folders/folder-path.ts";
+import { NewFolderDialog } from "@/features/folders/new-folder-dialog.tsx";
+import { useFolders } from "@/features/folders/use-folders.ts";
+import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
+import { ServicesTab } from "@/features/services-info/services-tab.tsx";
+import { TaxFormsTab } from "@/features/tax-forms/tax-forms-tab.tsx";
+
+const TABS = [
+  { value: "documents", label: "Documents" },
+  { value: "appointments", label: "Appointments" },
+  { value: "tax-forms", label: "Tax Forms" },
+  { value: "services", label: "Services" },
+] as const;
+type TabValue = (typeof TABS)[number]["value"];
+
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+
+/**
+ * The dashboard's place lives in the URL (`?tab=documents&folder=<id>`), so reload, the browser's
+ * Back and a shared link all land where the user was. Each move is a new history entry.
+ */
+function useDashboardLocation() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get("tab");
+  const tab: TabValue = isTab(tabParam) ? tabParam : "documents";
+  const folderId = searchParams.get("folder") || null;
+
+  const go = (changes: { tab?: TabValue; folder?: string | null }, options: { replace?: boolean } = {}) => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (changes.tab) next.set("tab", changes.tab);
+      if (changes.folder !== undefined) {
+        if (changes.folder) next.set("folder", changes.folder);
+        else next.delete("folder");
+      }
+      return next;
+    }, options);
+  };
+
+  return {
+    tab,
+    folderId,
+    openTab: (value: TabValue) => go({ tab: value }),
+    openFolder: (id: string | null, options?: { replace?: boolean }) => go({ tab: "documents", folder: id }, options),
+  };
+}
+
 export function DashboardPage() {
+  const { user, status } = useCurrentUser();
+  const location = useDashboardLocation();
+
+  if (status === "unknown") return <PageSpinner label="Checking your session…" />;
+  if (!user) return <Navigate to="/" replace />;
+
   return (
-    <main className="mx-auto grid min-h-dvh max-w-content place-content-center gap-3 px-6 text-center">
+    <div className="min-h-dvh bg-background">
       <title>Dashboard | Client Portal</title>
-      <h1 className="text-3xl font-semibold">Client dashboard</h1>
-      <p className="text-muted-foreground">Your documents, folders and appointments will appear here.</p>
-    </main>
+      <PortalTopBar userName={user.name} />
+      <main className="mx-auto grid max-w-content gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold break-words sm:text-3xl">Welcome back, {user.name}!</h1>
+          <p className="text-muted-foreground">Your documents, appointments and tax information in one secure place.</p>
+        </div>
+        <Tabs value={location.tab} onValueChange={(value) => isTab(value) && location.openTab(value)} activationMode="manual">
+          <TabsList aria-label="Dashboard sections" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto">
+            {TABS.map((tab) => (
+              <TabsTrigger key={tab.value} value={tab.value}>
+                {tab.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="documents">
+            <DocumentsSection folderId={location.folderId} onOpenFolder={location.openFolder} />
+          </TabsContent>
+          <TabsContent value="appointments">
+            <AppointmentsTab />
+          </TabsContent>
+          <TabsContent value="tax-forms">
+            <TaxFormsTab onOpenDocuments={() => location.openFolder(null)} />
+          </TabsContent>
+          <TabsContent value="services">
+            <ServicesTab />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
+}
+
+type DocumentsSectionProps = {
+  folderId: string | null;
+  onOpenFolder: (id: string | null, options?: { replace?: boolean }) => void;
+};
+
+/** Folders and documents of the current folder: the folders feature and the documents feature side by side. */
+function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
+  const folders = useFolders();
+  const allFolders = folders.data ?? [];
+  const path = folderPath(allFolders, folderId);
+  const currentFolder = path.at(-1) ?? null;
+  // A folder id from the URL that is not (or no longer) one of the user's folders: back to the root.
+  const unknownFolder = folderId !== null && folders.isSuccess && currentFolder === null;
+
+  useEffect(() => {
+    if (unknownFolder) onOpenFolder(null, { replace: true });
+  }, [unknownFolder, onOpenFolder]);
+
+  // Until the folder from the URL is known, nothing may be created or uploaded in the wrong place.
+  if (folderId !== null && currentFolder === null) {
+    // Spec: a failed load is only logged.
+    return folders.isError ? null : <Spinner label="Loading folders…" className="flex justify-center py-10" />;
+  }
+  const currentId = currentFolder?.id ?? null;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">Documents</h2>
+        <NewFolderDialog parentFolderId={currentId} />
+      </div>
+      <FolderBreadcrumb path={path} onNavigate={onOpenFolder} />
+      <UploadArea folderId={currentId} folderName={currentFolder?.name ?? null} />
+      {folders.isPending && <Spinner label="Loading folders…" className="flex justify-center" />}
+      <FolderGrid folders={childFolders(allFolders, currentId)} onOpen={(id) => onOpenFolder(id)} />
+      <DocumentList folderId={currentId} folderName={currentFolder?.name ?? null} />
+    </div>
   );
 }

@@ -1,0 +1,15 @@
+import { toast } from "sonner";
+import { trpc } from "@/lib/trpc.ts";
+
+export function useDeleteDocument() {
+  const utils = trpc.useUtils();
+  return trpc.documents.delete.useMutation({
+    onSuccess: async () => {
+      toast.success("Document deleted successfully");
+      await utils.documents.invalidate();
+    },
+    onError: () => {
+      toast.error("Failed to delete document");
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { useCallback, useState } from "react";
+import { toast } from "sonner";
+import { trpc } from "@/lib/trpc.ts";
+
+export type UploadProgress = {
+  fileName: string;
+  /** 0-100, or null until the browser reports how much has been sent. */
+  percent: number | null;
+};
+
+class UploadError extends Error {
+  constructor(readonly detail: string | undefined) {
+    super(detail ?? "Upload failed");
+  }
+}
+
+/**
+ * Uploads one file with XMLHttpRequest (fetch cannot report upload progress) to the REST
+ * upload path, into `folderId` or the root. Same origin, so the session cookie goes along.
+ */
+function sendUpload(file: File, folderId: string | null, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    if (folderId) form.append("folder_id", folderId);
+    form.append("file", file, file.name);
+
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/documents/upload");
+    request.withCredentials = true;
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        resolve();
+        return;
+      }
+      const body: unknown = request.response;
+      const detail =
+        typeof body === "object" && body !== null && "detail" in body && typeof body.detail === "string" ? body.detail : undefined;
+      reject(new UploadError(detail));
+    };
+    request.onerror = () => reject(new UploadError(undefined));
+    request.onabort = () => reject(new UploadError(undefined));
+    request.send(form);
+  });
+}
+
+/** One upload at a time, with its progress; the document lists refresh when it is stored. */
+export function useUploadDocument() {
+  const utils = trpc.useUtils();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+
+  const upload = useCallback(
+    async (file: File, folderId: string | null) => {
+      setProgress({ fileName: file.name, percent: null });
+      try {
+        await sendUpload(file, folderId, (percent) => setProgress({ fileName: file.name, percent }));
+        toast.success("File uploaded successfully");
+        await utils.documents.invalidate();
+      } catch (err) {
+        const detail = err instanceof UploadError ? err.detail : undefined;
+        toast.error("File upload failed", detail ? { description: detail } : undefined);
+      } finally {
+        setProgress(null);
+      }
+    },
+    [utils],
+  );
+
+  return { upload, progress, isUploading: progress !== null };
+}

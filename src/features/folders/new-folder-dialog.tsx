@@ -1,0 +1,110 @@
+import { type FormEvent, useState } from "react";
+import { Check, FolderPlus } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { cn } from "@/lib/cn.ts";
+import { DEFAULT_FOLDER_COLOR, FOLDER_COLORS } from "../../../server/routers/folders/schemas.ts";
+import { useCreateFolder } from "./use-create-folder.ts";
+
+type FolderColor = (typeof FOLDER_COLORS)[number];
+
+const COLOR_NAMES: Record<FolderColor, string> = {
+  "#3B82F6": "Blue",
+  "#EF4444": "Red",
+  "#10B981": "Green",
+  "#F59E0B": "Amber",
+  "#8B5CF6": "Purple",
+  "#EC4899": "Pink",
+};
+
+/** The New Folder dialog; the folder is created inside `parentFolderId` (null: the root). */
+export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | null }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [color, setColor] = useState<FolderColor>(DEFAULT_FOLDER_COLOR);
+  const createFolder = useCreateFolder({ onCreated: () => setOpen(false) });
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      setName("");
+      setColor(DEFAULT_FOLDER_COLOR);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec: a blank name does nothing, without a message.
+    if (name.trim() === "" || createFolder.isPending) return;
+    createFolder.mutate({ name: name.trim(), parent_folder_id: parentFolderId, color });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <FolderPlus aria-hidden="true" />
+          New Folder
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-5">
+          <DialogHeader>
+            <DialogTitle>New Folder</DialogTitle>
+            <DialogDescription>Give the folder a name and pick a colour.</DialogDescription>
+          </DialogHeader>
+          <FormField id="new-folder-name" label="Folder name">
+            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" placeholder="e.g. 2024 Receipts" />
+          </FormField>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Colour</legend>
+            <div className="flex flex-wrap gap-3">
+              {FOLDER_COLORS.map((option) => (
+                <label key={option} className="relative cursor-pointer">
+                  <input
+                    type="radio"
+                    name="folder-color"
+                    value={option}
+                    checked={color === option}
+                    onChange={() => setColor(option)}
+                    aria-label={COLOR_NAMES[option]}
+                    className="peer sr-only"
+                  />
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      "grid size-9 place-items-center rounded-full ring-offset-2 ring-offset-popover transition-shadow duration-150 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-ring",
+                      color === option && "ring-2 ring-foreground",
+                    )}
+                    style={{ backgroundColor: option }}
+                  >
+                    {color === option && <Check className="size-4 text-white" strokeWidth={3} />}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={createFolder.isPending}>
+              Create Folder
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { ExternalLink, FileText, FolderOpen, Landmark } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+
+const TAX_YEAR = 2024;
+
+const CURRENT_YEAR_FORMS = [
+  { form: "Form 1040", about: "U.S. Individual Income Tax Return", href: "https://www.irs.gov/forms-pubs/about-form-1040" },
+  { form: "Schedule C", about: "Profit or Loss From Business", href: "https://www.irs.gov/forms-pubs/about-schedule-c-form-1040" },
+  { form: "Form W-2", about: "Wage and Tax Statement", href: "https://www.irs.gov/forms-pubs/about-form-w-2" },
+  { form: "Form 1099-NEC", about: "Nonemployee Compensation", href: "https://www.irs.gov/forms-pubs/about-form-1099-nec" },
+  { form: "Form W-9", about: "Request for Taxpayer Identification Number", href: "https://www.irs.gov/forms-pubs/about-form-w-9" },
+] as const;
+
+const externalLink = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+/** Static information: the current year's common forms and how to get prior-year returns. */
+export function TaxFormsTab({ onOpenDocuments }: { onOpenDocuments: () => void }) {
+  return (
+    <div className="grid gap-6">
+      <h2 className="text-xl font-semibold">Tax Forms</h2>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <div className="mb-1 flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent-soft-foreground">
+              <FileText aria-hidden="true" className="size-5" />
+            </div>
+            <CardTitle asChild>
+              <h3>{TAX_YEAR} Tax Forms</h3>
+            </CardTitle>
+            <CardDescription>The forms most of our clients need for the {TAX_YEAR} tax year, with the IRS's instructions.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y">
+              {CURRENT_YEAR_FORMS.map(({ form, about, href }) => (
+                <li key={form} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
+                  <span className="grid min-w-0">
+                    <span className="text-sm font-medium">{form}</span>
+                    <span className="text-sm text-muted-foreground">{about}</span>
+                  </span>
+                  <Button asChild variant="outline" size="sm">
+                    <a href={href} {...externalLink}>
+                      View<span className="sr-only"> {form} on IRS.gov (opens in a new tab)</span>
+                      <ExternalLink aria-hidden="true" />
+                    </a>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <div className="mb-1 flex size-10 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
+              <Landmark aria-hidden="true" className="size-5" />
+            </div>
+            <CardTitle asChild>
+              <h3>Prior Year Returns</h3>
+            </CardTitle>
+            <CardDescription>
+              Returns from earlier years help us carry forward losses, depreciation and estimated payments.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <p className="text-sm">
+              Upload copies of your last three years' returns to your documents, or request a free transcript from the IRS if you
+              no longer have them.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={onOpenDocuments}>
+                <FolderOpen aria-hidden="true" />
+                Upload Prior Returns
+              </Button>
+              <Button asChild variant="outline">
+                <a href="https://www.irs.gov/individuals/get-transcript" {...externalLink}>
+                  Get IRS Transcript<span className="sr-only"> (opens in a new tab)</span>
+                  <ExternalLink aria-hidden="true" />
+                </a>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,327 @@
+/*
+ * The client portal in Chromium against the real server and database: folders, breadcrumb and
+ * URL state, uploads (picker and drag and drop) with progress, download, delete, appointments,
+ * logout, and a second client who sees nothing of the first. The client is built into a
+ * directory of this test's own, so another build of dist/client cannot swap chunks mid-test.
+ */
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkA11y,
+  formatViolations,
+  horizontalOverflow,
+  launchBrowser,
+  newPage,
+  screenshotOnFailure,
+  takeScreenshot,
+  type TestPage,
+  viewports,
+} from "../helpers/browser.ts";
+import { ApiClient } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let clientDir: string;
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), "dashboard-e2e-"));
+  await build({ logLevel: "silent", build: { outDir: clientDir, emptyOutDir: true } });
+  server = await startTestServer({ app: { clientDir } });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (clientDir) await rm(clientDir, { recursive: true, force: true });
+});
+
+type Client = { username: string; name: string; password: string };
+
+async function registerClient(username: string, name: string): Promise<Client> {
+  const client = { username, name, password: "Quiet-Ledger-Harbor-81" };
+  const res = await new ApiClient(server.url).post("/api/auth/register", { ...client, email: `${username}@example.com` });
+  expect(res.status, res.text).toBe(200);
+  return client;
+}
+
+/** Logs in through the API inside the page's context, so the browser holds the session cookie. */
+async function logIn(t: TestPage, client: Client): Promise<void> {
+  const res = await t.page.request.post("/api/auth/login", {
+    data: { username: client.username, password: client.password },
+    headers: { Origin: server.url },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+function searchParam(page: Page, name: string): string | null {
+  return new URL(page.url()).searchParams.get(name);
+}
+
+async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
+async function createFolder(page: Page, name: string, color?: string): Promise<void> {
+  await page.getByRole("button", { name: "New Folder" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Folder" });
+  await dialog.getByLabel("Folder name").fill(name);
+  if (color) {
+    // The radio itself is visually hidden; people click its swatch, the label around it.
+    const swatch = dialog.getByRole("radio", { name: color });
+    await swatch.locator("xpath=..").click();
+    expect(await swatch.isChecked()).toBe(true);
+  }
+  await dialog.getByRole("button", { name: "Create Folder" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await expectToast(page, "Folder created successfully");
+  await folderButton(page, name).waitFor();
+}
+
+function folderButton(page: Page, name: string) {
+  return page.getByRole("list", { name: "Folders" }).getByRole("button", { name, exact: true });
+}
+
+async function expectBreadcrumb(page: Page, crumbs: string[]): Promise<void> {
+  await expect.poll(() => page.getByRole("navigation", { name: "Folder path" }).getByRole("listitem").allInnerTexts(), { timeout: 10_000 }).toEqual(crumbs);
+}
+
+async function expectAccessibleTabs(page: Page, screenshotName: string): Promise<void> {
+  for (const tab of ["Documents", "Appointments", "Tax Forms", "Services"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await page.getByRole("heading", { level: 2, name: tab }).waitFor();
+    const violations = await checkA11y(page);
+    expect(violations, `${tab}: ${formatViolations(violations)}`).toEqual([]);
+    expect(await horizontalOverflow(page), `${tab} overflows`).toBe(0);
+    await takeScreenshot(page, `${screenshotName}-${tab.toLowerCase().replace(" ", "-")}`);
+  }
+}
+
+describe("client dashboard", () => {
+  it("sends a visitor without a session back to the home page, replacing the history entry", async () => {
+    const t = await newPage(browser, { baseURL: server.url });
+    await t.page.goto("/");
+    await t.page.goto("/dashboard");
+    await t.page.waitForURL((url) => url.pathname === "/");
+    // about:blank, / and the entry of /dashboard, replaced by / (a push would make it 4).
+    expect(await t.page.evaluate(() => history.length)).toBe(3);
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
+  it("lets a client organise, upload, download and delete documents, request an appointment and log out", async () => {
+    const alice = await registerClient("alice_portal", "Alice Carter");
+    const t = await newPage(browser, { baseURL: server.url });
+    const { page } = t;
+    await logIn(t, alice);
+
+    await screenshotOnFailure(page, "dashboard-flow", async () => {
+      await page.goto("/dashboard");
+      await page.getByRole("heading", { level: 1, name: "Welcome back, Alice Carter!" }).waitFor();
+      await expect.poll(() => page.getByRole("banner").innerText()).toContain("Alice Carter");
+      await expect.poll(() => page.getByRole("banner").innerText()).toContain("Harborline Accounting");
+      expect(await page.getByRole("tab", { name: "Documents", selected: true }).count()).toBe(1);
+      await page.getByText("No documents in root folder.").waitFor();
+      await expectBreadcrumb(page, ["Root"]);
+
+      // A blank name does nothing: no request, no message, the dialog stays.
+      await page.getByRole("button", { name: "New Folder" }).click();
+      const dialog = page.getByRole("dialog", { name: "New Folder" });
+      await dialog.getByLabel("Folder name").fill("   ");
+      await dialog.getByRole("button", { name: "Create Folder" }).click();
+      await page.waitForTimeout(300);
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+
+      // Nested folders in two colours.
+      await createFolder(page, "Taxes 2024");
+      await folderButton(page, "Taxes 2024").click();
+      await expectBreadcrumb(page, ["Root", "Taxes 2024"]);
+      const taxesId = searchParam(page, "folder");
+      expect(taxesId).toMatch(/^[0-9a-f-]{36}$/);
+      await page.getByText('No documents in "Taxes 2024" folder.').waitFor();
+      await createFolder(page, "Receipts", "Red");
+      const receiptsIcon = folderButton(page, "Receipts").locator("svg");
+      expect(await receiptsIcon.evaluate((svg) => getComputedStyle(svg).color)).toBe("rgb(239, 68, 68)");
+      const folders = await server.db.selectFrom("folders").select(["name", "color", "parent_folder_id", "id"]).execute();
+      expect(folders.map(({ name, color }) => ({ name, color })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        { name: "Receipts", color: "#EF4444" },
+        { name: "Taxes 2024", color: "#3B82F6" },
+      ]);
+      expect(folders.find((f) => f.name === "Receipts")?.parent_folder_id).toBe(taxesId);
+
+      // Breadcrumb: enter, crumb, Back, Root; the browser's Back and a reload keep the place.
+      await folderButton(page, "Receipts").click();
+      await expectBreadcrumb(page, ["Root", "Taxes 2024", "Receipts"]);
+      await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Taxes 2024" }).click();
+      await expectBreadcrumb(page, ["Root", "Taxes 2024"]);
+      await page.getByRole("button", { name: "Back", exact: true }).click();
+      await expectBreadcrumb(page, ["Root"]);
+      expect(searchParam(page, "folder")).toBeNull();
+      await page.goBack();
+      await expectBreadcrumb(page, ["Root", "Taxes 2024"]);
+      await folderButton(page, "Receipts").click();
+      await expectBreadcrumb(page, ["Root", "Taxes 2024", "Receipts"]);
+      await page.reload();
+      await expectBreadcrumb(page, ["Root", "Taxes 2024", "Receipts"]);
+      await page.getByText('No documents in "Receipts" folder.').waitFor();
+      await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Root" }).click();
+      await expectBreadcrumb(page, ["Root"]);
+
+      // Upload by the file picker into the root, with a real progress bar (upload throttled).
+      const pickerBytes = new Uint8Array(1536 * 1024).map((_, i) => (i * 31) % 251);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 512 * 1024,
+      });
+      await page.getByText("Uploading to the root folder").waitFor();
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "Choose File" }).click();
+      await (await chooser).setFiles({ name: "bank-statement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pickerBytes) });
+      const progress = page.getByRole("progressbar", { name: "Upload progress of bank-statement.pdf" });
+      await expect
+        .poll(async () => Number((await progress.getAttribute("aria-valuenow")) ?? 0), { timeout: 10_000, interval: 50 })
+        .toBeGreaterThan(0);
+      const midway = Number(await progress.getAttribute("aria-valuenow").catch(() => "100"));
+      expect(midway).toBeLessThan(100);
+      await expectToast(page, "File uploaded successfully");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      const rootRow = page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: "bank-statement.pdf" });
+      await rootRow.waitFor();
+      expect(await rootRow.innerText()).toContain("1536.0 KB");
+
+      // Drag and drop into the subfolder Receipts.
+      await folderButton(page, "Taxes 2024").click();
+      await folderButton(page, "Receipts").click();
+      await page.getByText('Uploading to folder "Receipts"').waitFor();
+      const droppedBytes = Array.from({ length: 2500 }, (_, i) => (i * 7 + 3) % 256);
+      const dataTransfer = await page.evaluateHandle((bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], "receipt march.png", { type: "image/png" }));
+        return transfer;
+      }, droppedBytes);
+      const dropZone = page.getByTestId("upload-area");
+      await dropZone.dispatchEvent("dragenter", { dataTransfer });
+      await dropZone.dispatchEvent("dragover", { dataTransfer });
+      await dropZone.dispatchEvent("drop", { dataTransfer });
+      await expectToast(page, "File uploaded successfully");
+      const row = page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: "receipt march.png" });
+      await row.waitFor();
+      const today = await page.evaluate(() => new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date()));
+      const rowText = await row.innerText();
+      expect(rowText).toContain(today);
+      expect(rowText).toContain("2.4 KB");
+      const stored = await server.db.selectFrom("documents").select(["original_filename", "folder_id", "file_size"]).execute();
+      const receiptsId = searchParam(page, "folder");
+      expect(stored).toContainEqual({ original_filename: "receipt march.png", folder_id: receiptsId, file_size: 2500 });
+
+      // Download: the same bytes.
+      const downloadEvent = page.waitForEvent("download");
+      await row.getByRole("link", { name: "Download receipt march.png" }).click();
+      const download = await downloadEvent;
+      expect(download.suggestedFilename()).toBe("receipt march.png");
+      const downloaded = await readFile((await download.path())!);
+      expect(sha256(downloaded)).toBe(sha256(new Uint8Array(droppedBytes)));
+
+      // Delete, after the spec's confirmation (Cancel first keeps it).
+      await row.getByRole("button", { name: "Delete receipt march.png" }).click();
+      let confirm = page.getByRole("alertdialog");
+      await confirm.getByText("Are you sure you want to delete this document?").waitFor();
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      expect(await row.count()).toBe(1);
+      await row.getByRole("button", { name: "Delete receipt march.png" }).click();
+      confirm = page.getByRole("alertdialog");
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await expectToast(page, "Document deleted successfully");
+      await page.getByText('No documents in "Receipts" folder.').waitFor();
+      expect(await server.db.selectFrom("documents").select("id").where("original_filename", "=", "receipt march.png").execute()).toEqual([]);
+
+      // A folder that is not empty stays, and the server's reason is shown.
+      await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Root" }).click();
+      await page.getByRole("button", { name: "Actions for folder Taxes 2024" }).click();
+      await page.getByRole("menuitem", { name: "Delete Folder" }).click();
+      await expectToast(page, "Folder is not empty");
+      expect(await folderButton(page, "Taxes 2024").count()).toBe(1);
+
+      // Appointments: the request appears in the list.
+      await page.getByRole("tab", { name: "Appointments" }).click();
+      expect(searchParam(page, "tab")).toBe("appointments");
+      await page.getByText("No appointments scheduled").waitFor();
+      await page.getByRole("button", { name: "Schedule New Appointment" }).click();
+      const request = page.getByRole("dialog", { name: "Schedule New Appointment" });
+      await request.getByRole("button", { name: "Request Appointment" }).click();
+      await request.getByRole("alert").filter({ hasText: "Please fill in all fields" }).waitFor();
+      await request.getByLabel("Title").fill("Quarterly tax review");
+      const nextWeek = await page.evaluate(() => {
+        const date = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+        return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+      });
+      await request.getByLabel("Preferred date").fill(nextWeek);
+      await request.getByLabel("Preferred time").selectOption("afternoon");
+      await request.getByLabel("Notes").fill("Bring last year's return.");
+      await request.getByRole("button", { name: "Request Appointment" }).click();
+      await request.waitFor({ state: "detached" });
+      const appointment = page.getByRole("listitem").filter({ hasText: "Quarterly tax review" });
+      await appointment.waitFor();
+      const appointmentText = await appointment.innerText();
+      expect(appointmentText).toContain("Requested");
+      expect(appointmentText).toContain("Afternoon (12 PM-5 PM)");
+      expect(appointmentText).toContain("Bring last year's return.");
+
+      // The tab survives a reload; every tab passes axe and fits at desktop width.
+      await page.reload();
+      await page.getByRole("tab", { name: "Appointments", selected: true }).waitFor();
+      await expectAccessibleTabs(page, "dashboard");
+
+      // Logout ends the session on the server, then /dashboard sends the visitor away.
+      await page.getByRole("button", { name: "Logout" }).click();
+      await expectToast(page, "Logged out successfully.");
+      await page.waitForURL((url) => url.pathname === "/");
+      expect(await server.db.selectFrom("sessions").select("id").execute()).toEqual([]);
+      await page.goto("/dashboard?tab=documents");
+      await page.waitForURL((url) => url.pathname === "/");
+    });
+    // The non-empty folder's refusal is a 409 answer, which Chromium reports in the console.
+    t.expectNoConsoleErrors({ allow: [/status of 409/] });
+    await t.close();
+
+    // A second client sees nothing of Alice's, even with her folder's id in the URL.
+    const bob = await registerClient("bob_portal", "Bob Diaz");
+    const other = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
+    await logIn(other, bob);
+    await screenshotOnFailure(other.page, "dashboard-second-client", async () => {
+      const [aliceFolder] = await server.db.selectFrom("folders").select("id").where("name", "=", "Taxes 2024").execute();
+      const [aliceDocument] = await server.db.selectFrom("documents").select("id").execute();
+      await other.page.goto(`/dashboard?tab=documents&folder=${aliceFolder!.id}`);
+      await other.page.getByRole("heading", { level: 1, name: "Welcome back, Bob Diaz!" }).waitFor();
+      await other.page.getByText("No documents in root folder.").waitFor();
+      await expect.poll(() => searchParam(other.page, "folder")).toBeNull();
+      expect(await other.page.getByRole("list", { name: "Folders" }).count()).toBe(0);
+      expect(await other.page.getByText("Taxes 2024").count()).toBe(0);
+      expect((await other.page.request.get(`/api/documents/${aliceDocument!.id}/download`)).status()).toBe(404);
+      await other.page.getByRole("tab", { name: "Appointments" }).click();
+      await other.page.getByText("No appointments scheduled").waitFor();
+
+      await other.page.getByRole("tab", { name: "Documents" }).click();
+      await createFolder(other.page, "Bob's papers", "Green");
+      await expectAccessibleTabs(other.page, "dashboard");
+    });
+    other.expectNoConsoleErrors();
+    await other.close();
+  }, 120_000);
+});
