@@ -1,19 +1,124 @@
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button.tsx";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import type { PortalTab } from "@/features/auth/client-portal-dialog.tsx";
+import { useCurrentUser } from "@/features/auth/use-current-user.ts";
+import { AboutSection } from "@/features/landing/about-section.tsx";
+import { ContactSection } from "@/features/landing/contact-section.tsx";
+import { HeroSection } from "@/features/landing/hero-section.tsx";
+import { ServicesSection } from "@/features/landing/services-section.tsx";
+import { SiteFooter } from "@/features/landing/site-footer.tsx";
+import { SiteHeader } from "@/features/landing/site-header.tsx";
+import { useSiteContent } from "@/features/landing/use-site-content.ts";
+import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts";
+import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
+import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/features/welcome-video/welcome-video-flag.ts";
+import { trpc } from "@/lib/trpc.ts";
+
+// Below the fold or behind a click: loaded when needed, so the first paint ships less JavaScript.
+const ClientPortalDialog = lazy(() => import("@/features/auth/client-portal-dialog.tsx").then((m) => ({ default: m.ClientPortalDialog })));
+const ForgotPasswordDialog = lazy(() => import("@/features/auth/forgot-password-dialog.tsx").then((m) => ({ default: m.ForgotPasswordDialog })));
+const WelcomeVideoModal = lazy(() => import("@/features/welcome-video/welcome-video-modal.tsx").then((m) => ({ default: m.WelcomeVideoModal })));
+const ConsultationForm = lazy(() => import("@/features/consultation/consultation-form.tsx").then((m) => ({ default: m.ConsultationForm })));
+
+/** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts) and a reset link. */
+const AUTH_ERROR_PARAM = "auth_error";
+const RESET_TOKEN_PARAM = "reset_token";
 
 export function LandingPage() {
+  const site = useSiteContent();
+  const links = trpc.site.links.useQuery(undefined, { staleTime: Infinity });
+  const { status } = useCurrentUser();
+  const signedIn = status === "signed-in";
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const [portal, setPortal] = useState<{ open: boolean; tab: PortalTab; loaded: boolean }>({ open: false, tab: "login", loaded: false });
+  const [forgot, setForgot] = useState<{ open: boolean; key: number; token: string | undefined }>({ open: false, key: 0, token: undefined });
+  const [welcomeOpen, setWelcomeOpen] = useState(false);
+
+  const openPortal = (tab: PortalTab = "login") => setPortal({ open: true, tab, loaded: true });
+  const openForgot = (token?: string) => setForgot((f) => ({ open: true, key: f.key + 1, token }));
+
+  useEffect(() => {
+    const authError = searchParams.get(AUTH_ERROR_PARAM);
+    const resetToken = searchParams.get(RESET_TOKEN_PARAM);
+    if (authError === null && resetToken === null) return;
+    // The id keeps React's development double effects from showing the toast twice.
+    if (authError !== null) toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM });
+    if (resetToken) openForgot(resetToken);
+    const rest = new URLSearchParams(searchParams);
+    rest.delete(AUTH_ERROR_PARAM);
+    rest.delete(RESET_TOKEN_PARAM);
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  useEffect(() => {
+    if (hasSeenWelcomeVideo(window.localStorage)) return;
+    const timer = window.setTimeout(() => setWelcomeOpen(true), WELCOME_VIDEO_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const firmName = site.value("company", "name");
+  const accessPortal = () => (signedIn ? void navigate("/dashboard") : openPortal());
+
   return (
-    <main className="mx-auto grid min-h-dvh max-w-content place-content-center gap-6 px-6 py-16 text-center">
-      <title>Accounting, Tax &amp; Business Services</title>
-      <h1 className="text-4xl font-semibold sm:text-display">Your books, handled.</h1>
-      <p className="mx-auto max-w-prose text-lg text-muted-foreground">
-        Bookkeeping, tax preparation and business consulting for small businesses, with a secure client portal.
-      </p>
-      <div>
-        <Button asChild variant="accent" size="lg">
-          <Link to="/dashboard">Access Client Portal</Link>
-        </Button>
-      </div>
-    </main>
+    <div id="top" className="flex min-h-dvh flex-col">
+      <title>{firmName ? `${firmName} | Accounting, Tax & Business Services` : "Accounting, Tax & Business Services"}</title>
+      <SiteHeader
+        firmName={firmName}
+        logoSrc={site.value("company", "logo") || "/images/logo.svg"}
+        signedIn={signedIn}
+        onOpenPortal={() => openPortal()}
+        onOpenDashboard={() => void navigate("/dashboard")}
+      />
+      <main className="grow">
+        <HeroSection content={site.value} isPending={site.isPending} onAccessPortal={accessPortal} />
+        <ServicesSection notaryUrl={links.data?.notaryUrl} />
+        <AboutSection
+          content={site.value}
+          isPending={site.isPending}
+          testimonials={<TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} />}
+        />
+        <ContactSection
+          content={site.value}
+          form={
+            <Suspense fallback={<Spinner label="Loading the consultation form…" className="min-h-[36rem] w-full justify-center" />}>
+              <ConsultationForm />
+            </Suspense>
+          }
+        />
+      </main>
+      <SiteFooter content={site.value} />
+
+      <Suspense fallback={null}>
+        {portal.loaded && (
+          <ClientPortalDialog
+            open={portal.open}
+            onOpenChange={(open) => setPortal((p) => ({ ...p, open }))}
+            tab={portal.tab}
+            onTabChange={(tab) => setPortal((p) => ({ ...p, tab }))}
+            onForgotPassword={() => {
+              setPortal((p) => ({ ...p, open: false }));
+              openForgot();
+            }}
+          />
+        )}
+        {forgot.key > 0 && (
+          <ForgotPasswordDialog
+            key={forgot.key}
+            open={forgot.open}
+            initialToken={forgot.token}
+            onOpenChange={(open) => setForgot((f) => ({ ...f, open }))}
+            onBackToLogin={() => {
+              setForgot((f) => ({ ...f, open: false }));
+              openPortal("login");
+            }}
+          />
+        )}
+        {welcomeOpen && <WelcomeVideoModal open={welcomeOpen} onOpenChange={setWelcomeOpen} firmName={firmName} />}
+      </Suspense>
+    </div>
   );
 }

@@ -1,0 +1,111 @@
+import { type CSSProperties, useEffect, useState } from "react";
+import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import { cn } from "@/lib/cn.ts";
+import type { Testimonial } from "../../../server/routers/site/schemas.ts";
+import { AUTOPLAY_INTERVAL_MS, nextIndex, previousIndex, trackSlots, wrapIndex } from "./carousel.ts";
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Three testimonials at full strength, the rest dimmed; previous/next wrap, one dot per item,
+ * autoplay every 4 s unless the visitor prefers reduced motion or pauses it.
+ */
+export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {
+  const count = testimonials.length;
+  const [active, setActive] = useState(0);
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const current = wrapIndex(active, count);
+
+  useEffect(() => {
+    if (!playing || count < 2) return;
+    const timer = window.setInterval(() => setActive((index) => nextIndex(index, count)), AUTOPLAY_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [playing, count]);
+
+  return (
+    <section aria-roledescription="carousel" aria-labelledby="testimonials-title" className="grid gap-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-2">
+          <p className="text-sm font-semibold text-accent">Testimonials</p>
+          <h3 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">What our clients say</h3>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" size="icon" onClick={() => setActive(previousIndex(current, count))} aria-label="Previous testimonial">
+            <ChevronLeft />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => setPlaying((value) => !value)}
+            aria-label={playing ? "Pause autoplay" : "Resume autoplay"}
+          >
+            {playing ? <Pause /> : <Play />}
+          </Button>
+          <Button variant="outline" size="icon" onClick={() => setActive(nextIndex(current, count))} aria-label="Next testimonial">
+            <ChevronRight />
+          </Button>
+        </div>
+      </div>
+
+      <div className="overflow-hidden">
+        <ul
+          aria-live={playing ? "off" : "polite"}
+          data-active={current}
+          style={{ "--active": current } as CSSProperties}
+          className="flex translate-x-[calc(var(--active)*-88%)] transition-transform duration-500 ease-out md:translate-x-[calc(var(--active)*-100%/3.2)]"
+        >
+          {trackSlots(current, count).map((slot) => {
+            const testimonial = testimonials[slot.item];
+            if (!testimonial) return null;
+            return (
+              <li
+                key={slot.position}
+                // Dimmed slots are a glimpse of what comes next, not content: inert hides them from
+                // assistive tech and from the contrast rules that apply to readable text.
+                aria-hidden={slot.isClone || !slot.isVisible || undefined}
+                inert={!slot.isVisible}
+                data-visible={slot.isVisible}
+                className={cn(
+                  "w-[88%] shrink-0 pr-4 transition-opacity duration-500 md:w-[calc(100%/3.2)]",
+                  !slot.isVisible && "opacity-35",
+                )}
+              >
+                <figure className="flex h-full flex-col gap-4 rounded-xl border bg-card p-6">
+                  <Quote className="size-6 text-accent" />
+                  <blockquote className="grow text-pretty">{testimonial.text}</blockquote>
+                  <figcaption>
+                    <span className="block font-semibold">{testimonial.author}</span>
+                    <span className="text-sm text-muted-foreground">{testimonial.business}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      <div className="flex flex-wrap justify-center gap-0.5">
+        {testimonials.map((testimonial, index) => (
+          <button
+            key={`${index}-${testimonial.author}`}
+            type="button"
+            onClick={() => setActive(index)}
+            aria-label={`Show testimonial ${index + 1} of ${count}`}
+            aria-current={index === current || undefined}
+            className="group inline-flex size-6 cursor-pointer items-center justify-center rounded-full"
+          >
+            <span
+              className={cn(
+                "size-2.5 rounded-full transition-colors",
+                index === current ? "bg-accent" : "bg-input/50 group-hover:bg-input",
+              )}
+            />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import { Play } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { Progress } from "@/components/ui/progress.tsx";
+import { markWelcomeVideoSeen } from "./welcome-video-flag.ts";
+
+/** The simulated playback's length: the video itself is not part of the product (spec section 1). */
+const PLAYBACK_MS = 6000;
+const TICK_MS = 100;
+
+type WelcomeVideoModalProps = { open: boolean; onOpenChange: (open: boolean) => void; firmName: string };
+
+export function WelcomeVideoModal({ open, onOpenChange, firmName }: WelcomeVideoModalProps) {
+  const [elapsed, setElapsed] = useState<number | null>(null);
+  const playing = elapsed !== null && elapsed < PLAYBACK_MS;
+  const finished = elapsed !== null && elapsed >= PLAYBACK_MS;
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setInterval(() => setElapsed((ms) => Math.min(PLAYBACK_MS, (ms ?? 0) + TICK_MS)), TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [playing]);
+
+  function play() {
+    markWelcomeVideoSeen(window.localStorage);
+    setElapsed(0);
+  }
+
+  function close() {
+    // However it is dismissed (Skip, Escape, the close button), it should not come back on every visit.
+    markWelcomeVideoSeen(window.localStorage);
+    onOpenChange(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Welcome to {firmName}</DialogTitle>
+          <DialogDescription>A two-minute introduction to our services and your secure client portal.</DialogDescription>
+        </DialogHeader>
+        <div className="relative grid aspect-video place-items-center overflow-hidden rounded-lg bg-primary text-primary-foreground">
+          <img src="/images/hero.svg" alt="" width={560} height={440} className="absolute inset-0 size-full object-cover opacity-25" />
+          {elapsed === null ? (
+            <Button variant="accent" size="lg" onClick={play} className="relative">
+              <Play />
+              Play video
+            </Button>
+          ) : (
+            <p className="relative text-lg font-semibold" role="status">
+              {finished ? "Thanks for watching!" : "Playing welcome video..."}
+            </p>
+          )}
+          {elapsed !== null && (
+            <Progress
+              value={(elapsed / PLAYBACK_MS) * 100}
+              aria-label="Video progress"
+              className="absolute inset-x-4 bottom-4 w-auto bg-primary-foreground/25"
+            />
+          )}
+        </div>
+        <DialogFooter>
+          <Button variant={finished ? "accent" : "outline"} onClick={close}>
+            {finished ? "Continue to site" : "Skip"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,409 @@
+/*
+ * The public site as a new visitor walks it, in Chromium against the real server and database:
+ * welcome video, carousel, consultation form, registration and login, password reset by a real
+ * emailed token (test SMTP server), and the accessibility and layout checks at 390 and 1280 px.
+ * Needs the built client (`npx vite build`; `npm test` builds first).
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkA11y,
+  formatViolations,
+  horizontalOverflow,
+  launchBrowser,
+  newPage,
+  type NewPageOptions,
+  screenshotOnFailure,
+  takeScreenshot,
+  type TestPage,
+  viewports,
+} from "../helpers/browser.ts";
+import { createUser } from "../helpers/factories.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+
+let server: TestServer;
+let smtp: TestSmtpServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await smtp?.stop();
+});
+
+/** A visitor who has already seen the welcome video, so it does not cover the page. */
+async function returningVisitor(options: Partial<NewPageOptions> = {}): Promise<TestPage> {
+  const t = await newPage(browser, { baseURL: server.url, ...options });
+  await t.context.addInitScript(() => window.localStorage.setItem("hasSeenWelcomeVideo", "true"));
+  return t;
+}
+
+async function expectAccessible(page: Page, include?: string[]) {
+  const violations = await checkA11y(page, include ? { include } : {});
+  expect(violations, formatViolations(violations)).toEqual([]);
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
+
+async function openLanding(page: Page) {
+  await page.goto("/");
+  await page.getByRole("heading", { level: 1, name: "Accounting that keeps your business moving" }).waitFor();
+}
+
+describe("landing page", { timeout: 60_000 }, () => {
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    it(`is complete, accessible and fits at ${viewport.width}px`, async () => {
+      const t = await returningVisitor({ viewport });
+      await screenshotOnFailure(t.page, "landing", async () => {
+        await openLanding(t.page);
+        const nav = t.page.getByRole("navigation", { name: "Sections" });
+        for (const name of ["Services", "About", "Contact"]) await expect(nav.getByRole("link", { name }).isVisible()).resolves.toBe(true);
+        await expect(t.page.getByRole("button", { name: "Client Portal", exact: true }).isVisible()).resolves.toBe(true);
+        for (const title of ["Bookkeeping", "Tax Preparation & Planning", "Notary Services", "Administrative Services", "Payroll", "Business Consulting"]) {
+          await t.page.getByRole("heading", { level: 3, name: title, exact: true }).waitFor();
+        }
+        const notary = t.page.getByRole("link", { name: /Visit the notary site/ });
+        expect(await notary.getAttribute("href")).toBe("https://www.nationalnotary.org/");
+        expect(await notary.getAttribute("target")).toBe("_blank");
+        expect(await notary.getAttribute("rel")).toContain("noopener");
+        await t.page.getByText("(555) 010-4200").first().waitFor();
+        await t.page.getByRole("button", { name: "Schedule Consultation", exact: true }).waitFor();
+
+        await t.page.getByRole("link", { name: "Schedule Consultation" }).click();
+        await t.page.waitForFunction(() => location.hash === "#contact");
+
+        expect(await horizontalOverflow(t.page)).toBe(0);
+        // A slide moving during the check would be measured mid-fade.
+        await t.page.getByRole("button", { name: "Pause autoplay" }).click();
+        await expectAccessible(t.page);
+        await takeScreenshot(t.page, "landing");
+
+        await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
+        await t.page.getByRole("dialog", { name: "Client Portal" }).waitFor();
+        await expectAccessible(t.page, ['[role="dialog"]']);
+        await takeScreenshot(t.page, "landing-client-portal");
+        await t.page.getByRole("tab", { name: "Register" }).click();
+        await expectAccessible(t.page, ['[role="dialog"]']);
+        await t.page.getByRole("tab", { name: "Login" }).click();
+        await t.page.getByRole("button", { name: "Forgot your password?" }).click();
+        await t.page.getByRole("dialog", { name: "Forgot Password" }).waitFor();
+        await expectAccessible(t.page, ['[role="dialog"]']);
+        expect(await horizontalOverflow(t.page)).toBe(0);
+        await takeScreenshot(t.page, "landing-forgot-password");
+      });
+      t.expectNoConsoleErrors();
+      await t.close();
+    });
+  }
+
+  it("shows the welcome video once; Skip sets the flag; Escape closes it", async () => {
+    const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
+    await screenshotOnFailure(t.page, "welcome-video", async () => {
+      const started = Date.now();
+      await openLanding(t.page);
+      const dialog = t.page.getByRole("dialog", { name: /^Welcome to / });
+      await dialog.waitFor({ timeout: 5000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+      await expectAccessible(t.page, ['[role="dialog"]']);
+      await takeScreenshot(t.page, "welcome-video");
+
+      // Focus stays inside: tabbing around never leaves the dialog.
+      for (let i = 0; i < 6; i++) {
+        await t.page.keyboard.press("Tab");
+        expect(await t.page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+      }
+      await dialog.getByRole("button", { name: "Skip" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await t.page.evaluate(() => localStorage.getItem("hasSeenWelcomeVideo"))).toBe("true");
+
+      await t.page.reload();
+      await openLanding(t.page);
+      await t.page.waitForTimeout(2500);
+      expect(await t.page.getByRole("dialog").count()).toBe(0);
+
+      // Playing sets the flag too; Escape closes the modal.
+      await t.page.evaluate(() => localStorage.removeItem("hasSeenWelcomeVideo"));
+      await t.page.reload();
+      await dialog.waitFor({ timeout: 10_000 });
+      await dialog.getByRole("button", { name: "Play video" }).click();
+      await dialog.getByRole("progressbar", { name: "Video progress" }).waitFor();
+      expect(await t.page.evaluate(() => localStorage.getItem("hasSeenWelcomeVideo"))).toBe("true");
+      await t.page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
+  it("carousel: autoplay, next, previous with wrap-around, dots and pause", async () => {
+    const t = await returningVisitor();
+    await screenshotOnFailure(t.page, "carousel", async () => {
+      await openLanding(t.page);
+      const track = t.page.locator("[data-active]");
+      const active = async () => Number(await track.getAttribute("data-active"));
+      const dots = t.page.getByRole("button", { name: /^Show testimonial \d+ of 12$/ });
+      expect(await dots.count()).toBe(12);
+      expect(await t.page.locator('li[data-visible="true"]').count()).toBe(3);
+
+      // Autoplay is on by default: one step after about 4 s.
+      expect(await active()).toBe(0);
+      await t.page.waitForFunction(() => document.querySelector("[data-active]")?.getAttribute("data-active") === "1", null, { timeout: 6000 });
+
+      await t.page.getByRole("button", { name: "Pause autoplay" }).click();
+      await t.page.getByRole("button", { name: "Resume autoplay" }).waitFor();
+      await dots.nth(0).click();
+      expect(await active()).toBe(0);
+      await t.page.getByRole("button", { name: "Previous testimonial" }).click();
+      expect(await active()).toBe(11);
+      expect(await dots.nth(11).getAttribute("aria-current")).toBe("true");
+      // The window after the last item wraps to the first ones.
+      expect(await t.page.locator('li[data-visible="true"] figcaption > span:first-child').allTextContents()).toEqual([
+        "Victor Alvarez",
+        "Maria Gonzalez",
+        "James Whitfield",
+      ]);
+      await t.page.getByRole("button", { name: "Next testimonial" }).click();
+      expect(await active()).toBe(0);
+      await dots.nth(6).click();
+      expect(await active()).toBe(6);
+
+      // Paused: nothing moves.
+      await t.page.waitForTimeout(4500);
+      expect(await active()).toBe(6);
+      await t.page.getByRole("button", { name: "Resume autoplay" }).click();
+      await t.page.waitForFunction(() => document.querySelector("[data-active]")?.getAttribute("data-active") === "7", null, { timeout: 6000 });
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
+  it("carousel does not autoplay for visitors who prefer reduced motion", async () => {
+    const t = await returningVisitor({ reducedMotion: "reduce" });
+    await openLanding(t.page);
+    await t.page.getByRole("button", { name: "Resume autoplay" }).waitFor();
+    await t.page.waitForTimeout(4500);
+    expect(await t.page.locator("[data-active]").getAttribute("data-active")).toBe("0");
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
+  it("consultation form: every validation message, then a request stored in the database", async () => {
+    const t = await returningVisitor({ viewport: viewports.mobile });
+    await screenshotOnFailure(t.page, "consultation", async () => {
+      await openLanding(t.page);
+      const form = t.page.locator("form", { has: t.page.getByRole("button", { name: "Schedule Consultation", exact: true }) });
+      const submit = form.getByRole("button", { name: "Schedule Consultation", exact: true });
+      // Located by attribute: once empty the alert is hidden, which role queries skip.
+      const alert = form.locator('[role="alert"]');
+
+      await submit.click();
+      await expect(alert.textContent()).resolves.toBe("Please fill in all required fields");
+      await form.getByLabel("Full Name").fill("Nora Quinn");
+      await submit.click();
+      await expect(alert.textContent()).resolves.toBe("Please fill in all required fields");
+      await form.getByLabel("Email").fill("nora@example.com");
+      await submit.click();
+      await expect(alert.textContent()).resolves.toBe("Please fill in all required fields");
+      expect(await form.getByLabel("Phone").getAttribute("aria-invalid")).toBe("true");
+      await form.getByLabel("Email").fill("not-an-email");
+      await form.getByLabel("Phone").fill("(555) 123-4567");
+      await submit.click();
+      await expect(alert.textContent()).resolves.toBe("Please enter a valid email address");
+      expect(await server.db.selectFrom("consultation_requests").select("id").execute()).toHaveLength(0);
+
+      const serviceOptions = await form.getByLabel("Service").locator("option").allTextContents();
+      expect(serviceOptions.slice(1)).toEqual([
+        "Bookkeeping Services",
+        "Tax Preparation & Planning",
+        "Notary Services",
+        "Administrative Services",
+        "Business Consulting",
+        "Other",
+      ]);
+      await form.getByLabel("Email").fill("nora@example.com");
+      await form.getByLabel("Service").selectOption("tax-prep");
+      await form.getByLabel("Preferred Date").fill("2031-03-14");
+      await form.getByLabel("Preferred Time").selectOption("afternoon");
+      await form.getByLabel("Message").fill("Quarterly estimates for a new bakery.");
+      await submit.click();
+      await toast(t.page, "Consultation request sent successfully! We'll contact you within 24 hours.").waitFor();
+      await expect(alert.textContent()).resolves.toBe("");
+      expect(await form.getByLabel("Full Name").inputValue()).toBe("");
+      expect(await form.getByLabel("Service").inputValue()).toBe("");
+
+      const rows = await server.db
+        .selectFrom("consultation_requests")
+        .select(["name", "email", "phone", "service", "preferred_time", "message"])
+        .execute();
+      expect(rows).toEqual([
+        { name: "Nora Quinn", email: "nora@example.com", phone: "(555) 123-4567", service: "tax-prep", preferred_time: "afternoon", message: "Quarterly estimates for a new bakery." },
+      ]);
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
+  it("registers, logs in, and the Client Portal button then reads Dashboard", async () => {
+    const t = await returningVisitor();
+    await screenshotOnFailure(t.page, "register-login", async () => {
+      await openLanding(t.page);
+      await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
+      const dialog = t.page.getByRole("dialog", { name: "Client Portal" });
+      await dialog.getByRole("tab", { name: "Register" }).click();
+      const register = dialog.getByRole("form", { name: "Register" });
+      const alert = register.getByRole("alert");
+      await expect(register.getByText("At least 6 characters.").isVisible()).resolves.toBe(true);
+
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await expect(alert.textContent()).resolves.toBe("Please fill in all fields");
+      await register.getByLabel("Username").fill("nora.q");
+      await register.getByLabel("Email").fill("nora.q@example.com");
+      await register.getByLabel("Full Name").fill("Nora Quinn");
+      await register.getByLabel("Password", { exact: true }).fill("Tidy-Ledger-2031");
+      await register.getByLabel("Confirm Password").fill("Tidy-Ledger-2032");
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await expect(alert.textContent()).resolves.toBe("Passwords do not match");
+      await register.getByLabel("Password", { exact: true }).fill("abc");
+      await register.getByLabel("Confirm Password").fill("abc");
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await expect(alert.textContent()).resolves.toBe("Password must be at least 6 characters long");
+      await register.getByLabel("Password", { exact: true }).fill("Tidy-Ledger-2031");
+      await register.getByLabel("Confirm Password").fill("Tidy-Ledger-2031");
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await toast(t.page, "Registration successful! Please log in.").waitFor();
+
+      // Switched to Login; the registration fields were cleared.
+      expect(await dialog.getByRole("tab", { name: "Login" }).getAttribute("aria-selected")).toBe("true");
+      await dialog.getByRole("tab", { name: "Register" }).click();
+      expect(await register.getByLabel("Username").inputValue()).toBe("");
+      await dialog.getByRole("tab", { name: "Login" }).click();
+
+      const login = dialog.getByRole("form", { name: "Login" });
+      await login.getByRole("button", { name: "Login" }).click();
+      await expect(login.getByRole("alert").textContent()).resolves.toBe("Please fill in all fields");
+      await login.getByLabel("Username").fill("nora.q");
+      await login.getByLabel("Password").fill("wrong-password-1");
+      await login.getByRole("button", { name: "Login" }).click();
+      await toast(t.page, "Invalid username or password").waitFor();
+      await login.getByLabel("Password").fill("Tidy-Ledger-2031");
+      await login.getByRole("button", { name: "Login" }).click();
+      await toast(t.page, "Logged in successfully!").waitFor();
+      await t.page.waitForURL("**/dashboard");
+
+      await openLanding(t.page);
+      await t.page.getByRole("button", { name: "Dashboard", exact: true }).click();
+      await t.page.waitForURL("**/dashboard");
+    });
+    // The wrong password is a 401 answer the browser logs as a failed request.
+    t.expectNoConsoleErrors({ allow: [/status of 401/] });
+    await t.close();
+  });
+
+  it("resets a forgotten password with the emailed token, then logs in with the new one", async () => {
+    const user = await createUser(server.db, { email: "reset.me@example.com" });
+    const t = await returningVisitor({ viewport: viewports.mobile });
+    const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+    await screenshotOnFailure(t.page, "forgot-password", async () => {
+      await openLanding(t.page);
+      await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
+      await t.page.getByRole("button", { name: "Forgot your password?" }).click();
+      const dialog = t.page.getByRole("dialog");
+      await dialog.getByRole("heading", { name: "Forgot Password" }).waitFor();
+
+      await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+      await expect(dialog.getByRole("alert").textContent()).resolves.toBe("Please enter your email address");
+      await dialog.getByLabel("Email").fill("someone.else@example.com");
+      await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+      await dialog.getByRole("heading", { name: "Check Your Email" }).waitFor();
+      await toast(t.page, "Password reset instructions sent to your email!").first().waitFor();
+      await dialog.getByText("someone.else@example.com").waitFor();
+      await dialog.getByText(/spam folder/).waitFor();
+      await expectAccessible(t.page, ['[role="dialog"]']);
+
+      // Try Different Email goes back and clears the email and the token.
+      await dialog.getByLabel(/reset token/i).fill("leftover");
+      await dialog.getByRole("button", { name: "Try Different Email" }).click();
+      expect(await dialog.getByLabel("Email").inputValue()).toBe("");
+      await dialog.getByLabel("Email").fill(user.email);
+      await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+      await dialog.getByRole("heading", { name: "Check Your Email" }).waitFor();
+      expect(await dialog.getByLabel(/reset token/i).inputValue()).toBe("");
+
+      const deadline = Date.now() + 10_000;
+      while (mailsTo(user.email).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const mail = mailsTo(user.email)[0];
+      const token = mail ? /\?reset_token=([a-z2-7]+)/.exec(mail.text)?.[1] : undefined;
+      expect(token).toBeTruthy();
+
+      await dialog.getByLabel(/reset token/i).fill(token!);
+      await dialog.getByRole("button", { name: "Continue to Reset Password" }).click();
+      await dialog.getByRole("heading", { name: "Reset Password" }).waitFor();
+      expect(await dialog.getByLabel("Reset Token").inputValue()).toBe(token);
+      await dialog.getByRole("button", { name: "Back", exact: true }).click();
+      await dialog.getByRole("heading", { name: "Check Your Email" }).waitFor();
+      await dialog.getByRole("button", { name: "Continue to Reset Password" }).click();
+      await expectAccessible(t.page, ['[role="dialog"]']);
+
+      await dialog.getByLabel("New Password", { exact: true }).fill("Fresh-Harbor-Ledger-9");
+      await dialog.getByLabel("Confirm New Password").fill("Fresh-Harbor-Ledger-8");
+      await dialog.getByRole("button", { name: "Reset Password" }).click();
+      await expect(dialog.getByRole("alert").textContent()).resolves.toBe("Passwords do not match");
+      await dialog.getByLabel("New Password", { exact: true }).fill("short");
+      await dialog.getByLabel("Confirm New Password").fill("short");
+      await dialog.getByRole("button", { name: "Reset Password" }).click();
+      await expect(dialog.getByRole("alert").textContent()).resolves.toBe("Password must be at least 6 characters long");
+      await dialog.getByLabel("New Password", { exact: true }).fill("Fresh-Harbor-Ledger-9");
+      await dialog.getByLabel("Confirm New Password").fill("Fresh-Harbor-Ledger-9");
+      await dialog.getByRole("button", { name: "Reset Password" }).click();
+      await toast(t.page, "Password reset successfully! You can now login with your new password.").waitFor();
+      await dialog.waitFor({ state: "hidden" });
+
+      await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
+      const login = t.page.getByRole("form", { name: "Login" });
+      await login.getByLabel("Username").fill(user.username!);
+      await login.getByLabel("Password").fill("Fresh-Harbor-Ledger-9");
+      await login.getByRole("button", { name: "Login" }).click();
+      await toast(t.page, "Logged in successfully!").waitFor();
+      await t.page.waitForURL("**/dashboard");
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
+  it("a reset link opens the reset step with its token and leaves the URL clean", async () => {
+    const t = await returningVisitor();
+    await t.page.goto("/?reset_token=abcdefghijklmnop");
+    const dialog = t.page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Reset Password" }).waitFor();
+    expect(await dialog.getByLabel("Reset Token").inputValue()).toBe("abcdefghijklmnop");
+    await t.page.waitForFunction(() => location.search === "");
+    await dialog.getByLabel("New Password", { exact: true }).fill("Fresh-Harbor-Ledger-9");
+    await dialog.getByLabel("Confirm New Password").fill("Fresh-Harbor-Ledger-9");
+    await dialog.getByRole("button", { name: "Reset Password" }).click();
+    await toast(t.page, "Invalid or expired reset token").waitFor();
+    t.expectNoConsoleErrors({ allow: [/status of 4\d\d/] });
+    await t.close();
+  });
+
+  it("a failed Google sign-in toasts and the parameter is removed; an unconfigured Google says so", async () => {
+    const t = await returningVisitor();
+    await t.page.goto("/?auth_error=1");
+    await toast(t.page, "Authentication failed. Please try again.").waitFor();
+    await t.page.waitForFunction(() => location.search === "");
+    expect(await toast(t.page, "Authentication failed. Please try again.").count()).toBe(1);
+
+    await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
+    await t.page.getByRole("button", { name: "Continue with Google" }).click();
+    await toast(t.page, "Google sign-in is not configured.").waitFor();
+    expect(new URL(t.page.url()).pathname).toBe("/");
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+});
