@@ -8,11 +8,10 @@ import { type AuthorizationChecks, createOidcClient, GOOGLE_CALLBACK_PATH } from
 import { readCookie, setCookie } from "../auth/cookies.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser } from "../routers/auth/external-sign-in.ts";
+import { AUTH_ERROR_PARAM } from "../routers/auth/messages.ts";
 import type { AppDeps } from "../trpc/context.ts";
 
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured";
-/** The landing page's query parameter for a failed external sign-in. */
-export const AUTH_ERROR_PARAM = "auth_error";
 const FAILURE_LOCATION = `/?${AUTH_ERROR_PARAM}=1`;
 /** Long enough to sign in at the provider, short enough not to linger. */
 const CHECKS_COOKIE_SECONDS = 10 * 60;

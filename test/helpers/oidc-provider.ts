@@ -143,7 +143,7 @@ async function handleInteraction(
 
 function loginPage(uid: string, error?: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Test provider sign-in</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Test provider sign-in</title></head>
 <body>
   <h1>Sign in to the test provider</h1>
   ${error ? `<p role="alert">${error}</p>` : ""}

@@ -6,6 +6,7 @@ import { Writable } from "node:stream";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startServer } from "../../server/server.ts";
+import type { AppOptions } from "../../server/app.ts";
 import type { AppDeps } from "../../server/trpc/context.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -55,7 +56,14 @@ export async function freePort(): Promise<number> {
  * `env` adds environment variables (SMTP_URL, OIDC_*, ...) to the parsed configuration.
  */
 export async function startTestServer(
-  opts: { env?: Record<string, string>; overrides?: Partial<AppDeps>; database?: TestDatabase; dataDir?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    overrides?: Partial<AppDeps>;
+    database?: TestDatabase;
+    dataDir?: string;
+    /** e.g. `clientDir`: a test's own build of the React app, instead of dist/client. */
+    app?: AppOptions;
+  } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
@@ -80,7 +88,7 @@ export async function startTestServer(
   );
   const database = opts.database ?? (await createTestDatabase());
   const clock = createTestClock();
-  const server = await startServer({ config, logger, database, now: clock.now, overrides: opts.overrides });
+  const server = await startServer({ config, logger, database, now: clock.now, overrides: opts.overrides, app: opts.app });
   return {
     url: server.url,
     port: server.port,

@@ -7,7 +7,8 @@ import { generateToken, hashToken } from "../../auth/session.ts";
 import type { Database } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
 import { findUserById, insertUser, publicUserColumns } from "./queries.ts";
-import { AUTHENTICATION_FAILED, type PublicUser } from "./schemas.ts";
+import { AUTHENTICATION_FAILED } from "./messages.ts";
+import type { PublicUser } from "./schemas.ts";
 import { startSession } from "./service.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUTHENTICATION_FAILED } from "./messages.ts";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long";
@@ -53,9 +54,6 @@ export const resetPasswordInput = z.object({
   token: requiredText(FILL_ALL_FIELDS).max(200, "Invalid or expired reset token"),
   new_password: passwordSchema,
 });
-
-/** The spec's one message for every failed external sign-in (profile creation, callback errors). */
-export const AUTHENTICATION_FAILED = "Authentication failed. Please try again.";
 
 /** `/profile` posts the one-time id from the Google callback (form field `session_id`). */
 export const profileInput = z.object({

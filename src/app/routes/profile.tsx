@@ -1,9 +1,66 @@
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { PageSpinner } from "@/components/ui/page-spinner.tsx";
+import { useCurrentUser } from "@/features/auth/use-current-user.ts";
+import { trpc } from "@/lib/trpc.ts";
+import { AUTHENTICATION_FAILED } from "../../../server/routers/auth/messages.ts";
+
+/**
+ * Reads the one-time id the Google callback put in the URL fragment and removes it from the
+ * address bar and history at once, so it never lingers where it could be copied or replayed.
+ */
+function takeSessionIdFromUrl(): string | null {
+  const sessionId = new URLSearchParams(window.location.hash.slice(1)).get("session_id");
+  if (window.location.hash) {
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+  }
+  return sessionId;
+}
+
+/** /profile: completes the Google sign-in (spec section 2), then goes to the dashboard. */
 export function ProfilePage() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const { status } = useCurrentUser();
+  const completeSignIn = trpc.auth.profile.useMutation();
+  // Refs survive StrictMode's second mount, so the fragment is read once and the code posted once.
+  const sessionId = useRef<string | null | undefined>(undefined);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (sessionId.current === undefined) sessionId.current = takeSessionIdFromUrl();
+  }, []);
+
+  useEffect(() => {
+    if (status === "unknown" || started.current) return;
+    started.current = true;
+    if (status === "signed-in") {
+      void navigate("/dashboard", { replace: true });
+      return;
+    }
+    const fail = () => {
+      toast.error(AUTHENTICATION_FAILED);
+      void navigate("/", { replace: true });
+    };
+    if (!sessionId.current) {
+      fail();
+      return;
+    }
+    completeSignIn
+      .mutateAsync({ session_id: sessionId.current })
+      .then(async () => {
+        // The current-user check (auth.session, and auth.me where used) must see the new cookie.
+        await utils.auth.invalidate();
+        await navigate("/dashboard", { replace: true });
+      })
+      .catch(fail);
+  }, [status, completeSignIn, navigate, utils]);
+
   return (
-    <main className="mx-auto grid min-h-dvh max-w-content place-content-center gap-3 px-6 text-center">
+    <>
       <title>Signing you in | Client Portal</title>
-      <h1 className="text-3xl font-semibold">Signing you in</h1>
-      <p className="text-muted-foreground">This page completes the Google sign-in and takes you to your dashboard.</p>
-    </main>
+      <PageSpinner label="Signing you in…" />
+    </>
   );
 }
