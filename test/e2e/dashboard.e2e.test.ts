@@ -117,6 +117,51 @@ describe("client dashboard", () => {
     await t.close();
   });
 
+  it("works with the keyboard alone: tabs, New Folder, opening a folder and its menu", async () => {
+    const carol = await registerClient("carol_keys", "Carol Ng");
+    const t = await newPage(browser, { baseURL: server.url, reducedMotion: "reduce" });
+    const { page } = t;
+    await logIn(t, carol);
+    await screenshotOnFailure(page, "dashboard-keyboard", async () => {
+      await page.goto("/dashboard");
+      await page.getByRole("tab", { name: "Documents", selected: true }).focus();
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("Enter");
+      await page.getByRole("tab", { name: "Appointments", selected: true }).waitFor();
+      expect(searchParam(page, "tab")).toBe("appointments");
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("Space");
+      await page.getByRole("tab", { name: "Documents", selected: true }).waitFor();
+
+      await page.getByRole("button", { name: "New Folder" }).focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "New Folder" });
+      // Focus starts inside the dialog, on the name field.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("new-folder-name");
+      await page.keyboard.type("Payroll");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("ArrowRight");
+      expect(await dialog.getByRole("radio", { name: "Red" }).isChecked()).toBe(true);
+      await page.keyboard.press("Enter");
+      await dialog.waitFor({ state: "detached" });
+      await folderButton(page, "Payroll").waitFor();
+      const [payroll] = await server.db.selectFrom("folders").select(["name", "color"]).where("name", "=", "Payroll").execute();
+      expect(payroll).toEqual({ name: "Payroll", color: "#EF4444" });
+
+      await folderButton(page, "Payroll").focus();
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await page.getByRole("menuitem", { name: "Delete Folder" }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByRole("menu").waitFor({ state: "detached" });
+      await folderButton(page, "Payroll").focus();
+      await page.keyboard.press("Enter");
+      await expectBreadcrumb(page, ["Root", "Payroll"]);
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  }, 60_000);
+
   it("lets a client organise, upload, download and delete documents, request an appointment and log out", async () => {
     const alice = await registerClient("alice_portal", "Alice Carter");
     const t = await newPage(browser, { baseURL: server.url });
