@@ -38,7 +38,9 @@ function outboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
       const info = await composer.sendMail(toNodemailer(message, from));
       await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written aside and renamed, so whoever watches the folder never opens half a message.
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(`${file}.tmp`, file);
       logger.info({ mail: { to: message.to, subject: message.subject, file } }, "mail written to outbox");
     },
   };

@@ -167,10 +167,7 @@ describe("without SMTP_URL", () => {
       const res = await new ApiClient(local.url).post("/api/auth/forgot-password", { email: user.email });
       expect(res.status).toBe(200);
       const outbox = path.join(local.dataDir, "outbox");
-      const deadline = Date.now() + 5000;
-      while (!(fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0) && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await expect.poll(() => local.logs.some((l) => l.includes("mail written to outbox")), { timeout: 15_000 }).toBe(true);
       const files = fs.readdirSync(outbox);
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
