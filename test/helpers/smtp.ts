@@ -23,7 +23,8 @@ export type TestSmtpServer = {
   stop(): Promise<void>;
 };
 
-export async function startSmtpServer(opts: { port?: number } = {}): Promise<TestSmtpServer> {
+/** `rejectAll` answers every message with a permanent 550, as a mail server refusing it would. */
+export async function startSmtpServer(opts: { port?: number; rejectAll?: boolean } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -34,6 +35,10 @@ export async function startSmtpServer(opts: { port?: number } = {}): Promise<Tes
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
+        if (opts.rejectAll) {
+          callback(Object.assign(new Error("Message refused"), { responseCode: 550 }));
+          return;
+        }
         const raw = Buffer.concat(chunks).toString("utf8");
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
