@@ -10,16 +10,19 @@ export const ADMIN_ACCESS_REQUIRED = "Admin access required";
  * session (403, or 401 once it has expired) they say Admin access required and go to /admin;
  * anything else says Failed to load admin data. Toast ids keep parallel failures to one toast.
  */
-export function useAdminLoadFailure(error: unknown) {
+export function useAdminLoadFailure({ error, isFetching }: { error: unknown; isFetching: boolean }) {
   const navigate = useNavigate();
+  // An error cached from an earlier session is not this one's answer: wait for the refetch.
+  const failure = isFetching ? null : error;
   useEffect(() => {
+    const error = failure;
     if (!error) return;
     const status = httpStatus(error);
     if (status === 401 || status === 403) {
       toast.error(ADMIN_ACCESS_REQUIRED, { id: "admin-access-required" });
-      void navigate("/admin", { replace: true, state: { adminAccessDenied: true } });
+      void navigate("/admin", { replace: true, state: { skipSessionCheck: true } });
     } else {
       toast.error("Failed to load admin data", { id: "admin-load-failed" });
     }
-  }, [error, navigate]);
+  }, [failure, navigate]);
 }

@@ -7,8 +7,8 @@ import { useAdminSessionCheck } from "@/features/admin-auth/use-admin-session-ch
 
 export function AdminLoginPage() {
   const location = useLocation();
-  const accessDenied = (location.state as { adminAccessDenied?: boolean } | null)?.adminAccessDenied === true;
-  const session = useAdminSessionCheck({ skip: accessDenied });
+  const skipSessionCheck = (location.state as { skipSessionCheck?: boolean } | null)?.skipSessionCheck === true;
+  const session = useAdminSessionCheck({ skip: skipSessionCheck });
 
   if (session === "checking") return <PageSpinner label="Checking your session…" />;
   if (session === "admin") return <Navigate to="/admin/dashboard" replace />;

@@ -5,6 +5,6 @@ import type { ServerPaging } from "@/lib/use-server-paging.ts";
 
 export function useAdminConsultations(paging: ServerPaging) {
   const query = trpc.admin.consultations.useQuery(paging.input, { placeholderData: keepPreviousData, retry: false });
-  useAdminLoadFailure(query.error);
+  useAdminLoadFailure(query);
   return query;
 }

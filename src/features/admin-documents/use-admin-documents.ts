@@ -5,6 +5,6 @@ import type { ServerPaging } from "@/lib/use-server-paging.ts";
 
 export function useAdminDocuments(paging: ServerPaging) {
   const query = trpc.admin.documents.useQuery(paging.input, { placeholderData: keepPreviousData, retry: false });
-  useAdminLoadFailure(query.error);
+  useAdminLoadFailure(query);
   return query;
 }

@@ -3,6 +3,6 @@ import { trpc } from "@/lib/trpc.ts";
 
 export function useAdminStats() {
   const query = trpc.admin.stats.useQuery(undefined, { retry: false });
-  useAdminLoadFailure(query.error);
+  useAdminLoadFailure(query);
   return query;
 }

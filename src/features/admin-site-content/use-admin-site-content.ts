@@ -4,6 +4,6 @@ import { trpc } from "@/lib/trpc.ts";
 /** Only what is stored (empty until initialized), unlike the public `site.content`. */
 export function useAdminSiteContent() {
   const query = trpc.admin.siteContent.useQuery(undefined, { retry: false });
-  useAdminLoadFailure(query.error);
+  useAdminLoadFailure(query);
   return query;
 }

@@ -9,7 +9,7 @@ import { type Testimonial, testimonialSchema } from "../../../server/routers/sit
  */
 export function useStoredTestimonials() {
   const query = trpc.admin.siteContent.useQuery(undefined, { retry: false });
-  useAdminLoadFailure(query.error);
+  useAdminLoadFailure(query);
   const raw = query.data?.testimonials?.data?.value;
   const stored = raw === undefined ? undefined : parseTestimonials(raw);
   return {
