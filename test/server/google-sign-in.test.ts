@@ -4,6 +4,7 @@ import { createUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { oidcEnv, startOidcProvider, type TestAccount, type TestOidcProvider } from "../helpers/oidc-provider.ts";
 import { freePort, startTestServer, type TestServer } from "../helpers/server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 const AUTH_FAILED = "Authentication failed. Please try again.";
 
@@ -14,10 +15,12 @@ const returning: TestAccount = { sub: "google-sub-rita", email: "rita@example.co
 
 let server: TestServer;
 let provider: TestOidcProvider;
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   const providerPort = await freePort();
-  server = await startTestServer({ env: oidcEnv(providerPort) });
+  smtp = await startSmtpServer();
+  server = await startTestServer({ env: { ...oidcEnv(providerPort), SMTP_URL: smtp.url } });
   provider = await startOidcProvider({
     port: providerPort,
     redirectUri: `${server.url}/api/auth/google/callback`,
@@ -27,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await provider?.close();
   await server?.close();
+  await smtp?.stop();
 });
 
 /**
@@ -169,7 +173,8 @@ describe("Google sign-in, start", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("answers 404 with a detail when Google sign-in is not configured", async () => {
+  // These start a server of their own; an embedded database takes a while to create on a busy machine.
+  it("answers 404 with a detail when Google sign-in is not configured", { timeout: 120_000 }, async () => {
     const bare = await startTestServer();
     try {
       const client = new ApiClient(bare.url);
@@ -184,7 +189,7 @@ describe("Google sign-in, start", () => {
     }
   });
 
-  it("ends on the landing page with the error flag when the provider cannot be reached", async () => {
+  it("ends on the landing page with the error flag when the provider cannot be reached", { timeout: 120_000 }, async () => {
     const closedPort = await freePort();
     const offline = await startTestServer({ env: oidcEnv(closedPort) });
     try {
@@ -255,6 +260,28 @@ describe("Google sign-in, accounts", () => {
     expect(login.status).toBe(200);
     const again = await redeem(sessionIdOf((await signInWithGoogle({ email: casey.email })).landedOn));
     expect((await again.client.get("/api/auth/me")).body.id).toBe(local.id);
+  });
+
+  it("lets a user created by Google set a password with the forgot-password flow, keeping Google sign-in", async () => {
+    const gina: TestAccount = { sub: "google-sub-gina", email: "gina@example.com", email_verified: true, name: "Gina Google" };
+    provider.accounts.set(gina.email, gina);
+    const { client } = await redeem(sessionIdOf((await signInWithGoogle({ email: gina.email })).landedOn));
+    const userId = (await client.get("/api/auth/me")).body.id as string;
+
+    const before = smtp.messages.length;
+    expect((await new ApiClient(server.url).post("/api/auth/forgot-password", { email: gina.email })).status).toBe(200);
+    const [mail] = (await smtp.waitForMessages(before + 1)).slice(before);
+    expect(mail!.to).toEqual([gina.email]);
+    const token = /reset_token=([a-z2-7]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeTruthy();
+    const reset = await new ApiClient(server.url).post("/api/auth/reset-password", { token, new_password: "Copper-Lantern-Meadow-9" });
+    expect(reset.status).toBe(200);
+
+    const [row] = await usersWithEmail(gina.email);
+    expect(row!.id).toBe(userId);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    const again = await redeem(sessionIdOf((await signInWithGoogle({ email: gina.email })).landedOn));
+    expect((await again.client.get("/api/auth/me")).body.id).toBe(userId);
   });
 
   it("refuses an account whose email the provider has not verified, and does not link it to a local account", async () => {
