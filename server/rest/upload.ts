@@ -17,14 +17,14 @@ import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
 
-export const FILE_FIELD = "file";
+const FILE_FIELD = "file";
 const MAX_FIELDS = 10;
 const MAX_FIELD_BYTES = 1024;
 /** Room for part headers and the small fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = MAX_FIELDS * (MAX_FIELD_BYTES + 1024) + 16 * 1024;
 
-export const ONE_FILE = "Upload exactly one file per request";
-export const NO_FILE = "No file was uploaded";
+const ONE_FILE = "Upload exactly one file per request";
+const NO_FILE = "No file was uploaded";
 
 const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
 

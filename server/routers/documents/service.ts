@@ -16,7 +16,7 @@ import {
 import type { DocumentItem } from "./schemas.ts";
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
-export const MAX_FILENAME_CHARACTERS = 255;
+const MAX_FILENAME_CHARACTERS = 255;
 const FALLBACK_FILENAME = "unnamed";
 const GENERIC_CONTENT_TYPE = "application/octet-stream";
 
