@@ -1,0 +1,251 @@
+// Scorecard item 1: every tRPC procedure (read from the router) and every REST path (read from
+// Express) called as anonymous, client A, client B and admin, against A's objects, B's objects and
+// missing ids. No cross-tenant read or write; a foreign id answers exactly like a missing one.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.ts";
+import { appRouter } from "../../server/routers/_app.ts";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { ApiClient, type ApiResponse } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { PROCEDURE_ACCESS, REST_ACCESS, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
+
+type Objects = Awaited<ReturnType<typeof seedObjects>>;
+
+let server: TestServer;
+let anon: ApiClient;
+let clientA: ApiClient;
+let clientB: ApiClient;
+let admin: ApiClient;
+/** An admin user signed in through the client portal: a client session, so no admin data. */
+let adminAsClient: ApiClient;
+let userA: UserFixture;
+let userB: UserFixture;
+let objectsA: Objects;
+let objectsB: Objects;
+let callsMade = 0;
+
+const procedures = Object.entries(
+  (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: "query" | "mutation" } }> } })._def.procedures,
+).map(([path, procedure]) => ({ path, type: procedure._def.type }));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  anon = new ApiClient(server.url);
+  userA = await createUser(server.db);
+  userB = await createUser(server.db);
+  const adminUser = await createUser(server.db, { is_admin: true });
+  clientA = await loginClient(server.url, userA);
+  clientB = await loginClient(server.url, userB);
+  admin = await loginClient(server.url, adminUser, "admin");
+  adminAsClient = await loginClient(server.url, adminUser, "client");
+  objectsA = await seedObjects(server.db, server.deps.storage, userA.id);
+  objectsB = await seedObjects(server.db, server.deps.storage, userB.id);
+});
+afterAll(async () => {
+  console.info(`authorization matrix: ${callsMade} calls`);
+  await server.close();
+});
+
+async function call(client: ApiClient, path: string, type: "query" | "mutation", input?: unknown) {
+  callsMade++;
+  return trpc(client, path, type, input);
+}
+
+describe("the rules cover the API", () => {
+  it("every tRPC procedure has an access rule, and every rule a procedure", () => {
+    expect(procedures.map((p) => p.path).sort()).toEqual(Object.keys(PROCEDURE_ACCESS).sort());
+  });
+
+  it("every REST path Express serves has an access rule, and every rule a path", () => {
+    expect(servedRestRoutes(createApp(server.deps)).sort()).toEqual(Object.keys(REST_ACCESS).sort());
+  });
+});
+
+describe("tRPC: who may call what", () => {
+  // Logout and the sign-in procedures change who the caller is; they are public and run only as anonymous.
+  const SIGNS_OUT = new Set(["auth.logout"]);
+
+  it("anonymous gets 401 from every procedure that is not public", async () => {
+    for (const { path, type } of procedures) {
+      const res = await call(anon, path, type, {});
+      if (PROCEDURE_ACCESS[path] === "public") expect([401, 403], path).not.toContain(res.status);
+      else expect({ path, status: res.status, code: res.code }).toEqual({ path, status: 401, code: "UNAUTHORIZED" });
+    }
+  });
+
+  it("clients get 403 from every admin procedure, and reach every client procedure", async () => {
+    for (const { path, type } of procedures) {
+      if (PROCEDURE_ACCESS[path] === "public" || SIGNS_OUT.has(path)) continue;
+      for (const client of [clientA, adminAsClient]) {
+        const res = await call(client, path, type, {});
+        if (PROCEDURE_ACCESS[path] === "admin") {
+          expect({ path, status: res.status, message: res.message }).toEqual({ path, status: 403, message: "Admin access required" });
+        } else {
+          expect([401, 403], path).not.toContain(res.status);
+        }
+      }
+    }
+  });
+
+  it("the admin reaches every admin procedure", async () => {
+    for (const { path, type } of procedures) {
+      if (PROCEDURE_ACCESS[path] !== "admin") continue;
+      const res = await call(admin, path, type, {});
+      expect([401, 403], path).not.toContain(res.status);
+    }
+  });
+});
+
+describe("tRPC: tenants are isolated", () => {
+  const objectCalls = (o: Objects) =>
+    [
+      ["documents.inFolder", "query", { folder_id: o.folderId }],
+      ["folders.create", "mutation", { name: `Nested ${randomUUID().slice(0, 6)}`, parent_folder_id: o.folderId }],
+      ["documents.delete", "mutation", { id: o.documentId }],
+      ["folders.delete", "mutation", { id: o.folderId }],
+    ] as const;
+
+  it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
+    const missing: Objects = { folderId: randomUUID(), documentId: randomUUID(), appointmentId: randomUUID() };
+    for (const [[path, type, foreignInput], [, , missingInput]] of objectCalls(objectsA).map((c, i) => [c, objectCalls(missing)[i]!] as const)) {
+      const foreign = await call(clientB, path, type, foreignInput);
+      const absent = await call(clientB, path, type, missingInput);
+      expect({ path, status: absent.status }).toEqual({ path, status: 404 });
+      expect({ path, status: foreign.status, message: foreign.message, code: foreign.code }).toEqual({
+        path,
+        status: absent.status,
+        message: absent.message,
+        code: absent.code,
+      });
+    }
+    await expectObjectsIntact(objectsA, userA.id);
+  });
+
+  it("lists show only the caller's own objects", async () => {
+    const seenByB = JSON.stringify([
+      (await call(clientB, "folders.list", "query")).data,
+      (await call(clientB, "documents.root", "query")).data,
+      (await call(clientB, "documents.inFolder", "query", { folder_id: objectsB.folderId })).data,
+      (await call(clientB, "appointments.list", "query")).data,
+    ]);
+    expect(seenByB).toContain(objectsB.folderId);
+    expect(seenByB).toContain(objectsB.documentId);
+    expect(seenByB).toContain(objectsB.appointmentId);
+    for (const id of Object.values(objectsA)) expect(seenByB).not.toContain(id);
+    expect(seenByB).not.toContain(userA.email);
+  });
+});
+
+describe("REST: who may call what", () => {
+  const missingId = randomUUID();
+  const sampleParams = (path: string) =>
+    path
+      .replace(":folder_id", missingId)
+      .replace(":id", missingId)
+      .replace(":section", "hero")
+      .replace(":key", "title");
+
+  async function rest(client: ApiClient, route: string, params: (path: string) => string = sampleParams): Promise<ApiResponse> {
+    callsMade++;
+    const [method, path] = route.split(" ") as [string, string];
+    return client.request(method, `/api${params(path)}`, method === "GET" ? {} : { json: {} });
+  }
+
+  it("anonymous gets 401 with a detail from every path that is not public", async () => {
+    for (const [route, access] of Object.entries(REST_ACCESS)) {
+      const res = await rest(anon, route);
+      if (access === "public") expect([401, 403], route).not.toContain(res.status);
+      else expect({ route, status: res.status, detail: typeof res.body?.detail }).toEqual({ route, status: 401, detail: "string" });
+    }
+  });
+
+  it("clients get 403 from every admin path, and reach every client path", async () => {
+    for (const [route, access] of Object.entries(REST_ACCESS)) {
+      if (access === "public") continue;
+      for (const client of [clientA, adminAsClient]) {
+        const res = await rest(client, route);
+        if (access === "admin") expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 403, body: { detail: "Admin access required" } });
+        else expect([401, 403], route).not.toContain(res.status);
+      }
+    }
+  });
+
+  it("the admin reaches every admin path", async () => {
+    for (const [route, access] of Object.entries(REST_ACCESS)) {
+      if (access !== "admin" || route.startsWith("DELETE /admin/users")) continue;
+      const res = await rest(admin, route);
+      expect([401, 403], route).not.toContain(res.status);
+    }
+  });
+});
+
+describe("REST: tenants are isolated", () => {
+  function uploadForm(folderId: string) {
+    const form = new FormData();
+    form.append("folder_id", folderId);
+    form.append("file", new Blob(["not yours"], { type: "text/plain" }), "probe.txt");
+    return form;
+  }
+
+  const objectRequests = (o: Objects) =>
+    [
+      ["GET", `/api/documents/folder/${o.folderId}`, undefined],
+      ["GET", `/api/documents/${o.documentId}/download`, undefined],
+      ["POST", "/api/folders", { json: { name: "Nested", parent_folder_id: o.folderId } }],
+      ["POST", "/api/documents/upload", { body: uploadForm(o.folderId) }],
+      ["DELETE", `/api/documents/${o.documentId}`, undefined],
+      ["DELETE", `/api/folders/${o.folderId}`, undefined],
+    ] as const;
+
+  it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
+    const missing: Objects = { folderId: randomUUID(), documentId: randomUUID(), appointmentId: randomUUID() };
+    const foreignRequests = objectRequests(objectsA);
+    const missingRequests = objectRequests(missing);
+    for (let i = 0; i < foreignRequests.length; i++) {
+      const [method, path, opts] = foreignRequests[i]!;
+      const [, missingPath, missingOpts] = missingRequests[i]!;
+      callsMade += 2;
+      const foreign = await clientB.request(method, path, opts ?? {});
+      const absent = await clientB.request(method, missingPath, missingOpts ?? {});
+      const route = `${method} ${path}`;
+      expect({ route, status: absent.status }).toEqual({ route, status: 404 });
+      expect({ route, status: foreign.status, body: foreign.body }).toEqual({ route, status: absent.status, body: absent.body });
+    }
+    await expectObjectsIntact(objectsA, userA.id);
+    const strayDocuments = await server.db.selectFrom("documents").select("id").where("user_id", "=", userB.id).where("id", "!=", objectsB.documentId).execute();
+    expect(strayDocuments).toEqual([]);
+  });
+
+  it("lists show only the caller's own objects", async () => {
+    callsMade += 4;
+    const seenByB = JSON.stringify([
+      (await clientB.get("/api/folders")).body,
+      (await clientB.get("/api/documents/root")).body,
+      (await clientB.get(`/api/documents/folder/${objectsB.folderId}`)).body,
+      (await clientB.get("/api/appointments")).body,
+    ]);
+    expect(seenByB).toContain(objectsB.folderId);
+    expect(seenByB).toContain(objectsB.documentId);
+    for (const id of Object.values(objectsA)) expect(seenByB).not.toContain(id);
+  });
+
+  it("the admin sees everybody's documents", async () => {
+    callsMade++;
+    const res = await admin.get("/api/admin/documents?limit=200");
+    expect(res.status).toBe(200);
+    const ids = (res.body as { id: string }[]).map((d) => d.id);
+    expect(ids).toEqual(expect.arrayContaining([objectsA.documentId, objectsB.documentId]));
+  });
+});
+
+async function expectObjectsIntact(objects: Objects, userId: string) {
+  const folder = await server.db.selectFrom("folders").select(["user_id", "parent_folder_id"]).where("id", "=", objects.folderId).executeTakeFirst();
+  const document = await server.db.selectFrom("documents").select("user_id").where("id", "=", objects.documentId).executeTakeFirst();
+  const children = await server.db.selectFrom("folders").select("id").where("parent_folder_id", "=", objects.folderId).execute();
+  const documents = await server.db.selectFrom("documents").select("id").where("folder_id", "=", objects.folderId).execute();
+  expect(folder).toEqual({ user_id: userId, parent_folder_id: null });
+  expect(document).toEqual({ user_id: userId });
+  expect(children).toEqual([]);
+  expect(documents.map((d) => d.id)).toEqual([objects.documentId]);
+}

@@ -1,0 +1,167 @@
+// Shared by the security tests: calling tRPC over HTTP the way the web client does (superjson),
+// the rules of who may call what, and the REST paths Express actually serves.
+import type { Express } from "express";
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import type { Kysely } from "kysely";
+import type { Database } from "../../server/db/types.ts";
+import type { ObjectStorage } from "../../server/storage/storage.ts";
+import type { ApiClient, ApiResponse } from "../helpers/http.ts";
+
+export type Access = "public" | "authed" | "admin";
+
+/**
+ * Who may call each tRPC procedure. A procedure added to the router without a line here fails the
+ * authorization matrix: new procedures are private until someone decides otherwise.
+ */
+export const PROCEDURE_ACCESS: Record<string, Access> = {
+  "auth.register": "public",
+  "auth.login": "public",
+  "auth.logout": "public",
+  "auth.session": "public",
+  "auth.forgotPassword": "public",
+  "auth.resetPassword": "public",
+  "auth.profile": "public",
+  "auth.googleStatus": "public",
+  "consultation.request": "public",
+  "site.content": "public",
+  "site.links": "public",
+  "admin.login": "public",
+  "auth.me": "authed",
+  "folders.list": "authed",
+  "folders.create": "authed",
+  "folders.delete": "authed",
+  "documents.root": "authed",
+  "documents.inFolder": "authed",
+  "documents.delete": "authed",
+  "appointments.list": "authed",
+  "appointments.request": "authed",
+  "admin.me": "admin",
+  "admin.stats": "admin",
+  "admin.users": "admin",
+  "admin.deleteUser": "admin",
+  "admin.documents": "admin",
+  "admin.deleteDocument": "admin",
+  "admin.siteContent": "admin",
+  "admin.updateSiteContent": "admin",
+  "admin.initSiteContent": "admin",
+  "admin.updateTestimonials": "admin",
+  "admin.consultations": "admin",
+  "admin.setConsultationHandled": "admin",
+  "admin.appointments": "admin",
+  "admin.createAppointment": "admin",
+  "admin.updateAppointment": "admin",
+};
+
+/** Every REST path Express serves under /api, as "METHOD /path", with who may call it. */
+export const REST_ACCESS: Record<string, Access> = {
+  "GET /health": "public",
+  "POST /auth/register": "public",
+  "POST /auth/login": "public",
+  "POST /auth/logout": "public",
+  "POST /auth/profile": "public",
+  "POST /auth/forgot-password": "public",
+  "POST /auth/reset-password": "public",
+  "GET /auth/google": "public",
+  "GET /auth/google/callback": "public",
+  "POST /consultation/request": "public",
+  "GET /site-content": "public",
+  "POST /admin/login": "public",
+  "GET /auth/me": "authed",
+  "GET /folders": "authed",
+  "POST /folders": "authed",
+  "DELETE /folders/:id": "authed",
+  "GET /documents/root": "authed",
+  "GET /documents/folder/:folder_id": "authed",
+  "POST /documents/upload": "authed",
+  "GET /documents/:id/download": "authed",
+  "DELETE /documents/:id": "authed",
+  "GET /appointments": "authed",
+  "POST /appointments": "authed",
+  "GET /admin/stats": "admin",
+  "GET /admin/users": "admin",
+  "DELETE /admin/users/:id": "admin",
+  "GET /admin/documents": "admin",
+  "DELETE /admin/documents/:id": "admin",
+  "GET /admin/documents/:id/download": "admin",
+  "GET /admin/site-content": "admin",
+  "PUT /admin/site-content/:section/:key": "admin",
+  "POST /admin/init-site-content": "admin",
+  "PUT /admin/testimonials": "admin",
+  "GET /admin/consultations": "admin",
+  "PUT /admin/consultations/:id": "admin",
+  "GET /admin/appointments": "admin",
+  "POST /admin/appointments": "admin",
+  "PATCH /admin/appointments/:id": "admin",
+};
+
+type Layer = { rawPath?: string; handle: { stack?: Layer[] }; route?: { path: string; methods: Record<string, boolean> } };
+
+/** The routes of the app's /api router, read from Express's own router stack. */
+export function servedRestRoutes(app: Express): string[] {
+  const routes: string[] = [];
+  const top = (app as unknown as { router: { stack: Layer[] } }).router.stack;
+  for (const mount of top) {
+    if (mount.rawPath !== "/api" || !mount.handle.stack) continue;
+    for (const layer of mount.handle.stack) {
+      if (!layer.route) continue;
+      for (const method of Object.keys(layer.route.methods)) routes.push(`${method.toUpperCase()} ${layer.route.path}`);
+    }
+  }
+  return routes;
+}
+
+export type TrpcResult = { status: number; data?: unknown; message?: string; code?: string; text: string };
+
+/** One tRPC call over HTTP with superjson, as the web client makes it. */
+export async function trpc(client: ApiClient, procedure: string, type: "query" | "mutation", input?: unknown): Promise<TrpcResult> {
+  const payload = input === undefined ? undefined : { json: input };
+  let res: ApiResponse;
+  if (type === "query") {
+    const query = payload === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(payload))}`;
+    res = await client.get(`/trpc/${procedure}${query}`);
+  } else {
+    res = await client.request("POST", `/trpc/${procedure}`, {
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+  const body = res.body as { result?: { data?: { json?: unknown } }; error?: { json?: { message?: string; data?: { code?: string } } } };
+  return {
+    status: res.status,
+    data: body?.result?.data?.json,
+    message: body?.error?.json?.message,
+    code: body?.error?.json?.data?.code,
+    text: res.text,
+  };
+}
+
+/** A folder, a stored document and an appointment of `userId`, written directly. */
+export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, userId: string) {
+  const storageKey = randomUUID();
+  await storage.put(storageKey, Readable.from([Buffer.from("w-2")]));
+  const folder = await db
+    .insertInto("folders")
+    .values({ user_id: userId, name: `Taxes ${randomUUID().slice(0, 6)}`, color: "#3B82F6" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const document = await db
+    .insertInto("documents")
+    .values({
+      user_id: userId,
+      folder_id: folder.id,
+      original_filename: "w2.pdf",
+      storage_key: storageKey,
+      content_type: "application/pdf",
+      file_size: 3,
+      sha256: createHash("sha256").update("w-2").digest("hex"),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const appointment = await db
+    .insertInto("appointments")
+    .values({ user_id: userId, title: "Review", description: "", appointment_date: new Date(), status: "requested" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { folderId: folder.id, documentId: document.id, appointmentId: appointment.id };
+}
