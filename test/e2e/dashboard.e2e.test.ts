@@ -44,11 +44,14 @@ afterAll(async () => {
 
 type Client = { username: string; name: string; password: string };
 
-async function registerClient(username: string, name: string): Promise<Client> {
+type RegisteredClient = Client & { id: string };
+
+async function registerClient(username: string, name: string): Promise<RegisteredClient> {
   const client = { username, name, password: "Quiet-Ledger-Harbor-81" };
   const res = await new ApiClient(server.url).post("/api/auth/register", { ...client, email: `${username}@example.com` });
   expect(res.status, res.text).toBe(200);
-  return client;
+  const { id } = await server.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
+  return { ...client, id };
 }
 
 /** Logs in through the API inside the page's context, so the browser holds the session cookie. */
@@ -145,7 +148,7 @@ describe("client dashboard", () => {
       await page.keyboard.press("Enter");
       await dialog.waitFor({ state: "detached" });
       await folderButton(page, "Payroll").waitFor();
-      const [payroll] = await server.db.selectFrom("folders").select(["name", "color"]).where("name", "=", "Payroll").execute();
+      const [payroll] = await server.db.selectFrom("folders").select(["name", "color"]).where("user_id", "=", carol.id).execute();
       expect(payroll).toEqual({ name: "Payroll", color: "#EF4444" });
 
       await folderButton(page, "Payroll").focus();
@@ -198,7 +201,7 @@ describe("client dashboard", () => {
       await createFolder(page, "Receipts", "Red");
       const receiptsIcon = folderButton(page, "Receipts").locator("svg");
       expect(await receiptsIcon.evaluate((svg) => getComputedStyle(svg).color)).toBe("rgb(239, 68, 68)");
-      const folders = await server.db.selectFrom("folders").select(["name", "color", "parent_folder_id", "id"]).execute();
+      const folders = await server.db.selectFrom("folders").select(["name", "color", "parent_folder_id", "id"]).where("user_id", "=", alice.id).execute();
       expect(folders.map(({ name, color }) => ({ name, color })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
         { name: "Receipts", color: "#EF4444" },
         { name: "Taxes 2024", color: "#3B82F6" },
@@ -270,7 +273,7 @@ describe("client dashboard", () => {
       const rowText = await row.innerText();
       expect(rowText).toContain(today);
       expect(rowText).toContain("2.4 KB");
-      const stored = await server.db.selectFrom("documents").select(["original_filename", "folder_id", "file_size"]).execute();
+      const stored = await server.db.selectFrom("documents").select(["original_filename", "folder_id", "file_size"]).where("user_id", "=", alice.id).execute();
       const receiptsId = searchParam(page, "folder");
       expect(stored).toContainEqual({ original_filename: "receipt march.png", folder_id: receiptsId, file_size: 2500 });
 
@@ -337,7 +340,7 @@ describe("client dashboard", () => {
       await page.getByRole("button", { name: "Logout" }).click();
       await expectToast(page, "Logged out successfully.");
       await page.waitForURL((url) => url.pathname === "/");
-      expect(await server.db.selectFrom("sessions").select("id").execute()).toEqual([]);
+      expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", alice.id).execute()).toEqual([]);
       await page.goto("/dashboard?tab=documents");
       await page.waitForURL((url) => url.pathname === "/");
     });
@@ -350,8 +353,8 @@ describe("client dashboard", () => {
     const other = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
     await logIn(other, bob);
     await screenshotOnFailure(other.page, "dashboard-second-client", async () => {
-      const [aliceFolder] = await server.db.selectFrom("folders").select("id").where("name", "=", "Taxes 2024").execute();
-      const [aliceDocument] = await server.db.selectFrom("documents").select("id").execute();
+      const [aliceFolder] = await server.db.selectFrom("folders").select("id").where("user_id", "=", alice.id).where("name", "=", "Taxes 2024").execute();
+      const [aliceDocument] = await server.db.selectFrom("documents").select("id").where("user_id", "=", alice.id).execute();
       await other.page.goto(`/dashboard?tab=documents&folder=${aliceFolder!.id}`);
       await other.page.getByRole("heading", { level: 1, name: "Welcome back, Bob Diaz!" }).waitFor();
       await other.page.getByText("No documents in root folder.").waitFor();

@@ -1,4 +1,4 @@
-import { type DragEvent, useRef, useState } from "react";
+import { type DragEvent, useEffect, useRef, useState } from "react";
 import { CloudUpload } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
@@ -17,6 +17,19 @@ export function UploadArea({ folderId, folderName }: UploadAreaProps) {
   const { upload, progress, isUploading } = useUploadDocument();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+
+  // A file dropped beside the zone would otherwise make the browser open it in place of the portal.
+  useEffect(() => {
+    const keepFileOut = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+    };
+    window.addEventListener("dragover", keepFileOut);
+    window.addEventListener("drop", keepFileOut);
+    return () => {
+      window.removeEventListener("dragover", keepFileOut);
+      window.removeEventListener("drop", keepFileOut);
+    };
+  }, []);
 
   const start = (files: FileList | null) => {
     if (!files || files.length === 0 || isUploading) return;
@@ -74,7 +87,6 @@ export function UploadArea({ folderId, folderName }: UploadAreaProps) {
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
-        data-testid="upload-input"
         onChange={(event) => {
           start(event.target.files);
           event.target.value = "";
