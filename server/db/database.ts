@@ -28,6 +28,12 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client's error (server restart, terminated backend) would otherwise crash the process.
     pool.on("error", (err) => opts.logger.warn({ err: err.message }, "postgres pool client error"));
+    // pg-pool removes that listener while a client is checked out, and pg emits 'error' when the
+    // connection dies even between two statements of a transaction: without a listener of the
+    // client's own, that is an uncaught exception and the process exits (found by the fault test).
+    pool.on("connect", (client) => {
+      client.on("error", (err) => opts.logger.warn({ err: err.message }, "postgres connection lost"));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
