@@ -16,7 +16,7 @@ const FAILURE_LOCATION = `/?${AUTH_ERROR_PARAM}=1`;
 /** Long enough to sign in at the provider, short enough not to linger. */
 const CHECKS_COOKIE_SECONDS = 10 * 60;
 
-/** The provider's errors are ordinary outcomes (a user who says no); anything else is worth a look. */
+/** A refusal of our own (no sign-in in progress, unverified email): an outcome to log, not a fault. */
 class CallbackRefused extends Error {}
 
 export function googleRoutes(api: Router, deps: AppDeps): void {
