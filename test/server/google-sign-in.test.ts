@@ -280,6 +280,10 @@ describe("Google sign-in, accounts", () => {
     const [row] = await usersWithEmail(gina.email);
     expect(row!.id).toBe(userId);
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    // Google users have no username: the new password signs in with the email.
+    const byEmail = await new ApiClient(server.url).post("/api/auth/login", { username: gina.email.toUpperCase(), password: "Copper-Lantern-Meadow-9" });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.user.id).toBe(userId);
     const again = await redeem(sessionIdOf((await signInWithGoogle({ email: gina.email })).landedOn));
     expect((await again.client.get("/api/auth/me")).body.id).toBe(userId);
   });

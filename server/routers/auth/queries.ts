@@ -6,11 +6,16 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const publicUserColumns = ["id", "name", "email", "username", "auth_provider", "created_at", "is_admin"] as const;
 
-export async function findUserForLogin(db: Db, username: string) {
+/**
+ * The account a login names: by username, or by email when the name has an `@` (usernames cannot),
+ * so people who signed up with Google and later set a password can sign in too.
+ */
+export async function findUserForLogin(db: Db, login: string) {
+  const column = login.includes("@") ? sql<string>`lower(email)` : sql<string>`lower(username)`;
   return db
     .selectFrom("users")
     .select([...publicUserColumns, "password_hash"])
-    .where(sql<string>`lower(username)`, "=", username.toLowerCase())
+    .where(column, "=", login.toLowerCase())
     .executeTakeFirst();
 }
 

@@ -6,5 +6,5 @@ export function PortalBrand() {
   const { data: content } = trpc.site.content.useQuery();
   const name = content?.company?.name?.value ?? "";
   const logo = content?.company?.logo?.value;
-  return <BrandMark name={name} logoSrc={logo || undefined} className="text-sm sm:text-base" />;
+  return <BrandMark name={name} logoSrc={logo} className="text-sm sm:text-base" />;
 }
