@@ -1,22 +1,29 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
+import type { TestProject } from "vitest/node";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { createLogger } from "../server/logger.ts";
-import { adminUrl, dropDatabase, TEMPLATE_DATABASE } from "./helpers/database.ts";
+import { adminUrl, dropDatabase } from "./helpers/database.ts";
 
-/** Migrates the template database once per run; every test file then copies it. */
-export default async function setup() {
+/**
+ * Migrates a template database once per run; every test file then copies it. The name is unique
+ * per run so that two runs on one Postgres server never trip over each other's template.
+ */
+export default async function setup(project: TestProject) {
   const base = process.env.DATABASE_URL;
   if (!base) return;
-  await dropDatabase(base, TEMPLATE_DATABASE);
+  const template = `portal_template_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl(base) });
   await admin.connect();
   try {
-    await admin.query(`create database ${TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${template}`);
   } finally {
     await admin.end();
   }
   const logger = createLogger("silent");
-  const handle = await openDatabase({ databaseUrl: adminUrl(base, TEMPLATE_DATABASE), dataDir: "memory://", logger });
+  const handle = await openDatabase({ databaseUrl: adminUrl(base, template), dataDir: "memory://", logger });
   await migrateToLatest(handle.db, logger);
   await handle.close();
+  project.provide("templateDatabase", template);
+  return () => dropDatabase(base, template);
 }

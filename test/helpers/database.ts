@@ -2,10 +2,15 @@
 // that global-setup migrated once; without it, an in-memory embedded Postgres migrated here.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, migrateToLatest, type DatabaseHandle } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 
-export const TEMPLATE_DATABASE = "portal_test_template";
+declare module "vitest" {
+  export interface ProvidedContext {
+    templateDatabase: string;
+  }
+}
 const quiet = createLogger("silent");
 
 export function adminUrl(databaseUrl: string, database = "postgres"): string {
@@ -27,7 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: adminUrl(base) });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${name} template ${inject("templateDatabase")}`);
   } finally {
     await admin.end();
   }
