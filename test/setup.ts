@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, expect, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, expect, vi } from "vitest";
+import { serverLogs } from "./helpers/log-registry.ts";
 
 // A console error during a test is a failure unless the test said it expects one.
 let expectedConsoleErrors = 0;
@@ -21,4 +22,11 @@ afterEach(() => {
   if (consoleErrors.length > expectedConsoleErrors) {
     expect.soft(consoleErrors.map((a) => a.map(String).join(" ")), "unexpected console.error").toEqual([]);
   }
+});
+
+// Scorecard item 10: whatever a test file did, no secret reached any server's log.
+afterAll(async () => {
+  if (serverLogs.length === 0) return;
+  const { findSecretsInLogs } = await import("./security/log-secrets.ts");
+  expect(findSecretsInLogs(serverLogs.flat()), "secrets in the server logs").toEqual([]);
 });

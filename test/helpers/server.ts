@@ -9,6 +9,7 @@ import { startServer } from "../../server/server.ts";
 import type { AppOptions } from "../../server/app.ts";
 import type { AppDeps } from "../../server/trpc/context.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { serverLogs } from "./log-registry.ts";
 
 export type TestServer = {
   url: string;
@@ -77,6 +78,7 @@ export async function startTestServer(
     ...opts.env,
   });
   const logs: string[] = [];
+  serverLogs.push(logs);
   const logger = createLogger(
     config.logLevel,
     new Writable({
