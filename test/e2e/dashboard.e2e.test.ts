@@ -128,11 +128,15 @@ describe("client dashboard", () => {
     await screenshotOnFailure(page, "dashboard-keyboard", async () => {
       await page.goto("/dashboard");
       await page.getByRole("tab", { name: "Documents", selected: true }).focus();
+      // Radix moves the focus between tabs on the next task, so the test waits for it.
+      const focusedTab = () => page.evaluate(() => document.activeElement?.textContent);
       await page.keyboard.press("ArrowRight");
+      await expect.poll(focusedTab).toBe("Appointments");
       await page.keyboard.press("Enter");
       await page.getByRole("tab", { name: "Appointments", selected: true }).waitFor();
       expect(searchParam(page, "tab")).toBe("appointments");
       await page.keyboard.press("ArrowLeft");
+      await expect.poll(focusedTab).toBe("Documents");
       await page.keyboard.press("Space");
       await page.getByRole("tab", { name: "Documents", selected: true }).waitFor();
 
