@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type-check, build the web client (the browser tests load it from the real server),
-# then every test. Uses DATABASE_URL when set, the embedded database otherwise.
+# `npm test`: type-check, then every test (test/global-setup.ts builds the web client once for the
+# browser tests). Uses DATABASE_URL when set, the embedded database otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +17,6 @@ fi
 
 if [ -n "${DATABASE_URL:-}" ]; then echo "Database: $DATABASE_URL"; else echo "Database: embedded (PGlite, in memory per test file)"; fi
 npx tsc --noEmit -p .
-npx vite build --logLevel warn
 mkdir -p test-output
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/results.json "$@" || status=$?

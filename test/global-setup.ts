@@ -1,17 +1,27 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { build } from "vite";
 import type { TestProject } from "vitest/node";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { createLogger } from "../server/logger.ts";
 import { adminUrl, dropDatabase } from "./helpers/database.ts";
 
 /**
- * Migrates a template database once per run; every test file then copies it. The name is unique
- * per run so that two runs on one Postgres server never trip over each other's template.
+ * Once per run: builds the web client into a folder of this run's own (so a build elsewhere, of
+ * dist/client or by another run, cannot swap chunks under a browser test), and migrates a template
+ * database that every test file then copies. Both names are unique per run.
  */
 export default async function setup(project: TestProject) {
+  const clientDir = await mkdtemp(path.join(tmpdir(), "portal-client-"));
+  await build({ logLevel: "warn", build: { outDir: clientDir, emptyOutDir: true } });
+  project.provide("clientDir", clientDir);
+  const removeClient = () => rm(clientDir, { recursive: true, force: true });
+
   const base = process.env.DATABASE_URL;
-  if (!base) return;
+  if (!base) return removeClient;
   const template = `portal_template_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl(base) });
   await admin.connect();
@@ -25,5 +35,8 @@ export default async function setup(project: TestProject) {
   await migrateToLatest(handle.db, logger);
   await handle.close();
   project.provide("templateDatabase", template);
-  return () => dropDatabase(base, template);
+  return async () => {
+    await removeClient();
+    await dropDatabase(base, template);
+  };
 }

@@ -1,15 +1,11 @@
 /*
  * The client portal in Chromium against the real server and database: folders, breadcrumb and
  * URL state, uploads (picker and drag and drop) with progress, download, delete, appointments,
- * logout, and a second client who sees nothing of the first. The client is built into a
- * directory of this test's own, so another build of dist/client cannot swap chunks mid-test.
+ * logout, and a second client who sees nothing of the first.
  */
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkA11y,
@@ -25,21 +21,17 @@ import {
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-let clientDir: string;
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  clientDir = await mkdtemp(path.join(tmpdir(), "dashboard-e2e-"));
-  await build({ logLevel: "silent", build: { outDir: clientDir, emptyOutDir: true } });
-  server = await startTestServer({ app: { clientDir } });
+  server = await startTestServer();
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (clientDir) await rm(clientDir, { recursive: true, force: true });
 });
 
 type Client = { username: string; name: string; password: string };

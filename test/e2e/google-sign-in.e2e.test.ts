@@ -2,11 +2,7 @@
  * Google sign-in end to end in Chromium: our server (with a fresh build of the React app) and a
  * real OpenID provider on loopback standing in for Google.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser } from "playwright-core";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
 import { oidcEnv, startOidcProvider, type TestAccount, type TestOidcProvider } from "../helpers/oidc-provider.ts";
@@ -14,16 +10,13 @@ import { freePort, startTestServer, type TestServer } from "../helpers/server.ts
 
 const newcomer: TestAccount = { sub: "google-sub-e2e-new", email: "new.client@example.com", email_verified: true, name: "Nora Newclient" };
 
-let clientDir: string;
 let server: TestServer;
 let provider: TestOidcProvider;
 let browser: Browser;
 
 beforeAll(async () => {
-  clientDir = await mkdtemp(path.join(tmpdir(), "google-e2e-"));
-  await build({ logLevel: "silent", build: { outDir: clientDir, emptyOutDir: true } });
   const providerPort = await freePort();
-  server = await startTestServer({ env: oidcEnv(providerPort), app: { clientDir } });
+  server = await startTestServer({ env: oidcEnv(providerPort) });
   provider = await startOidcProvider({
     port: providerPort,
     redirectUri: `${server.url}/api/auth/google/callback`,
@@ -36,7 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await provider?.close();
   await server?.close();
-  if (clientDir) await rm(clientDir, { recursive: true, force: true });
 });
 
 /** The landing page with the welcome video already seen, so its modal does not cover the page. */

@@ -2,12 +2,9 @@
  * The production bundle in a browser, without the API: served by `vite preview` under a CSP
  * as strict as the server's, so a page that needs inline scripts or other hosts fails here.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser } from "playwright-core";
-import { build, type PreviewServer, preview } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PreviewServer, preview } from "vite";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   checkA11y,
   formatViolations,
@@ -22,17 +19,14 @@ import {
 const strictCsp =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
-let outDir: string;
 let server: PreviewServer;
 let baseURL: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  outDir = await mkdtemp(path.join(tmpdir(), "shell-e2e-"));
-  await build({ logLevel: "silent", build: { outDir, emptyOutDir: true } });
   server = await preview({
     logLevel: "silent",
-    build: { outDir },
+    build: { outDir: inject("clientDir") },
     preview: { port: 0, headers: { "Content-Security-Policy": strictCsp } },
   });
   const url = server.resolvedUrls?.local[0];
@@ -44,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
 describe("app shell", () => {

@@ -9,6 +9,8 @@ import { createLogger } from "../../server/logger.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     templateDatabase: string;
+    /** The web client built for this run (see global-setup.ts). */
+    clientDir: string;
   }
 }
 const quiet = createLogger("silent");

@@ -3,6 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { inject } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startServer } from "../../server/server.ts";
@@ -62,7 +63,7 @@ export async function startTestServer(
     overrides?: Partial<AppDeps>;
     database?: TestDatabase;
     dataDir?: string;
-    /** e.g. `clientDir`: a test's own build of the React app, instead of dist/client. */
+    /** App options; the web client defaults to this run's build (global-setup.ts). */
     app?: AppOptions;
   } = {},
 ): Promise<TestServer> {
@@ -90,7 +91,9 @@ export async function startTestServer(
   );
   const database = opts.database ?? (await createTestDatabase());
   const clock = createTestClock();
-  const server = await startServer({ config, logger, database, now: clock.now, overrides: opts.overrides, app: opts.app });
+  const server = await startServer({ config, logger, database, now: clock.now, overrides: opts.overrides,
+    app: { clientDir: inject("clientDir"), ...opts.app },
+  });
   return {
     url: server.url,
     port: server.port,
