@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as initialSchema from "./2026-11-22T0000_initial_schema.ts";
-import * as rateLimits from "./2026-11-23T0900_rate_limits.ts";
+import * as rateLimits from "./2026-11-22T2200_rate_limits.ts";
+import * as searchIndexes from "./2026-11-22T2300_search_indexes.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -8,5 +9,6 @@ import * as rateLimits from "./2026-11-23T0900_rate_limits.ts";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0000_initial_schema": initialSchema,
-  "2026-11-23T0900_rate_limits": rateLimits,
+  "2026-11-22T2200_rate_limits": rateLimits,
+  "2026-11-22T2300_search_indexes": searchIndexes,
 };

@@ -39,10 +39,13 @@ export async function openDatabase(opts: {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGliteDialect } = await import("kysely-pglite-dialect");
+  // Trigram search indexes (migrations) need pg_trgm, which PGlite loads only when asked.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const dir = opts.dataDir === "memory://" ? "memory://" : path.join(opts.dataDir, "pgdata");
   if (dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
   const pglite = new PGlite(dir, {
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+    extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: "embedded", close: () => db.destroy() };

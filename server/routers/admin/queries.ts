@@ -56,8 +56,17 @@ export async function listDocuments(db: Db, page: PageWindow) {
   let query = db.selectFrom("documents").innerJoin("users", "users.id", "documents.user_id");
   if (page.q) {
     const pattern = containsPattern(page.q);
+    // Owner matches go through a subquery on users, so each side can use its own trigram index
+    // (an OR across the join could not use either).
     query = query.where((eb) =>
-      eb.or([eb("documents.original_filename", "ilike", pattern), eb("users.name", "ilike", pattern), eb("users.email", "ilike", pattern)]),
+      eb.or([
+        eb("documents.original_filename", "ilike", pattern),
+        eb(
+          "documents.user_id",
+          "in",
+          eb.selectFrom("users").select("users.id").where((u) => u.or([u("users.name", "ilike", pattern), u("users.email", "ilike", pattern)])),
+        ),
+      ]),
     );
   }
   const [items, count] = await Promise.all([
