@@ -245,6 +245,12 @@ describe("Google sign-in, accounts", () => {
 
   it("links an existing local account with the same verified email (any case) instead of duplicating it", async () => {
     const local = await createUser(server.db, { username: "casey_local", email: "Casey.Local@Example.com", name: "Casey Local" });
+    // Registration never proved the email: whoever set this password may not own the address.
+    const earlier = await new ApiClient(server.url).post("/api/auth/login", { username: "casey_local", password: DEFAULT_PASSWORD });
+    expect(earlier.status).toBe(200);
+    const earlierSession = new ApiClient(server.url);
+    earlierSession.bearer = earlier.body.session_token as string;
+    expect((await earlierSession.get("/api/auth/me")).status).toBe(200);
 
     const sessionId = sessionIdOf((await signInWithGoogle({ email: casey.email })).landedOn);
     const { client } = await redeem(sessionId);
@@ -255,9 +261,14 @@ describe("Google sign-in, accounts", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.google_subject).toBe(casey.sub);
 
-    // The password still works, and the next Google sign-in finds the account by its subject.
+    // The verified owner of the email takes the account over: the earlier password and every
+    // earlier session end (a password can be set again by email reset).
+    expect(rows[0]!.password_hash).toBeNull();
     const login = await new ApiClient(server.url).post("/api/auth/login", { username: "casey_local", password: DEFAULT_PASSWORD });
-    expect(login.status).toBe(200);
+    expect(login.status).toBe(401);
+    expect((await earlierSession.get("/api/auth/me")).status).toBe(401);
+    expect((await client.get("/api/auth/me")).status).toBe(200);
+    // The next Google sign-in finds the account by its subject.
     const again = await redeem(sessionIdOf((await signInWithGoogle({ email: casey.email })).landedOn));
     expect((await again.client.get("/api/auth/me")).body.id).toBe(local.id);
   });

@@ -3,7 +3,7 @@
 // /profile, so it is short-lived (60 s), single use and stored only as its SHA-256.
 import { TRPCError } from "@trpc/server";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { generateToken, hashToken } from "../../auth/session.ts";
+import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
 import type { Database } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
 import { findUserById, insertUser, publicUserColumns } from "./queries.ts";
@@ -23,7 +23,8 @@ export class ExternalSignInRefused extends Error {}
 
 /**
  * The account of a Google identity: the one already linked to its subject, else the account with
- * its (verified) email, which gets linked, else a new account without a password.
+ * its (verified) email, which gets linked (losing any password and sessions), else a new account
+ * without a password.
  */
 export async function findOrCreateGoogleUser(db: Kysely<Database>, identity: VerifiedGoogleIdentity): Promise<PublicUser> {
   const existing = await findOrLinkGoogleUser(db, identity);
@@ -66,7 +67,15 @@ async function findOrLinkGoogleUser(db: Kysely<Database>, identity: VerifiedGoog
     if (byEmail.google_subject !== null) {
       throw new ExternalSignInRefused("the email belongs to an account linked to another Google identity");
     }
-    await trx.updateTable("users").set({ google_subject: identity.subject }).where("id", "=", byEmail.id).execute();
+    // Registration never proves email ownership, so a password set before this link may be an
+    // attacker's who registered the address first. Google has now verified the owner: that
+    // password and every session it opened end here (the owner can set a password by email reset).
+    await trx
+      .updateTable("users")
+      .set({ google_subject: identity.subject, password_hash: null })
+      .where("id", "=", byEmail.id)
+      .execute();
+    await invalidateUserSessions(trx, byEmail.id);
     const { google_subject: _subject, ...user } = byEmail;
     return user;
   });
