@@ -320,6 +320,8 @@ describe("client dashboard", () => {
       await request.getByLabel("Notes").fill("Bring last year's return.");
       await request.getByRole("button", { name: "Request Appointment" }).click();
       await request.waitFor({ state: "detached" });
+      // The dialog opens from state, not a Radix trigger; focus still returns to its button.
+      await page.waitForFunction(() => document.activeElement?.textContent?.trim() === "Schedule New Appointment", undefined, { timeout: 2000 });
       const appointment = page.getByRole("listitem").filter({ hasText: "Quarterly tax review" });
       await appointment.waitFor();
       const appointmentText = await appointment.innerText();

@@ -52,6 +52,13 @@ async function expectAccessible(page: Page, include?: string[]) {
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
 
+/** Focus returns a moment after a dialog's exit animation; waits briefly, then names what has it. */
+async function expectFocusOn(page: Page, text: string) {
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+  await page.waitForFunction((expected) => document.activeElement?.textContent?.trim() === expected, text, { timeout: 2000 }).catch(() => undefined);
+  expect((await focusedText()).slice(0, 80)).toBe(text);
+}
+
 async function openLanding(page: Page) {
   await page.goto("/");
   await page.getByRole("heading", { level: 1, name: "Accounting that keeps your business moving" }).waitFor();
@@ -97,6 +104,16 @@ describe("landing page", { timeout: 60_000 }, () => {
         await expectAccessible(t.page, ['[role="dialog"]']);
         expect(await horizontalOverflow(t.page)).toBe(0);
         await takeScreenshot(t.page, "landing-forgot-password");
+
+        // Neither dialog has a Radix trigger: closing hands focus back to the button that opened the first.
+        await t.page.keyboard.press("Escape");
+        await t.page.getByRole("dialog").waitFor({ state: "detached" });
+        await expectFocusOn(t.page, "Client Portal");
+        await t.page.keyboard.press("Enter");
+        await t.page.getByRole("dialog", { name: "Client Portal" }).waitFor();
+        await t.page.keyboard.press("Escape");
+        await t.page.getByRole("dialog").waitFor({ state: "detached" });
+        await expectFocusOn(t.page, "Client Portal");
       });
       t.expectNoConsoleErrors();
       await t.close();

@@ -11,14 +11,21 @@ import {
   overlayClasses,
   titleClasses,
 } from "./dialog.tsx";
+import { useReturnFocus } from "./return-focus.ts";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogHeader = DialogHeader;
 export const AlertDialogFooter = DialogFooter;
 
-/** A confirmation: it does not close on an outside click, and focus starts on Cancel. */
-export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+/** A confirmation: it does not close on an outside click, focus starts on Cancel and returns to the opener. */
+export function AlertDialogContent({
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClasses} />
@@ -26,6 +33,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
         aria-modal="true"
         className={cn(modalContentClasses, "max-w-md", className)}
         {...props}
+        {...returnFocus}
       />
     </AlertDialogPrimitive.Portal>
   );

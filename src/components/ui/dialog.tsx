@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { cn } from "@/lib/cn.ts";
+import { useReturnFocus } from "./return-focus.ts";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -20,14 +21,23 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
 
 /**
  * A modal dialog: focus is trapped inside, Escape and the close button dismiss it, and focus
- * returns to the trigger. Give it a <DialogTitle> and a <DialogDescription>.
+ * returns to what opened it (a trigger, or whatever had focus when it was opened from state).
+ * Give it a <DialogTitle> and a <DialogDescription>.
  * aria-modal tells assistive tech (and axe) that the content behind is inert; Radix leaves it out.
  */
-export function DialogContent({ className, children, hideCloseButton = false, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hideCloseButton = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content aria-modal="true" className={cn(modalContentClasses, className)} {...props}>
+      <DialogPrimitive.Content aria-modal="true" className={cn(modalContentClasses, className)} {...props} {...returnFocus}>
         {children}
         {!hideCloseButton && (
           <DialogPrimitive.Close
