@@ -159,6 +159,32 @@ describe("landing page", { timeout: 60_000 }, () => {
     await t.close();
   });
 
+  it("the welcome video waits for an open dialog to close, and stays away after a reset link", async () => {
+    const t = await newPage(browser, { baseURL: server.url });
+    await screenshotOnFailure(t.page, "welcome-video-waits", async () => {
+      await openLanding(t.page);
+      await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
+      await t.page.getByRole("dialog", { name: "Client Portal" }).waitFor();
+      await t.page.waitForTimeout(2500);
+      expect(await t.page.getByRole("dialog").count()).toBe(1);
+
+      await t.page.keyboard.press("Escape");
+      const welcome = t.page.getByRole("dialog", { name: "Welcome to Harborline Accounting & Business Services" });
+      await welcome.waitFor({ timeout: 5000 });
+      await welcome.getByRole("button", { name: "Skip" }).click();
+      await welcome.waitFor({ state: "detached" });
+
+      await t.page.evaluate(() => localStorage.removeItem("hasSeenWelcomeVideo"));
+      await t.page.goto("/?reset_token=not-a-real-token");
+      await t.page.getByRole("dialog").getByRole("heading", { name: "Reset Password" }).waitFor();
+      await t.page.keyboard.press("Escape");
+      await t.page.waitForTimeout(2500);
+      expect(await t.page.getByRole("dialog").count()).toBe(0);
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
   it("carousel: autoplay, next, previous with wrap-around, dots and pause", async () => {
     const t = await returningVisitor();
     await screenshotOnFailure(t.page, "carousel", async () => {

@@ -15,6 +15,7 @@ import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts
 import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/features/welcome-video/welcome-video-flag.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { DEFAULT_FIRM_NAME } from "../../../server/routers/site/defaults.ts";
 
 // Below the fold or behind a click: loaded when needed, so the first paint ships less JavaScript.
 const ClientPortalDialog = lazy(() => import("@/features/auth/client-portal-dialog.tsx").then((m) => ({ default: m.ClientPortalDialog })));
@@ -37,6 +38,9 @@ export function LandingPage() {
   const [portal, setPortal] = useState<{ open: boolean; tab: PortalTab; loaded: boolean }>({ open: false, tab: "login", loaded: false });
   const [forgot, setForgot] = useState<{ open: boolean; key: number; token: string | undefined }>({ open: false, key: 0, token: undefined });
   const [welcomeOpen, setWelcomeOpen] = useState(false);
+  const [welcomeDue, setWelcomeDue] = useState(false);
+  // A visitor arriving from a reset email or a failed Google sign-in is in the middle of something.
+  const [welcomeSuppressed] = useState(() => searchParams.has(AUTH_ERROR_PARAM) || searchParams.has(RESET_TOKEN_PARAM));
 
   const openPortal = (tab: PortalTab = "login") => setPortal({ open: true, tab, loaded: true });
   const openForgot = (token?: string) => setForgot((f) => ({ open: true, key: f.key + 1, token }));
@@ -55,10 +59,19 @@ export function LandingPage() {
   }, [searchParams, setSearchParams]);
 
   useEffect(() => {
-    if (hasSeenWelcomeVideo(window.localStorage)) return;
-    const timer = window.setTimeout(() => setWelcomeOpen(true), WELCOME_VIDEO_DELAY_MS);
+    if (welcomeSuppressed || hasSeenWelcomeVideo(window.localStorage)) return;
+    const timer = window.setTimeout(() => setWelcomeDue(true), WELCOME_VIDEO_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [welcomeSuppressed]);
+
+  // Never on top of another dialog: a due video waits until the visitor closes it, and for the
+  // firm's name, so its title is not "Welcome to " while the content loads.
+  const otherDialogOpen = portal.open || forgot.open;
+  useEffect(() => {
+    if (!welcomeDue || otherDialogOpen || site.isPending) return;
+    setWelcomeDue(false);
+    if (!hasSeenWelcomeVideo(window.localStorage)) setWelcomeOpen(true);
+  }, [welcomeDue, otherDialogOpen, site.isPending]);
 
   const firmName = site.value("company", "name");
   const accessPortal = () => (signedIn ? void navigate("/dashboard") : openPortal());
@@ -117,7 +130,7 @@ export function LandingPage() {
             }}
           />
         )}
-        {welcomeOpen && <WelcomeVideoModal open={welcomeOpen} onOpenChange={setWelcomeOpen} firmName={firmName} />}
+        {welcomeOpen && <WelcomeVideoModal open={welcomeOpen} onOpenChange={setWelcomeOpen} firmName={firmName || DEFAULT_FIRM_NAME} />}
       </Suspense>
     </div>
   );
