@@ -32,3 +32,18 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+export const INVALID_DATA_VALUE_DETAIL =
+  "Invalid input: text must not contain NUL characters and dates must be real calendar dates";
+
+/**
+ * A Postgres "data exception" (SQLSTATE class 22): a value zod accepted but Postgres cannot store
+ * or compare, such as a NUL character in text (22021) or a date in year 0 (22008). The input is
+ * at fault, not the server.
+ */
+export function isInvalidDataValue(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 5) return false;
+  const e = err as { code?: unknown; cause?: unknown };
+  if (typeof e.code === "string" && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  return isInvalidDataValue(e.cause, depth + 1);
+}

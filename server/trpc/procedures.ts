@@ -1,12 +1,13 @@
 import { TRPCError } from "@trpc/server";
 import { validateSessionToken } from "../auth/session.ts";
-import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
+import { INVALID_DATA_VALUE_DETAIL, isDatabaseUnavailable, isInvalidDataValue, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
 import { baseProcedure } from "./init.ts";
 
 /**
- * Every procedure: resolves the session (if a token came with the request) and turns a lost
- * database connection into 503 instead of 500. Session lookup happens here rather than in
- * context creation so that its failures take the same path as the procedure's.
+ * Every procedure: resolves the session (if a token came with the request), turns a lost
+ * database connection into 503 and a value Postgres refuses (NUL in text, year 0) into 400
+ * instead of 500. Session lookup happens here rather than in context creation so that its
+ * failures take the same path as the procedure's.
  */
 export const publicProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const result = await (async () => {
@@ -14,16 +15,20 @@ export const publicProcedure = baseProcedure.use(async ({ ctx, next }) => {
     if (auth?.renewed && ctx.sessionToken) ctx.cookies.set(ctx.sessionToken, auth.session.expiresAt);
     return next({ ctx: { session: auth?.session ?? null, user: auth?.user ?? null } });
   })().catch((err: unknown) => {
-    if (isDatabaseUnavailable(err)) {
-      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_DETAIL, cause: err });
-    }
-    throw err;
+    throw databaseErrorForClient(err) ?? err;
   });
-  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
-    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_DETAIL, cause: result.error.cause });
+  if (!result.ok) {
+    const mapped = databaseErrorForClient(result.error.cause);
+    if (mapped) throw mapped;
   }
   return result;
 });
+
+function databaseErrorForClient(err: unknown): TRPCError | null {
+  if (isDatabaseUnavailable(err)) return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_DETAIL, cause: err });
+  if (isInvalidDataValue(err)) return new TRPCError({ code: "BAD_REQUEST", message: INVALID_DATA_VALUE_DETAIL, cause: err });
+  return null;
+}
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not authenticated" });
