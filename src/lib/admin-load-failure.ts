@@ -26,3 +26,13 @@ export function useAdminLoadFailure({ error, isFetching }: { error: unknown; isF
     }
   }, [failure, navigate]);
 }
+
+/**
+ * Whether a failed admin load should be shown in place with a Retry button: any failure but the
+ * missing admin session, after which useAdminLoadFailure leaves for /admin.
+ */
+export function isRetryableAdminLoadError(error: unknown): boolean {
+  if (!error) return false;
+  const status = httpStatus(error);
+  return status !== 401 && status !== 403;
+}

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -231,7 +232,7 @@ describe("admin portal", () => {
         if (request.url().includes("admin.updateSiteContent")) updates.push(request.postData() ?? "");
       });
       const title = page.locator("#site-hero-title");
-      await expect(title.inputValue()).resolves.not.toBe("");
+      await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#site-hero-title")?.value ?? "") !== "");
       await title.fill("");
       await title.pressSequentially("Numbers you can trust", { delay: 40 });
       await expectToast(page, "Updated hero.title");
@@ -285,6 +286,8 @@ describe("admin portal", () => {
       await page.getByLabel("Business type").fill("Bakery");
       await page.getByRole("button", { name: "Done" }).click();
       await page.getByRole("button", { name: "Save all" }).click();
+      // The toast of the delete above may still be showing: wait for the saved list itself.
+      await expect.poll(async () => (await storedTestimonials()).length).toBe(12);
       await expectToast(page, "Testimonials updated successfully");
       const saved = await storedTestimonials();
       expect(saved).toHaveLength(12);
@@ -384,6 +387,51 @@ describe("admin portal", () => {
     });
     // The one failure the browser logs is the wrong password tried in the first step.
     admin.expectNoConsoleErrors({ allow: [/status of 401 .*\/trpc\/admin\.login/] });
+  });
+
+  it("shows load failures with Retry, and never offers to save samples over testimonials it could not load", async () => {
+    const t = await newPage(browser, { baseURL: server.url });
+    const login = await t.page.request.post("/api/admin/login", {
+      data: { username: ADMIN.username, password: ADMIN.password },
+      headers: { Origin: server.url },
+    });
+    expect(login.status()).toBe(200);
+    const failedLoad = t.page.getByRole("alert").filter({ hasText: "Failed to load admin data" });
+    await screenshotOnFailure(t.page, "admin-load-errors", async () => {
+      // A real server fault: the table the query reads is briefly missing.
+      await sql`alter table site_content rename to site_content_aside`.execute(server.db);
+      try {
+        await t.page.goto("/admin/dashboard?tab=site");
+        await failedLoad.first().waitFor();
+        await expect(failedLoad.count()).resolves.toBe(2);
+        await expect(t.page.getByRole("button", { name: "Save all" }).isDisabled()).resolves.toBe(true);
+        await expect(t.page.getByRole("button", { name: "Add testimonial" }).isDisabled()).resolves.toBe(true);
+        await expect(t.page.getByText("Sample Client").count()).resolves.toBe(0);
+        await expectAccessible(t.page);
+        await takeScreenshot(t.page, "admin-site-load-error");
+      } finally {
+        await sql`alter table site_content_aside rename to site_content`.execute(server.db);
+      }
+      await t.page.getByRole("button", { name: "Retry" }).first().click();
+      await t.page.getByRole("list", { name: "Testimonials" }).waitFor();
+      const storedCount = (await storedTestimonials()).length;
+      await expect(t.page.getByRole("list", { name: "Testimonials" }).locator(":scope > li").count()).resolves.toBe(storedCount);
+      await expect(failedLoad.count()).resolves.toBe(0);
+
+      await sql`alter table folders rename to folders_aside`.execute(server.db);
+      try {
+        await t.page.goto("/admin/dashboard");
+        await failedLoad.waitFor();
+        await expectAccessible(t.page);
+        await takeScreenshot(t.page, "admin-dashboard-load-error");
+      } finally {
+        await sql`alter table folders_aside rename to folders`.execute(server.db);
+      }
+      await t.page.getByRole("button", { name: "Retry" }).click();
+      await t.page.getByRole("heading", { name: "Recent users" }).waitFor();
+    });
+    t.expectNoConsoleErrors({ allow: [/status of 500 .*\/trpc\/admin\.(siteContent|stats)/] });
+    await t.close();
   });
 
   it("fits a 390 px screen on every tab", async () => {

@@ -1,6 +1,7 @@
 import { ExternalLink, LogOut } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useAdminLogout } from "@/features/admin-auth/use-admin-logout.ts";
@@ -14,6 +15,7 @@ import { SiteContentEditor } from "@/features/admin-site-content/site-content-ed
 import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
 import { UsersTab } from "@/features/admin-users/users-tab.tsx";
 import { useCurrentUser } from "@/features/auth/use-current-user.ts";
+import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 
 const TABS = [
   { value: "overview", label: "Overview" },
@@ -34,7 +36,20 @@ export function AdminDashboardPage() {
   const requested = searchParams.get("tab");
   const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : "overview";
 
-  if (!stats.data) return <PageSpinner label="Loading admin data…" />;
+  if (!stats.data) {
+    if (!isRetryableAdminLoadError(stats.error)) return <PageSpinner label="Loading admin data…" />;
+    return (
+      <main className="grid min-h-dvh place-items-center bg-muted/40 p-4">
+        <title>Admin dashboard | Client Portal</title>
+        <LoadError
+          message="Failed to load admin data"
+          onRetry={() => void stats.refetch()}
+          isRetrying={stats.isFetching}
+          className="w-full max-w-md"
+        />
+      </main>
+    );
+  }
 
   return (
     <div className="min-h-dvh bg-muted/40">

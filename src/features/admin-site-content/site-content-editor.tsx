@@ -1,7 +1,9 @@
 import { Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { SITE_CONTENT_KEYS, type SiteSection } from "../../../server/routers/site/schemas.ts";
 import { SiteContentField } from "./site-content-field.tsx";
 import { useAdminSiteContent } from "./use-admin-site-content.ts";
@@ -51,7 +53,10 @@ export function SiteContentEditor() {
   const content = useAdminSiteContent();
   const init = useInitSiteContent();
 
-  if (!content.data) return <Spinner label="Loading site content…" />;
+  if (!content.data) {
+    if (!isRetryableAdminLoadError(content.error)) return <Spinner label="Loading site content…" />;
+    return <LoadError message="Failed to load admin data" onRetry={() => void content.refetch()} isRetrying={content.isFetching} />;
+  }
   const isEmpty = Object.keys(content.data).length === 0;
 
   return (

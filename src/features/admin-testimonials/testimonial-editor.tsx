@@ -4,8 +4,10 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
+import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { type Testimonial, testimonialSchema } from "../../../server/routers/site/schemas.ts";
 import { useStoredTestimonials } from "./use-stored-testimonials.ts";
 import { useUpdateTestimonials } from "./use-update-testimonials.ts";
@@ -80,23 +82,25 @@ export function TestimonialEditor() {
             <h2>Testimonials</h2>
           </CardTitle>
           <CardDescription>
-            {stored.isStored || draft
+            {!stored.isLoaded || stored.isStored || draft
               ? "Shown in the carousel on the home page."
               : "Nothing stored yet: these are samples. Save all stores them and the carousel shows them."}
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={add} disabled={editing !== null}>
+          <Button variant="outline" onClick={add} disabled={!stored.isLoaded || editing !== null}>
             <Plus aria-hidden="true" />
             Add testimonial
           </Button>
-          <Button onClick={saveAll} disabled={save.isPending}>
+          <Button onClick={saveAll} disabled={!stored.isLoaded || save.isPending}>
             {save.isPending ? "Saving..." : "Save all"}
           </Button>
         </div>
       </CardHeader>
       <CardContent>
-        {stored.isPending ? (
+        {isRetryableAdminLoadError(stored.loadError) ? (
+          <LoadError message="Failed to load admin data" onRetry={stored.retry} isRetrying={stored.isRetrying} />
+        ) : !stored.isLoaded ? (
           <Spinner label="Loading testimonials…" />
         ) : list.length === 0 ? (
           <p className="text-sm text-muted-foreground">No testimonials. Add one to show it in the carousel.</p>

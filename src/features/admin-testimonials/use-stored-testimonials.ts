@@ -5,7 +5,8 @@ import { type Testimonial, testimonialSchema } from "../../../server/routers/sit
 
 /**
  * The stored testimonials (testimonials.data holds them as a JSON list), or the spec's two
- * samples when none are stored. `isStored` says which.
+ * samples when none are stored. `isStored` says which. Until the content has loaded, `isLoaded`
+ * is false and nothing may be saved: the samples would overwrite a stored list nobody has seen.
  */
 export function useStoredTestimonials() {
   const query = trpc.admin.siteContent.useQuery(undefined, { retry: false });
@@ -13,7 +14,10 @@ export function useStoredTestimonials() {
   const raw = query.data?.testimonials?.data?.value;
   const stored = raw === undefined ? undefined : parseTestimonials(raw);
   return {
-    isPending: query.isPending,
+    isLoaded: query.data !== undefined,
+    loadError: query.data === undefined ? query.error : null,
+    isRetrying: query.isFetching,
+    retry: () => void query.refetch(),
     isStored: stored !== undefined,
     testimonials: stored ?? ADMIN_SAMPLE_TESTIMONIALS,
   };
