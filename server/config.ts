@@ -19,7 +19,16 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.preprocess((v) => v === "1" || v === "true", z.boolean()).default(false),
+  // A hop count, never `true`: Express would then take the left-most X-Forwarded-For entry,
+  // which the client writes itself, and anyone could pick the address the rate limits count.
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: "must be the number of reverse proxies in front of the app (0 for none)" })
+      .int("must be the number of reverse proxies in front of the app (0 for none)")
+      .min(0, "must be the number of reverse proxies in front of the app (0 for none)")
+      .default(0),
+  ),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

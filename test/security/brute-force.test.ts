@@ -13,6 +13,7 @@ import {
   MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR,
   MAX_RESET_REQUESTS_PER_IP_PER_HOUR,
 } from "../../server/auth/rate-limit.ts";
+import { loadConfig } from "../../server/config.ts";
 import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -20,7 +21,8 @@ import { createUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const TRUST_PROXY = { TRUST_PROXY: "true" };
+// One reverse proxy in front: the right-most X-Forwarded-For entry is the client's address.
+const TRUST_PROXY = { TRUST_PROXY: "1" };
 let server: TestServer;
 
 beforeAll(async () => {
@@ -121,6 +123,15 @@ describe("login", () => {
     expect(res.body.detail).toMatch(/Please try again in (60|59) minutes\./);
   });
 
+  it("takes the address the trusted proxy saw: addresses the client wrote in front give no fresh counter", async () => {
+    const user = await createUser(server.db);
+    const spoofing = (fake: string) => new ApiClient(server.url, { Origin: server.url, "X-Forwarded-For": `${fake}, 198.51.100.70` });
+    for (let i = 0; i < MAX_CONSECUTIVE_LOGIN_FAILURES; i++) {
+      expect((await login(spoofing(`10.0.0.${i}`), user.username!, `Wrong-${i}`)).status).toBe(401);
+    }
+    expect((await login(spoofing("10.0.1.1"), user.username!, DEFAULT_PASSWORD)).status).toBe(429);
+  });
+
   it("stores no username or address in the limiter's table", async () => {
     const user = await createUser(server.db, { username: "visible_name" });
     await failTimes(from("192.0.2.77"), user.username!, 1);
@@ -195,6 +206,28 @@ async function sharedDatabase() {
     dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+describe("TRUST_PROXY", () => {
+  it("is a number of proxies; true is refused rather than trusting whatever the client writes", () => {
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("unset, X-Forwarded-For is ignored: a header cannot give a fresh counter", { timeout: 120_000 }, async () => {
+    const direct = await startTestServer();
+    try {
+      const user = await createUser(direct.db);
+      for (let i = 0; i < MAX_CONSECUTIVE_LOGIN_FAILURES; i++) {
+        expect((await login(from(`198.51.100.${80 + i}`, direct.url), user.username!, `Wrong-${i}`)).status).toBe(401);
+      }
+      expect((await login(from("198.51.100.99", direct.url), user.username!, DEFAULT_PASSWORD)).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});
 
 describe("limits live in the database", () => {
   it("hold across a server restart", async () => {
