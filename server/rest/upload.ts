@@ -101,6 +101,12 @@ function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger): Pr
     };
 
     parser.on("file", (name, stream, info) => {
+      // Unpiping does not stop busboy from parsing what it already holds: a file part after a
+      // refusal would be stored with nobody left to record or remove it.
+      if (settled) {
+        stream.resume();
+        return;
+      }
       const { filename, mimeType } = info;
       if (name !== FILE_FIELD || !filename) {
         stream.resume();

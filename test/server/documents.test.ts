@@ -267,6 +267,21 @@ describe("malformed uploads", () => {
     });
   });
 
+  it("refuses an over-long field before the file part and never stores the file that follows", async () => {
+    await expectNothingKept(async () => {
+      const body = rawMultipart([
+        { disposition: 'form-data; name="folder_id"', content: "x".repeat(2000) },
+        { disposition: 'form-data; name="file"; filename="after.txt"', type: "text/plain", content: randomBytes(20_000).toString("hex") },
+      ]);
+      const res = await postRaw(alice, body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ detail: 'The form field "folder_id" is too long' });
+      // The parser had the whole body already: a file part handled after the refusal would be
+      // written a moment after the answer, so give it that moment before looking.
+      await new Promise((r) => setTimeout(r, 300));
+    });
+  });
+
   it("keeps nothing when the client goes away mid-upload", async () => {
     await expectNothingKept(async () => {
       const tmpDir = path.join(server.dataDir, "documents", "tmp");
