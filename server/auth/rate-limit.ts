@@ -21,16 +21,20 @@ export const MAX_RESET_REQUESTS_PER_IP_PER_HOUR = 20;
 /** Created by migrations/2026-11-23T0900_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
 
+/**
+ * Login limits count per account, not per typed name: `account` is the user's id once looked up
+ * (so a username and an email share one counter) or `unknown:<lowercased login>` for no account.
+ */
 export type RateLimits = {
   /**
    * Counts a login attempt before the password is checked, so parallel guesses cannot slip past
-   * the limit; refuses (429) while this username+IP or this account is locked out.
+   * the limit; refuses (429) while this account+IP or this account is locked out.
    */
-  beginLoginAttempt(username: string, ip: string): Promise<void>;
+  beginLoginAttempt(account: string, ip: string): Promise<void>;
   /** Counts a failed login against the account's hourly limit. */
-  recordLoginFailure(username: string): Promise<void>;
-  /** A successful login clears the consecutive attempts of this username+IP. */
-  recordLoginSuccess(username: string, ip: string): Promise<void>;
+  recordLoginFailure(account: string): Promise<void>;
+  /** A successful login clears the consecutive attempts of this account+IP. */
+  recordLoginSuccess(account: string, ip: string): Promise<void>;
   /** Counts a password-reset request; refuses (429) over the per-email or per-IP limit. */
   consumePasswordResetRequest(email: string, ip: string): Promise<void>;
 };
@@ -78,7 +82,7 @@ async function consumeOrRefuse(limiter: RateLimiterPostgres, key: string, what: 
 export function createRateLimits(db: Kysely<Database>): RateLimits {
   const common = { storeClient: kyselyStoreClient(db), storeType: "client", tableName: TABLE, tableCreated: true };
   // "Consecutive": the count never expires by itself; a success or the end of a lockout clears it.
-  const consecutiveByUsernameAndIp = new RateLimiterPostgres({
+  const consecutiveByAccountAndIp = new RateLimiterPostgres({
     ...common,
     keyPrefix: "login_consecutive",
     points: MAX_CONSECUTIVE_LOGIN_FAILURES,
@@ -104,24 +108,22 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     duration: HOUR,
   });
 
-  const account = (username: string) => username.trim().toLowerCase();
-
   return {
-    async beginLoginAttempt(username, ip) {
-      const byAccount = await failuresByAccount.get(keyOf(account(username)));
+    async beginLoginAttempt(account, ip) {
+      const byAccount = await failuresByAccount.get(keyOf(account));
       if (byAccount && byAccount.consumedPoints >= MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR) {
         throw tooManyRequests(LOGIN_LOCKED, byAccount.msBeforeNext);
       }
       // The 11th attempt without a success in between is refused and starts the 15-minute block.
-      await consumeOrRefuse(consecutiveByUsernameAndIp, keyOf(account(username), ip), LOGIN_LOCKED);
+      await consumeOrRefuse(consecutiveByAccountAndIp, keyOf(account, ip), LOGIN_LOCKED);
     },
 
-    async recordLoginFailure(username) {
-      await consumeOrRefuse(failuresByAccount, keyOf(account(username)), LOGIN_LOCKED);
+    async recordLoginFailure(account) {
+      await consumeOrRefuse(failuresByAccount, keyOf(account), LOGIN_LOCKED);
     },
 
-    async recordLoginSuccess(username, ip) {
-      await consecutiveByUsernameAndIp.delete(keyOf(account(username), ip));
+    async recordLoginSuccess(account, ip) {
+      await consecutiveByAccountAndIp.delete(keyOf(account, ip));
     },
 
     async consumePasswordResetRequest(email, ip) {

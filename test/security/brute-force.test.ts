@@ -92,6 +92,29 @@ describe("login", () => {
     expect((await login(client, user.username!, "Wrong-Again")).status).toBe(429);
   });
 
+  it("counts username and email logins of one account together", async () => {
+    const user = await createUser(server.db);
+    const client = from("198.51.100.7");
+    for (let i = 0; i < MAX_CONSECUTIVE_LOGIN_FAILURES; i++) {
+      const name = i % 2 === 0 ? user.username! : user.email.toUpperCase();
+      expect((await login(client, name, `Wrong-${i}`)).status).toBe(401);
+    }
+    expect((await login(client, user.email, DEFAULT_PASSWORD)).status).toBe(429);
+    expect((await login(client, user.username!, DEFAULT_PASSWORD)).status).toBe(429);
+  });
+
+  it("counts the hourly failures of one account across username and email", async () => {
+    const user = await createUser(server.db);
+    let failures = 0;
+    for (let ip = 10; failures < MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR; ip++) {
+      const batch = Math.min(9, MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR - failures);
+      const name = ip % 2 === 0 ? user.username! : user.email;
+      expect(await failTimes(from(`192.0.2.${ip}`), name, batch)).toEqual(Array(batch).fill(401));
+      failures += batch;
+    }
+    expect((await login(from("192.0.2.250"), user.email, DEFAULT_PASSWORD)).status).toBe(429);
+  });
+
   it("limits unknown usernames the same way (no enumeration through the limiter)", async () => {
     const client = from("198.51.100.5");
     expect(await failTimes(client, "nobody_here", 10)).toEqual(Array(10).fill(401));

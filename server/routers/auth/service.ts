@@ -40,14 +40,16 @@ export type LoginResult = { success: true; session_token: string; user: PublicUs
 
 /** Password login for both portals; admin sign-in additionally needs `is_admin`. */
 export async function loginWithPassword(ctx: Context, input: LoginInput, kind: SessionKind): Promise<LoginResult> {
-  await ctx.rateLimits.beginLoginAttempt(input.username, ctx.ip);
   const row = await findUserForLogin(ctx.db, input.username);
+  // Counted per account, so its username and its email do not get a counter each.
+  const account = row ? row.id : `unknown:${input.username.toLowerCase()}`;
+  await ctx.rateLimits.beginLoginAttempt(account, ctx.ip);
   const valid = await passwordHasher.verify(row?.password_hash ?? null, input.password);
   if (!row || !valid) {
-    await ctx.rateLimits.recordLoginFailure(input.username);
+    await ctx.rateLimits.recordLoginFailure(account);
     throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
   }
-  await ctx.rateLimits.recordLoginSuccess(input.username, ctx.ip);
+  await ctx.rateLimits.recordLoginSuccess(account, ctx.ip);
   if (kind === "admin" && !row.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   const { password_hash: _hash, ...user } = row;
   return startSession(ctx, user, kind);
