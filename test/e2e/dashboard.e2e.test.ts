@@ -222,6 +222,24 @@ describe("client dashboard", () => {
       await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Root" }).click();
       await expectBreadcrumb(page, ["Root"]);
 
+      // A folder shown seconds ago reloads its documents when entered again: one uploaded
+      // meanwhile from another session appears (the list is never served from a fresh cache).
+      await folderButton(page, "Taxes 2024").click();
+      await page.getByText('No documents in "Taxes 2024" folder.').waitFor();
+      await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Root" }).click();
+      const otherSession = new ApiClient(server.url);
+      expect((await otherSession.post("/api/auth/login", { username: alice.username, password: alice.password })).status).toBe(200);
+      const elsewhere = new FormData();
+      elsewhere.append("file", new Blob(["from the phone"], { type: "text/plain" }), "scanned-1099.txt");
+      elsewhere.append("folder_id", taxesId!);
+      const uploaded = await otherSession.request("POST", "/api/documents/upload", { body: elsewhere });
+      expect(uploaded.status, uploaded.text).toBe(201);
+      expect((await otherSession.post("/api/auth/logout", {})).status).toBeLessThan(300);
+      await folderButton(page, "Taxes 2024").click();
+      await page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: "scanned-1099.txt" }).waitFor({ timeout: 5000 });
+      await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Root" }).click();
+      await expectBreadcrumb(page, ["Root"]);
+
       // Upload by the file picker into the root, with a real progress bar (upload throttled).
       const pickerBytes = new Uint8Array(1536 * 1024).map((_, i) => (i * 31) % 251);
       const cdp = await page.context().newCDPSession(page);
