@@ -50,6 +50,23 @@ describe("ending sessions", () => {
     expect((await replay.get("/api/auth/me")).status).toBe(401);
   });
 
+  it("logging in ends the session the request already carried (an admin login leaves no 7-day client session behind)", async () => {
+    const admin = await createUser(server.db, { is_admin: true });
+    const browser = new ApiClient(server.url);
+    const asClient = await browser.post("/api/auth/login", { username: admin.username, password: admin.password });
+    expect(asClient.status).toBe(200);
+    const clientSession = new ApiClient(server.url);
+    clientSession.bearer = asClient.body.session_token;
+    expect((await clientSession.get("/api/auth/me")).status).toBe(200);
+
+    const asAdmin = await browser.post("/api/admin/login", { username: admin.username, password: admin.password });
+    expect(asAdmin.status).toBe(200);
+    expect((await clientSession.get("/api/auth/me")).status).toBe(401);
+    expect((await browser.get("/api/admin/stats")).status).toBe(200);
+    const rows = await server.db.selectFrom("sessions").select(["id", "kind"]).where("user_id", "=", admin.id).execute();
+    expect(rows).toEqual([{ id: hashToken(asAdmin.body.session_token), kind: "admin" }]);
+  });
+
   it("a password reset ends every session of the user", async () => {
     const user = await createUser(server.db);
     const sessions = [await bearerLogin(user), await bearerLogin(user)];

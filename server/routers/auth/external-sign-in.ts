@@ -9,7 +9,7 @@ import type { Context } from "../../trpc/context.ts";
 import { findUserById, insertUser, publicUserColumns } from "./queries.ts";
 import { AUTHENTICATION_FAILED } from "./messages.ts";
 import type { PublicUser } from "./schemas.ts";
-import { startSession } from "./service.ts";
+import { type CarriedSession, startSession } from "./service.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -103,7 +103,7 @@ async function redeemLoginCode(db: Db, code: string, now: Date): Promise<string 
 }
 
 /** `auth.profile`: exchanges the one-time code from /profile for a client session and its cookie. */
-export async function completeExternalSignIn(ctx: Context, sessionId: string): Promise<{ success: true }> {
+export async function completeExternalSignIn(ctx: Context & CarriedSession, sessionId: string): Promise<{ success: true }> {
   const userId = await redeemLoginCode(ctx.db, sessionId, ctx.now());
   const user = userId ? await findUserById(ctx.db, userId) : undefined;
   if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: AUTHENTICATION_FAILED });

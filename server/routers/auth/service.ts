@@ -39,7 +39,7 @@ export async function register(ctx: Context, input: RegisterInput): Promise<{ su
 export type LoginResult = { success: true; session_token: string; user: PublicUser };
 
 /** Password login for both portals; admin sign-in additionally needs `is_admin`. */
-export async function loginWithPassword(ctx: Context, input: LoginInput, kind: SessionKind): Promise<LoginResult> {
+export async function loginWithPassword(ctx: Context & CarriedSession, input: LoginInput, kind: SessionKind): Promise<LoginResult> {
   const row = await findUserForLogin(ctx.db, input.username);
   // Counted per account, so its username and its email do not get a counter each.
   const account = row ? row.id : `unknown:${input.username.toLowerCase()}`;
@@ -55,7 +55,15 @@ export async function loginWithPassword(ctx: Context, input: LoginInput, kind: S
   return startSession(ctx, user, kind);
 }
 
-export async function startSession(ctx: Context, user: PublicUser, kind: SessionKind): Promise<LoginResult> {
+/** The session the request came with, if any (set by publicProcedure). */
+export type CarriedSession = { session?: { id: string } | null };
+
+/**
+ * Replaces the session the request carried, so signing in again (say, as admin at /admin) leaves
+ * no earlier session alive behind the new cookie.
+ */
+export async function startSession(ctx: Context & CarriedSession, user: PublicUser, kind: SessionKind): Promise<LoginResult> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
   const { token, session } = await createSession(ctx.db, user.id, kind, ctx.now());
   ctx.cookies.set(token, session.expiresAt);
   return { success: true, session_token: token, user };
