@@ -436,11 +436,15 @@ describe("landing page", { timeout: 60_000 }, () => {
   });
 
   it("a failed Google sign-in toasts and the parameter is removed; an unconfigured Google says so", async () => {
-    const t = await returningVisitor();
+    // Narrower than the 356 px toast plus its margins: the toast must still fit the screen.
+    const t = await returningVisitor({ viewport: { width: 360, height: 740 } });
     await t.page.goto("/?auth_error=1");
     await toast(t.page, "Authentication failed. Please try again.").waitFor();
     await t.page.waitForFunction(() => location.search === "");
     expect(await toast(t.page, "Authentication failed. Please try again.").count()).toBe(1);
+    const box = await toast(t.page, "Authentication failed. Please try again.").boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
 
     await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
     await t.page.getByRole("button", { name: "Continue with Google" }).click();

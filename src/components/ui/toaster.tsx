@@ -9,9 +9,9 @@ export function Toaster() {
       visibleToasts={3}
       gap={14}
       hotkey={["altKey", "KeyT"]}
-      // Sonner's own stylesheet is unlayered and would beat Tailwind's font utility.
+      // Sonner's own stylesheet is unlayered and would beat Tailwind's font utility. Its default
+      // width is the 356 px of decisions.md, and below 600 px it spans the screen instead.
       style={{ fontFamily: "var(--font-sans)" }}
-      toastOptions={{ style: { width: "356px" } }}
     />
   );
 }
