@@ -46,14 +46,34 @@ describe("logs", () => {
     expect(findSecretsInLogs(server.logs, [password, newPassword, sessionToken, resetToken, `oauth-code-${sessionToken.slice(0, 8)}`])).toEqual([]);
   });
 
+  it("keep error codes (SQLSTATE, errno) and redact OAuth tokens, also inside an error's cause", () => {
+    const lines: string[] = [];
+    const logger = createLogger("info", { write: (line: string) => lines.push(line) });
+    logger.error({ err: Object.assign(new Error("duplicate key"), { code: "23505" }) }, "insert failed");
+    logger.warn({ err: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) }, "database down");
+    logger.info({ access_token: "at-top", id_token: "idt-top", refresh_token: "rt-top", tokens: { access_token: "at-nested", id_token: "idt-nested", refresh_token: "rt-nested" } }, "tokens");
+    const cause = { access_token: "at-cause", id_token: "idt-cause", refresh_token: "rt-cause", token: "tk-cause", password: "pw-cause", session_token: "st-cause" };
+    logger.error({ err: Object.assign(new Error("token exchange failed"), { cause }) }, "oauth");
+    logger.error({ err: new Error("token exchange failed", { cause: Object.assign(new Error("inner"), cause) }) }, "oauth");
+
+    expect(JSON.parse(lines[0]!).err.code).toBe("23505");
+    expect(JSON.parse(lines[1]!).err.code).toBe("ECONNREFUSED");
+    const all = lines.join("\n");
+    for (const secret of [...Object.values(cause), "at-top", "idt-top", "rt-top", "at-nested", "idt-nested", "rt-nested"]) {
+      expect(all).not.toContain(secret);
+    }
+    expect(findSecretsInLogs(lines)).toEqual([]);
+  });
+
   it("the checker finds a secret that does reach a log line", () => {
     const lines: string[] = [];
     const logger = createLogger("info", { write: (line: string) => lines.push(line) });
     logger.info({ note: "session abcdefghijklmnopqrstuvwxyz234567" }, "leak");
     logger.info({ url: "/api/auth/google/callback?code=4/0Ab" }, "leak");
     logger.info({ password: "Velvet-Quarry-Comet-81", nested: { token: "x" } }, "redacted");
+    logger.info({ code: "4/0AbCdEf" }, "leak");
     const found = findSecretsInLogs(lines, ["Velvet-Quarry-Comet-81"]);
-    expect(found).toHaveLength(2);
+    expect(found).toHaveLength(3);
     expect(lines[2]).toContain("[redacted]");
   });
 });
