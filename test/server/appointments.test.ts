@@ -124,6 +124,41 @@ describe("admin appointments", () => {
     expect(list.body[0]).toMatchObject({ id: created.body.id, user_name: user.name });
   });
 
+  it("takes a date-time with an offset from 2000 to 2100 and refuses null, numbers, bare dates and absurd years", async () => {
+    const { user } = await clientWithAppointments();
+    const create = (appointment_date: unknown) => adminClient.post("/api/admin/appointments", { user_id: user.id, title: "Dated", appointment_date });
+    const offset = await create("2030-01-01T10:00:00+02:00");
+    expect(offset.status).toBe(201);
+    expect(offset.body.appointment_date).toBe("2030-01-01T08:00:00.000Z");
+
+    const refused = [null, 1893456000000, "2030-01-01", "2030-01-01T10:00:00", "1999-12-31T23:59:59Z", "2101-01-01T00:00:00Z", "-001000-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "soon"];
+    for (const value of refused) {
+      const res = await create(value);
+      expect(res.status, JSON.stringify(value)).toBe(422);
+      expect(res.body.detail, JSON.stringify(value)).toMatch(/^Please choose a valid date and time|^The date must be between the years 2000 and 2100$/);
+      const moved = await adminClient.patch(`/api/admin/appointments/${offset.body.id}`, { appointment_date: value });
+      expect(moved.status, JSON.stringify(value)).toBe(422);
+    }
+    expect((await create("1999-12-31T23:59:59Z")).body.detail).toBe("The date must be between the years 2000 and 2100");
+    const rows = await server.db.selectFrom("appointments").select("appointment_date").where("user_id", "=", user.id).execute();
+    expect(rows.map((r) => r.appointment_date.toISOString())).toEqual(["2030-01-01T08:00:00.000Z"]);
+  });
+
+  it("takes a Date over tRPC (superjson) and refuses one outside 2000 to 2100", async () => {
+    const { user } = await clientWithAppointments();
+    const create = (iso: string) =>
+      adminClient.request("POST", "/trpc/admin.createAppointment", {
+        body: JSON.stringify({ json: { user_id: user.id, title: "Dated", appointment_date: iso }, meta: { values: { appointment_date: ["Date"] } } }),
+        headers: { "Content-Type": "application/json" },
+      });
+    const ok = await create("2031-06-01T09:00:00.000Z");
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.result.data.json.appointment_date).toBe("2031-06-01T09:00:00.000Z");
+    const old = await create("1970-01-01T00:00:00.000Z");
+    expect(old.status).toBe(400);
+    expect(old.body.error.json.message).toContain("The date must be between the years 2000 and 2100");
+  });
+
   it("refuses an unknown status, client or appointment", async () => {
     const { user } = await clientWithAppointments();
     const badStatus = await adminClient.post("/api/admin/appointments", {

@@ -24,19 +24,33 @@ export const appointmentOutput = z.object({
 });
 export type Appointment = z.infer<typeof appointmentOutput>;
 
+const INVALID_DATE_TIME = "Please choose a valid date and time";
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
+
+/**
+ * A Date (tRPC, superjson) or an ISO 8601 date-time with its offset (REST JSON). Strict on
+ * purpose: coercion turned null into 1970-01-01 and let through years Postgres cannot store.
+ */
+const appointmentDateTime = z
+  .union([z.date(), z.iso.datetime({ offset: true }).transform((text) => new Date(text))], { error: INVALID_DATE_TIME })
+  .refine((date) => date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= LAST_YEAR, {
+    error: `The date must be between the years ${FIRST_YEAR} and ${LAST_YEAR}`,
+  });
+
 /** Admin: create an appointment for a client. */
 export const createAppointmentInput = z.object({
   user_id: idSchema,
   title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   description: z.string().trim().max(5000, "Description must be at most 5000 characters").default(""),
-  appointment_date: z.coerce.date({ error: "Please choose a valid date and time" }),
+  appointment_date: appointmentDateTime,
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
 });
 
 /** Admin: reschedule and/or change status. */
 export const updateAppointmentInput = z.object({
   id: idSchema,
-  appointment_date: z.coerce.date({ error: "Please choose a valid date and time" }).optional(),
+  appointment_date: appointmentDateTime.optional(),
   status: z.enum(APPOINTMENT_STATUSES).optional(),
   title: z.string().trim().min(1).max(200).optional(),
   description: z.string().trim().max(5000).optional(),
