@@ -222,6 +222,21 @@ describe("landing page", { timeout: 60_000 }, () => {
       expect(await active()).toBe(6);
       await t.page.getByRole("button", { name: "Resume autoplay" }).click();
       await t.page.waitForFunction(() => document.querySelector("[data-active]")?.getAttribute("data-active") === "7", null, { timeout: 6000 });
+
+      // A manual step restarts the 4 s: no second jump a moment after the click.
+      await t.page.waitForTimeout(3000);
+      await t.page.getByRole("button", { name: "Next testimonial" }).click();
+      expect(await active()).toBe(8);
+      await t.page.waitForTimeout(2000);
+      expect(await active()).toBe(8);
+      await t.page.waitForFunction(() => document.querySelector("[data-active]")?.getAttribute("data-active") === "9", null, { timeout: 4000 });
+      expect(await track.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0.5s");
+
+      // On a phone one testimonial fills the width: only it counts as shown, the rest are dimmed.
+      await t.page.getByRole("button", { name: "Pause autoplay" }).click();
+      await t.page.setViewportSize(viewports.mobile);
+      await expect.poll(() => t.page.locator('li[data-visible="true"]').count()).toBe(1);
+      expect(await t.page.locator('li[data-visible="false"]').first().evaluate((li) => li.inert)).toBe(true);
     });
     t.expectNoConsoleErrors();
     await t.close();

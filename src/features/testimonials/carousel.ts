@@ -1,5 +1,8 @@
 /** The testimonial carousel's rules (spec sections 2 and 9), kept free of React so they are testable. */
 export const VISIBLE_COUNT = 3;
+/** Below Tailwind's md breakpoint one slot takes most of the width, so only one is readable. */
+export const SMALL_SCREEN_VISIBLE_COUNT = 1;
+export const THREE_VISIBLE_MEDIA_QUERY = "(min-width: 48rem)";
 export const AUTOPLAY_INTERVAL_MS = 4000;
 export const SLIDE_TRANSITION_MS = 500;
 

@@ -2,28 +2,44 @@ import { type CSSProperties, useEffect, useState } from "react";
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/lib/cn.ts";
+import { useMediaQuery } from "@/lib/use-media-query.ts";
 import type { Testimonial } from "../../../server/routers/site/schemas.ts";
-import { AUTOPLAY_INTERVAL_MS, nextIndex, previousIndex, trackSlots, wrapIndex } from "./carousel.ts";
+import {
+  AUTOPLAY_INTERVAL_MS,
+  nextIndex,
+  previousIndex,
+  SLIDE_TRANSITION_MS,
+  SMALL_SCREEN_VISIBLE_COUNT,
+  THREE_VISIBLE_MEDIA_QUERY,
+  trackSlots,
+  VISIBLE_COUNT,
+  wrapIndex,
+} from "./carousel.ts";
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+const slideTransition: CSSProperties = { transitionDuration: `${SLIDE_TRANSITION_MS}ms` };
+
 /**
- * Three testimonials at full strength, the rest dimmed; previous/next wrap, one dot per item,
- * autoplay every 4 s unless the visitor prefers reduced motion or pauses it.
+ * Three testimonials at full strength from the md breakpoint (one on smaller screens, where
+ * three would not be readable), the rest dimmed; previous/next wrap, one dot per item, autoplay
+ * every 4 s unless the visitor prefers reduced motion or pauses it.
  */
 export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {
   const count = testimonials.length;
   const [active, setActive] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const current = wrapIndex(active, count);
+  const visible = useMediaQuery(THREE_VISIBLE_MEDIA_QUERY) ? VISIBLE_COUNT : SMALL_SCREEN_VISIBLE_COUNT;
 
+  // Restarts with every change of slide, so a click on previous, next or a dot gets a full 4 s.
   useEffect(() => {
     if (!playing || count < 2) return;
-    const timer = window.setInterval(() => setActive((index) => nextIndex(index, count)), AUTOPLAY_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [playing, count]);
+    const timer = window.setTimeout(() => setActive(nextIndex(current, count)), AUTOPLAY_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [playing, count, current]);
 
   return (
     <section aria-roledescription="carousel" aria-labelledby="testimonials-title" className="grid gap-8">
@@ -54,10 +70,10 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
         <ul
           aria-live={playing ? "off" : "polite"}
           data-active={current}
-          style={{ "--active": current } as CSSProperties}
-          className="flex translate-x-[calc(var(--active)*-88%)] transition-transform duration-500 ease-out md:translate-x-[calc(var(--active)*-100%/3.2)]"
+          style={{ "--active": current, ...slideTransition } as CSSProperties}
+          className="flex translate-x-[calc(var(--active)*-88%)] transition-transform ease-out md:translate-x-[calc(var(--active)*-100%/3.2)]"
         >
-          {trackSlots(current, count).map((slot) => {
+          {trackSlots(current, count, visible).map((slot) => {
             const testimonial = testimonials[slot.item];
             if (!testimonial) return null;
             return (
@@ -68,8 +84,9 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
                 aria-hidden={slot.isClone || !slot.isVisible || undefined}
                 inert={!slot.isVisible}
                 data-visible={slot.isVisible}
+                style={slideTransition}
                 className={cn(
-                  "w-[88%] shrink-0 pr-4 transition-opacity duration-500 md:w-[calc(100%/3.2)]",
+                  "w-[88%] shrink-0 pr-4 transition-opacity md:w-[calc(100%/3.2)]",
                   !slot.isVisible && "opacity-35",
                 )}
               >
