@@ -151,6 +151,23 @@ describe("upload, list, download, delete", () => {
     expect((await alice.get(`/api/documents/${doc.id}/download`)).status).toBe(404);
   });
 
+  it("answers 404 with a warning in the log when a document's stored file is missing", async () => {
+    const admin = await loginClient(server.url, await createUser(server.db, { is_admin: true }), "admin");
+    const doc = (await upload(alice, Buffer.from("lost content"), "lost.txt")).body as Document;
+    const [row] = await server.db.selectFrom("documents").select("storage_key").where("id", "=", doc.id).execute();
+    const file = storedFiles().find((f) => f.endsWith(row!.storage_key))!;
+    fs.rmSync(path.join(server.dataDir, "documents", file));
+
+    for (const [client, url] of [[alice, `/api/documents/${doc.id}/download`], [admin, `/api/admin/documents/${doc.id}/download`]] as const) {
+      const res = await client.get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body, url).toEqual({ detail: "Document not found" });
+    }
+    const warnings = server.logs.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40 && entry.document_id === doc.id);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0].msg).toMatch(/stored file is missing/);
+  });
+
   it("accepts an empty file", async () => {
     const res = await upload(alice, new Uint8Array(0), "empty.txt", { type: "text/plain" });
     expect(res.status, res.text).toBe(201);

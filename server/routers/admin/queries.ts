@@ -87,7 +87,7 @@ export async function listDocuments(db: Db, page: PageWindow) {
 export async function findStoredDocument(db: Db, id: string): Promise<StoredDocument | undefined> {
   return db
     .selectFrom("documents")
-    .select(["original_filename", "content_type", "file_size", "storage_key"])
+    .select(["id", "original_filename", "content_type", "file_size", "storage_key"])
     .where("id", "=", id)
     .executeTakeFirst();
 }

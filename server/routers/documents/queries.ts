@@ -9,7 +9,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type"] as const;
 
 /** What a download needs: the display name and type, the size, and where the content is. */
-export type StoredDocument = Pick<DocumentItem, "original_filename" | "content_type" | "file_size"> & { storage_key: string };
+export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "content_type" | "file_size"> & { storage_key: string };
 
 /** The caller's documents in one folder, or in the root when `folderId` is null. */
 export async function listDocuments(db: Db, userId: string, folderId: string | null): Promise<DocumentItem[]> {
@@ -30,7 +30,7 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
 export async function findOwnStoredDocument(db: Db, userId: string, id: string): Promise<StoredDocument | undefined> {
   return db
     .selectFrom("documents")
-    .select(["original_filename", "content_type", "file_size", "storage_key"])
+    .select(["id", "original_filename", "content_type", "file_size", "storage_key"])
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
