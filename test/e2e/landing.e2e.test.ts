@@ -236,7 +236,7 @@ describe("landing page", { timeout: 60_000 }, () => {
       await t.page.getByRole("button", { name: "Pause autoplay" }).click();
       await t.page.setViewportSize(viewports.mobile);
       await expect.poll(() => t.page.locator('li[data-visible="true"]').count()).toBe(1);
-      expect(await t.page.locator('li[data-visible="false"]').first().evaluate((li) => li.inert)).toBe(true);
+      expect(await t.page.locator('li[data-visible="false"]').first().evaluate((li) => (li as HTMLElement).inert)).toBe(true);
     });
     t.expectNoConsoleErrors();
     await t.close();
