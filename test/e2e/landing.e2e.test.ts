@@ -185,6 +185,29 @@ describe("landing page", { timeout: 60_000 }, () => {
     await t.close();
   });
 
+  it("shows the shipped images when site content names images on another host", async () => {
+    const stored = [
+      { section: "hero", key: "image", value: "https://cdn.example.com/hero.png" },
+      { section: "about", key: "image", value: "//cdn.example.com/about.png" },
+      { section: "company", key: "logo", value: "https://cdn.example.com/logo.png" },
+    ];
+    await server.db.insertInto("site_content").values(stored).execute();
+    const t = await returningVisitor();
+    try {
+      await openLanding(t.page);
+      const sources = () => t.page.locator("img").evaluateAll((images) => images.map((img) => img.getAttribute("src")));
+      await expect.poll(sources).toContain("/images/hero.svg");
+      const shown = await sources();
+      expect(shown).toContain("/images/about.svg");
+      expect(shown).toContain("/images/logo.svg");
+      expect(shown.filter((src) => !src?.startsWith("/images/"))).toEqual([]);
+      t.expectNoConsoleErrors();
+    } finally {
+      await t.close();
+      for (const { section, key } of stored) await server.db.deleteFrom("site_content").where("section", "=", section).where("key", "=", key).execute();
+    }
+  });
+
   it("carousel: autoplay, next, previous with wrap-around, dots and pause", async () => {
     const t = await returningVisitor();
     await screenshotOnFailure(t.page, "carousel", async () => {

@@ -81,7 +81,7 @@ export function LandingPage() {
       <title>{firmName ? `${firmName} | Accounting, Tax & Business Services` : "Accounting, Tax & Business Services"}</title>
       <SiteHeader
         firmName={firmName}
-        logoSrc={site.value("company", "logo") || "/images/logo.svg"}
+        logoSrc={site.value("company", "logo")}
         signedIn={signedIn}
         onOpenPortal={() => openPortal()}
         onOpenDashboard={() => void navigate("/dashboard")}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CircleCheck } from "lucide-react";
+import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
 import type { SiteContentReader } from "./use-site-content.ts";
 
 const CHECKLIST = [
@@ -13,7 +14,6 @@ const CHECKLIST = [
 type AboutSectionProps = { content: SiteContentReader; isPending: boolean; testimonials: ReactNode };
 
 export function AboutSection({ content, isPending, testimonials }: AboutSectionProps) {
-  const image = content("about", "image");
   return (
     <section id="about" aria-labelledby="about-title" className="scroll-mt-28">
       <div className="mx-auto grid max-w-content gap-16 px-4 py-16 sm:px-6 md:py-24">
@@ -36,7 +36,16 @@ export function AboutSection({ content, isPending, testimonials }: AboutSectionP
             </ul>
           </div>
           <div className="aspect-[4/3] w-full">
-            {image && <img src={image} alt="" width={480} height={360} loading="lazy" className="h-auto w-full" />}
+            {!isPending && (
+              <img
+                src={siteImageSrc(content("about", "image"), SHIPPED_IMAGES.about)}
+                alt=""
+                width={480}
+                height={360}
+                loading="lazy"
+                className="h-auto w-full"
+              />
+            )}
           </div>
         </div>
         {testimonials}

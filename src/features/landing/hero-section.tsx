@@ -1,11 +1,11 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
+import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
 import type { SiteContentReader } from "./use-site-content.ts";
 
 type HeroSectionProps = { content: SiteContentReader; isPending: boolean; onAccessPortal: () => void };
 
 export function HeroSection({ content, isPending, onAccessPortal }: HeroSectionProps) {
-  const image = content("hero", "image");
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div className="mx-auto grid max-w-content items-center gap-12 px-4 pt-12 pb-16 sm:px-6 md:grid-cols-[1.1fr_1fr] md:pt-20 md:pb-24">
@@ -31,7 +31,16 @@ export function HeroSection({ content, isPending, onAccessPortal }: HeroSectionP
           </div>
         </div>
         <div className="aspect-[14/11] w-full">
-          {image && <img src={image} alt="" width={560} height={440} className="h-auto w-full" fetchPriority="high" />}
+          {!isPending && (
+            <img
+              src={siteImageSrc(content("hero", "image"), SHIPPED_IMAGES.hero)}
+              alt=""
+              width={560}
+              height={440}
+              className="h-auto w-full"
+              fetchPriority="high"
+            />
+          )}
         </div>
       </div>
     </section>
