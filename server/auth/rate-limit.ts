@@ -17,6 +17,8 @@ export const LOGIN_LOCKOUT_SECONDS = 15 * MINUTE;
 export const MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR = 100;
 export const MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR = 5;
 export const MAX_RESET_REQUESTS_PER_IP_PER_HOUR = 20;
+export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 20;
+export const MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR = 10;
 
 /** Created by migrations/2026-11-23T0900_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
@@ -37,6 +39,10 @@ export type RateLimits = {
   recordLoginSuccess(account: string, ip: string): Promise<void>;
   /** Counts a password-reset request; refuses (429) over the per-email or per-IP limit. */
   consumePasswordResetRequest(email: string, ip: string): Promise<void>;
+  /** Counts a registration (an argon2 hash and a row); refuses (429) over the per-IP limit. */
+  consumeRegistration(ip: string): Promise<void>;
+  /** Counts a consultation request (a row and an email to the firm); refuses (429) over the per-IP limit. */
+  consumeConsultationRequest(ip: string): Promise<void>;
 };
 
 function kyselyStoreClient(db: Kysely<Database>) {
@@ -64,6 +70,8 @@ export function retryDetail(what: string, msBeforeNext: number): string {
 
 const LOGIN_LOCKED = "Too many failed login attempts.";
 const RESET_LIMITED = "Too many password reset requests.";
+const REGISTRATIONS_LIMITED = "Too many registrations.";
+const CONSULTATIONS_LIMITED = "Too many consultation requests.";
 
 function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   return new TRPCError({ code: "TOO_MANY_REQUESTS", message: retryDetail(what, msBeforeNext) });
@@ -107,6 +115,18 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     points: MAX_RESET_REQUESTS_PER_IP_PER_HOUR,
     duration: HOUR,
   });
+  const registrationsByIp = new RateLimiterPostgres({
+    ...common,
+    keyPrefix: "register_ip",
+    points: MAX_REGISTRATIONS_PER_IP_PER_HOUR,
+    duration: HOUR,
+  });
+  const consultationsByIp = new RateLimiterPostgres({
+    ...common,
+    keyPrefix: "consultation_ip",
+    points: MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR,
+    duration: HOUR,
+  });
 
   return {
     async beginLoginAttempt(account, ip) {
@@ -129,6 +149,14 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     async consumePasswordResetRequest(email, ip) {
       await consumeOrRefuse(resetsByIp, keyOf(ip), RESET_LIMITED);
       await consumeOrRefuse(resetsByEmail, keyOf(email.trim().toLowerCase()), RESET_LIMITED);
+    },
+
+    async consumeRegistration(ip) {
+      await consumeOrRefuse(registrationsByIp, keyOf(ip), REGISTRATIONS_LIMITED);
+    },
+
+    async consumeConsultationRequest(ip) {
+      await consumeOrRefuse(consultationsByIp, keyOf(ip), CONSULTATIONS_LIMITED);
     },
   };
 }

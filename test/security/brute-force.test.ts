@@ -10,6 +10,8 @@ import {
   LOGIN_LOCKOUT_SECONDS,
   MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR,
   MAX_CONSECUTIVE_LOGIN_FAILURES,
+  MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR,
+  MAX_REGISTRATIONS_PER_IP_PER_HOUR,
   MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR,
   MAX_RESET_REQUESTS_PER_IP_PER_HOUR,
 } from "../../server/auth/rate-limit.ts";
@@ -229,6 +231,42 @@ async function sharedDatabase() {
     dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+describe("public writes", () => {
+  async function count(table: "users" | "consultation_requests"): Promise<number> {
+    const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it("limits registrations per address (each costs an argon2 hash and a row)", async () => {
+    const register = (ip: string, i: number) =>
+      from(ip).post("/api/auth/register", { username: `limited_${i}`, email: `limited_${i}@example.com`, name: "Limited", password: "Velvet-Compass-Orchard-7" });
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_REGISTRATIONS_PER_IP_PER_HOUR; i++) statuses.push((await register("198.51.100.150", i)).status);
+    expect(statuses).toEqual(Array(MAX_REGISTRATIONS_PER_IP_PER_HOUR).fill(200));
+
+    const usersBefore = await count("users");
+    const refused = await register("198.51.100.150", 100);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBe("Too many registrations. Please try again in 60 minutes.");
+    expect(await count("users")).toBe(usersBefore);
+    expect((await register("198.51.100.151", 101)).status).toBe(200);
+  });
+
+  it("limits consultation requests per address (each writes a row and emails the firm)", async () => {
+    const consult = (ip: string) => from(ip).post("/api/consultation/request", { name: "Eager Prospect", email: "eager@example.com", phone: "555-123-4567" });
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR; i++) statuses.push((await consult("198.51.100.160")).status);
+    expect(statuses).toEqual(Array(MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR).fill(200));
+
+    const requestsBefore = await count("consultation_requests");
+    const refused = await consult("198.51.100.160");
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBe("Too many consultation requests. Please try again in 60 minutes.");
+    expect(await count("consultation_requests")).toBe(requestsBefore);
+    expect((await consult("198.51.100.161")).status).toBe(200);
+  });
+});
 
 describe("TRUST_PROXY", () => {
   it("is a number of proxies; true is refused rather than trusting whatever the client writes", () => {

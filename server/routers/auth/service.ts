@@ -14,6 +14,7 @@ export function assertPasswordAllowed(password: string): void {
 }
 
 export async function register(ctx: Context, input: RegisterInput): Promise<{ success: true }> {
+  await ctx.rateLimits.consumeRegistration(ctx.ip);
   assertPasswordAllowed(input.password);
   const taken = await findTakenIdentity(ctx.db, input.username, input.email);
   if (taken) throw new TRPCError({ code: "CONFLICT", message: taken === "username" ? USERNAME_TAKEN : EMAIL_TAKEN });

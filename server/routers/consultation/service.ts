@@ -11,6 +11,7 @@ import { type ConsultationRequestInput, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS 
  * list shows the request either way.
  */
 export async function requestConsultation(ctx: Context, input: ConsultationRequestInput): Promise<{ success: true }> {
+  await ctx.rateLimits.consumeConsultationRequest(ctx.ip);
   const now = ctx.now();
   const { id } = await insertConsultationRequest(ctx.db, {
     name: input.name,
