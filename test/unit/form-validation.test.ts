@@ -6,7 +6,7 @@ import {
   validateResetPassword,
 } from "../../src/features/auth/auth-validation.ts";
 import { emptyConsultationForm, validateConsultation } from "../../src/features/consultation/consultation-validation.ts";
-import { hasSeenWelcomeVideo, markWelcomeVideoSeen } from "../../src/features/welcome-video/welcome-video-flag.ts";
+import { hasSeenWelcomeVideo, markWelcomeVideoSeen } from "../../src/lib/welcome-video-flag.ts";
 
 const register = { username: "ann", email: "ann@example.com", name: "Ann", password: "secret1", confirmPassword: "secret1" };
 

@@ -13,8 +13,9 @@ import { SiteHeader } from "@/features/landing/site-header.tsx";
 import { useSiteContent } from "@/features/landing/use-site-content.ts";
 import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts";
 import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
-import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/features/welcome-video/welcome-video-flag.ts";
+import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { AUTH_ERROR_PARAM } from "../../../server/routers/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "../../../server/routers/site/defaults.ts";
 
 // Below the fold or behind a click: loaded when needed, so the first paint ships less JavaScript.
@@ -24,7 +25,6 @@ const WelcomeVideoModal = lazy(() => import("@/features/welcome-video/welcome-vi
 const ConsultationForm = lazy(() => import("@/features/consultation/consultation-form.tsx").then((m) => ({ default: m.ConsultationForm })));
 
 /** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts) and a reset link. */
-const AUTH_ERROR_PARAM = "auth_error";
 const RESET_TOKEN_PARAM = "reset_token";
 
 export function LandingPage() {

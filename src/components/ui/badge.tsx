@@ -2,20 +2,17 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn.ts";
 
-export const badgeVariants = cva(
+const badgeVariants = cva(
   "inline-flex w-fit shrink-0 items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3",
   {
     variants: {
       variant: {
-        default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         success: "border-accent/25 bg-accent-soft text-accent-soft-foreground",
         muted: "border-transparent bg-muted text-muted-foreground",
-        destructive: "border-transparent bg-destructive text-destructive-foreground",
-        outline: "text-foreground",
       },
     },
-    defaultVariants: { variant: "default" },
+    defaultVariants: { variant: "secondary" },
   },
 );
 

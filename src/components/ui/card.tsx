@@ -27,7 +27,3 @@ export function CardDescription({ className, ...props }: ComponentProps<"p">) {
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("p-6", className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex items-center gap-3 p-6 pt-0", className)} {...props} />;
-}

@@ -4,7 +4,7 @@ import { formatDateTime } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import type { AdminAppointment } from "../../../server/routers/admin/router.ts";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../server/routers/appointments/schemas.ts";
-import { STATUS_LABELS } from "./appointment-status.ts";
+import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { NewAppointmentDialog } from "./new-appointment-dialog.tsx";
 import { RescheduleDialog } from "./reschedule-dialog.tsx";
 import { useAdminAppointments } from "./use-admin-appointments.ts";
@@ -52,7 +52,7 @@ export function AppointmentsTab() {
           >
             {APPOINTMENT_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {APPOINTMENT_STATUS_LABELS[value]}
               </option>
             ))}
           </Select>

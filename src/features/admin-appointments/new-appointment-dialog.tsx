@@ -17,7 +17,7 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../server/routers/appointments/schemas.ts";
 import type { PublicUser } from "../../../server/routers/auth/schemas.ts";
-import { STATUS_LABELS } from "./appointment-status.ts";
+import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { useClientSearch } from "./use-client-search.ts";
 import { useCreateAppointment } from "./use-create-appointment.ts";
 
@@ -140,7 +140,7 @@ function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
           <Select value={status} onChange={(event) => setStatus(event.target.value as AppointmentStatus)}>
             {APPOINTMENT_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {APPOINTMENT_STATUS_LABELS[value]}
               </option>
             ))}
           </Select>

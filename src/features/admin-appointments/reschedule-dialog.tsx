@@ -14,7 +14,7 @@ import {
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import type { AdminAppointment } from "../../../server/routers/admin/router.ts";
-import { toDateTimeLocal } from "./appointment-status.ts";
+import { toDateTimeLocal } from "./date-time-local.ts";
 import { useUpdateAppointment } from "./use-update-appointment.ts";
 
 export function RescheduleDialog({ appointment }: { appointment: AdminAppointment }) {

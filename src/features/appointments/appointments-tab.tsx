@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { useAppointments } from "./use-appointments.ts";
 
@@ -11,7 +12,6 @@ const RequestAppointmentDialog = lazy(async () => ({
   default: (await import("./request-appointment-dialog.tsx")).RequestAppointmentDialog,
 }));
 
-const STATUS_LABELS = { requested: "Requested", scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled" } as const;
 
 export function AppointmentsTab() {
   const appointments = useAppointments();
@@ -64,7 +64,7 @@ export function AppointmentsTab() {
                       <time dateTime={appointment.appointment_date.toISOString()}>{formatDateTime(appointment.appointment_date)}</time>
                     </p>
                   </div>
-                  <Badge variant={appointment.status === "scheduled" ? "success" : "muted"}>{STATUS_LABELS[appointment.status]}</Badge>
+                  <Badge variant={appointment.status === "scheduled" ? "success" : "muted"}>{APPOINTMENT_STATUS_LABELS[appointment.status]}</Badge>
                 </li>
               ))}
             </ul>

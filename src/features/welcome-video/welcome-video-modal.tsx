@@ -3,7 +3,7 @@ import { Play } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
-import { markWelcomeVideoSeen } from "./welcome-video-flag.ts";
+import { markWelcomeVideoSeen } from "@/lib/welcome-video-flag.ts";
 
 /** The simulated playback's length: the video itself is not part of the product (spec section 1). */
 const PLAYBACK_MS = 6000;

@@ -1,12 +1,3 @@
-import type { AppointmentStatus } from "../../../server/routers/appointments/schemas.ts";
-
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  requested: "Requested",
-  scheduled: "Scheduled",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
-
 /** A Date as the value of an <input type="datetime-local">, in the user's time zone. */
 export function toDateTimeLocal(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -18,3 +18,12 @@ export function markWelcomeVideoSeen(storage: Pick<Storage, "setItem">): void {
     // Nothing to remember it in; the visitor simply sees it again next time.
   }
 }
+
+/** The admin's "Reset welcome video" (spec section 4): the video opens again on the next visit. */
+export function resetWelcomeVideo(storage: Pick<Storage, "removeItem">): void {
+  try {
+    storage.removeItem(WELCOME_VIDEO_FLAG);
+  } catch {
+    // Without storage the flag was never kept, so there is nothing to reset.
+  }
+}

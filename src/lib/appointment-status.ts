@@ -1,0 +1,9 @@
+import type { AppointmentStatus } from "../../server/routers/appointments/schemas.ts";
+
+/** How the statuses of decisions.md read in both portals. */
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  requested: "Requested",
+  scheduled: "Scheduled",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
