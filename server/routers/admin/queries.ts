@@ -25,16 +25,28 @@ export async function countAll(db: Db) {
   };
 }
 
+function matchingUsers(db: Db, q: string | undefined) {
+  const query = db.selectFrom("users");
+  if (!q) return query;
+  const pattern = containsPattern(q);
+  return query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("username", "ilike", pattern)]));
+}
+
 /** Newest first; `q` matches name, email or username. */
+export function userRows(db: Db, page: PageWindow) {
+  return matchingUsers(db, page.q)
+    .select(publicUserColumns)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
 export async function listUsers(db: Db, page: PageWindow) {
-  let query = db.selectFrom("users");
-  if (page.q) {
-    const pattern = containsPattern(page.q);
-    query = query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("username", "ilike", pattern)]));
-  }
   const [items, count] = await Promise.all([
-    query.select(publicUserColumns).orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
-    query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+    userRows(db, page),
+    matchingUsers(db, page.q).select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
   ]);
   return { items, total: count.total };
 }
@@ -51,11 +63,10 @@ const adminDocumentColumns = [
   "users.email as user_email",
 ] as const;
 
-/** Every user's documents, newest first; `q` matches the filename or the owner's name or email. */
-export async function listDocuments(db: Db, page: PageWindow) {
+function matchingDocuments(db: Db, q: string | undefined) {
   let query = db.selectFrom("documents").innerJoin("users", "users.id", "documents.user_id");
-  if (page.q) {
-    const pattern = containsPattern(page.q);
+  if (q) {
+    const pattern = containsPattern(q);
     // Owner matches go through a subquery on users, so each side can use its own trigram index
     // (an OR across the join could not use either).
     query = query.where((eb) =>
@@ -69,17 +80,28 @@ export async function listDocuments(db: Db, page: PageWindow) {
       ]),
     );
   }
+  return query;
+}
+
+/** Every user's documents, newest first; `q` matches the filename or the owner's name or email. */
+export function documentRows(db: Db, page: PageWindow) {
+  return matchingDocuments(db, page.q)
+    .select(adminDocumentColumns)
+    .orderBy("documents.upload_date", "desc")
+    .orderBy("documents.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function listDocuments(db: Db, page: PageWindow) {
   const [items, count] = await Promise.all([
-    query
-      .select(adminDocumentColumns)
-      .orderBy("documents.upload_date", "desc")
-      .orderBy("documents.id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
+    documentRows(db, page),
     // Without a search the join cannot change the count (every document has its owner); counting
     // documents alone lets Postgres read one index instead of joining a million rows to users.
-    (page.q ? query : db.selectFrom("documents")).select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+    (page.q ? matchingDocuments(db, page.q) : db.selectFrom("documents"))
+      .select(sql<number>`count(*)::int`.as("total"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items, total: count.total };
 }

@@ -5,7 +5,7 @@ import { removeStoredObjects } from "../documents/queries.ts";
 import { listAdminAppointments } from "../appointments/queries.ts";
 import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
 import type { AdminStats } from "./router.ts";
-import { countAll, deleteDocument, deleteUserData, listDocuments, listUsers, lockUser } from "./queries.ts";
+import { countAll, deleteDocument, deleteUserData, documentRows, listDocuments, listUsers, lockUser, userRows } from "./queries.ts";
 import type { ListPageInput, Page } from "./schemas.ts";
 
 export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
@@ -21,12 +21,13 @@ async function page<T>(input: ListPageInput, load: (w: { q?: string; limit: numb
 }
 
 export async function adminStats(ctx: Context): Promise<AdminStats> {
-  const [stats, users, documents] = await Promise.all([
+  // The recent lists are rows only: their totals are the counts `countAll` already makes.
+  const [stats, recent_users, recent_documents] = await Promise.all([
     countAll(ctx.db),
-    listUsers(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
-    listDocuments(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
+    userRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
+    documentRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
   ]);
-  return { stats, recent_users: users.items, recent_documents: documents.items };
+  return { stats, recent_users, recent_documents };
 }
 
 export const userPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listUsers(ctx.db, w));
