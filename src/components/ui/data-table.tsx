@@ -4,6 +4,7 @@ import { cn } from "@/lib/cn.ts";
 import type { ServerPaging } from "@/lib/use-server-paging.ts";
 import { Button } from "./button.tsx";
 import { Input } from "./input.tsx";
+import { LoadError } from "./load-error.tsx";
 import { Spinner } from "./spinner.tsx";
 
 export type DataTableColumn<Row> = {
@@ -13,18 +14,23 @@ export type DataTableColumn<Row> = {
   className?: string;
 };
 
+/** The parts of a React Query result over one server page that the table shows. */
+export type PageQuery<Row> = {
+  data?: { items: Row[]; total: number; nextCursor: number | null };
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+};
+
 type DataTableProps<Row> = {
   /** Names the table for screen readers (its caption). */
   caption: string;
   searchLabel: string;
   columns: DataTableColumn<Row>[];
-  rows: Row[] | undefined;
+  query: PageQuery<Row>;
   rowKey: (row: Row) => string;
-  total: number | undefined;
-  nextCursor: number | null | undefined;
   paging: ServerPaging;
-  isLoading: boolean;
-  isFetching: boolean;
   emptyText: string;
   /** Controls beside the search box (for example a New button). */
   toolbar?: ReactNode;
@@ -32,7 +38,10 @@ type DataTableProps<Row> = {
 
 /** A dense table of one server page, with a debounced search box and Previous/Next paging. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { caption, columns, rows, paging, total, nextCursor } = props;
+  const { caption, columns, query, paging } = props;
+  const rows = query.data?.items;
+  const total = query.data?.total;
+  const nextCursor = query.data?.nextCursor;
   const first = paging.offset + 1;
   const last = paging.offset + (rows?.length ?? 0);
   const range = total === undefined ? "" : total === 0 ? "No results" : `${first}–${last} of ${total}`;
@@ -66,7 +75,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               ))}
             </tr>
           </thead>
-          <tbody aria-busy={props.isFetching || undefined}>
+          <tbody aria-busy={query.isFetching || undefined}>
             {rows?.map((row) => (
               <tr key={props.rowKey(row)} className="border-t align-middle">
                 {columns.map((column) => (
@@ -83,7 +92,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 </td>
               </tr>
             )}
-            {props.isLoading && (
+            {query.isPending && !query.isError && (
               <tr>
                 <td colSpan={columns.length} className="px-4 py-10 text-center">
                   <Spinner label={`Loading ${caption.toLowerCase()}…`} />
@@ -93,6 +102,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </tbody>
         </table>
       </div>
+      {query.isError && !rows && (
+        <LoadError message={`Failed to load ${caption.toLowerCase()}.`} onRetry={() => query.refetch()} isRetrying={query.isFetching} />
+      )}
 
       <nav aria-label={`${caption} pages`} className="flex items-center justify-between gap-3 text-sm">
         <p aria-live="polite" className="text-muted-foreground tabular-nums">

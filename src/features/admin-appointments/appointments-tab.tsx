@@ -66,13 +66,9 @@ export function AppointmentsTab() {
       caption="Appointments"
       searchLabel="Search appointments by client or title"
       columns={columns}
-      rows={appointments.data?.items}
+      query={appointments}
       rowKey={(a) => a.id}
-      total={appointments.data?.total}
-      nextCursor={appointments.data?.nextCursor}
       paging={paging}
-      isLoading={appointments.isPending}
-      isFetching={appointments.isFetching}
       emptyText={paging.input.q ? "No appointments match your search." : "No appointments yet."}
       toolbar={<NewAppointmentDialog />}
     />

@@ -97,13 +97,9 @@ export function ConsultationsTab() {
       caption="Consultation requests"
       searchLabel="Search requests by name, email or phone"
       columns={columns}
-      rows={consultations.data?.items}
+      query={consultations}
       rowKey={(c) => c.id}
-      total={consultations.data?.total}
-      nextCursor={consultations.data?.nextCursor}
       paging={paging}
-      isLoading={consultations.isPending}
-      isFetching={consultations.isFetching}
       emptyText={paging.input.q ? "No requests match your search." : "No consultation requests yet."}
     />
   );

@@ -71,13 +71,9 @@ export function DocumentsTab() {
       caption="Documents"
       searchLabel="Search documents by filename or owner"
       columns={columns}
-      rows={documents.data?.items}
+      query={documents}
       rowKey={(doc) => doc.id}
-      total={documents.data?.total}
-      nextCursor={documents.data?.nextCursor}
       paging={paging}
-      isLoading={documents.isPending}
-      isFetching={documents.isFetching}
       emptyText={paging.input.q ? "No documents match your search." : "No documents uploaded yet."}
     />
   );

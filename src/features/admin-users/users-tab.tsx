@@ -60,13 +60,9 @@ export function UsersTab() {
       caption="Users"
       searchLabel="Search users by name, username or email"
       columns={columns}
-      rows={users.data?.items}
+      query={users}
       rowKey={(user) => user.id}
-      total={users.data?.total}
-      nextCursor={users.data?.nextCursor}
       paging={paging}
-      isLoading={users.isPending}
-      isFetching={users.isFetching}
       emptyText={paging.input.q ? "No users match your search." : "No users yet."}
     />
   );
