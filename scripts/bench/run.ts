@@ -112,8 +112,10 @@ async function main(): Promise<void> {
   try {
     let clientDir: string | null = path.join(work, "client");
     if (smoke) {
-      // A build takes longer than the whole smoke run; the smoke measures the existing one, if any.
-      clientDir = fs.existsSync(path.join(repoRoot, "dist/client/index.html")) ? path.join(repoRoot, "dist/client") : null;
+      // A build takes longer than the whole smoke run; the smoke measures an existing one: the test
+      // run's (BENCH_CLIENT_DIR), else dist/client, if any.
+      const candidates = [process.env.BENCH_CLIENT_DIR, path.join(repoRoot, "dist/client")];
+      clientDir = candidates.find((dir) => dir && fs.existsSync(path.join(dir, "index.html"))) ?? null;
     } else {
       process.stderr.write("bench: vite build...\n");
       buildClient(clientDir);

@@ -4,7 +4,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -13,7 +13,8 @@ function runSmoke(): Promise<{ code: number; stdout: string; stderr: string }> {
     execFile(
       process.execPath,
       ["--import", "tsx", "scripts/bench/run.ts", "--smoke"],
-      { cwd: repoRoot, env: process.env, maxBuffer: 10 * 1024 * 1024 },
+      // The client this test run built (global-setup.ts): a fresh clone has no dist/client.
+      { cwd: repoRoot, env: { ...process.env, BENCH_CLIENT_DIR: inject("clientDir") }, maxBuffer: 10 * 1024 * 1024 },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
