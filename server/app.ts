@@ -11,6 +11,7 @@ import helmet from "helmet";
 import { sql } from "kysely";
 import { csrfProtection } from "./auth/csrf.ts";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "./db/errors.ts";
+import { landingHtml } from "./index-html.ts";
 import { adminRoutes } from "./rest/admin.ts";
 import { appointmentRoutes } from "./rest/appointments.ts";
 import { authRoutes } from "./rest/auth.ts";
@@ -79,7 +80,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     }),
   );
 
-  serveClient(app, opts.clientDir ?? defaultClientDir);
+  serveClient(app, deps, opts.clientDir ?? defaultClientDir);
   app.use(errorHandler(logger));
   return app;
 }
@@ -127,7 +128,7 @@ function health(deps: AppDeps): RequestHandler {
   };
 }
 
-function serveClient(app: express.Express, clientDir: string): void {
+function serveClient(app: express.Express, deps: AppDeps, clientDir: string): void {
   const indexFile = path.join(clientDir, "index.html");
   // Hashed build assets never change under their name; everything else is revalidated.
   app.use(
@@ -135,12 +136,17 @@ function serveClient(app: express.Express, clientDir: string): void {
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
   );
   app.use(express.static(clientDir, { index: false, maxAge: 0 }));
-  app.get("/{*path}", (req, res) => {
+  app.get("/{*path}", async (req, res) => {
     if (!fs.existsSync(indexFile)) {
       res.status(503).type("text").send("The web client is not built yet: run `npm run build`.");
       return;
     }
     res.setHeader("Cache-Control", "no-cache");
-    res.status(SPA_ROUTES.includes(req.path.replace(/\/$/, "") || "/") ? 200 : 404).sendFile(indexFile);
+    const page = req.path.replace(/\/$/, "") || "/";
+    if (page === "/") {
+      res.type("html").send(await landingHtml(await fs.promises.readFile(indexFile, "utf8"), deps));
+      return;
+    }
+    res.status(SPA_ROUTES.includes(page) ? 200 : 404).sendFile(indexFile);
   });
 }

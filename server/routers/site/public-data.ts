@@ -1,0 +1,12 @@
+import type { SiteContent } from "./schemas.ts";
+
+/**
+ * What the landing page needs before it can paint: the site content and the configured links.
+ * The server embeds it into the landing page's index.html (server/index-html.ts) and the web
+ * client reads it from there; this module holds no runtime code, so the client can import it.
+ */
+export type SiteLinks = { notaryUrl: string };
+export type PublicSiteData = { content: SiteContent; links: SiteLinks };
+
+/** The id of the `<script type="application/json">` element holding the data. */
+export const PUBLIC_SITE_DATA_ID = "public-site-data";
