@@ -92,6 +92,12 @@ export interface SiteContentTable {
   updated_at: Timestamp;
 }
 
+/** Kept by triggers (migration row_counts); read-only for the app. */
+export interface RowCountsTable {
+  table_name: "users" | "documents" | "folders" | "appointments";
+  row_count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -102,6 +108,7 @@ export interface Database {
   appointments: AppointmentsTable;
   consultation_requests: ConsultationRequestsTable;
   site_content: SiteContentTable;
+  row_counts: RowCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

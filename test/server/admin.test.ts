@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/types.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -118,6 +120,50 @@ describe("stats", () => {
       user_email: user.email,
     });
     expect(res.body.recent_documents[0]).not.toHaveProperty("storage_key");
+  });
+});
+
+describe("kept row counts", () => {
+  const exactCounts = async (db: Kysely<Database>) => {
+    const count = async (table: "users" | "documents" | "appointments" | "folders") =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    return { total_users: await count("users"), total_documents: await count("documents"), total_appointments: await count("appointments"), total_folders: await count("folders") };
+  };
+
+  it("stay exact through multi-row statements, concurrent writes and a user's deletion", async () => {
+    const owner = await createUser(server.db, { name: "Bulk Owner" });
+    await server.db
+      .insertInto("folders")
+      .values(Array.from({ length: 25 }, (_, i) => ({ user_id: owner.id, name: `Year ${2000 + i}`, color: "#3B82F6" })))
+      .execute();
+    await Promise.all(Array.from({ length: 12 }, (_, i) => storeDocument(owner.id, { filename: `concurrent-${i}.pdf` })));
+    await server.db.deleteFrom("folders").where("user_id", "=", owner.id).where("name", "like", "Year 201%").execute();
+
+    const before = await adminClient.get("/api/admin/stats");
+    expect(before.body.stats).toEqual(await exactCounts(server.db));
+
+    expect((await adminClient.delete(`/api/admin/users/${owner.id}`)).status).toBe(200);
+    const after = await adminClient.get("/api/admin/stats");
+    expect(after.body.stats).toEqual(await exactCounts(server.db));
+    expect(after.body.stats.total_users).toBe(before.body.stats.total_users - 1);
+    expect(after.body.stats.total_documents).toBe(before.body.stats.total_documents - 12);
+    expect(after.body.stats.total_folders).toBe(before.body.stats.total_folders - 15);
+
+    const documents = await adminClient.get("/api/admin/documents");
+    const users = await adminClient.get("/api/admin/users");
+    expect(Number(documents.headers.get("x-total-count"))).toBe(after.body.stats.total_documents);
+    expect(Number(users.headers.get("x-total-count"))).toBe(after.body.stats.total_users);
+  });
+
+  it("drop to zero on TRUNCATE", async () => {
+    await expect(
+      server.db.transaction().execute(async (tx) => {
+        await sql`truncate appointments`.execute(tx);
+        const row = await tx.selectFrom("row_counts").select("row_count").where("table_name", "=", "appointments").executeTakeFirstOrThrow();
+        expect(row.row_count).toBe(0);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
   });
 });
 
