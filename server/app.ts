@@ -40,6 +40,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.set("query parser", "simple");
+  // API answers are no-store, so nobody revalidates them: hashing each body for an ETag is wasted
+  // work. Static files keep theirs (express.static and sendFile set their own).
+  app.set("etag", false);
 
   app.use(securityHeaders(config.secureCookies));
   app.use(compression());
