@@ -19,7 +19,8 @@ export async function startChild(
   const child: ChildProcess = fork(path.join(here, script), [], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
-    execArgv: ["--import", "tsx"],
+    // BENCH_APP_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the app under load.
+    execArgv: ["--import", "tsx", ...(script === "app-server.ts" ? (process.env.BENCH_APP_NODE_FLAGS?.split(" ").filter(Boolean) ?? []) : [])],
     stdio: ["ignore", log, log, "ipc"],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -3,6 +3,7 @@
 //   --smoke   every benchmark for about a second on a small install; exits non-zero when a
 //             benchmark could not run (a script that rotted), never because a target was missed.
 //   --record  writes the table and the machine into docs/performance.md.
+//   --only=api,login,upload,scale,frontend   runs just those benchmarks (while working on one).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -21,7 +22,9 @@ import { type ChildServer, peakRssDuring, repoRoot, startChild } from "./process
 import { type Row, renderMachine, renderTable, writePerformanceDoc } from "./report.ts";
 
 const smoke = process.argv.includes("--smoke");
-const record = process.argv.includes("--record") && !smoke;
+const onlyArg = process.argv.find((a) => a.startsWith("--only="));
+const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : null;
+const record = process.argv.includes("--record") && !smoke && !only;
 const settings = smoke
   ? { apiSeconds: 0.5, latencySeconds: 0.5, uploads: 8, scale: SMOKE_SCALE, scaleSeconds: 0.2, scaleRequests: 20 }
   : { apiSeconds: 10, latencySeconds: 10, uploads: 64, scale: FULL_SCALE, scaleSeconds: 3, scaleRequests: 500 };
@@ -43,8 +46,12 @@ function failuresNote(failures: number): string {
   return failures > 0 ? ` (${failures} failed)` : "";
 }
 
+type SectionKey = "api" | "login" | "upload" | "scale" | "frontend";
+const wanted = (key: SectionKey) => !only || only.has(key);
+
 /** A benchmark that throws becomes an error row; the others still run. */
-async function section(name: string, run: () => Promise<void>): Promise<void> {
+async function section(key: SectionKey, name: string, run: () => Promise<void>): Promise<void> {
+  if (!wanted(key)) return;
   const started = Date.now();
   process.stderr.write(`bench: ${name}...`);
   try {
@@ -116,7 +123,7 @@ async function main(): Promise<void> {
       // run's (BENCH_CLIENT_DIR), else dist/client, if any.
       const candidates = [process.env.BENCH_CLIENT_DIR, path.join(repoRoot, "dist/client")];
       clientDir = candidates.find((dir) => dir && fs.existsSync(path.join(dir, "index.html"))) ?? null;
-    } else {
+    } else if (wanted("frontend")) {
       process.stderr.write("bench: vite build...\n");
       buildClient(clientDir);
     }
@@ -199,14 +206,14 @@ async function main(): Promise<void> {
       return { rate, appLatency };
     };
 
-    await section("API overhead", async () => {
+    await section("api", "API overhead", async () => {
       const me = await apiPair("GET /api/auth/me", "/api/auth/me", "/me");
       meRate = me.rate;
       unloadedMe = me.appLatency;
       await apiPair("tRPC batch auth.me + folders.list", "/trpc/auth.me,folders.list?batch=1&input=%7B%7D", "/batch");
     });
 
-    await section("Login under load", async () => {
+    await section("login", "Login under load", async () => {
       const rate = meRate || 100;
       const reads = { url: `${appUrl}/api/auth/me`, headers: clientCookie };
       const unloaded = unloadedMe ?? (await openLoop({ request: reads, rate, seconds: settings.latencySeconds, connections: CONNECTIONS }));
@@ -237,7 +244,7 @@ async function main(): Promise<void> {
       });
     });
 
-    await section("Upload", async () => {
+    await section("upload", "Upload", async () => {
       const { body, contentType } = multipartBody(UPLOAD_BYTES);
       const headers = { "content-type": contentType, origin: appUrl, ...clientCookie };
       const run = (url: string, amount: number) =>
@@ -270,7 +277,7 @@ async function main(): Promise<void> {
       });
     });
 
-    await section("Scale", async () => {
+    await section("scale", "Scale", async () => {
       const firstFolder = async () => {
         const db = new pg.Client({ connectionString: database.url });
         await db.connect();
@@ -330,7 +337,7 @@ async function main(): Promise<void> {
       }
     });
 
-    await section("Front end", async () => {
+    await section("frontend", "Front end", async () => {
       if (!clientDir) {
         rows.push({ benchmark: "Landing page bundle", measured: "skipped: no client build (run `npx vite build`)", baseline: "", ratio: "", target: "", result: "info" });
         return;
