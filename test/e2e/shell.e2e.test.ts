@@ -52,6 +52,24 @@ describe("app shell", () => {
     await t.close();
   });
 
+  it("shows the error page when a page's code cannot load, and leaves it on the next navigation", async () => {
+    const t = await newPage(browser, { baseURL });
+    await t.page.route(/\/assets\/dashboard-[^/]*\.js$/, (route) => route.abort());
+    await t.page.goto("/dashboard");
+    await expect(t.page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Something went wrong");
+    expect(await t.page.title()).toBe("Something went wrong");
+    await t.page.getByRole("button", { name: "Reload page" }).waitFor();
+
+    await t.page.evaluate(() => {
+      history.pushState(null, "", "/no-such-page");
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await t.page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+    // The aborted request, and React reporting the error the boundary caught.
+    t.expectNoConsoleErrors({ allow: [/net::ERR_FAILED .*\/assets\/dashboard-/, /Failed to fetch dynamically imported module: .*\/assets\/dashboard-/] });
+    await t.close();
+  });
+
   for (const viewport of [viewports.mobile, viewports.desktop]) {
     it(`shows a friendly 404 page at ${viewport.width}px`, async () => {
       const t = await newPage(browser, { baseURL, viewport });

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import type { PortalTab } from "@/features/auth/client-portal-dialog.tsx";
-import { useCurrentUser } from "@/features/auth/use-current-user.ts";
+import { useSignedIn } from "@/features/auth/use-signed-in.ts";
 import { AboutSection } from "@/features/landing/about-section.tsx";
 import { ContactSection } from "@/features/landing/contact-section.tsx";
 import { HeroSection } from "@/features/landing/hero-section.tsx";
@@ -14,24 +13,22 @@ import { useSiteContent } from "@/features/landing/use-site-content.ts";
 import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts";
 import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
-import { trpc } from "@/lib/trpc.ts";
 import { AUTH_ERROR_PARAM } from "../../../server/routers/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "../../../server/routers/site/defaults.ts";
+import { lazyWithApi } from "../lazy-with-api.tsx";
 
 // Below the fold or behind a click: loaded when needed, so the first paint ships less JavaScript.
-const ClientPortalDialog = lazy(() => import("@/features/auth/client-portal-dialog.tsx").then((m) => ({ default: m.ClientPortalDialog })));
-const ForgotPasswordDialog = lazy(() => import("@/features/auth/forgot-password-dialog.tsx").then((m) => ({ default: m.ForgotPasswordDialog })));
+const ClientPortalDialog = lazyWithApi(async () => (await import("@/features/auth/client-portal-dialog.tsx")).ClientPortalDialog);
+const ForgotPasswordDialog = lazyWithApi(async () => (await import("@/features/auth/forgot-password-dialog.tsx")).ForgotPasswordDialog);
 const WelcomeVideoModal = lazy(() => import("@/features/welcome-video/welcome-video-modal.tsx").then((m) => ({ default: m.WelcomeVideoModal })));
-const ConsultationForm = lazy(() => import("@/features/consultation/consultation-form.tsx").then((m) => ({ default: m.ConsultationForm })));
+const ConsultationForm = lazyWithApi(async () => (await import("@/features/consultation/consultation-form.tsx")).ConsultationForm);
 
 /** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts) and a reset link. */
 const RESET_TOKEN_PARAM = "reset_token";
 
 export function LandingPage() {
   const site = useSiteContent();
-  const links = trpc.site.links.useQuery(undefined, { staleTime: Infinity });
-  const { status } = useCurrentUser();
-  const signedIn = status === "signed-in";
+  const signedIn = useSignedIn();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
 
@@ -50,7 +47,7 @@ export function LandingPage() {
     const resetToken = searchParams.get(RESET_TOKEN_PARAM);
     if (authError === null && resetToken === null) return;
     // The id keeps React's development double effects from showing the toast twice.
-    if (authError !== null) toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM });
+    if (authError !== null) void import("sonner").then(({ toast }) => toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM }));
     if (resetToken) openForgot(resetToken);
     const rest = new URLSearchParams(searchParams);
     rest.delete(AUTH_ERROR_PARAM);
@@ -88,7 +85,7 @@ export function LandingPage() {
       />
       <main className="grow">
         <HeroSection content={site.value} isPending={site.isPending} onAccessPortal={accessPortal} />
-        <ServicesSection notaryUrl={links.data?.notaryUrl} />
+        <ServicesSection notaryUrl={site.links?.notaryUrl} />
         <AboutSection
           content={site.value}
           isPending={site.isPending}

@@ -3,7 +3,8 @@ import { trpc } from "@/lib/trpc.ts";
 export type CurrentUserState = ReturnType<typeof useCurrentUser>;
 
 /**
- * The signed-in user, shared by the public site, the client portal and the admin portal.
+ * The signed-in user, shared by the client portal and the admin portal (the public site asks with
+ * `useSignedIn`, which needs no React Query).
  * `status` is "unknown" until the first check answers. It reads `auth.session`, which answers
  * null for visitors (rather than `auth.me`'s 401, which browsers log as an error); after login or
  * logout call `trpc.useUtils().auth.session.invalidate()`.

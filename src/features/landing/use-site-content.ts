@@ -1,13 +1,56 @@
-import { trpc } from "@/lib/trpc.ts";
+import { useEffect, useState } from "react";
+import { publicQuery } from "@/lib/public-query.ts";
+import { PUBLIC_SITE_DATA_ID, type PublicSiteData, type SiteLinks } from "../../../server/routers/site/public-data.ts";
+import type { SiteContent } from "../../../server/routers/site/schemas.ts";
 
-/** The public site content (stored values over the defaults) and a reader that never throws. */
+/** What the server put into index.html (server/index-html.ts); absent in development. */
+function readDocumentData(): PublicSiteData | undefined {
+  const text = document.getElementById(PUBLIC_SITE_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as PublicSiteData;
+  } catch {
+    return undefined;
+  }
+}
+
+let known = readDocumentData();
+// The document's copy is as fresh as the document, so the first visit of the page uses it as it
+// is. A later visit (after client-side navigation) shows it while asking again: an admin may
+// have changed the content since.
+let knownIsFresh = known !== undefined;
+
+/** The public site content (stored values over the defaults), the configured links, and a reader that never throws. */
 export function useSiteContent() {
-  const query = trpc.site.content.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const content = query.data;
+  const [data, setData] = useState(known);
+  const [isPending, setIsPending] = useState(known === undefined);
+
+  useEffect(() => {
+    if (knownIsFresh) {
+      knownIsFresh = false;
+      return;
+    }
+    let current = true;
+    Promise.all([publicQuery<SiteContent>("site.content"), publicQuery<SiteLinks>("site.links")])
+      .then(([content, links]) => {
+        known = { content, links };
+        if (current) setData(known);
+      })
+      // The browser reports the failed request; the page keeps what it has (blank values at worst).
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setIsPending(false);
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
   return {
-    isPending: query.isPending,
+    isPending,
+    links: data?.links,
     /** The value of section.key, or "" while loading or when absent. */
-    value: (section: string, key: string): string => content?.[section]?.[key]?.value ?? "",
+    value: (section: string, key: string): string => data?.content[section]?.[key]?.value ?? "",
   };
 }
 
