@@ -1,5 +1,6 @@
-import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import type { Algorithm } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { Argon2Pool } from "./argon2-pool.ts";
 
 // Set explicitly (decisions.md), never the library's defaults: OWASP's argon2id minimum.
 // Algorithm is an ambient const enum (not importable as a value here); 2 is Argon2id.
@@ -19,15 +20,17 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
+const argon2 = new Argon2Pool();
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return argon2.hash(password, ARGON2_OPTIONS);
 }
 
 // A real argon2id hash of a random password: verifying against it costs the same as a real check,
 // so a missing user is not revealed by timing (exactly one verify either way).
 let dummyHash: Promise<string> | undefined;
 function getDummyHash(): Promise<string> {
-  dummyHash ??= hash(crypto.randomUUID(), ARGON2_OPTIONS);
+  dummyHash ??= hashPassword(crypto.randomUUID());
   return dummyHash;
 }
 
@@ -37,7 +40,7 @@ export const passwordHasher = {
     passwordHasher.verifyCalls++;
     const target = storedHash ?? (await getDummyHash());
     try {
-      const ok = await verify(target, password);
+      const ok = await argon2.verify(target, password);
       return ok && storedHash !== null;
     } catch {
       return false;
