@@ -8,14 +8,15 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import pg from "pg";
+import { POOL_SIZE } from "../../server/db/database.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 const uploadDir = process.env.BENCH_UPLOAD_DIR;
 if (!databaseUrl || !uploadDir) throw new Error("DATABASE_URL and BENCH_UPLOAD_DIR are required");
 fs.mkdirSync(uploadDir, { recursive: true });
 
-// The app's pool size (server/db/database.ts).
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+// The app's pool settings (server/db/database.ts).
+const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, min: POOL_SIZE });
 pool.on("error", () => {});
 
 // What Kysely compiles validateSessionToken (server/auth/session.ts) to.

@@ -12,6 +12,8 @@ const DATE = 1082;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
+export const POOL_SIZE = 10;
+
 export type DatabaseHandle = {
   db: Kysely<Database>;
   kind: "postgres" | "embedded";
@@ -25,7 +27,10 @@ export async function openDatabase(opts: {
   logger: Logger;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // Connections stay open once made (min = max): a connection closed when idle and reopened in the
+    // next burst costs a new backend and its cold caches, tens of milliseconds for the requests
+    // that wait on it.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_SIZE, min: POOL_SIZE, connectionTimeoutMillis: 5000 });
     // An idle client's error (server restart, terminated backend) would otherwise crash the process.
     pool.on("error", (err) => opts.logger.warn({ err: err.message }, "postgres pool client error"));
     // pg-pool removes that listener while a client is checked out, and pg emits 'error' when the
