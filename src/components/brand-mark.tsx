@@ -1,4 +1,4 @@
-import { cn } from "@/lib/cn.ts";
+import { clsx } from "clsx";
 import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
 
 type BrandMarkProps = {
@@ -12,7 +12,7 @@ type BrandMarkProps = {
 /** The firm's logo and name, as the public site, the client portal and the admin portal show them. */
 export function BrandMark({ name, logoSrc, className }: BrandMarkProps) {
   return (
-    <span className={cn("inline-flex min-w-0 items-center gap-2.5", className)}>
+    <span className={clsx("inline-flex min-w-0 items-center gap-2.5", className)}>
       <img src={siteImageSrc(logoSrc, SHIPPED_IMAGES.logo)} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md" />
       <span className="truncate font-semibold tracking-tight">{name}</span>
     </span>

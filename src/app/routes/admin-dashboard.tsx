@@ -64,7 +64,7 @@ export function AdminDashboardPage() {
           </Link>
           <div className="flex items-center gap-2 sm:gap-3">
             {user && <span className="hidden text-sm text-muted-foreground md:inline">{user.name}</span>}
-            <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+            <Button asChild variant="ghost" size="sm" className="max-sm:hidden">
               <Link to="/">
                 <ExternalLink aria-hidden="true" />
                 View site

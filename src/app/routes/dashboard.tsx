@@ -119,7 +119,7 @@ function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
   // Until the folder from the URL is known, nothing may be created or uploaded in the wrong place.
   if (folderId !== null && currentFolder === null) {
     // Spec: a failed load is only logged.
-    return folders.isError ? null : <Spinner label="Loading folders…" className="flex justify-center py-10" />;
+    return folders.isError ? null : <Spinner label="Loading folders…" className="w-full justify-center py-10" />;
   }
   const currentId = currentFolder?.id ?? null;
 
@@ -131,7 +131,7 @@ function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
       </div>
       <FolderBreadcrumb path={path} onNavigate={onOpenFolder} />
       <UploadArea folderId={currentId} folderName={currentFolder?.name ?? null} />
-      {folders.isPending && <Spinner label="Loading folders…" className="flex justify-center" />}
+      {folders.isPending && <Spinner label="Loading folders…" className="w-full justify-center" />}
       <FolderGrid folders={childFolders(allFolders, currentId)} onOpen={(id) => onOpenFolder(id)} />
       <DocumentList folderId={currentId} folderName={currentFolder?.name ?? null} />
     </div>

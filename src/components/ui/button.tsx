@@ -1,10 +1,9 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { Slot } from "radix-ui";
-import { cn } from "@/lib/cn.ts";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors duration-150 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 font-medium whitespace-nowrap transition-colors duration-150 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -13,18 +12,18 @@ export const buttonVariants = cva(
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/70",
         outline: "border border-input bg-card text-foreground hover:bg-muted",
         ghost: "text-foreground hover:bg-muted",
+        "ghost-destructive": "text-destructive hover:bg-destructive/10",
         destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
-        link: "text-accent underline-offset-4 hover:underline",
+        link: "rounded-md text-sm text-accent underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4",
+        default: "h-10 rounded-md px-4 text-sm",
         sm: "h-8 rounded-md px-3 text-[0.8125rem]",
         lg: "h-12 rounded-lg px-6 text-base",
-        icon: "size-10",
+        icon: "size-10 rounded-md text-sm",
+        "icon-sm": "size-8 rounded-md text-sm",
       },
     },
-    // A link reads as text, so it drops the size's height and padding.
-    compoundVariants: [{ variant: "link", class: "h-auto px-0" }],
     defaultVariants: { variant: "default", size: "default" },
   },
 );
@@ -35,8 +34,14 @@ export type ButtonProps = ComponentProps<"button"> &
     asChild?: boolean;
   };
 
+/**
+ * `className` adds to the variant's classes (layout: width, position, margins) and is not merged
+ * with them: a different look is a variant. That keeps tailwind-merge, which would be most of the
+ * landing page's own script, out of its first load.
+ */
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const classes = cn(buttonVariants({ variant, size }), className);
+  // A link reads as text, so it takes no size (height, padding).
+  const classes = buttonVariants({ variant, size: variant === "link" ? null : size, className });
   if (asChild) return <Slot.Root className={classes} {...props} />;
   return <button type={type ?? "button"} className={classes} {...props} />;
 }

@@ -45,7 +45,7 @@ export function UsersTab() {
             confirmLabel="Delete user"
             onConfirm={() => deleteUser.mutate({ id: user.id })}
             trigger={
-              <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10" aria-label={`Delete ${user.name}`}>
+              <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${user.name}`}>
                 <Trash2 aria-hidden="true" />
                 Delete
               </Button>

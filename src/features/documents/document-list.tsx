@@ -26,7 +26,7 @@ type DocumentListProps = {
 export function DocumentList({ folderId, folderName }: DocumentListProps) {
   const documents = useDocuments(folderId);
 
-  if (documents.isPending) return <Spinner label="Loading documents…" className="flex justify-center py-6" />;
+  if (documents.isPending) return <Spinner label="Loading documents…" className="w-full justify-center py-6" />;
   // Spec: a failed load is only logged.
   if (documents.isError) return null;
   if (documents.data.length === 0) {
@@ -88,7 +88,7 @@ function DocumentRow({ document }: { document: DocumentItem }) {
         </Button>
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10" aria-label={`Delete ${document.original_filename}`}>
+            <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${document.original_filename}`}>
               <Trash aria-hidden="true" />
               <span className="hidden sm:inline">Delete</span>
             </Button>

@@ -28,7 +28,7 @@ export function FolderGrid({ folders, onOpen }: FolderGridProps) {
           </button>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="absolute right-1.5 size-8" aria-label={`Actions for folder ${folder.name}`}>
+              <Button variant="ghost" size="icon-sm" className="absolute right-1.5" aria-label={`Actions for folder ${folder.name}`}>
                 <EllipsisVertical aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useState } from "react";
+import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
-import { cn } from "@/lib/cn.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import type { Testimonial } from "../../../server/routers/site/schemas.ts";
 import {
@@ -85,7 +85,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
                 inert={!slot.isVisible}
                 data-visible={slot.isVisible}
                 style={slideTransition}
-                className={cn(
+                className={clsx(
                   "w-[88%] shrink-0 pr-4 transition-opacity md:w-[calc(100%/3.2)]",
                   !slot.isVisible && "opacity-35",
                 )}
@@ -115,7 +115,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
             className="group inline-flex size-6 cursor-pointer items-center justify-center rounded-full"
           >
             <span
-              className={cn(
+              className={clsx(
                 "size-2.5 rounded-full transition-colors",
                 index === current ? "bg-accent" : "bg-input/50 group-hover:bg-input",
               )}
