@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { RateLimits } from "../auth/rate-limit.ts";
+import { type SessionValidation, validateSessionToken } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -35,12 +36,26 @@ const noCookies: SessionCookies = { set() {}, clear() {} };
 
 /** The request-independent part of the context: tests and the REST layer build it directly. */
 export function createContextInner(opts: ContextOptions) {
+  const { deps } = opts;
+  const sessionToken = opts.sessionToken ?? null;
+  const cookies = opts.cookies ?? noCookies;
+  let session: Promise<SessionValidation> | undefined;
   return {
-    ...opts.deps,
-    deps: opts.deps,
-    sessionToken: opts.sessionToken ?? null,
+    ...deps,
+    deps,
+    sessionToken,
     ip: opts.ip ?? "unknown",
-    cookies: opts.cookies ?? noCookies,
+    cookies,
+    /** The request's session, looked up once however many procedures a tRPC batch calls. */
+    resolveSession(): Promise<SessionValidation> {
+      session ??= (async () => {
+        if (!sessionToken) return null;
+        const auth = await validateSessionToken(deps.db, sessionToken, deps.now());
+        if (auth?.renewed) cookies.set(sessionToken, auth.session.expiresAt);
+        return auth;
+      })();
+      return session;
+    },
   };
 }
 

@@ -1,5 +1,4 @@
 import { TRPCError } from "@trpc/server";
-import { validateSessionToken } from "../auth/session.ts";
 import { INVALID_DATA_VALUE_DETAIL, isDatabaseUnavailable, isInvalidDataValue, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
 import { baseProcedure } from "./init.ts";
 
@@ -11,8 +10,7 @@ import { baseProcedure } from "./init.ts";
  */
 export const publicProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const result = await (async () => {
-    const auth = ctx.sessionToken ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.now()) : null;
-    if (auth?.renewed && ctx.sessionToken) ctx.cookies.set(ctx.sessionToken, auth.session.expiresAt);
+    const auth = await ctx.resolveSession();
     return next({ ctx: { session: auth?.session ?? null, user: auth?.user ?? null } });
   })().catch((err: unknown) => {
     throw databaseErrorForClient(err) ?? err;

@@ -1,9 +1,11 @@
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../server/auth/session.ts";
 import { createCaller } from "../../server/routers/_app.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
 import { createUser, DEFAULT_PASSWORD, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
+import { createTestDatabase } from "../helpers/database.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -246,6 +248,32 @@ describe("procedures through the typed caller", () => {
     const authed = createCaller(createContextInner({ deps: server.deps, sessionToken: login.session_token }));
     await expect(authed.auth.me()).resolves.toMatchObject({ username: input.username });
     await expect(caller.auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("a tRPC batch", () => {
+  it("looks the session up once for all of its procedures", async () => {
+    let sessionLookups = 0;
+    const countSessionLookups: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (args.result.rows[0] && "session_id" in args.result.rows[0]) sessionLookups++;
+        return args.result;
+      },
+    };
+    const database = await createTestDatabase();
+    const batchServer = await startTestServer({ database, overrides: { db: database.db.withPlugin(countSessionLookups) } });
+    try {
+      const user = await createUser(batchServer.db, {});
+      const client = await loginClient(batchServer.url, user);
+      sessionLookups = 0;
+      const res = await client.get(`/trpc/auth.me,folders.list,appointments.list?batch=1&input=${encodeURIComponent("{}")}`);
+      expect(res.status).toBe(200);
+      expect(res.body.map((r: { result?: unknown }) => r.result !== undefined)).toEqual([true, true, true]);
+      expect(sessionLookups).toBe(1);
+    } finally {
+      await batchServer.close();
+    }
   });
 });
 
