@@ -7,7 +7,15 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, "../..");
 
-export type ChildServer = { url: string; pid: number; stop: () => Promise<void> };
+export type Pauses = { loopDelayP99Ms: number; loopDelayMaxMs: number; longestGcMs: number };
+export type ChildServer = {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+  /** The app child's event-loop delay and GC pauses since `resetPauses` (app-server.ts). */
+  resetPauses: () => void;
+  pauses: () => Promise<Pauses>;
+};
 
 /** Forks `script` under tsx, waits for it to report its port over IPC. */
 export async function startChild(
@@ -37,6 +45,17 @@ export async function startChild(
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    resetPauses: () => child.send("pauses:reset"),
+    pauses: () =>
+      new Promise<Pauses>((resolve) => {
+        const onMessage = (m: { pauses?: Pauses }) => {
+          if (!m.pauses) return;
+          child.off("message", onMessage);
+          resolve(m.pauses);
+        };
+        child.on("message", onMessage);
+        child.send("pauses");
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

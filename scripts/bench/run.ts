@@ -191,13 +191,15 @@ async function main(): Promise<void> {
       });
       // Latency at a fixed rate both servers can sustain: half of what the app managed.
       const rate = Math.max(10, Math.round(appRun.rps / 2));
+      app.resetPauses();
       const appLatency = await openLoop({ request: { url: appUrl + appPath, headers: clientCookie }, rate, seconds: settings.latencySeconds, connections: CONNECTIONS });
+      const pauses = await app.pauses();
       const bareLatency = await openLoop({ request: { url: bare.url + barePath, headers: clientCookie }, rate, seconds: settings.latencySeconds, connections: CONNECTIONS });
       check(appLatency.failures, `${label} latency (app)`);
       check(bareLatency.failures, `${label} latency (bare)`);
       rows.push({
         benchmark: `${label}: p99 at ${rate} req/s (open loop)`,
-        measured: `${ms(appLatency.p99)} (p50 ${ms(appLatency.p50)})`,
+        measured: `${ms(appLatency.p99)} (p50 ${ms(appLatency.p50)}; app's event loop delayed up to ${ms(pauses.loopDelayMaxMs)}, longest GC pause ${ms(pauses.longestGcMs)})`,
         baseline: `${ms(bareLatency.p99)} (p50 ${ms(bareLatency.p50)})`,
         ratio: `${ratioOf(appLatency.p99, bareLatency.p99).toFixed(2)}x`,
         target: "p99 < 10 ms",
@@ -217,6 +219,7 @@ async function main(): Promise<void> {
       const rate = meRate || 100;
       const reads = { url: `${appUrl}/api/auth/me`, headers: clientCookie };
       const unloaded = unloadedMe ?? (await openLoop({ request: reads, rate, seconds: settings.latencySeconds, connections: CONNECTIONS }));
+      app.resetPauses();
       const [loaded, logins] = await Promise.all([
         openLoop({ request: reads, rate, seconds: settings.latencySeconds, connections: CONNECTIONS }),
         openLoop({
@@ -231,12 +234,13 @@ async function main(): Promise<void> {
           connections: LOGINS_PER_SECOND,
         }),
       ]);
+      const pauses = await app.pauses();
       check(loaded.failures, "reads under login load");
       check(logins.failures, "logins");
       const ratio = ratioOf(loaded.p99, unloaded.p99);
       rows.push({
         benchmark: `GET /api/auth/me p99 at ${rate} req/s with ${LOGINS_PER_SECOND} logins/s`,
-        measured: `${ms(loaded.p99)} (logins p50 ${ms(logins.p50)}${failuresNote(logins.failures)})`,
+        measured: `${ms(loaded.p99)} (logins p50 ${ms(logins.p50)}${failuresNote(logins.failures)}; app's event loop delayed up to ${ms(pauses.loopDelayMaxMs)})`,
         baseline: `${ms(unloaded.p99)} without logins`,
         ratio: `${ratio.toFixed(2)}x`,
         target: "<= 2x",
