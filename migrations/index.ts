@@ -3,7 +3,6 @@ import * as initialSchema from "./2026-11-22T0000_initial_schema.ts";
 import * as rateLimits from "./2026-11-22T2200_rate_limits.ts";
 import * as searchIndexes from "./2026-11-22T2300_search_indexes.ts";
 import * as rowCounts from "./2026-11-23T0100_row_counts.ts";
-import * as foldersByName from "./2026-11-23T0200_folders_by_name.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -14,5 +13,4 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T2200_rate_limits": rateLimits,
   "2026-11-22T2300_search_indexes": searchIndexes,
   "2026-11-23T0100_row_counts": rowCounts,
-  "2026-11-23T0200_folders_by_name": foldersByName,
 };
