@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { markWelcomeVideoSeen } from "@/lib/welcome-video-flag.ts";
+import { WelcomeBackdrop } from "./welcome-backdrop.tsx";
 
 /** The simulated playback's length: the video itself is not part of the product (spec section 1). */
 const PLAYBACK_MS = 6000;
@@ -41,7 +42,7 @@ export function WelcomeVideoModal({ open, onOpenChange, firmName }: WelcomeVideo
           <DialogDescription>A two-minute introduction to our services and your secure client portal.</DialogDescription>
         </DialogHeader>
         <div className="relative grid aspect-video place-items-center overflow-hidden rounded-lg bg-primary text-primary-foreground">
-          <img src="/images/hero.svg" alt="" width={560} height={440} className="absolute inset-0 size-full object-cover opacity-25" />
+          <WelcomeBackdrop className="absolute inset-0 size-full opacity-25" />
           {elapsed === null ? (
             <Button variant="accent" size="lg" onClick={play} className="relative">
               <Play />
