@@ -2,10 +2,19 @@ import "./lib/zod-jitless.ts";
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRouter } from "./app/router.tsx";
+import { usePageLoaded } from "./lib/use-page-loaded.ts";
 import "./styles.css";
 
-// Loaded after the first paint; a toast raised before it mounts still shows (sonner replays them).
 const Toaster = lazy(async () => ({ default: (await import("./components/ui/toaster.tsx")).Toaster }));
+
+// Mounted once the page has loaded; a toast raised before that still shows (sonner replays them).
+function DeferredToaster() {
+  return usePageLoaded() ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
@@ -13,8 +22,6 @@ if (!rootElement) throw new Error("index.html has no #root element");
 createRoot(rootElement).render(
   <StrictMode>
     <AppRouter />
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <DeferredToaster />
   </StrictMode>,
 );

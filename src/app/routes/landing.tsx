@@ -12,16 +12,20 @@ import { SiteHeader } from "@/features/landing/site-header.tsx";
 import { useSiteContent } from "@/features/landing/use-site-content.ts";
 import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts";
 import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
+import { usePageLoaded } from "@/lib/use-page-loaded.ts";
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { AUTH_ERROR_PARAM } from "../../../server/routers/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "../../../server/routers/site/defaults.ts";
 import { lazyWithApi } from "../lazy-with-api.tsx";
 
-// Below the fold or behind a click: loaded when needed, so the first paint ships less JavaScript.
+// Below the fold or behind a click: loaded when needed (the consultation form once the page has
+// loaded), so the first paint ships less JavaScript.
 const ClientPortalDialog = lazyWithApi(async () => (await import("@/features/auth/client-portal-dialog.tsx")).ClientPortalDialog);
 const ForgotPasswordDialog = lazyWithApi(async () => (await import("@/features/auth/forgot-password-dialog.tsx")).ForgotPasswordDialog);
 const WelcomeVideoModal = lazy(() => import("@/features/welcome-video/welcome-video-modal.tsx").then((m) => ({ default: m.WelcomeVideoModal })));
 const ConsultationForm = lazyWithApi(async () => (await import("@/features/consultation/consultation-form.tsx")).ConsultationForm);
+
+const formSpinner = <Spinner label="Loading the consultation form…" className="min-h-[36rem] w-full justify-center" />;
 
 /** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts) and a reset link. */
 const RESET_TOKEN_PARAM = "reset_token";
@@ -34,8 +38,6 @@ export function LandingPage() {
 
   const [portal, setPortal] = useState<{ open: boolean; tab: PortalTab; loaded: boolean }>({ open: false, tab: "login", loaded: false });
   const [forgot, setForgot] = useState<{ open: boolean; key: number; token: string | undefined }>({ open: false, key: 0, token: undefined });
-  const [welcomeOpen, setWelcomeOpen] = useState(false);
-  const [welcomeDue, setWelcomeDue] = useState(false);
   // A visitor arriving from a reset email or a failed Google sign-in is in the middle of something.
   const [welcomeSuppressed] = useState(() => searchParams.has(AUTH_ERROR_PARAM) || searchParams.has(RESET_TOKEN_PARAM));
 
@@ -54,21 +56,6 @@ export function LandingPage() {
     rest.delete(RESET_TOKEN_PARAM);
     setSearchParams(rest, { replace: true });
   }, [searchParams, setSearchParams]);
-
-  useEffect(() => {
-    if (welcomeSuppressed || hasSeenWelcomeVideo(window.localStorage)) return;
-    const timer = window.setTimeout(() => setWelcomeDue(true), WELCOME_VIDEO_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [welcomeSuppressed]);
-
-  // Never on top of another dialog: a due video waits until the visitor closes it, and for the
-  // firm's name, so its title is not "Welcome to " while the content loads.
-  const otherDialogOpen = portal.open || forgot.open;
-  useEffect(() => {
-    if (!welcomeDue || otherDialogOpen || site.isPending) return;
-    setWelcomeDue(false);
-    if (!hasSeenWelcomeVideo(window.localStorage)) setWelcomeOpen(true);
-  }, [welcomeDue, otherDialogOpen, site.isPending]);
 
   const firmName = site.value("company", "name");
   const accessPortal = () => (signedIn ? void navigate("/dashboard") : openPortal());
@@ -93,11 +80,7 @@ export function LandingPage() {
         />
         <ContactSection
           content={site.value}
-          form={
-            <Suspense fallback={<Spinner label="Loading the consultation form…" className="min-h-[36rem] w-full justify-center" />}>
-              <ConsultationForm />
-            </Suspense>
-          }
+          form={<DeferredConsultationForm />}
         />
       </main>
       <SiteFooter content={site.value} />
@@ -127,8 +110,43 @@ export function LandingPage() {
             }}
           />
         )}
-        {welcomeOpen && <WelcomeVideoModal open={welcomeOpen} onOpenChange={setWelcomeOpen} firmName={firmName || DEFAULT_FIRM_NAME} />}
       </Suspense>
+      {/* Never on top of another dialog, and not before the firm's name is known (its title). */}
+      <WelcomeVideo suppressed={welcomeSuppressed} held={portal.open || forgot.open || site.isPending} firmName={firmName || DEFAULT_FIRM_NAME} />
     </div>
   );
+}
+
+/**
+ * The welcome video for a first visit, WELCOME_VIDEO_DELAY_MS after the page opens; a due video
+ * waits while it is `held`. Its state lives here, so its timer re-renders only this.
+ */
+function WelcomeVideo({ suppressed, held, firmName }: { suppressed: boolean; held: boolean; firmName: string }) {
+  const [open, setOpen] = useState(false);
+  const [due, setDue] = useState(false);
+
+  useEffect(() => {
+    if (suppressed || hasSeenWelcomeVideo(window.localStorage)) return;
+    const timer = window.setTimeout(() => setDue(true), WELCOME_VIDEO_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [suppressed]);
+
+  useEffect(() => {
+    if (!due || held) return;
+    setDue(false);
+    if (!hasSeenWelcomeVideo(window.localStorage)) setOpen(true);
+  }, [due, held]);
+
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <WelcomeVideoModal open={open} onOpenChange={setOpen} firmName={firmName} />
+    </Suspense>
+  );
+}
+
+/** The consultation form, loaded once the page has (it is far below the fold). */
+function DeferredConsultationForm() {
+  const pageLoaded = usePageLoaded();
+  return <Suspense fallback={formSpinner}>{pageLoaded ? <ConsultationForm /> : formSpinner}</Suspense>;
 }
