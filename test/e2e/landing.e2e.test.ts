@@ -81,10 +81,11 @@ describe("landing page", { timeout: 60_000 }, () => {
         expect(await notary.getAttribute("target")).toBe("_blank");
         expect(await notary.getAttribute("rel")).toContain("noopener");
         await t.page.getByText("(555) 010-4200").first().waitFor();
-        await t.page.getByRole("button", { name: "Schedule Consultation", exact: true }).waitFor();
 
         await t.page.getByRole("link", { name: "Schedule Consultation" }).click();
         await t.page.waitForFunction(() => location.hash === "#contact");
+        // The form loads as the visitor heads for the contact section.
+        await t.page.getByRole("button", { name: "Schedule Consultation", exact: true }).waitFor();
 
         expect(await horizontalOverflow(t.page)).toBe(0);
         // A slide moving during the check would be measured mid-fade.
@@ -279,6 +280,9 @@ describe("landing page", { timeout: 60_000 }, () => {
     const t = await returningVisitor({ viewport: viewports.mobile });
     await screenshotOnFailure(t.page, "consultation", async () => {
       await openLanding(t.page);
+      // Far below the fold, the form loads only as the visitor heads for it.
+      await expect(t.page.getByText("Loading the consultation form…").count()).resolves.toBe(1);
+      await t.page.getByRole("link", { name: "Schedule Consultation" }).click();
       const form = t.page.locator("form", { has: t.page.getByRole("button", { name: "Schedule Consultation", exact: true }) });
       const submit = form.getByRole("button", { name: "Schedule Consultation", exact: true });
       // Located by attribute: once empty the alert is hidden, which role queries skip.

@@ -12,14 +12,13 @@ import { SiteHeader } from "@/features/landing/site-header.tsx";
 import { useSiteContent } from "@/features/landing/use-site-content.ts";
 import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts";
 import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
-import { usePageLoaded } from "@/lib/use-page-loaded.ts";
+import { useNearViewport } from "@/lib/use-near-viewport.ts";
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { AUTH_ERROR_PARAM } from "../../../server/routers/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "../../../server/routers/site/defaults.ts";
 import { lazyWithApi } from "../lazy-with-api.tsx";
 
-// Below the fold or behind a click: loaded when needed (the consultation form once the page has
-// loaded), so the first paint ships less JavaScript.
+// Below the fold or behind a click: loaded when needed, so the first paint ships less JavaScript.
 const ClientPortalDialog = lazyWithApi(async () => (await import("@/features/auth/client-portal-dialog.tsx")).ClientPortalDialog);
 const ForgotPasswordDialog = lazyWithApi(async () => (await import("@/features/auth/forgot-password-dialog.tsx")).ForgotPasswordDialog);
 const WelcomeVideoModal = lazy(() => import("@/features/welcome-video/welcome-video-modal.tsx").then((m) => ({ default: m.WelcomeVideoModal })));
@@ -145,8 +144,15 @@ function WelcomeVideo({ suppressed, held, firmName }: { suppressed: boolean; hel
   );
 }
 
-/** The consultation form, loaded once the page has (it is far below the fold). */
+/**
+ * The consultation form, loaded as the visitor heads for the contact section (it is far below the
+ * fold, and its code brings the tRPC client, React Query and zod), not while the page first loads.
+ */
 function DeferredConsultationForm() {
-  const pageLoaded = usePageLoaded();
-  return <Suspense fallback={formSpinner}>{pageLoaded ? <ConsultationForm /> : formSpinner}</Suspense>;
+  const [ref, near] = useNearViewport<HTMLDivElement>("150% 0px");
+  return (
+    <div ref={ref}>
+      <Suspense fallback={formSpinner}>{near ? <ConsultationForm /> : formSpinner}</Suspense>
+    </div>
+  );
 }
