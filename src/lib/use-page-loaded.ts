@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 
 /**
- * False until the page has loaded and the browser is idle: for below-the-fold parts whose code
- * and requests must not compete with the first paint (they would delay it on slow phones).
+ * False until the page has loaded and the browser is idle: for parts the first paint does not
+ * need (the Toaster), whose code and requests would compete with it on slow phones.
  */
 export function usePageLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
