@@ -3,11 +3,40 @@ import http from "node:http";
 import type { Logger } from "pino";
 import { createApp, type AppOptions } from "./app.ts";
 import { createRateLimits } from "./auth/rate-limit.ts";
+import { deleteExpiredSessions } from "./auth/session.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { createMailer } from "./mail/create-mailer.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import type { AppDeps } from "./trpc/context.ts";
+
+/** Expired sessions are refused when presented; this removes the rows nobody will present again. */
+export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+function sweepExpiredSessions(deps: AppDeps): { stop: () => Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = deleteExpiredSessions(deps.db, deps.now()).then(
+      (deleted) => {
+        if (deleted > 0) deps.logger.info({ deleted }, "expired sessions removed");
+      },
+      (err: unknown) => {
+        if (!isDatabaseUnavailable(err)) deps.logger.warn({ err }, "expired session sweep failed");
+      },
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, SESSION_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    // The database closes after this, so a sweep under way finishes first.
+    stop: () => {
+      clearInterval(timer);
+      return running;
+    },
+  };
+}
 
 export type RunningServer = { port: number; url: string; deps: AppDeps; close: () => Promise<void> };
 
@@ -40,6 +69,7 @@ export async function startServer(opts: {
     server.listen(opts.config.port, opts.config.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const sessionSweep = sweepExpiredSessions(deps);
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -48,6 +78,8 @@ export async function startServer(opts: {
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }).then(() => opts.database.close()),
+      })
+        .then(() => sessionSweep.stop())
+        .then(() => opts.database.close()),
   };
 }

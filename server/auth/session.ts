@@ -140,6 +140,20 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
+/** Sessions that can no longer be used: past their expiry, or admin sessions idle too long. */
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", now),
+        eb.and([eb("kind", "=", "admin"), eb("last_used_at", "<=", new Date(now.getTime() - ADMIN_IDLE_MS))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }

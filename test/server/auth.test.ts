@@ -191,6 +191,35 @@ describe("sessions over time", () => {
   });
 });
 
+describe("expired session sweep", () => {
+  it("removes expired and idle admin sessions, keeps live ones, and runs when the server starts", async () => {
+    const database = await createTestDatabase();
+    const user = await createUser(database.db, {});
+    const admin = await createUser(database.db, { is_admin: true });
+    const now = Date.now();
+    const session = (user_id: string, kind: "client" | "admin", expiresInMs: number, idleMs: number) => ({
+      id: hashToken(`sweep-${user_id}-${kind}-${expiresInMs}-${idleMs}`),
+      user_id,
+      kind,
+      expires_at: new Date(now + expiresInMs),
+      last_used_at: new Date(now - idleMs),
+      created_at: new Date(now - idleMs),
+    });
+    const live = [session(user.id, "client", 60_000, 0), session(admin.id, "admin", 60_000, 60_000)];
+    const dead = [session(user.id, "client", -1000, 0), session(admin.id, "admin", 60 * 60_000, 31 * 60_000)];
+    await database.db.insertInto("sessions").values([...live, ...dead]).execute();
+
+    const sweeping = await startTestServer({ database });
+    try {
+      await expect
+        .poll(async () => (await sweeping.db.selectFrom("sessions").select("id").execute()).map((r) => r.id).sort())
+        .toEqual(live.map((s) => s.id).sort());
+    } finally {
+      await sweeping.close();
+    }
+  });
+});
+
 describe("admin login", () => {
   it("refuses a client with Admin access required", async () => {
     const user = await createUser(server.db);
