@@ -2,13 +2,15 @@
 // memory and CPU are its own), serving the client build the bench made (BENCH_CLIENT_DIR).
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { loadConfig } from "../../server/config.ts";
-import { openDatabase } from "../../server/db/database.ts";
+import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startServer } from "../../server/server.ts";
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+// As server/index.ts does, so the app also runs by hand on a fresh DATA_DIR.
+await migrateToLatest(database.db, logger);
 const clientDir = process.env.BENCH_CLIENT_DIR || undefined;
 const server = await startServer({ config, logger, database, app: { clientDir } });
 
