@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import * as trpcExpress from "@trpc/server/adapters/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { sql } from "kysely";
 import { csrfProtection } from "./auth/csrf.ts";
@@ -133,10 +134,16 @@ function health(deps: AppDeps): RequestHandler {
 
 function serveClient(app: express.Express, deps: AppDeps, clientDir: string): void {
   const indexFile = path.join(clientDir, "index.html");
-  // Hashed build assets never change under their name; everything else is revalidated.
+  // Hashed build assets never change under their name; everything else is revalidated. The build
+  // writes each script and stylesheet also brotli- and gzip-compressed at the highest levels
+  // (vite.config.ts), served by what the browser accepts, so no request compresses them again.
   app.use(
     "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { immutable: true, maxAge: "1y", fallthrough: false, index: false },
+    }),
   );
   app.use(express.static(clientDir, { index: false, maxAge: 0 }));
   app.get("/{*path}", async (req, res) => {

@@ -7,7 +7,15 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { repoRoot } from "./processes.ts";
 
-export type BundleSizes = { initialJsGzip: number; initialCssGzip: number; lazyChunks: number; lazyJsGzip: number; initialFiles: string[] };
+export type BundleSizes = {
+  initialJsGzip: number;
+  initialCssGzip: number;
+  /** What a browser that accepts brotli downloads: the build's precompressed .br files (vite.config.ts). */
+  initialJsBrotli: number | null;
+  lazyChunks: number;
+  lazyJsGzip: number;
+  initialFiles: string[];
+};
 
 export function buildClient(outDir: string): void {
   execFileSync(process.execPath, [path.join(repoRoot, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], {
@@ -29,8 +37,11 @@ export function measureBundle(clientDir: string): BundleSizes {
     .filter((name) => name.endsWith(".js"))
     .map((name) => `/assets/${name}`)
     .filter((ref) => !initial.includes(ref));
+  const initialJs = initial.filter((r) => r.endsWith(".js"));
+  const brotliFiles = initialJs.map((ref) => `${file(ref)}.br`);
   return {
-    initialJsGzip: sum(initial.filter((r) => r.endsWith(".js"))),
+    initialJsGzip: sum(initialJs),
+    initialJsBrotli: brotliFiles.every((f) => fs.existsSync(f)) ? brotliFiles.reduce((total, f) => total + fs.statSync(f).size, 0) : null,
     initialCssGzip: sum(initial.filter((r) => r.endsWith(".css"))),
     lazyChunks: lazy.length,
     lazyJsGzip: sum(lazy),
