@@ -21,7 +21,7 @@ pool.on("error", () => {});
 
 // What Kysely compiles validateSessionToken (server/auth/session.ts) to.
 const SESSION_SQL = `select "sessions"."id" as "session_id", "sessions"."kind", "sessions"."expires_at", "sessions"."last_used_at", "users"."id", "users"."name", "users"."email", "users"."username", "users"."auth_provider", "users"."created_at", "users"."is_admin" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = $1`;
-const FOLDERS_SQL = `select "id", "name", "parent_folder_id", "color", "created_at" from "folders" where "user_id" = $1 order by lower("name"), "id"`;
+const FOLDERS_SQL = `select "id", "name", "parent_folder_id", "color" from "folders" where "user_id" = $1 order by lower("name"), "id"`;
 
 type SessionUser = { id: string; name: string; email: string; username: string | null; auth_provider: string; created_at: Date; is_admin: boolean };
 

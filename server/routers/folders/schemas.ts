@@ -23,6 +23,5 @@ export const folderOutput = z.object({
   name: z.string(),
   parent_folder_id: z.string().nullable(),
   color: z.string(),
-  created_at: z.date(),
 });
 export type Folder = z.infer<typeof folderOutput>;
