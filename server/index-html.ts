@@ -31,5 +31,7 @@ export async function landingHtml(template: string, deps: Pick<AppDeps, "db" | "
     return template;
   }
   const block = `<script type="application/json" id="${PUBLIC_SITE_DATA_ID}">${scriptSafeJson(data)}</script>`;
-  return template.replace("</head>", `${block}</head>`);
+  // A function, not a string: in a replacement string `$&`, `$'` and friends would act on the
+  // admin's text.
+  return template.replace("</head>", () => `${block}</head>`);
 }
