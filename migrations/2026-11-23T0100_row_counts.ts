@@ -3,22 +3,36 @@ import { type Kysely, sql } from "kysely";
 // The admin overview shows how many users, documents, folders and appointments there are. An exact
 // count(*) reads every row (75 ms at a million documents, growing with the table), so each count is
 // kept in row_counts by statement-level triggers: one update per INSERT/DELETE statement, however
-// many rows it touched (transition tables), and TRUNCATE resets it.
+// many rows it touched (transition tables; foreign-key cascades and COPY fire them too), and
+// TRUNCATE resets it. No CHECK (row_count >= 0): if a count ever drifted, a refused DELETE would be
+// far worse than a wrong figure on the overview.
 const COUNTED_TABLES = ["users", "documents", "folders", "appointments"] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create table row_counts (table_name text primary key, row_count bigint not null check (row_count >= 0))`.execute(db);
+  // No writes between the initial counts and the triggers that take over (the migration is one
+  // transaction; another app instance may be running).
+  await sql`lock table users, documents, folders, appointments in share row exclusive mode`.execute(db);
+  await sql`create table row_counts (table_name text primary key, row_count bigint not null)`.execute(db);
 
   await sql`
     create function row_counts_after_insert() returns trigger language plpgsql as $$
+    declare added bigint;
     begin
-      update row_counts set row_count = row_count + (select count(*) from inserted_rows) where table_name = TG_TABLE_NAME;
+      select count(*) into added from inserted_rows;
+      -- A statement that inserted nothing leaves the counter row unlocked.
+      if added > 0 then
+        update row_counts set row_count = row_count + added where table_name = TG_TABLE_NAME;
+      end if;
       return null;
     end $$`.execute(db);
   await sql`
     create function row_counts_after_delete() returns trigger language plpgsql as $$
+    declare removed bigint;
     begin
-      update row_counts set row_count = row_count - (select count(*) from deleted_rows) where table_name = TG_TABLE_NAME;
+      select count(*) into removed from deleted_rows;
+      if removed > 0 then
+        update row_counts set row_count = row_count - removed where table_name = TG_TABLE_NAME;
+      end if;
       return null;
     end $$`.execute(db);
   await sql`

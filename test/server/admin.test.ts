@@ -155,6 +155,20 @@ describe("kept row counts", () => {
     expect(Number(users.headers.get("x-total-count"))).toBe(after.body.stats.total_users);
   });
 
+  it("follow rows removed by a foreign-key cascade", async () => {
+    const owner = await createUser(server.db, { name: "Cascade Owner" });
+    const folder = await server.db.insertInto("folders").values({ user_id: owner.id, name: "Cascade", color: "#3B82F6" }).returning("id").executeTakeFirstOrThrow();
+    await storeDocument(owner.id, { folderId: folder.id });
+    await storeDocument(owner.id);
+    const before = (await adminClient.get("/api/admin/stats")).body.stats;
+
+    await server.db.deleteFrom("users").where("id", "=", owner.id).execute();
+    const after = (await adminClient.get("/api/admin/stats")).body.stats;
+    expect(after).toEqual(await exactCounts(server.db));
+    expect(after.total_documents).toBe(before.total_documents - 2);
+    expect(after.total_folders).toBe(before.total_folders - 1);
+  });
+
   it("drop to zero on TRUNCATE", async () => {
     await expect(
       server.db.transaction().execute(async (tx) => {
