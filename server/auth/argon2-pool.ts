@@ -42,6 +42,9 @@ parentPort.on("message", (job) => {
 });
 `;
 
+/** argon2 refused the input itself (a malformed stored hash); not a failure of the pool. */
+export class Argon2InputError extends Error {}
+
 export class Argon2Pool {
   readonly #argon2Path = createRequire(import.meta.url).resolve("@node-rs/argon2");
   readonly #slots: Slot[] = [];
@@ -53,7 +56,10 @@ export class Argon2Pool {
     return this.#run({ op: "hash", password, options }) as Promise<string>;
   }
 
-  /** Resolves false for a wrong password; rejects for a malformed hash, like @node-rs/argon2. */
+  /**
+   * Resolves false for a wrong password; rejects with Argon2InputError for a malformed hash, and
+   * with a plain Error when the hashing thread failed.
+   */
   verify(hash: string, password: string): Promise<boolean> {
     return this.#run({ op: "verify", hash, password }) as Promise<boolean>;
   }
@@ -86,7 +92,7 @@ export class Argon2Pool {
       const done = slot.current;
       slot.current = null;
       worker.unref();
-      if (msg.error !== undefined) done?.reject(new Error(msg.error));
+      if (msg.error !== undefined) done?.reject(new Argon2InputError(msg.error));
       else done?.resolve(msg.value!);
       this.#dispatch();
     });

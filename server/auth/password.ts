@@ -1,6 +1,6 @@
 import type { Algorithm } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { Argon2Pool } from "./argon2-pool.ts";
+import { Argon2InputError, Argon2Pool } from "./argon2-pool.ts";
 
 // Set explicitly (decisions.md), never the library's defaults: OWASP's argon2id minimum.
 // Algorithm is an ambient const enum (not importable as a value here); 2 is Argon2id.
@@ -42,8 +42,11 @@ export const passwordHasher = {
     try {
       const ok = await argon2.verify(target, password);
       return ok && storedHash !== null;
-    } catch {
-      return false;
+    } catch (err) {
+      // A stored hash argon2 cannot read matches no password; a broken hashing thread must not
+      // pass for a wrong password (every login would fail silently), so it surfaces as a 500.
+      if (err instanceof Argon2InputError) return false;
+      throw err;
     }
   },
 };
