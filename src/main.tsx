@@ -1,11 +1,18 @@
 import "./lib/zod-jitless.ts";
-import { lazy, StrictMode, Suspense } from "react";
+import { type ComponentType, lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRouter } from "./app/router.tsx";
 import { usePageLoaded } from "./lib/use-page-loaded.ts";
 import "./styles.css";
 
-const Toaster = lazy(async () => ({ default: (await import("./components/ui/toaster.tsx")).Toaster }));
+// If its chunk cannot load (a deploy since the page loaded, a dropped connection), the page goes on
+// without toasts rather than unmounting: this sits outside the route error boundary.
+const Toaster = lazy(() =>
+  import("./components/ui/toaster.tsx").then(
+    (m): { default: ComponentType } => ({ default: m.Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
 
 // Mounted once the page has loaded; a toast raised before that still shows (sonner replays them).
 function DeferredToaster() {
