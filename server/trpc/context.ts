@@ -34,7 +34,11 @@ export type ContextOptions = {
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
 
-/** The request-independent part of the context: tests and the REST layer build it directly. */
+/**
+ * The request-independent part of the context: tests and the REST layer build it directly. One
+ * context serves one request: its session is looked up once and kept, so a caller reused after a
+ * logout would still see the session it started with.
+ */
 export function createContextInner(opts: ContextOptions) {
   const { deps } = opts;
   const sessionToken = opts.sessionToken ?? null;

@@ -54,5 +54,7 @@ describe("hashed build assets", () => {
   it("answer a missing asset with 404, not the app's page", async () => {
     const missing = await getRaw("/assets/no-such-chunk-0000.js", "br");
     expect(missing.status).toBe(404);
+    expect(missing.headers["content-type"]).not.toMatch(/html/);
+    expect(missing.body.toString()).not.toContain("<div id=\"root\">");
   });
 });
