@@ -50,7 +50,9 @@ export class Argon2Pool {
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
 
-  constructor(readonly size = os.availableParallelism()) {}
+  // At most 4 threads, as libuv's pool had: each hash holds 19 MiB while it runs, and a burst of
+  // logins on a many-core host must not turn into gigabytes.
+  constructor(readonly size = Math.min(4, os.availableParallelism())) {}
 
   hash(password: string, options: Options): Promise<string> {
     return this.#run({ op: "hash", password, options }) as Promise<string>;
