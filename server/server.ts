@@ -12,7 +12,7 @@ import { createStorage } from "./storage/create-storage.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
 /** Expired sessions are refused when presented; this removes the rows nobody will present again. */
-export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 function sweepExpiredSessions(deps: AppDeps): { stop: () => Promise<void> } {
   let running: Promise<void> = Promise.resolve();

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/types.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -44,6 +43,13 @@ async function storedObjectExists(key: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The admin stats as exact count(*)s, to hold the kept counts against. */
+async function exactCounts() {
+  const count = async (table: "users" | "documents" | "appointments" | "folders") =>
+    Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  return { total_users: await count("users"), total_documents: await count("documents"), total_appointments: await count("appointments"), total_folders: await count("folders") };
 }
 
 const uuid = "00000000-0000-4000-8000-000000000000";
@@ -102,14 +108,7 @@ describe("stats", () => {
 
     const res = await adminClient.get("/api/admin/stats");
     expect(res.status).toBe(200);
-    const count = async (table: "users" | "documents" | "appointments" | "folders") =>
-      Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-    expect(res.body.stats).toEqual({
-      total_users: await count("users"),
-      total_documents: await count("documents"),
-      total_appointments: await count("appointments"),
-      total_folders: await count("folders"),
-    });
+    expect(res.body.stats).toEqual(await exactCounts());
     expect(res.body.stats.total_documents).toBeGreaterThanOrEqual(1);
     expect(res.body.recent_users[0]).toMatchObject({ id: user.id, name: "Recent Client", email: user.email, is_admin: false });
     expect(res.body.recent_users[0]).not.toHaveProperty("password_hash");
@@ -124,12 +123,6 @@ describe("stats", () => {
 });
 
 describe("kept row counts", () => {
-  const exactCounts = async (db: Kysely<Database>) => {
-    const count = async (table: "users" | "documents" | "appointments" | "folders") =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-    return { total_users: await count("users"), total_documents: await count("documents"), total_appointments: await count("appointments"), total_folders: await count("folders") };
-  };
-
   it("stay exact through multi-row statements, concurrent writes and a user's deletion", async () => {
     const owner = await createUser(server.db, { name: "Bulk Owner" });
     await server.db
@@ -140,11 +133,11 @@ describe("kept row counts", () => {
     await server.db.deleteFrom("folders").where("user_id", "=", owner.id).where("name", "like", "Year 201%").execute();
 
     const before = await adminClient.get("/api/admin/stats");
-    expect(before.body.stats).toEqual(await exactCounts(server.db));
+    expect(before.body.stats).toEqual(await exactCounts());
 
     expect((await adminClient.delete(`/api/admin/users/${owner.id}`)).status).toBe(200);
     const after = await adminClient.get("/api/admin/stats");
-    expect(after.body.stats).toEqual(await exactCounts(server.db));
+    expect(after.body.stats).toEqual(await exactCounts());
     expect(after.body.stats.total_users).toBe(before.body.stats.total_users - 1);
     expect(after.body.stats.total_documents).toBe(before.body.stats.total_documents - 12);
     expect(after.body.stats.total_folders).toBe(before.body.stats.total_folders - 15);
@@ -164,7 +157,7 @@ describe("kept row counts", () => {
 
     await server.db.deleteFrom("users").where("id", "=", owner.id).execute();
     const after = (await adminClient.get("/api/admin/stats")).body.stats;
-    expect(after).toEqual(await exactCounts(server.db));
+    expect(after).toEqual(await exactCounts());
     expect(after.total_documents).toBe(before.total_documents - 2);
     expect(after.total_folders).toBe(before.total_folders - 1);
   });
