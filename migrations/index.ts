@@ -3,6 +3,9 @@ import * as initialSchema from "./2026-11-22T0000_initial_schema.ts";
 import * as rateLimits from "./2026-11-22T2200_rate_limits.ts";
 import * as searchIndexes from "./2026-11-22T2300_search_indexes.ts";
 import * as rowCounts from "./2026-11-23T0100_row_counts.ts";
+import * as sessionEpoch from "./2026-11-23T1300_session_epoch.ts";
+import * as emailVerification from "./2026-11-23T1000_email_verification.ts";
+import * as storageQuota from "./2026-11-23T1100_storage_quota.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -13,4 +16,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T2200_rate_limits": rateLimits,
   "2026-11-22T2300_search_indexes": searchIndexes,
   "2026-11-23T0100_row_counts": rowCounts,
+  "2026-11-23T1000_email_verification": emailVerification,
+  "2026-11-23T1100_storage_quota": storageQuota,
+  "2026-11-23T1300_session_epoch": sessionEpoch,
 };

@@ -83,7 +83,7 @@ async function login(appUrl: string, path: "/api/auth/login" | "/api/admin/login
   const res = await fetch(appUrl + path, {
     method: "POST",
     headers: { "content-type": "application/json", origin: appUrl },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify({ username, password, return_token: true }),
   });
   const body = (await res.json()) as { session_token?: string; detail?: string };
   if (!res.ok || !body.session_token) throw new Error(`login ${username} at ${path}: ${res.status} ${body.detail ?? ""}`);

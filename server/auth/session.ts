@@ -2,7 +2,7 @@
 // holds only its SHA-256, so a leaked sessions table cannot be replayed.
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import type { InferResult, Kysely, Transaction } from "kysely";
+import { type InferResult, type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/types.ts";
 import type { PublicUser } from "../routers/auth/schemas.ts";
 
@@ -14,6 +14,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const CLIENT_SESSION_MS = 7 * DAY_MS;
 export const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
 export const ADMIN_IDLE_MS = 30 * 60 * 1000;
+/** A client session is renewed while in use, but never beyond this long after sign-in. */
+export const CLIENT_SESSION_MAX_MS = 90 * DAY_MS;
 /** Admin activity is written at most this often, so reads are not all writes. */
 const ADMIN_TOUCH_MS = 60 * 1000;
 
@@ -38,32 +40,48 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
+/**
+ * Opens a session for the user only while their session epoch is still `sessionEpoch`, the one
+ * read when the credential was checked: a password reset (or anything else that ends every session)
+ * in between raises it, and then no session is opened. The user row is locked FOR SHARE until the
+ * commit, so an epoch change waits for this insert and its session clean-up then sees the new row.
+ * A user deleted in the meantime also gets none. Null when no session was opened.
+ */
 export async function createSession(
   db: Db,
-  userId: string,
+  user: { id: string; sessionEpoch: number },
   kind: SessionKind,
   now: Date,
-): Promise<{ token: string; session: Session }> {
+): Promise<{ token: string; session: Session } | null> {
   const token = generateToken();
   const session: Session = {
     id: hashToken(token),
-    userId,
+    userId: user.id,
     kind,
     expiresAt: new Date(now.getTime() + (kind === "admin" ? ADMIN_SESSION_MS : CLIENT_SESSION_MS)),
     lastUsedAt: now,
   };
-  await db
+  const inserted = await db
     .insertInto("sessions")
-    .values({
-      id: session.id,
-      user_id: userId,
-      kind,
-      expires_at: session.expiresAt,
-      last_used_at: now,
-      created_at: now,
-    })
-    .execute();
-  return { token, session };
+    .columns(["id", "user_id", "kind", "expires_at", "last_used_at", "created_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("users")
+        .select([
+          eb.val(session.id).as("id"),
+          "users.id as user_id",
+          eb.val(kind).as("kind"),
+          eb.cast<Date>(eb.val(session.expiresAt), "timestamptz").as("expires_at"),
+          eb.cast<Date>(eb.val(now), "timestamptz").as("last_used_at"),
+          eb.cast<Date>(eb.val(now), "timestamptz").as("created_at"),
+        ])
+        .where("users.id", "=", user.id)
+        .where("users.session_epoch", "=", user.sessionEpoch)
+        .forShare(),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  return inserted ? { token, session } : null;
 }
 
 function sessionLookupQuery(db: Kysely<Database>) {
@@ -75,6 +93,7 @@ function sessionLookupQuery(db: Kysely<Database>) {
       "sessions.kind",
       "sessions.expires_at",
       "sessions.last_used_at",
+      "sessions.created_at as signed_in_at",
       "users.id",
       "users.name",
       "users.email",
@@ -82,6 +101,7 @@ function sessionLookupQuery(db: Kysely<Database>) {
       "users.auth_provider",
       "users.created_at",
       "users.is_admin",
+      sql<boolean>`users.email_verified_at is not null`.as("email_verified"),
     ])
     .where("sessions.id", "=", "")
     .compile();
@@ -118,8 +138,9 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
   let expiresAt = row.expires_at;
   let lastUsedAt = row.last_used_at;
   let renewed = false;
-  if (row.kind === "client" && expiresAt.getTime() - nowMs < CLIENT_SESSION_MS / 2) {
-    expiresAt = new Date(nowMs + CLIENT_SESSION_MS);
+  const latestExpiry = row.signed_in_at.getTime() + CLIENT_SESSION_MAX_MS;
+  if (row.kind === "client" && expiresAt.getTime() - nowMs < CLIENT_SESSION_MS / 2 && expiresAt.getTime() < latestExpiry) {
+    expiresAt = new Date(Math.min(nowMs + CLIENT_SESSION_MS, latestExpiry));
     lastUsedAt = now;
     renewed = true;
     await db.updateTable("sessions").set({ expires_at: expiresAt, last_used_at: now }).where("id", "=", sessionId).execute();
@@ -128,7 +149,7 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
     await db.updateTable("sessions").set({ last_used_at: now }).where("id", "=", sessionId).execute();
   }
 
-  const { session_id, kind, expires_at: _e, last_used_at: _l, ...user } = row;
+  const { session_id, kind, expires_at: _e, last_used_at: _l, signed_in_at: _s, ...user } = row;
   return {
     session: { id: session_id, userId: user.id, kind, expiresAt, lastUsedAt },
     user,
@@ -154,6 +175,16 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> 
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Ends every session of the user, including any a sign-in checked earlier is about to open: the
+ * epoch goes up first (see createSession), then the sessions go. Call it inside the transaction
+ * that changes the credential.
+ */
 export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ session_epoch: eb("session_epoch", "+", 1) }))
+    .where("id", "=", userId)
+    .execute();
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }

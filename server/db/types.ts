@@ -13,6 +13,12 @@ export interface UsersTable {
   google_subject: string | null;
   is_admin: Generated<boolean>;
   created_at: Timestamp;
+  /** Raised each time all of the user's sessions are ended; a sign-in checked under an older one opens none. */
+  session_epoch: Generated<number>;
+  /** When the user showed they receive mail at `email`; null until then. */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** MB (MiB) of documents this client may store; null for the firm's default (CLIENT_QUOTA_MB). */
+  storage_quota_mb: number | null;
 }
 
 export interface SessionsTable {
@@ -32,11 +38,25 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
 }
 
+export interface EmailVerificationTokensTable {
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  user_id: string;
+  /** The address the link was sent to: the only one it verifies. */
+  email: string;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
 export interface LoginCodesTable {
   code_hash: string;
   user_id: string;
   expires_at: RequiredTimestamp;
   created_at: Timestamp;
+  /** The user's session epoch when the provider vouched for the identity. */
+  session_epoch: number;
+  /** SHA-256 of the cookie set in the browser that finished the sign-in; only it may redeem the code. */
+  browser_hash: string | null;
 }
 
 export interface FoldersTable {
@@ -103,6 +123,7 @@ export interface Database {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_codes: LoginCodesTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   folders: FoldersTable;
   documents: DocumentsTable;
   appointments: AppointmentsTable;

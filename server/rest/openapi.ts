@@ -3,16 +3,16 @@
 // test/server/openapi.test.ts compares its paths with the routes Express actually serves.
 import type { RequestHandler, Router } from "express";
 import { z } from "zod";
-import { appointmentListInput, listPageInput } from "../routers/admin/schemas.ts";
+import { appointmentListInput, listPageInput, setUserQuotaInput } from "../routers/admin/schemas.ts";
 import {
   appointmentOutput,
   createAppointmentInput,
   requestAppointmentInput,
   updateAppointmentInput,
 } from "../routers/appointments/schemas.ts";
-import { forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput, userOutput } from "../routers/auth/schemas.ts";
+import { forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput, userOutput, verifyEmailInput } from "../routers/auth/schemas.ts";
 import { consultationRequestInput } from "../routers/consultation/schemas.ts";
-import { documentOutput } from "../routers/documents/schemas.ts";
+import { documentOutput, storageUsageOutput } from "../routers/documents/schemas.ts";
 import { createFolderInput, folderOutput, idSchema } from "../routers/folders/schemas.ts";
 import { SITE_SECTIONS, updateSiteContentInput, updateTestimonialsInput } from "../routers/site/schemas.ts";
 import type { AppDeps } from "../trpc/context.ts";
@@ -38,6 +38,8 @@ export type Operation = {
 
 const success = z.object({ success: z.literal(true) });
 const siteContent = z.record(z.string(), z.record(z.string(), z.object({ value: z.string() })));
+const userStorage = storageUsageOutput.extend({ quota_mb: z.number().nullable() });
+const adminUser = userOutput.extend(userStorage.shape);
 const adminDocument = documentOutput.extend({ user_id: z.string(), user_name: z.string(), user_email: z.string() });
 const adminAppointment = appointmentOutput.extend({ user_id: z.string(), user_name: z.string(), user_email: z.string() });
 const consultationRequest = z.object({
@@ -53,7 +55,7 @@ const consultationRequest = z.object({
   handled_at: z.date().nullable(),
   email_sent_at: z.date().nullable(),
 });
-const loginResult = z.object({ success: z.literal(true), session_token: z.string(), user: userOutput });
+const loginResult = z.object({ success: z.literal(true), session_token: z.string().optional(), user: userOutput });
 const adminStats = z.object({
   stats: z.object({ total_users: z.number(), total_documents: z.number(), total_appointments: z.number(), total_folders: z.number() }),
   recent_users: z.array(userOutput),
@@ -75,6 +77,8 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/auth/profile", summary: "Exchange the one-time id from the Google callback for a session", tag: "auth", access: "public", body: profileInput, response: success },
   { method: "post", path: "/auth/forgot-password", summary: "Email a password reset link (always answers success)", tag: "auth", access: "public", body: forgotPasswordInput, response: success },
   { method: "post", path: "/auth/reset-password", summary: "Set a new password with a reset token", tag: "auth", access: "public", body: resetPasswordInput, response: success },
+  { method: "post", path: "/auth/verify-email", summary: "Verify the email address with the token from the verification link", tag: "auth", access: "public", body: verifyEmailInput, response: success },
+  { method: "post", path: "/auth/resend-verification", summary: "Email a new verification link to the caller's address", tag: "auth", access: "client", response: success },
   { method: "get", path: "/auth/google", summary: "Start Google sign-in (browser navigation)", tag: "auth", access: "public", response: redirect },
   { method: "get", path: "/auth/google/callback", summary: "Google sign-in callback (browser navigation)", tag: "auth", access: "public", response: redirect },
 
@@ -83,8 +87,9 @@ export const OPERATIONS: Operation[] = [
   { method: "delete", path: "/folders/:id", summary: "Delete an empty folder", tag: "folders", access: "client", response: success },
 
   { method: "get", path: "/documents/root", summary: "Documents in the root", tag: "documents", access: "client", response: z.array(documentOutput) },
+  { method: "get", path: "/documents/usage", summary: "Bytes the caller's documents take, and the caller's quota", tag: "documents", access: "client", response: storageUsageOutput },
   { method: "get", path: "/documents/folder/:folder_id", summary: "Documents in a folder", tag: "documents", access: "client", response: z.array(documentOutput) },
-  { method: "post", path: "/documents/upload", summary: "Upload one file (at most 10MB)", tag: "documents", access: "client", body: { multipart: uploadForm }, response: documentOutput, status: 201 },
+  { method: "post", path: "/documents/upload", summary: "Upload one file (at most 10MB, within the storage quota: 413 \"Storage quota exceeded\"; at most 200 an hour: 429)", tag: "documents", access: "client", body: { multipart: uploadForm }, response: documentOutput, status: 201 },
   { method: "get", path: "/documents/:id/download", summary: "Download one of the caller's documents", tag: "documents", access: "client", response: { description: "The file, as an attachment", contentType: "application/octet-stream" } },
   { method: "delete", path: "/documents/:id", summary: "Delete a document", tag: "documents", access: "client", response: success },
 
@@ -96,7 +101,8 @@ export const OPERATIONS: Operation[] = [
 
   { method: "post", path: "/admin/login", summary: "Log in (admin portal)", tag: "admin", access: "public", body: loginInput, response: loginResult },
   { method: "get", path: "/admin/stats", summary: "Counts and recent users and documents", tag: "admin", access: "admin", response: adminStats },
-  { method: "get", path: "/admin/users", summary: "Users, newest first", tag: "admin", access: "admin", query: pageQuery, paged: true, response: z.array(userOutput) },
+  { method: "get", path: "/admin/users", summary: "Users, newest first", tag: "admin", access: "admin", query: pageQuery, paged: true, response: z.array(adminUser) },
+  { method: "patch", path: "/admin/users/:id/quota", summary: "Set a client's storage quota in MB (null: the default)", tag: "admin", access: "admin", body: setUserQuotaInput.omit({ id: true }), response: userStorage.extend({ id: z.string() }) },
   { method: "delete", path: "/admin/users/:id", summary: "Delete a non-admin user and all their data", tag: "admin", access: "admin", response: success },
   { method: "get", path: "/admin/documents", summary: "Every user's documents", tag: "admin", access: "admin", query: pageQuery, paged: true, response: z.array(adminDocument) },
   { method: "get", path: "/admin/documents/:id/download", summary: "Download any document", tag: "admin", access: "admin", response: { description: "The file, as an attachment", contentType: "application/octet-stream" } },
@@ -195,7 +201,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       title: "Client portal API",
       version: "1.0.0",
       description:
-        "REST paths of the website and client portal. Errors are JSON `{ detail }`. Non-GET requests from browsers must be same-origin; a `session_token` from a login response may be sent as `Authorization: Bearer` instead of the cookie.",
+        "REST paths of the website and client portal. Errors are JSON `{ detail }`. Non-GET requests from browsers must be same-origin; a login with `\"return_token\": true` answers a `session_token`, which may be sent as `Authorization: Bearer` instead of the cookie.",
     },
     servers: [{ url: new URL("/api", serverUrl).href }],
     security: [{ sessionCookie: [] }, { bearer: [] }],

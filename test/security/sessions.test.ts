@@ -1,6 +1,6 @@
 // Scorecard item 5: session tokens and their lifetimes, with the controllable clock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_IDLE_MS, ADMIN_SESSION_MS, CLIENT_SESSION_MS, generateToken, hashToken } from "../../server/auth/session.ts";
+import { ADMIN_IDLE_MS, ADMIN_SESSION_MS, CLIENT_SESSION_MAX_MS, CLIENT_SESSION_MS, generateToken, hashToken } from "../../server/auth/session.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -16,7 +16,7 @@ afterAll(() => server.close());
 
 async function bearerLogin(user: { username: string | null; password: string }, portal: "client" | "admin" = "client") {
   const client = new ApiClient(server.url);
-  const res = await client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", { username: user.username, password: user.password });
+  const res = await client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", { username: user.username, password: user.password, return_token: true });
   expect(res.status).toBe(200);
   const replay = new ApiClient(server.url);
   replay.bearer = res.body.session_token;
@@ -53,13 +53,13 @@ describe("ending sessions", () => {
   it("logging in ends the session the request already carried (an admin login leaves no 7-day client session behind)", async () => {
     const admin = await createUser(server.db, { is_admin: true });
     const browser = new ApiClient(server.url);
-    const asClient = await browser.post("/api/auth/login", { username: admin.username, password: admin.password });
+    const asClient = await browser.post("/api/auth/login", { username: admin.username, password: admin.password, return_token: true });
     expect(asClient.status).toBe(200);
     const clientSession = new ApiClient(server.url);
     clientSession.bearer = asClient.body.session_token;
     expect((await clientSession.get("/api/auth/me")).status).toBe(200);
 
-    const asAdmin = await browser.post("/api/admin/login", { username: admin.username, password: admin.password });
+    const asAdmin = await browser.post("/api/admin/login", { username: admin.username, password: admin.password, return_token: true });
     expect(asAdmin.status).toBe(200);
     expect((await clientSession.get("/api/auth/me")).status).toBe(401);
     expect((await browser.get("/api/admin/stats")).status).toBe(200);
@@ -106,6 +106,25 @@ describe("lifetimes", () => {
     expect((await active.get("/api/auth/me")).status).toBe(200);
     server.clock.advance(7 * DAY);
     expect((await active.get("/api/auth/me")).status).toBe(401);
+  });
+
+  it("a client session in daily use still ends 90 days after sign-in, its last renewal cut to that day", async () => {
+    expect(CLIENT_SESSION_MAX_MS).toBe(90 * DAY);
+    const user = await createUser(server.db);
+    const daily = await loginClient(server.url, user);
+    let lastCookie = "";
+    for (let day = 1; day < 90; day++) {
+      server.clock.advance(DAY);
+      const me = await daily.get("/api/auth/me");
+      expect(me.status, `day ${day}`).toBe(200);
+      lastCookie = me.headers.getSetCookie().join("\n") || lastCookie;
+    }
+    // The last renewal (day 84) would have run to day 91; it stops at day 90.
+    const maxAgeDays = Number(/Max-Age=(\d+)/.exec(lastCookie)?.[1]) / (DAY / 1000);
+    expect(maxAgeDays).toBeGreaterThan(5.9);
+    expect(maxAgeDays).toBeLessThanOrEqual(6);
+    server.clock.advance(DAY + MINUTE);
+    expect((await daily.get("/api/auth/me")).status).toBe(401);
   });
 
   it("an admin session ends after 30 minutes idle", async () => {

@@ -100,10 +100,12 @@ describe("login, me, logout", () => {
     const login = await client.post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ success: true, user: { id: user.id, name: user.name } });
-    expect(login.body.session_token).toMatch(/^[a-z2-7]{32}$/);
+    // The browser holds the token in its HttpOnly cookie; the answer does not repeat it to scripts.
+    expect(login.body).not.toHaveProperty("session_token");
     expect(JSON.stringify(login.body)).not.toContain("password");
     const setCookie = login.headers.getSetCookie().join("\n");
-    expect(setCookie).toMatch(/session=[a-z2-7]{32}/);
+    const token = /session=([a-z2-7]{32})/.exec(setCookie)?.[1];
+    expect(token).toBeDefined();
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Max-Age=604800/);
@@ -114,13 +116,13 @@ describe("login, me, logout", () => {
     expect(me.body).not.toHaveProperty("password_hash");
 
     const stored = await server.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
-    expect(stored.map((s) => s.id)).toEqual([hashToken(login.body.session_token)]);
+    expect(stored.map((s) => s.id)).toEqual([hashToken(token!)]);
 
     const logout = await client.post("/api/auth/logout");
     expect(logout.status).toBe(200);
     expect((await client.get("/api/auth/me")).status).toBe(401);
     const replay = new ApiClient(server.url);
-    replay.bearer = login.body.session_token;
+    replay.bearer = token!;
     expect((await replay.get("/api/auth/me")).status).toBe(401);
     expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
@@ -141,9 +143,10 @@ describe("login, me, logout", () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it("accepts the session token as a Bearer token", async () => {
+  it("answers the session token to a client that asks for it, and accepts it as a Bearer token", async () => {
     const user = await createUser(server.db);
-    const login = await new ApiClient(server.url).post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD });
+    const login = await new ApiClient(server.url).post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD, return_token: true });
+    expect(login.body.session_token).toMatch(/^[a-z2-7]{32}$/);
     const bearer = new ApiClient(server.url, {});
     bearer.bearer = login.body.session_token;
     const me = await bearer.get("/api/auth/me");
@@ -273,7 +276,7 @@ describe("procedures through the typed caller", () => {
     const caller = createCaller(createContextInner({ deps: server.deps }));
     const input = registration();
     await expect(caller.auth.register(input)).resolves.toEqual({ success: true });
-    const login = await caller.auth.login({ username: input.username, password: input.password });
+    const login = await caller.auth.login({ username: input.username, password: input.password, return_token: true });
     const authed = createCaller(createContextInner({ deps: server.deps, sessionToken: login.session_token }));
     await expect(authed.auth.me()).resolves.toMatchObject({ username: input.username });
     await expect(caller.auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });

@@ -1,10 +1,19 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Expression, type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { PublicUser } from "./schemas.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const publicUserColumns = ["id", "name", "email", "username", "auth_provider", "created_at", "is_admin"] as const;
+export const publicUserColumns = [
+  "id",
+  "name",
+  "email",
+  "username",
+  "auth_provider",
+  "created_at",
+  "is_admin",
+  sql<boolean>`email_verified_at is not null`.as("email_verified"),
+] as const;
 
 /**
  * The account a login names: by username, or by email when the name has an `@` (usernames cannot),
@@ -14,7 +23,7 @@ export async function findUserForLogin(db: Db, login: string) {
   const column = login.includes("@") ? sql<string>`lower(email)` : sql<string>`lower(username)`;
   return db
     .selectFrom("users")
-    .select([...publicUserColumns, "password_hash"])
+    .select([...publicUserColumns, "password_hash", "session_epoch"])
     .where(column, "=", login.toLowerCase())
     .executeTakeFirst();
 }
@@ -49,7 +58,16 @@ export async function findTakenIdentity(db: Db, username: string, email: string)
 
 export async function insertUser(
   db: Db,
-  user: { username: string | null; email: string; name: string; password_hash: string | null; auth_provider?: string; is_admin?: boolean; google_subject?: string | null },
+  user: {
+    username: string | null;
+    email: string;
+    name: string;
+    password_hash: string | null;
+    auth_provider?: string;
+    is_admin?: boolean;
+    google_subject?: string | null;
+    email_verified_at?: Date | Expression<Date>;
+  },
 ): Promise<PublicUser> {
   return db.insertInto("users").values(user).returning(publicUserColumns).executeTakeFirstOrThrow();
 }
@@ -79,4 +97,37 @@ export async function takePasswordResetToken(db: Db, tokenHash: string) {
 
 export async function deletePasswordResetTokens(db: Db, userId: string): Promise<void> {
   await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
+}
+
+/** A newer link replaces any older one of the same user, as reset tokens do. */
+export async function replaceEmailVerificationToken(
+  db: Db,
+  token: { token_hash: string; user_id: string; email: string; expires_at: Date; created_at: Date },
+): Promise<void> {
+  await db.deleteFrom("email_verification_tokens").where("user_id", "=", token.user_id).execute();
+  await db.insertInto("email_verification_tokens").values(token).execute();
+}
+
+/** Deleting is the redemption: of several concurrent attempts exactly one gets the row back. */
+export async function takeEmailVerificationToken(db: Db, tokenHash: string) {
+  return db
+    .deleteFrom("email_verification_tokens")
+    .where("token_hash", "=", tokenHash)
+    .returning(["user_id", "email", "expires_at"])
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the user's address verified (keeping an earlier time) if it is still `email` when given,
+ * and drops the user's outstanding links. False when the address has changed since.
+ */
+export async function markEmailVerified(db: Db, userId: string, now: Date, email?: string): Promise<boolean> {
+  let update = db
+    .updateTable("users")
+    .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, ${now})` })
+    .where("id", "=", userId);
+  if (email !== undefined) update = update.where(sql<string>`lower(email)`, "=", email.toLowerCase());
+  const result = await update.executeTakeFirst();
+  await db.deleteFrom("email_verification_tokens").where("user_id", "=", userId).execute();
+  return result.numUpdatedRows > 0n;
 }

@@ -38,6 +38,8 @@ export const registerFormInput = registerInput
 export const loginInput = z.object({
   username: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(254, "Invalid username or password"),
   password: z.string({ error: FILL_ALL_FIELDS }).min(1, FILL_ALL_FIELDS).max(1024, "Invalid username or password"),
+  /** A client that sends the token as `Authorization: Bearer` asks for it; a browser keeps the cookie. */
+  return_token: z.boolean({ error: "return_token must be true or false" }).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -55,6 +57,12 @@ export const resetPasswordInput = z.object({
   new_password: passwordSchema,
 });
 
+export const INVALID_VERIFICATION_LINK = "This verification link is invalid or has expired";
+
+export const verifyEmailInput = z.object({
+  token: z.string({ error: INVALID_VERIFICATION_LINK }).trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK),
+});
+
 /** `/profile` posts the one-time id from the Google callback (form field `session_id`). */
 export const profileInput = z.object({
   session_id: requiredText(AUTHENTICATION_FAILED).max(200, AUTHENTICATION_FAILED),
@@ -68,5 +76,7 @@ export const userOutput = z.object({
   auth_provider: z.string(),
   created_at: z.date(),
   is_admin: z.boolean(),
+  /** Whether the user has followed a verification link (or signed in with Google, or reset the password by email). */
+  email_verified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof userOutput>;
