@@ -8,6 +8,14 @@ export function sessionCookieName(config: Config): string {
   return config.secureCookies ? "__Host-session" : "session";
 }
 
+/**
+ * Set by the Google callback in the browser that finished the sign-in; the one-time login code it
+ * hands to /profile is redeemable only with it (external-sign-in.ts).
+ */
+export function signInBrowserCookieName(config: Config): string {
+  return config.secureCookies ? "__Host-google_signin" : "google_signin";
+}
+
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;

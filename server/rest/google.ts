@@ -1,13 +1,15 @@
 // "Continue with Google": the browser navigates to the start route, which sends it to the provider;
 // the provider sends it back to the callback, which signs the identity in and forwards to
-// /profile#session_id=<one-time code>. These are browser navigations, not API calls, so every
+// /profile#session_id=<one-time code>, redeemable only by this browser (it also gets a cookie the
+// code is bound to). These are browser navigations, not API calls, so every
 // failure after the start ends on the landing page with AUTH_ERROR_PARAM, which shows the spec's
 // "Authentication failed. Please try again." toast.
 import type { Request, Router } from "express";
 import { type AuthorizationChecks, createOidcClient, GOOGLE_CALLBACK_PATH } from "../auth/oidc.ts";
-import { readCookie, setCookie } from "../auth/cookies.ts";
+import { readCookie, setCookie, signInBrowserCookieName } from "../auth/cookies.ts";
+import { generateToken } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser } from "../routers/auth/external-sign-in.ts";
+import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser, LOGIN_CODE_MS } from "../routers/auth/external-sign-in.ts";
 import { AUTH_ERROR_PARAM } from "../routers/auth/messages.ts";
 import type { AppDeps } from "../trpc/context.ts";
 
@@ -54,7 +56,9 @@ export function googleRoutes(api: Router, deps: AppDeps): void {
       const identity = await client.finishAuthorization(callbackUrl(req, config.publicUrl), checks);
       if (!identity.emailVerified || !identity.email) throw new CallbackRefused("the provider did not vouch for the email");
       const user = await findOrCreateGoogleUser(deps.db, { subject: identity.subject, email: identity.email, name: identity.name });
-      const code = await createLoginCode(deps.db, user.id, deps.now());
+      const browserSecret = generateToken();
+      const code = await createLoginCode(deps.db, user.id, browserSecret, deps.now());
+      setCookie(res, config, signInBrowserCookieName(config), browserSecret, { maxAgeSeconds: LOGIN_CODE_MS / 1000 });
       logger.info({ userId: user.id }, "google sign-in");
       res.redirect(302, `/profile#session_id=${code}`);
     } catch (err) {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { readSessionToken, sessionCookies } from "../auth/cookies.ts";
+import { readCookie, readSessionToken, sessionCookies, signInBrowserCookieName } from "../auth/cookies.ts";
 import { createCaller } from "../routers/_app.ts";
 import { type AppDeps, createContextInner } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
@@ -14,6 +14,7 @@ export function createRequestContext(deps: AppDeps, req: Request, res: Response)
     ip: req.ip,
     // A Bearer client manages its own token; only a cookie session gets its cookie renewed.
     cookies: source === "bearer" ? { set() {}, clear: cookies.clear } : cookies,
+    signInBrowserSecret: readCookie(req, signInBrowserCookieName(deps.config)) ?? null,
   });
 }
 

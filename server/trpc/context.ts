@@ -30,6 +30,8 @@ export type ContextOptions = {
   sessionToken?: string | null;
   ip?: string;
   cookies?: SessionCookies;
+  /** The cookie the Google callback set in this browser, which its one-time login code is bound to. */
+  signInBrowserSecret?: string | null;
 };
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
@@ -50,6 +52,7 @@ export function createContextInner(opts: ContextOptions) {
     sessionToken,
     ip: opts.ip ?? "unknown",
     cookies,
+    signInBrowserSecret: opts.signInBrowserSecret ?? null,
     /** The request's session, looked up once however many procedures a tRPC batch calls. */
     resolveSession(): Promise<SessionValidation> {
       session ??= (async () => {

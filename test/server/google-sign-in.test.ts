@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invalidateUserSessions } from "../../server/auth/session.ts";
 import { createUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { oidcEnv, startOidcProvider, type TestAccount, type TestOidcProvider } from "../helpers/oidc-provider.ts";
@@ -120,11 +121,16 @@ async function signInWithGoogle(choice: { email: string } | "cancel", agent = ne
   return { landedOn: end.landedOn, agent };
 }
 
-function sessionIdOf(landedOn: URL): string {
+/** The one-time id /profile received, and the cookie of the browser it was issued to. */
+type LoginCode = { sessionId: string; browserSecret?: string };
+
+function codeOf({ landedOn, agent }: { landedOn: URL; agent: BrowserAgent }): LoginCode {
   expect(landedOn.pathname).toBe("/profile");
   const sessionId = new URLSearchParams(landedOn.hash.slice(1)).get("session_id");
   expect(sessionId).toMatch(/^[a-z2-7]{32}$/);
-  return sessionId!;
+  const browserSecret = agent.cookies.get("google_signin")?.value;
+  expect(browserSecret).toMatch(/^[a-z2-7]{32}$/);
+  return { sessionId: sessionId!, browserSecret };
 }
 
 function expectAuthError(landedOn: URL) {
@@ -141,7 +147,8 @@ async function usersWithEmail(email: string) {
 }
 
 /** What /profile does: posts the one-time id as a form field, which sets the session cookie. */
-async function redeem(sessionId: string, client = new ApiClient(server.url)) {
+async function redeem({ sessionId, browserSecret }: LoginCode, client = new ApiClient(server.url)) {
+  if (browserSecret) client.cookies.set("google_signin", browserSecret);
   const res = await client.request("POST", "/api/auth/profile", {
     body: new URLSearchParams({ session_id: sessionId }),
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -205,8 +212,7 @@ describe("Google sign-in, start", () => {
 
 describe("Google sign-in, accounts", () => {
   it("creates a new user (auth_provider google, no password) and signs them in through /profile", async () => {
-    const { landedOn } = await signInWithGoogle({ email: alice.email });
-    const sessionId = sessionIdOf(landedOn);
+    const sessionId = codeOf(await signInWithGoogle({ email: alice.email }));
 
     const rows = await usersWithEmail(alice.email);
     expect(rows).toHaveLength(1);
@@ -232,9 +238,9 @@ describe("Google sign-in, accounts", () => {
   });
 
   it("gives a returning user the same account", async () => {
-    const first = sessionIdOf((await signInWithGoogle({ email: returning.email })).landedOn);
+    const first = codeOf(await signInWithGoogle({ email: returning.email }));
     const firstUser = await redeem(first);
-    const second = sessionIdOf((await signInWithGoogle({ email: returning.email })).landedOn);
+    const second = codeOf(await signInWithGoogle({ email: returning.email }));
     const secondUser = await redeem(second);
 
     const [me1, me2] = await Promise.all([firstUser.client.get("/api/auth/me"), secondUser.client.get("/api/auth/me")]);
@@ -246,13 +252,13 @@ describe("Google sign-in, accounts", () => {
   it("links an existing local account with the same verified email (any case) instead of duplicating it", async () => {
     const local = await createUser(server.db, { username: "casey_local", email: "Casey.Local@Example.com", name: "Casey Local" });
     // Registration never proved the email: whoever set this password may not own the address.
-    const earlier = await new ApiClient(server.url).post("/api/auth/login", { username: "casey_local", password: DEFAULT_PASSWORD });
+    const earlier = await new ApiClient(server.url).post("/api/auth/login", { username: "casey_local", password: DEFAULT_PASSWORD, return_token: true });
     expect(earlier.status).toBe(200);
     const earlierSession = new ApiClient(server.url);
     earlierSession.bearer = earlier.body.session_token as string;
     expect((await earlierSession.get("/api/auth/me")).status).toBe(200);
 
-    const sessionId = sessionIdOf((await signInWithGoogle({ email: casey.email })).landedOn);
+    const sessionId = codeOf(await signInWithGoogle({ email: casey.email }));
     const { client } = await redeem(sessionId);
     const me = await client.get("/api/auth/me");
     expect(me.body).toMatchObject({ id: local.id, username: "casey_local", name: "Casey Local", auth_provider: "local" });
@@ -269,14 +275,14 @@ describe("Google sign-in, accounts", () => {
     expect((await earlierSession.get("/api/auth/me")).status).toBe(401);
     expect((await client.get("/api/auth/me")).status).toBe(200);
     // The next Google sign-in finds the account by its subject.
-    const again = await redeem(sessionIdOf((await signInWithGoogle({ email: casey.email })).landedOn));
+    const again = await redeem(codeOf(await signInWithGoogle({ email: casey.email })));
     expect((await again.client.get("/api/auth/me")).body.id).toBe(local.id);
   });
 
   it("lets a user created by Google set a password with the forgot-password flow, keeping Google sign-in", async () => {
     const gina: TestAccount = { sub: "google-sub-gina", email: "gina@example.com", email_verified: true, name: "Gina Google" };
     provider.accounts.set(gina.email, gina);
-    const { client } = await redeem(sessionIdOf((await signInWithGoogle({ email: gina.email })).landedOn));
+    const { client } = await redeem(codeOf(await signInWithGoogle({ email: gina.email })));
     const userId = (await client.get("/api/auth/me")).body.id as string;
 
     const before = smtp.messages.length;
@@ -295,7 +301,7 @@ describe("Google sign-in, accounts", () => {
     const byEmail = await new ApiClient(server.url).post("/api/auth/login", { username: gina.email.toUpperCase(), password: "Copper-Lantern-Meadow-9" });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.user.id).toBe(userId);
-    const again = await redeem(sessionIdOf((await signInWithGoogle({ email: gina.email })).landedOn));
+    const again = await redeem(codeOf(await signInWithGoogle({ email: gina.email })));
     expect((await again.client.get("/api/auth/me")).body.id).toBe(userId);
   });
 
@@ -312,7 +318,7 @@ describe("Google sign-in, accounts", () => {
     const impostor: TestAccount = { sub: "google-sub-other", email: "linked.twice@example.com", email_verified: true, name: "Other" };
     const original: TestAccount = { ...impostor, sub: "google-sub-original", email: "LINKED.TWICE@example.com" };
     provider.accounts.set(original.email.toLowerCase(), original);
-    sessionIdOf((await signInWithGoogle({ email: original.email })).landedOn);
+    codeOf(await signInWithGoogle({ email: original.email }));
 
     provider.accounts.set(impostor.email.toLowerCase(), impostor);
     expectAuthError((await signInWithGoogle({ email: impostor.email })).landedOn);
@@ -358,8 +364,42 @@ describe("Google sign-in, refusals", () => {
     expectAuthError((await agent.follow(callback.href)).landedOn!);
   });
 
+  it("refuses a session_id carried to another browser: an attacker's own sign-in cannot be planted in a victim's", async () => {
+    // The attacker signs in with their own Google account and stops at the redirect to /profile.
+    const attacker = codeOf(await signInWithGoogle({ email: alice.email }));
+    // The victim's browser opens the link: it has no cookie from that callback.
+    const victim = new ApiClient(server.url);
+    const planted = await redeem({ sessionId: attacker.sessionId }, victim);
+    expect(planted.res.status).toBe(401);
+    expect(planted.res.body).toEqual({ detail: AUTH_FAILED });
+    expect((await victim.get("/api/auth/me")).status).toBe(401);
+    // Nor with a cookie of the victim's own earlier sign-in.
+    const victimsOwn = codeOf(await signInWithGoogle({ email: returning.email }));
+    const withOtherCookie = await redeem({ sessionId: attacker.sessionId, browserSecret: victimsOwn.browserSecret });
+    expect(withOtherCookie.res.status).toBe(401);
+    // A refused attempt spends the code: the attacker cannot retry it in the victim's name later.
+    expect((await redeem(attacker)).res.status).toBe(401);
+  });
+
+  it("sets the browser's cookie for the code in the callback answer: HttpOnly, SameSite=Lax, path /, 60 seconds", async () => {
+    const agent = new BrowserAgent();
+    const callback = await callbackUrlFromProvider(agent, await openProviderLogin(agent), { email: alice.email });
+    const { res } = await agent.fetch(callback.href);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("google_signin="));
+    expect(cookie).toMatch(/^google_signin=[a-z2-7]{32}; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+
+  it("voids a one-time id when the account's password is reset before it is redeemed", async () => {
+    const code = codeOf(await signInWithGoogle({ email: returning.email }));
+    const [row] = await usersWithEmail(returning.email);
+    await server.db.transaction().execute((trx) => invalidateUserSessions(trx, row!.id));
+    const late = await redeem(code);
+    expect(late.res.status).toBe(401);
+    expect(late.res.body).toEqual({ detail: AUTH_FAILED });
+  });
+
   it("refuses a replayed session_id", async () => {
-    const sessionId = sessionIdOf((await signInWithGoogle({ email: alice.email })).landedOn);
+    const sessionId = codeOf(await signInWithGoogle({ email: alice.email }));
     expect((await redeem(sessionId)).res.status).toBe(200);
     const replay = await redeem(sessionId);
     expect(replay.res.status).toBe(401);
@@ -368,13 +408,13 @@ describe("Google sign-in, refusals", () => {
   });
 
   it("lets exactly one of many parallel redemptions of a session_id win", async () => {
-    const sessionId = sessionIdOf((await signInWithGoogle({ email: alice.email })).landedOn);
+    const sessionId = codeOf(await signInWithGoogle({ email: alice.email }));
     const results = await Promise.all(Array.from({ length: 20 }, () => redeem(sessionId)));
     expect(results.map((r) => r.res.status).sort()).toEqual([200, ...Array<number>(19).fill(401)]);
   });
 
   it("refuses a session_id older than 60 seconds", async () => {
-    const sessionId = sessionIdOf((await signInWithGoogle({ email: alice.email })).landedOn);
+    const sessionId = codeOf(await signInWithGoogle({ email: alice.email }));
     server.clock.advance(61_000);
     try {
       const late = await redeem(sessionId);
@@ -386,8 +426,8 @@ describe("Google sign-in, refusals", () => {
   });
 
   it("refuses an unknown, empty or missing session_id with the spec's message", async () => {
-    expect((await redeem("a".repeat(32))).res.body).toEqual({ detail: AUTH_FAILED });
-    const empty = await redeem("");
+    expect((await redeem({ sessionId: "a".repeat(32) })).res.body).toEqual({ detail: AUTH_FAILED });
+    const empty = await redeem({ sessionId: "" });
     expect(empty.res.status).toBe(422);
     expect(empty.res.body).toEqual({ detail: AUTH_FAILED });
     const missing = await new ApiClient(server.url).post("/api/auth/profile", {});
@@ -399,10 +439,11 @@ describe("Google sign-in, refusals", () => {
     const agent = new BrowserAgent();
     const callback = await callbackUrlFromProvider(agent, await openProviderLogin(agent), { email: alice.email });
     const end = await agent.follow(callback.href);
-    const sessionId = sessionIdOf(end.landedOn!);
+    const sessionId = codeOf({ landedOn: end.landedOn!, agent });
     await redeem(sessionId);
     const logs = server.logs.join("\n");
-    expect(logs).not.toContain(sessionId);
+    expect(logs).not.toContain(sessionId.sessionId);
+    expect(logs).not.toContain(sessionId.browserSecret);
     expect(logs).not.toContain(callback.searchParams.get("code")!);
   });
 });

@@ -37,6 +37,7 @@ export async function findOrCreateGoogleUser(db: Kysely<Database>, identity: Ver
       password_hash: null,
       auth_provider: "google",
       google_subject: identity.subject,
+      email_verified_at: sql<Date>`now()`,
     });
   } catch (err) {
     // A parallel first sign-in (or registration) took the subject or email first: use that account.
@@ -72,41 +73,68 @@ async function findOrLinkGoogleUser(db: Kysely<Database>, identity: VerifiedGoog
     // password and every session it opened end here (the owner can set a password by email reset).
     await trx
       .updateTable("users")
-      .set({ google_subject: identity.subject, password_hash: null })
+      .set({ google_subject: identity.subject, password_hash: null, email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
       .where("id", "=", byEmail.id)
       .execute();
     await invalidateUserSessions(trx, byEmail.id);
     const { google_subject: _subject, ...user } = byEmail;
-    return user;
+    return { ...user, email_verified: true };
   });
 }
 
-export async function createLoginCode(db: Db, userId: string, now: Date): Promise<string> {
+/**
+ * A one-time code for the browser that finished the sign-in: `browserSecret` is the value of the
+ * cookie set in that browser's callback answer, so a code carried to another browser (an attacker
+ * who stops at the redirect and sends the link to a victim) is worthless there. The code also keeps
+ * the user's session epoch as of now, so a password reset before it is redeemed voids it.
+ */
+export async function createLoginCode(db: Db, userId: string, browserSecret: string, now: Date): Promise<string> {
   const code = generateToken();
   await db.deleteFrom("login_codes").where("user_id", "=", userId).where("expires_at", "<=", now).execute();
   await db
     .insertInto("login_codes")
-    .values({ code_hash: hashToken(code), user_id: userId, expires_at: new Date(now.getTime() + LOGIN_CODE_MS), created_at: now })
+    .columns(["code_hash", "user_id", "expires_at", "created_at", "session_epoch", "browser_hash"])
+    .expression((eb) =>
+      eb
+        .selectFrom("users")
+        .select([
+          eb.val(hashToken(code)).as("code_hash"),
+          "id as user_id",
+          eb.cast<Date>(eb.val(new Date(now.getTime() + LOGIN_CODE_MS)), "timestamptz").as("expires_at"),
+          eb.cast<Date>(eb.val(now), "timestamptz").as("created_at"),
+          "session_epoch",
+          eb.val(hashToken(browserSecret)).as("browser_hash"),
+        ])
+        .where("id", "=", userId),
+    )
     .execute();
   return code;
 }
 
 /** Deleting the row is the redemption, so of any number of parallel attempts exactly one wins. */
-async function redeemLoginCode(db: Db, code: string, now: Date): Promise<string | null> {
+async function redeemLoginCode(db: Db, code: string, browserSecret: string | null, now: Date) {
   const row = await db
     .deleteFrom("login_codes")
     .where("code_hash", "=", hashToken(code))
-    .returning(["user_id", "expires_at"])
+    .returning(["user_id", "expires_at", "session_epoch", "browser_hash"])
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() <= now.getTime()) return null;
-  return row.user_id;
+  if (!browserSecret || row.browser_hash !== hashToken(browserSecret)) return null;
+  return row;
 }
 
 /** `auth.profile`: exchanges the one-time code from /profile for a client session and its cookie. */
 export async function completeExternalSignIn(ctx: Context & CarriedSession, sessionId: string): Promise<{ success: true }> {
-  const userId = await redeemLoginCode(ctx.db, sessionId, ctx.now());
-  const user = userId ? await findUserById(ctx.db, userId) : undefined;
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: AUTHENTICATION_FAILED });
-  await startSession(ctx, user, "client");
+  const code = await redeemLoginCode(ctx.db, sessionId, ctx.signInBrowserSecret, ctx.now());
+  const user = code ? await findUserById(ctx.db, code.user_id) : undefined;
+  if (!code || !user) throw new TRPCError({ code: "UNAUTHORIZED", message: AUTHENTICATION_FAILED });
+  try {
+    await startSession(ctx, user, "client", { sessionEpoch: code.session_epoch });
+  } catch (err) {
+    if (err instanceof TRPCError && err.code === "UNAUTHORIZED") {
+      throw new TRPCError({ code: "UNAUTHORIZED", message: AUTHENTICATION_FAILED });
+    }
+    throw err;
+  }
   return { success: true };
 }
