@@ -1,7 +1,8 @@
 // `npm run create-admin -- --username boss --email boss@firm.com [--name "..."] [--password ...]`
 // Values may also come from ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD. A missing
 // password is asked for (hidden) when run in a terminal. An existing user of that username is
-// made an admin and gets the new password.
+// made an admin and gets the new password. The firm types the address here, so it counts as
+// verified: for an existing user, only if it is the address the account already has.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
@@ -81,6 +82,12 @@ try {
   if (existing) {
     await database.db.transaction().execute(async (trx) => {
       await trx.updateTable("users").set({ is_admin: true, password_hash: passwordHash }).where("id", "=", existing.id).execute();
+      await trx
+        .updateTable("users")
+        .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
+        .where("id", "=", existing.id)
+        .where(sql<string>`lower(email)`, "=", input.data.email.toLowerCase())
+        .execute();
       await invalidateUserSessions(trx, existing.id);
     });
     console.log(`User ${input.data.username} is now an admin with the new password.`);
@@ -91,6 +98,7 @@ try {
       name: input.data.name,
       password_hash: passwordHash,
       is_admin: true,
+      email_verified_at: sql<Date>`now()`,
     });
     console.log(`Admin ${input.data.username} created. Sign in at ${config.publicUrl}/admin`);
   }

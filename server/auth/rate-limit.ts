@@ -43,6 +43,8 @@ export type RateLimits = {
   consumeRegistration(ip: string): Promise<void>;
   /** Counts a consultation request (a row and an email to the firm); refuses (429) over the per-IP limit. */
   consumeConsultationRequest(ip: string): Promise<void>;
+  /** Counts a request for a new verification email; refuses (429) over the per-user limit. */
+  consumeVerificationResend(userId: string): Promise<void>;
 };
 
 function kyselyStoreClient(db: Kysely<Database>) {
@@ -158,5 +160,22 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     async consumeConsultationRequest(ip) {
       await consumeOrRefuse(consultationsByIp, keyOf(ip), CONSULTATIONS_LIMITED);
     },
+
+    consumeVerificationResend: verificationResendLimit(common),
+  };
+}
+
+export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = 5;
+
+/** Each verification email goes to an address nobody has confirmed yet: a few an hour are plenty. */
+function verificationResendLimit(common: Pick<ConstructorParameters<typeof RateLimiterPostgres>[0], "storeClient" | "storeType" | "tableName" | "tableCreated">) {
+  const resendsByUser = new RateLimiterPostgres({
+    ...common,
+    keyPrefix: "verification_resend_user",
+    points: MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR,
+    duration: HOUR,
+  });
+  return async (userId: string) => {
+    await consumeOrRefuse(resendsByUser, keyOf(userId), "Too many verification emails.");
   };
 }

@@ -10,4 +10,6 @@ export function authRoutes(api: Router, deps: AppDeps): void {
   api.post("/auth/profile", restCall(deps, (c, req) => c.auth.profile(req.body)));
   api.post("/auth/forgot-password", restCall(deps, (c, req) => c.auth.forgotPassword(req.body)));
   api.post("/auth/reset-password", restCall(deps, (c, req) => c.auth.resetPassword(req.body)));
+  api.post("/auth/verify-email", restCall(deps, (c, req) => c.auth.verifyEmail(req.body)));
+  api.post("/auth/resend-verification", restCall(deps, (c) => c.auth.resendVerification()));
 }

@@ -1,7 +1,7 @@
 // Password reset by email (decisions.md): the request answers the same for any well-formed email;
 // a known one gets a single-use random token, stored only as its SHA-256 and valid for one hour,
 // in a link built from PUBLIC_URL. Redeeming deletes the token atomically, sets the password and
-// ends every session of the user.
+// ends every session of the user; it also verifies the email address, since the link came by mail.
 import { TRPCError } from "@trpc/server";
 import { hashPassword } from "../../auth/password.ts";
 import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
@@ -9,10 +9,12 @@ import { composeEmail } from "../../mail/compose.ts";
 import { deliverInBackground } from "../../mail/deliver.ts";
 import type { Context } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
+import { greeting } from "./email-verification.ts";
 import {
   deletePasswordResetTokens,
   findPasswordResetToken,
   findUserByEmail,
+  markEmailVerified,
   replacePasswordResetToken,
   setPasswordHash,
   takePasswordResetToken,
@@ -39,7 +41,7 @@ export async function requestPasswordReset(ctx: Context, input: { email: string 
 }
 
 /** Never rejects: a failure is logged (without the token). */
-async function sendResetLink(ctx: Context, user: { id: string; name: string; email: string }): Promise<void> {
+async function sendResetLink(ctx: Context, user: { id: string; name: string; email: string; email_verified: boolean }): Promise<void> {
   try {
     const token = generateToken();
     const now = ctx.now();
@@ -56,7 +58,7 @@ async function sendResetLink(ctx: Context, user: { id: string; name: string; ema
       firmName: firm,
       heading: "Reset your password",
       paragraphs: [
-        `Hello ${user.name},`,
+        greeting(user),
         "We received a request to reset the password of your client portal account. Open the link below to choose a new password. The link works once and expires in 1 hour.",
       ],
       action: { label: "Reset Password", url: resetLink(ctx.config.publicUrl, token) },
@@ -87,6 +89,7 @@ export async function resetPassword(ctx: Context, input: { token: string; new_pa
     await setPasswordHash(tx, token.user_id, passwordHash);
     await invalidateUserSessions(tx, token.user_id);
     await deletePasswordResetTokens(tx, token.user_id);
+    await markEmailVerified(tx, token.user_id, ctx.now());
   });
   return { success: true };
 }

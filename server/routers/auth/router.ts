@@ -1,6 +1,7 @@
 import { router } from "../../trpc/init.ts";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures.ts";
-import { forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput } from "./schemas.ts";
+import { forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput, verifyEmailInput } from "./schemas.ts";
+import { resendVerification, verifyEmail } from "./email-verification.ts";
 import { requestPasswordReset, resetPassword } from "./password-reset.ts";
 import { completeExternalSignIn } from "./external-sign-in.ts";
 import { loginWithPassword, logout, register } from "./service.ts";
@@ -14,6 +15,9 @@ export const authRouter = router({
   session: publicProcedure.query(({ ctx }) => ctx.user),
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx, input)),
+  /** Redeems the link from the verification email; public, since the link may open in a browser not signed in. */
+  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => verifyEmail(ctx, input)),
+  resendVerification: authedProcedure.mutation(({ ctx }) => resendVerification(ctx)),
   /** Exchanges the one-time id from the external sign-in callback for a session cookie. */
   profile: publicProcedure.input(profileInput).mutation(({ ctx, input }) => completeExternalSignIn(ctx, input.session_id)),
   /** Whether "Continue with Google" is configured, so the dialog can say so instead of failing. */
