@@ -12,6 +12,7 @@ import helmet from "helmet";
 import { sql } from "kysely";
 import { csrfProtection } from "./auth/csrf.ts";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "./db/errors.ts";
+import { bodyDeadline, DEFAULT_CONNECTION_LIMITS } from "./http-limits.ts";
 import { landingHtml } from "./index-html.ts";
 import { adminRoutes } from "./rest/admin.ts";
 import { appointmentRoutes } from "./rest/appointments.ts";
@@ -28,12 +29,14 @@ import type { AppDeps } from "./trpc/context.ts";
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_BATCH_CALLS = 10;
+/** The one route whose body may take minutes to arrive (see http-limits.ts). */
+const UPLOAD_PATH = "/api/documents/upload";
 /** The client routes of the spec; each serves the React app. */
 export const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard"];
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 
-export type AppOptions = { clientDir?: string };
+export type AppOptions = { clientDir?: string; bodyTimeoutMs?: number };
 
 export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const { config, logger } = deps;
@@ -46,6 +49,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.set("etag", false);
 
   app.use(securityHeaders(config.secureCookies));
+  app.use(bodyDeadline(opts.bodyTimeoutMs ?? DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs, [UPLOAD_PATH]));
   app.use(compression());
 
   const api = express.Router();

@@ -19,6 +19,19 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // MB as 1024 * 1024 bytes: the default 5120 is shown to clients as "5 GB".
+  CLIENT_QUOTA_MB: z.coerce
+    .number({ error: "must be a whole number of megabytes" })
+    .int("must be a whole number of megabytes")
+    .min(1, "must be at least 1 megabyte")
+    .default(5120),
+  MAX_CONNECTIONS: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(4096),
+  // Unset: 128 when clients connect directly, off behind a reverse proxy (TRUST_PROXY > 0), where
+  // every connection comes from the proxy's address and the proxy must cap clients itself.
+  MAX_CONNECTIONS_PER_IP: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: "must be a whole number (0 for no cap)" }).int("must be a whole number (0 for no cap)").min(0, "must be a whole number (0 for no cap)").optional(),
+  ),
   // A hop count, never `true`: Express would then take the left-most X-Forwarded-For entry,
   // which the client writes itself, and anyone could pick the address the rate limits count.
   TRUST_PROXY: z.preprocess(
@@ -56,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     notaryUrl: e.NOTARY_URL,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     logLevel: e.LOG_LEVEL,
+    clientQuotaMb: e.CLIENT_QUOTA_MB,
     trustProxy: e.TRUST_PROXY,
+    maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : 128),
   };
 }

@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { createMailer } from "./mail/create-mailer.ts";
 import { createStorage } from "./storage/create-storage.ts";
+import { capConnections, type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from "./http-limits.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
 /** Expired sessions are refused when presented; this removes the rows nobody will present again. */
@@ -48,6 +49,8 @@ export async function startServer(opts: {
   now?: () => Date;
   app?: AppOptions;
   overrides?: Partial<AppDeps>;
+  /** Tests shorten the timeouts. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }): Promise<RunningServer> {
   const deps: AppDeps = {
     config: opts.config,
@@ -59,11 +62,15 @@ export async function startServer(opts: {
     now: opts.now ?? (() => new Date()),
     ...opts.overrides,
   };
-  const app = createApp(deps, opts.app);
-  const server = http.createServer(app);
-  // Slow or stalled clients must not hold sockets forever.
-  server.requestTimeout = 120_000;
-  server.headersTimeout = 30_000;
+  const limits: ConnectionLimits = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    maxConnections: opts.config.maxConnections,
+    maxConnectionsPerIp: opts.config.maxConnectionsPerIp,
+    ...opts.connectionLimits,
+  };
+  const app = createApp(deps, { ...opts.app, bodyTimeoutMs: limits.bodyTimeoutMs });
+  const server = http.createServer(serverTimeouts(limits), app);
+  capConnections(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.config.port, opts.config.host, () => resolve());

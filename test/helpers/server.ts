@@ -8,6 +8,7 @@ import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startServer } from "../../server/server.ts";
 import type { AppOptions } from "../../server/app.ts";
+import type { ConnectionLimits } from "../../server/http-limits.ts";
 import type { AppDeps } from "../../server/trpc/context.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { serverLogs } from "./log-registry.ts";
@@ -65,6 +66,7 @@ export async function startTestServer(
     dataDir?: string;
     /** App options; the web client defaults to this run's build (global-setup.ts). */
     app?: AppOptions;
+    connectionLimits?: Partial<ConnectionLimits>;
   } = {},
 ): Promise<TestServer> {
   const port = await freePort();
@@ -93,6 +95,7 @@ export async function startTestServer(
   const clock = createTestClock();
   const server = await startServer({ config, logger, database, now: clock.now, overrides: opts.overrides,
     app: { clientDir: inject("clientDir"), ...opts.app },
+    connectionLimits: opts.connectionLimits,
   });
   return {
     url: server.url,
