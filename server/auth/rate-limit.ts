@@ -19,6 +19,7 @@ export const MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR = 5;
 export const MAX_RESET_REQUESTS_PER_IP_PER_HOUR = 20;
 export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 20;
 export const MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR = 10;
+export const MAX_UPLOADS_PER_USER_PER_HOUR = 200;
 
 /** Created by migrations/2026-11-23T0900_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
@@ -43,6 +44,8 @@ export type RateLimits = {
   consumeRegistration(ip: string): Promise<void>;
   /** Counts a consultation request (a row and an email to the firm); refuses (429) over the per-IP limit. */
   consumeConsultationRequest(ip: string): Promise<void>;
+  /** Counts an upload attempt, before its body is read; refuses (429) over the per-client limit. */
+  consumeUpload(userId: string): Promise<void>;
   /** Counts a request for a new verification email; refuses (429) over the per-user limit. */
   consumeVerificationResend(userId: string): Promise<void>;
 };
@@ -74,6 +77,7 @@ const LOGIN_LOCKED = "Too many failed login attempts.";
 const RESET_LIMITED = "Too many password reset requests.";
 const REGISTRATIONS_LIMITED = "Too many registrations.";
 const CONSULTATIONS_LIMITED = "Too many consultation requests.";
+const UPLOADS_LIMITED = "Too many uploads.";
 
 function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   return new TRPCError({ code: "TOO_MANY_REQUESTS", message: retryDetail(what, msBeforeNext) });
@@ -129,6 +133,12 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     points: MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR,
     duration: HOUR,
   });
+  const uploadsByUser = new RateLimiterPostgres({
+    ...common,
+    keyPrefix: "upload_user",
+    points: MAX_UPLOADS_PER_USER_PER_HOUR,
+    duration: HOUR,
+  });
 
   return {
     async beginLoginAttempt(account, ip) {
@@ -159,6 +169,10 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
 
     async consumeConsultationRequest(ip) {
       await consumeOrRefuse(consultationsByIp, keyOf(ip), CONSULTATIONS_LIMITED);
+    },
+
+    async consumeUpload(userId) {
+      await consumeOrRefuse(uploadsByUser, keyOf(userId), UPLOADS_LIMITED);
     },
 
     consumeVerificationResend: verificationResendLimit(common),

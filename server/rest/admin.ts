@@ -38,6 +38,7 @@ export function adminRoutes(api: Router, deps: AppDeps): void {
       }
     }),
   );
+  api.patch("/admin/users/:id/quota", restCall(deps, (c, req) => c.admin.setUserQuota({ id: req.params.id, quota_mb: req.body?.quota_mb })));
   api.get("/admin/documents", restCall(deps, (c, req, res) => asArray(res, c.admin.documents(pageQuery(req)))));
   api.get(
     "/admin/documents/:id/download",

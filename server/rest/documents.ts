@@ -8,6 +8,7 @@ import { uploadRoute } from "./upload.ts";
 
 export function documentRoutes(api: Router, deps: AppDeps): void {
   api.get("/documents/root", restCall(deps, (c) => c.documents.root()));
+  api.get("/documents/usage", restCall(deps, (c) => c.documents.usage()));
   api.get("/documents/folder/:folder_id", restCall(deps, (c, req) => c.documents.inFolder({ folder_id: req.params.folder_id })));
   api.post("/documents/upload", uploadRoute(deps));
   // Bytes, not JSON: no tRPC procedure; the caller is identified by the same authed procedure stack.

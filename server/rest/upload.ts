@@ -2,6 +2,8 @@
 // straight to storage while it is hashed and counted, so memory does not grow with the file. Only
 // once the content is safely stored is the row written (documents/service.ts createDocument); any
 // failure on the way (too large, a second file, a client that goes away) removes what was stored.
+// A client's documents together stay within their storage quota: the body is refused as soon as
+// it would pass what is left, and createDocument checks again, exactly, before the row is written.
 import { createHash, randomUUID } from "node:crypto";
 import { pipeline, Transform } from "node:stream";
 import busboy, { type Busboy } from "busboy";
@@ -10,8 +12,8 @@ import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { createCaller } from "../routers/_app.ts";
 import { removeStoredObjects } from "../routers/documents/queries.ts";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, uploadFieldsInput } from "../routers/documents/schemas.ts";
-import { createDocument, type ReceivedFile } from "../routers/documents/service.ts";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, STORAGE_QUOTA_EXCEEDED, uploadFieldsInput } from "../routers/documents/schemas.ts";
+import { createDocument, type ReceivedFile, storageUsage } from "../routers/documents/service.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
@@ -38,7 +40,14 @@ export function uploadRoute(deps: AppDeps): RequestHandler {
       if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
         throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: FILE_TOO_LARGE });
       }
-      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger);
+      await deps.rateLimits.consumeUpload(user.id);
+      const usage = await storageUsage(deps.db, deps.config, user.id);
+      // A quota lowered below what is stored leaves room for nothing, not for a negative amount.
+      const remaining = Math.max(0, usage.quota_bytes - usage.used_bytes);
+      if (declaredLength > remaining + MULTIPART_OVERHEAD_BYTES) {
+        throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
+      }
+      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger, remaining);
       const document = await createDocument(ctx, user.id, fields.folder_id, file);
       res.status(201).json(document);
     } catch (err) {
@@ -55,10 +64,14 @@ type ReceivedUpload = { fields: { folder_id: string | null }; file: ReceivedFile
 
 /**
  * Reads one multipart request: exactly one file part named `file` (stored under a new random key)
- * and at most a few small fields. Settles only after storage has settled, so when it rejects
- * nothing of this request is left in storage.
+ * and at most a few small fields, the file no larger than 10 MB nor than `remainingQuota` bytes.
+ * Settles only after storage has settled, so when it rejects nothing of this request is left in
+ * storage.
  */
-function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger): Promise<ReceivedUpload> {
+function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger, remainingQuota: number): Promise<ReceivedUpload> {
+  const quotaIsTheLimit = remainingQuota < MAX_UPLOAD_BYTES;
+  const maxFileBytes = quotaIsTheLimit ? remainingQuota : MAX_UPLOAD_BYTES;
+  const overLimit = () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: quotaIsTheLimit ? STORAGE_QUOTA_EXCEEDED : FILE_TOO_LARGE });
   return new Promise((resolve, reject) => {
     let parser: Busboy;
     try {
@@ -67,8 +80,9 @@ function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger): Pr
         defParamCharset: "utf8",
         limits: {
           files: 1,
-          // busboy reports its limit on reaching it, so allow one byte more to tell "exactly 10 MB" apart.
-          fileSize: MAX_UPLOAD_BYTES + 1,
+          // busboy reports its limit on reaching it, so allow one byte more to tell "exactly 10 MB"
+          // (or exactly what is left of the quota) apart.
+          fileSize: maxFileBytes + 1,
           fields: MAX_FIELDS,
           fieldSize: MAX_FIELD_BYTES,
           parts: MAX_FIELDS + 1,
@@ -123,7 +137,7 @@ function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger): Pr
         },
       });
       // busboy does not fail at its size limit, it truncates: stop right there instead.
-      stream.on("limit", () => fail(new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: FILE_TOO_LARGE })));
+      stream.on("limit", () => fail(overLimit()));
       const body = pipeline(stream, counter, (err) => {
         if (err) fail(err);
       });

@@ -122,6 +122,29 @@ export async function deleteDocument(db: Db, id: string): Promise<{ storage_key:
   return db.deleteFrom("documents").where("id", "=", id).returning("storage_key").executeTakeFirst();
 }
 
+/** Each user's own quota (null: the default) and the bytes their documents take. */
+export async function storageOfUsers(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("users")
+    .select((eb) => [
+      "users.id",
+      "users.storage_quota_mb",
+      eb
+        .selectFrom("documents")
+        .select(sql<number>`coalesce(sum(file_size), 0)::bigint`.as("used"))
+        .whereRef("documents.user_id", "=", "users.id")
+        .$asScalar()
+        .as("used_bytes"),
+    ])
+    .where("users.id", "in", ids)
+    .execute();
+}
+
+export async function setStorageQuota(db: Db, id: string, quotaMb: number | null) {
+  return db.updateTable("users").set({ storage_quota_mb: quotaMb }).where("id", "=", id).returning("id").executeTakeFirst();
+}
+
 /** Locks the user row, so no upload can add a document (its foreign key waits) until we commit. */
 export async function lockUser(db: Transaction<Database>, id: string) {
   return db.selectFrom("users").select(["id", "is_admin"]).where("id", "=", id).forUpdate().executeTakeFirst();

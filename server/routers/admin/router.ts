@@ -13,6 +13,7 @@ import {
   documentIdInput,
   listPageInput,
   type Page,
+  setUserQuotaInput,
   userIdInput,
 } from "./schemas.ts";
 import {
@@ -23,6 +24,7 @@ import {
   deleteUser,
   documentPage,
   markConsultationHandled,
+  setUserQuota,
   userPage,
 } from "./service.ts";
 
@@ -31,6 +33,9 @@ export type AdminStats = {
   recent_users: PublicUser[];
   recent_documents: AdminDocument[];
 };
+/** A client's storage: bytes used, their quota in bytes, and the quota the firm set (null: the default). */
+export type UserStorage = { id: string; used_bytes: number; quota_bytes: number; quota_mb: number | null };
+export type AdminUser = PublicUser & Omit<UserStorage, "id">;
 export type AdminDocument = DocumentItem & { user_id: string; user_name: string; user_email: string };
 export type AdminAppointment = Appointment & { user_id: string; user_name: string; user_email: string };
 export type ConsultationRequest = {
@@ -53,8 +58,9 @@ export const adminRouter = router({
   /** The signed-in admin; also how the REST download route checks for an admin session. */
   me: adminProcedure.query(({ ctx }): PublicUser => ctx.user),
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx)),
-  users: adminProcedure.input(listPageInput).query(({ ctx, input }): Promise<Page<PublicUser>> => userPage(ctx, input)),
+  users: adminProcedure.input(listPageInput).query(({ ctx, input }): Promise<Page<AdminUser>> => userPage(ctx, input)),
   deleteUser: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => deleteUser(ctx, input.id)),
+  setUserQuota: adminProcedure.input(setUserQuotaInput).mutation(({ ctx, input }) => setUserQuota(ctx, input)),
   documents: adminProcedure.input(listPageInput).query(({ ctx, input }): Promise<Page<AdminDocument>> => documentPage(ctx, input)),
   deleteDocument: adminProcedure.input(documentIdInput).mutation(({ ctx, input }) => deleteAnyDocument(ctx, input.id)),
   /** Only what is stored: an empty map makes the admin page offer Initialize Site Content. */

@@ -1,11 +1,23 @@
 import { TRPCError } from "@trpc/server";
 import type { Context } from "../../trpc/context.ts";
-import { DOCUMENT_NOT_FOUND } from "../documents/service.ts";
+import type { PublicUser } from "../auth/schemas.ts";
+import { DOCUMENT_NOT_FOUND, quotaBytes } from "../documents/service.ts";
 import { removeStoredObjects } from "../documents/queries.ts";
 import { listAdminAppointments } from "../appointments/queries.ts";
 import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
-import type { AdminStats } from "./router.ts";
-import { countAll, deleteDocument, deleteUserData, documentRows, listDocuments, listUsers, lockUser, userRows } from "./queries.ts";
+import type { AdminStats, AdminUser, UserStorage } from "./router.ts";
+import {
+  countAll,
+  deleteDocument,
+  deleteUserData,
+  documentRows,
+  listDocuments,
+  listUsers,
+  lockUser,
+  setStorageQuota,
+  storageOfUsers,
+  userRows,
+} from "./queries.ts";
 import type { ListPageInput, Page } from "./schemas.ts";
 
 export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
@@ -30,7 +42,34 @@ export async function adminStats(ctx: Context): Promise<AdminStats> {
   return { stats, recent_users, recent_documents };
 }
 
-export const userPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listUsers(ctx.db, w));
+export const userPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminUser>> =>
+  page(input, async (w) => {
+    const { items, total } = await listUsers(ctx.db, w);
+    return { items: await withStorage(ctx, items), total };
+  });
+
+/** One query for the page's users, not one per row. */
+async function withStorage(ctx: Context, users: PublicUser[]): Promise<AdminUser[]> {
+  const storage = new Map((await storageOfUsers(ctx.db, users.map((u) => u.id))).map((s) => [s.id, s]));
+  return users.map((user) => {
+    const own = storage.get(user.id);
+    // A user deleted between the two queries: listed with nothing stored and the default quota.
+    return { ...user, ...userStorage(ctx, own?.storage_quota_mb ?? null, own?.used_bytes ?? 0) };
+  });
+}
+
+function userStorage(ctx: Context, quotaMb: number | null, usedBytes: number): Omit<UserStorage, "id"> {
+  return { used_bytes: usedBytes, quota_bytes: quotaBytes(ctx.config, quotaMb), quota_mb: quotaMb };
+}
+
+/** Gives a client a quota of their own, or (null) returns them to the firm's default. */
+export async function setUserQuota(ctx: Context, input: { id: string; quota_mb: number | null }): Promise<UserStorage> {
+  const updated = await setStorageQuota(ctx.db, input.id, input.quota_mb);
+  if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+  const [own] = await storageOfUsers(ctx.db, [input.id]);
+  ctx.logger.info({ userId: input.id, quotaMb: input.quota_mb }, "storage quota set by admin");
+  return { id: input.id, ...userStorage(ctx, input.quota_mb, own?.used_bytes ?? 0) };
+}
 export const documentPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listDocuments(ctx.db, w));
 export const consultationPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listConsultationRequests(ctx.db, w));
 export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?: string }) =>

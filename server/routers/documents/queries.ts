@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { Logger } from "pino";
 import type { DocumentsTable, Database } from "../../db/types.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
@@ -21,6 +21,30 @@ export async function listDocuments(db: Db, userId: string, folderId: string | n
     .orderBy("upload_date", "desc")
     .orderBy("id", "desc")
     .execute();
+}
+
+/** The sum of the sizes of a user's documents (an index-only scan of documents_user_size_idx). */
+export async function storedBytes(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("documents")
+    .select(sql<number>`coalesce(sum(file_size), 0)::bigint`.as("used"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return row.used;
+}
+
+/** The user's own quota (null: the firm's default); undefined when the account is gone. */
+export async function findStorageQuota(db: Db, userId: string): Promise<{ storage_quota_mb: number | null } | undefined> {
+  return db.selectFrom("users").select("storage_quota_mb").where("id", "=", userId).executeTakeFirst();
+}
+
+/**
+ * The same, with the user row locked until the transaction ends, so that one user's uploads
+ * check and record their sizes one at a time. NO KEY UPDATE, not UPDATE: it does not block the
+ * foreign-key checks of the user's other inserts (sessions, folders, appointments).
+ */
+export async function lockStorageQuota(db: Transaction<Database>, userId: string): Promise<{ storage_quota_mb: number | null } | undefined> {
+  return db.selectFrom("users").select("storage_quota_mb").where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<DocumentItem> {
