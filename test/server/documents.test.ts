@@ -366,6 +366,10 @@ describe("filenames", () => {
       ),
     );
     expect(encoded.doc.original_filename).toBe("taxreturnfdp.exe");
+    // Direction marks (LRM, RLM, ALM), zero-width space, non-joiner, joiner, word joiner, BOM.
+    const invisible = ["\u200E", "\u200F", "\u061C", "\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u2028"];
+    const marked = await roundTrip(await upload(alice, Buffer.from("x"), `W${invisible.join("")}2.pdf`));
+    expect(marked.doc.original_filename).toBe("W2.pdf");
     const tab = await roundTrip(await postRaw(alice, rawMultipart([{ disposition: 'form-data; name="file"; filename="tax\treturn.pdf"', content: "x" }])));
     expect(tab.doc.original_filename).toBe("taxreturn.pdf");
     // Raw control bytes in a part header are not HTTP: refused, nothing kept.
