@@ -4,6 +4,7 @@ import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useCurrentUser } from "@/features/auth/use-current-user.ts";
+import { VerifyEmailBanner } from "@/features/auth/verify-email-banner.tsx";
 import { AppointmentsTab } from "@/features/appointments/appointments-tab.tsx";
 import { DocumentList } from "@/features/documents/document-list.tsx";
 import { UploadArea } from "@/features/documents/upload-area.tsx";
@@ -68,6 +69,7 @@ export function DashboardPage() {
       <title>Dashboard | Client Portal</title>
       <PortalTopBar userName={user.name} />
       <main className="mx-auto grid max-w-content gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        {!user.email_verified && <VerifyEmailBanner email={user.email} />}
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold break-words sm:text-3xl">Welcome back, {user.name}!</h1>
           <p className="text-muted-foreground">Your documents, appointments and tax information in one secure place.</p>

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import type { PortalTab } from "@/features/auth/client-portal-dialog.tsx";
 import { useSignedIn } from "@/features/auth/use-signed-in.ts";
+import { redeemVerificationLink, VERIFY_TOKEN_PARAM } from "@/features/auth/verify-email-link.ts";
 import { AboutSection } from "@/features/landing/about-section.tsx";
 import { ContactSection } from "@/features/landing/contact-section.tsx";
 import { HeroSection } from "@/features/landing/hero-section.tsx";
@@ -26,7 +27,7 @@ const ConsultationForm = lazyWithApi(async () => (await import("@/features/consu
 
 const formSpinner = <Spinner label="Loading the consultation form…" className="min-h-[36rem] w-full justify-center" />;
 
-/** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts) and a reset link. */
+/** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts), a reset link and a verification link. */
 const RESET_TOKEN_PARAM = "reset_token";
 
 export function LandingPage() {
@@ -37,8 +38,10 @@ export function LandingPage() {
 
   const [portal, setPortal] = useState<{ open: boolean; tab: PortalTab; loaded: boolean }>({ open: false, tab: "login", loaded: false });
   const [forgot, setForgot] = useState<{ open: boolean; key: number; token: string | undefined }>({ open: false, key: 0, token: undefined });
-  // A visitor arriving from a reset email or a failed Google sign-in is in the middle of something.
-  const [welcomeSuppressed] = useState(() => searchParams.has(AUTH_ERROR_PARAM) || searchParams.has(RESET_TOKEN_PARAM));
+  // A visitor arriving from one of our emails or a failed Google sign-in is in the middle of something.
+  const [welcomeSuppressed] = useState(
+    () => searchParams.has(AUTH_ERROR_PARAM) || searchParams.has(RESET_TOKEN_PARAM) || searchParams.has(VERIFY_TOKEN_PARAM),
+  );
 
   const openPortal = (tab: PortalTab = "login") => setPortal({ open: true, tab, loaded: true });
   const openForgot = (token?: string) => setForgot((f) => ({ open: true, key: f.key + 1, token }));
@@ -46,13 +49,20 @@ export function LandingPage() {
   useEffect(() => {
     const authError = searchParams.get(AUTH_ERROR_PARAM);
     const resetToken = searchParams.get(RESET_TOKEN_PARAM);
-    if (authError === null && resetToken === null) return;
+    const verifyToken = searchParams.get(VERIFY_TOKEN_PARAM);
+    if (authError === null && resetToken === null && verifyToken === null) return;
     // The id keeps React's development double effects from showing the toast twice.
     if (authError !== null) void import("sonner").then(({ toast }) => toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM }));
     if (resetToken) openForgot(resetToken);
+    if (verifyToken) {
+      void Promise.all([redeemVerificationLink(verifyToken), import("sonner")]).then(([outcome, { toast }]) =>
+        (outcome.ok ? toast.success : toast.error)(outcome.message, { id: VERIFY_TOKEN_PARAM }),
+      );
+    }
     const rest = new URLSearchParams(searchParams);
     rest.delete(AUTH_ERROR_PARAM);
     rest.delete(RESET_TOKEN_PARAM);
+    rest.delete(VERIFY_TOKEN_PARAM);
     setSearchParams(rest, { replace: true });
   }, [searchParams, setSearchParams]);
 
