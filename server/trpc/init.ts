@@ -1,11 +1,13 @@
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context.ts";
+import { superjsonInput } from "./transformer.ts";
 import { zodIssuesDetail } from "../rest/errors.ts";
 import { ZodError } from "zod";
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // Answers go out as superjson writes them; what callers send is checked before it is decoded.
+  transformer: { input: superjsonInput, output: superjson },
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     return {
