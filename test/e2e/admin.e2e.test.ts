@@ -217,6 +217,32 @@ describe("admin portal", () => {
     expect(download.suggestedFilename()).toBe("invoice-114.txt");
   });
 
+  it("gives a client more storage in the quota dialog, and the list shows it", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-quota", async () => {
+      await openTab(page, "Users");
+      await page.getByLabel("Search users by name, username or email").fill("morales");
+      await page.getByText("1–1 of 1").waitFor();
+      const row = page.getByRole("row", { name: /Evan Morales/ });
+      // "invoice": 7 bytes, of the default 5120 MB.
+      await expect.poll(() => row.innerText()).toContain("7 B of 5 GB");
+      await row.getByRole("button", { name: "Change the storage quota of Evan Morales" }).click();
+      const dialog = page.getByRole("dialog", { name: "Storage quota" });
+      await dialog.getByText("Evan Morales uses 7 B of 5 GB (the firm's default).").waitFor();
+      const field = dialog.getByLabel("Quota in GB");
+      expect(await field.inputValue()).toBe("5");
+      await field.fill("12.5");
+      await expectAccessible(page);
+      await takeScreenshot(page, "admin-quota-dialog");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expectToast(page, "Storage quota updated");
+      await dialog.waitFor({ state: "detached" });
+      await expect.poll(() => row.innerText()).toContain("7 B of 12.5 GB");
+      const stored = await server.db.selectFrom("users").select("storage_quota_mb").where("id", "=", keeper.id).executeTakeFirstOrThrow();
+      expect(stored.storage_quota_mb).toBe(12_800);
+    });
+  });
+
   it("initializes site content and saves one update per pause in typing, shown on the home page", async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "admin-site", async () => {

@@ -175,6 +175,8 @@ describe("client dashboard", () => {
       expect(await page.getByRole("tab", { name: "Documents", selected: true }).count()).toBe(1);
       await page.getByText("No documents in root folder.").waitFor();
       await expectBreadcrumb(page, ["Root"]);
+      const storage = page.getByRole("region", { name: "Storage" });
+      await expect.poll(() => storage.innerText()).toContain("0 B of 5 GB");
 
       // A blank name does nothing: no request, no message, the dialog stays.
       await page.getByRole("button", { name: "New Folder" }).click();
@@ -265,6 +267,8 @@ describe("client dashboard", () => {
       const rootRow = page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: "bank-statement.pdf" });
       await rootRow.waitFor();
       expect(await rootRow.innerText()).toContain("1536.0 KB");
+      // The usage refreshes after an upload: 1536 KB here and 14 bytes from the other session.
+      await expect.poll(() => storage.innerText()).toContain("1.5 MB of 5 GB");
 
       // Drag and drop into the subfolder Receipts.
       await folderButton(page, "Taxes 2024").click();

@@ -7,6 +7,7 @@ import { useCurrentUser } from "@/features/auth/use-current-user.ts";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner.tsx";
 import { AppointmentsTab } from "@/features/appointments/appointments-tab.tsx";
 import { DocumentList } from "@/features/documents/document-list.tsx";
+import { StorageUsage } from "@/features/documents/storage-usage.tsx";
 import { UploadArea } from "@/features/documents/upload-area.tsx";
 import { FolderBreadcrumb } from "@/features/folders/folder-breadcrumb.tsx";
 import { FolderGrid } from "@/features/folders/folder-grid.tsx";
@@ -131,6 +132,7 @@ function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
         <h2 className="text-xl font-semibold">Documents</h2>
         <NewFolderDialog parentFolderId={currentId} />
       </div>
+      <StorageUsage />
       <FolderBreadcrumb path={path} onNavigate={onOpenFolder} />
       <UploadArea folderId={currentId} folderName={currentFolder?.name ?? null} />
       {folders.isPending && <Spinner label="Loading folders…" className="w-full justify-center" />}

@@ -3,9 +3,12 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
+import { Progress } from "@/components/ui/progress.tsx";
 import { formatDate } from "@/lib/format.ts";
-import type { PublicUser } from "../../../server/routers/auth/schemas.ts";
+import { formatStorageSize, usedPercent } from "@/lib/storage-size.ts";
+import type { AdminUser } from "../../../server/routers/admin/router.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
+import { QuotaDialog } from "./quota-dialog.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";
 import { useDeleteUser } from "./use-delete-user.ts";
 
@@ -15,7 +18,7 @@ export function UsersTab() {
   const users = useAdminUsers(paging);
   const deleteUser = useDeleteUser();
 
-  const columns: DataTableColumn<PublicUser>[] = [
+  const columns: DataTableColumn<AdminUser>[] = [
     {
       header: "Name",
       cell: (user) => (
@@ -33,24 +36,32 @@ export function UsersTab() {
       cell: (user) => <time dateTime={new Date(user.created_at).toISOString()}>{formatDate(user.created_at)}</time>,
     },
     {
+      header: "Storage",
+      className: "hidden sm:table-cell",
+      cell: (user) => (user.is_admin ? "—" : <StorageCell user={user} />),
+    },
+    {
       header: "Actions",
       className: "text-right",
       cell: (user) =>
         user.is_admin ? (
           <Badge variant="secondary">Admin</Badge>
         ) : (
-          <ConfirmAction
-            title={`Delete ${user.name}?`}
-            question="Are you sure you want to delete this user and all their data?"
-            confirmLabel="Delete user"
-            onConfirm={() => deleteUser.mutate({ id: user.id })}
-            trigger={
-              <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${user.name}`}>
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-            }
-          />
+          <div className="flex justify-end gap-2">
+            <QuotaDialog user={user} />
+            <ConfirmAction
+              title={`Delete ${user.name}?`}
+              question="Are you sure you want to delete this user and all their data?"
+              confirmLabel="Delete user"
+              onConfirm={() => deleteUser.mutate({ id: user.id })}
+              trigger={
+                <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${user.name}`}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              }
+            />
+          </div>
         ),
     },
   ];
@@ -65,5 +76,20 @@ export function UsersTab() {
       paging={paging}
       emptyText={paging.input.q ? "No users match your search." : "No users yet."}
     />
+  );
+}
+
+function StorageCell({ user }: { user: AdminUser }) {
+  const text = `${formatStorageSize(user.used_bytes)} of ${formatStorageSize(user.quota_bytes)}`;
+  return (
+    <div className="grid w-32 gap-1.5">
+      <span className="whitespace-nowrap tabular-nums">{text}</span>
+      <Progress
+        value={usedPercent(user.used_bytes, user.quota_bytes)}
+        aria-label={`Storage used by ${user.name}`}
+        getValueLabel={() => text}
+        className="h-1"
+      />
+    </div>
   );
 }

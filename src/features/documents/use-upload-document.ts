@@ -47,7 +47,7 @@ function sendUpload(file: File, folderId: string | null, onProgress: (percent: n
   });
 }
 
-/** One upload at a time, with its progress; the document lists refresh when it is stored. */
+/** One upload at a time, with its progress; the document lists and the storage usage refresh when it is stored. */
 export function useUploadDocument() {
   const utils = trpc.useUtils();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -62,6 +62,8 @@ export function useUploadDocument() {
       } catch (err) {
         const detail = err instanceof UploadError ? err.detail : undefined;
         toast.error("File upload failed", detail ? { description: detail } : undefined);
+        // A refusal for the quota may come from uploads made elsewhere: show the usage it counted.
+        await utils.documents.usage.invalidate();
       } finally {
         setProgress(null);
       }
