@@ -127,6 +127,70 @@ function inputFor(valid: Record<string, unknown> | undefined): fc.Arbitrary<unkn
   return fc.oneof({ weight: 3, arbitrary: malformedInput }, { weight: 1, arbitrary: withOneFieldPostgresRefuses(valid) });
 }
 
+/** The path syntax of superjson's `meta.values`: dot-separated, `\.` a dot, `\\` a backslash. */
+const metaPath = fc.oneof(
+  fc.constantFrom(...FIELDS),
+  fc
+    .array(fc.oneof(fc.constantFrom(...FIELDS, "0", "1", "-1", "99", "", "prototype", "\\", "\\.", "a\\"), fc.string({ maxLength: 8 })), { maxLength: 6 })
+    .map((segments) => segments.join(".")),
+  fc.constantFrom("a.".repeat(200), "\\".repeat(300)),
+);
+
+/** Annotation types superjson knows (ours and the ones a caller may try), composite ones and junk. */
+const annotationType = fc.oneof(
+  fc.constantFrom("Date", "undefined", "number", "bigint", "regexp", "set", "map", "Error", "URL", "symbol", "class", "custom", "typed-array", "__proto__", ""),
+  fc.tuple(fc.constantFrom("class", "custom", "symbol", "typed-array"), fc.string({ maxLength: 12 })),
+  weird,
+);
+
+const annotations = fc.letrec<{ node: unknown; record: Record<string, unknown> }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small" },
+    fc.tuple(annotationType),
+    fc.tuple(annotationType, tie("record")),
+    // A string where superjson expects a subtree: its walk recursed until the stack overflowed.
+    fc.tuple(annotationType, fc.string({ maxLength: 6 })),
+    weird,
+  ),
+  record: fc.dictionary(metaPath, tie("node"), { maxKeys: 5 }),
+}));
+
+/**
+ * `["Date", {"a": ["Date", {...}]}]`, `depth` levels, built without recursion. 200 at most, so that
+ * fast-check can still print a failing input; superjson-meta.test.ts sends 20,000.
+ */
+const deepAnnotation = fc.integer({ min: 1, max: 200 }).map((depth) => {
+  let node: unknown = ["Date"];
+  for (let i = 0; i < depth; i++) node = ["Date", { a: node }];
+  return { a: node };
+});
+
+const malformedMeta: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 1, arbitrary: weird },
+  {
+    weight: 6,
+    arbitrary: fc.record(
+      {
+        values: fc.oneof(annotations.record, annotations.node, deepAnnotation, weird),
+        v: fc.oneof(fc.constant(1), weird),
+        referentialEqualities: fc.oneof(fc.dictionary(metaPath, fc.array(metaPath, { maxLength: 3 })), fc.tuple(fc.array(metaPath, { maxLength: 3 }))),
+        extra: weird,
+      },
+      { requiredKeys: [] },
+    ),
+  },
+);
+
+/** A whole superjson envelope: json that may be valid, with a forged meta, sometimes extra keys or no json. */
+function superjsonEnvelope(valid: Record<string, unknown> | undefined): fc.Arbitrary<unknown> {
+  const json = valid ? fc.oneof(fc.constant(valid), inputFor(valid)) : malformedInput;
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.record({ json, meta: malformedMeta }) },
+    { weight: 1, arbitrary: fc.record({ json, meta: malformedMeta, extra: weird }, { requiredKeys: [] }) },
+    { weight: 1, arbitrary: weird },
+  );
+}
+
 type RawBody = { body: string | FormData | Uint8Array; contentType?: string };
 
 /** Bodies that are not even well-formed: broken JSON, wrong content types, bad multipart. */
@@ -170,6 +234,8 @@ const LEAK = /\bat (?:[\w.<>$\[\] ]+ \()?(?:file:|node:|\/)[^\s)"]*:\d+:\d+|node
 function checkResponse(target: string, input: unknown, status: number, text: string) {
   const shown = () => `${target} with ${JSON.stringify(input)?.slice(0, 300)} -> ${status} ${text.slice(0, 300)}`;
   if (status >= 500) throw new Error(`5xx: ${shown()}`);
+  // The input drove a recursion to the end of the stack: seconds of main thread for a few bodies.
+  if (text.includes("Maximum call stack size exceeded")) throw new Error(`stack overflow: ${shown()}`);
   const leak = LEAK.exec(text);
   if (leak) throw new Error(`leaks internals (${JSON.stringify(leak[0].slice(0, 80))}): ${shown()}`);
 }
@@ -197,8 +263,14 @@ async function runBatches<T>(
 const TRPC_BATCH = 10;
 
 /** One HTTP request carrying a tRPC batch (the adapter's maximum of 10 calls); each call's status is checked. */
-async function trpcBatch(client: ApiClient, path: string, type: "query" | "mutation", inputs: unknown[]) {
-  const payload = Object.fromEntries(inputs.map((input, i) => [i, input === undefined ? {} : { json: input }]));
+async function trpcBatch(
+  client: ApiClient,
+  path: string,
+  type: "query" | "mutation",
+  inputs: unknown[],
+  envelope = (input: unknown): unknown => (input === undefined ? {} : { json: input }),
+) {
+  const payload = Object.fromEntries(inputs.map((input, i) => [i, envelope(input)]));
   const url = `/trpc/${Array(inputs.length).fill(path).join(",")}?batch=1`;
   const queryUrl = `${url}&input=${encodeURIComponent(JSON.stringify(payload))}`;
   // Past Node's 16 KB header limit the server answers 431 and closes the socket mid-write.
@@ -229,6 +301,23 @@ describe("tRPC procedures", () => {
   it("auth.logout survives malformed input", async () => {
     await runBatches("trpc auth.logout", fc.array(malformedInput, { minLength: TRPC_BATCH, maxLength: TRPC_BATCH }), (inputs) => trpcBatch(callers.public, "auth.logout", "mutation", inputs), TRPC_BATCH);
   });
+
+  // Issue 23: superjson trusted the `meta` sent with an input; the server now checks it first.
+  it.each([
+    { path: "auth.login", as: "public" as const },
+    { path: "consultation.request", as: "public" as const },
+    { path: "admin.createAppointment", as: "admin" as const },
+    { path: "admin.users", as: "admin" as const },
+  ])("$path survives malformed superjson meta", async ({ path, as }) => {
+    const type = procedures.find((p) => p.path === path)!.type;
+    const valid = path === "admin.createAppointment" ? { user_id: realIds[0], title: "Fuzz", appointment_date: "2031-05-01T09:00:00.000Z" } : VALID_INPUTS[path];
+    await runBatches(
+      `trpc ${path} meta`,
+      fc.array(superjsonEnvelope(valid), { minLength: TRPC_BATCH, maxLength: TRPC_BATCH }),
+      (envelopes) => trpcBatch(callers[as], path, type, envelopes, (envelope) => envelope),
+      TRPC_BATCH,
+    );
+  }, TARGET_TIMEOUT_MS);
 
   it("malformed tRPC envelopes and batches", async () => {
     const paths = procedures.map((p) => p.path);
