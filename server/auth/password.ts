@@ -1,6 +1,7 @@
 import type { Algorithm } from "@node-rs/argon2";
+import { TRPCError } from "@trpc/server";
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { Argon2InputError, Argon2Pool } from "./argon2-pool.ts";
+import { Argon2BusyError, Argon2InputError, Argon2Pool } from "./argon2-pool.ts";
 
 // Set explicitly (decisions.md), never the library's defaults: OWASP's argon2id minimum.
 // Algorithm is an ambient const enum (not importable as a value here); 2 is Argon2id.
@@ -20,33 +21,63 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
+export const HASHING_BUSY_MESSAGE = "Sign-in is busy, please try again in a moment.";
+
+/** Logins, registrations and password resets all hash through this one bounded pool. */
 const argon2 = new Argon2Pool();
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+/**
+ * A full queue is the server's state, not the client's fault: 503, and the client may retry at
+ * once. A request that has gone gets an answer nobody reads; 499 keeps it out of the error log.
+ */
+function busy(): TRPCError {
+  return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: HASHING_BUSY_MESSAGE });
+}
+
+function poolRefusal(err: unknown, signal?: AbortSignal): unknown {
+  if (err instanceof Argon2BusyError) return busy();
+  if (signal?.aborted && err === signal.reason) return new TRPCError({ code: "CLIENT_CLOSED_REQUEST", message: "Request closed" });
+  return err;
+}
+
+/** Refuses (503) at once while the hashing queue is full, before any other work is done. */
+export function assertHashingRoom(): void {
+  if (argon2.full) throw busy();
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  try {
+    return await argon2.hash(password, ARGON2_OPTIONS);
+  } catch (err) {
+    throw poolRefusal(err);
+  }
 }
 
 // A real argon2id hash of a random password: verifying against it costs the same as a real check,
 // so a missing user is not revealed by timing (exactly one verify either way).
 let dummyHash: Promise<string> | undefined;
 function getDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword(crypto.randomUUID());
+  dummyHash ??= hashPassword(crypto.randomUUID()).catch((err: unknown) => {
+    // Made while the queue was full: the next login tries again.
+    dummyHash = undefined;
+    throw err;
+  });
   return dummyHash;
 }
 
 export const passwordHasher = {
   verifyCalls: 0,
-  async verify(storedHash: string | null, password: string): Promise<boolean> {
+  async verify(storedHash: string | null, password: string, signal?: AbortSignal): Promise<boolean> {
     passwordHasher.verifyCalls++;
     const target = storedHash ?? (await getDummyHash());
     try {
-      const ok = await argon2.verify(target, password);
+      const ok = await argon2.verify(target, password, signal);
       return ok && storedHash !== null;
     } catch (err) {
       // A stored hash argon2 cannot read matches no password; a broken hashing thread must not
       // pass for a wrong password (every login would fail silently), so it surfaces as a 500.
       if (err instanceof Argon2InputError) return false;
-      throw err;
+      throw poolRefusal(err, signal);
     }
   },
 };

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { Argon2InputError, Argon2Pool } from "../../server/auth/argon2-pool.ts";
+import { Argon2BusyError, Argon2InputError, Argon2Pool } from "../../server/auth/argon2-pool.ts";
 import { ARGON2_OPTIONS } from "../../server/auth/password.ts";
 
 /** Niceness of each thread of this process (field 19 of /proc/self/task/<tid>/stat). */
@@ -27,6 +27,31 @@ describe("argon2 pool", () => {
     await expect(pool.verify("not-a-hash", "secret")).rejects.toBeInstanceOf(Argon2InputError);
     const hash = await pool.hash("still works", ARGON2_OPTIONS);
     await expect(pool.verify(hash, "still works")).resolves.toBe(true);
+  });
+
+  it("refuses a job once its queue is full, rather than letting the queue grow", async () => {
+    const pool = new Argon2Pool(1, 2);
+    const hash = await pool.hash("right", ARGON2_OPTIONS);
+    const running = pool.verify(hash, "right");
+    const queued = [pool.verify(hash, "wrong-1"), pool.verify(hash, "wrong-2")];
+    await expect(pool.verify(hash, "wrong-3")).rejects.toBeInstanceOf(Argon2BusyError);
+    expect(pool.queued).toBe(2);
+    await expect(Promise.all([running, ...queued])).resolves.toEqual([true, false, false]);
+  });
+
+  it("drops a queued job when its request goes away, and takes none for a request already gone", async () => {
+    const pool = new Argon2Pool(1);
+    const hash = await pool.hash("right", ARGON2_OPTIONS);
+    const running = pool.verify(hash, "right");
+    const gone = new AbortController();
+    const dropped = expect(pool.verify(hash, "wrong", gone.signal)).rejects.toMatchObject({ name: "AbortError" });
+    const kept = pool.verify(hash, "right");
+    expect(pool.queued).toBe(2);
+    gone.abort();
+    expect(pool.queued).toBe(1);
+    await dropped;
+    await expect(pool.verify(hash, "right", gone.signal)).rejects.toMatchObject({ name: "AbortError" });
+    await expect(Promise.all([running, kept])).resolves.toEqual([true, true]);
   });
 
   it.runIf(process.platform === "linux")("hashes on threads of lower priority than the event loop", async () => {
