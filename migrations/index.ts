@@ -6,6 +6,7 @@ import * as rowCounts from "./2026-11-23T0100_row_counts.ts";
 import * as sessionEpoch from "./2026-11-23T1300_session_epoch.ts";
 import * as emailVerification from "./2026-11-23T1000_email_verification.ts";
 import * as storageQuota from "./2026-11-23T1100_storage_quota.ts";
+import * as trustedDevices from "./2026-11-23T1200_trusted_devices.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T0100_row_counts": rowCounts,
   "2026-11-23T1000_email_verification": emailVerification,
   "2026-11-23T1100_storage_quota": storageQuota,
+  "2026-11-23T1200_trusted_devices": trustedDevices,
   "2026-11-23T1300_session_epoch": sessionEpoch,
 };

@@ -2,8 +2,9 @@ import type { AddressInfo } from "node:net";
 import http from "node:http";
 import type { Logger } from "pino";
 import { createApp, type AppOptions } from "./app.ts";
-import { createRateLimits } from "./auth/rate-limit.ts";
+import { createRateLimits, deleteExpiredRateLimits } from "./auth/rate-limit.ts";
 import { deleteExpiredSessions } from "./auth/session.ts";
+import { deleteExpiredTrustedDevices } from "./auth/trusted-devices.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
@@ -15,17 +16,28 @@ import type { AppDeps } from "./trpc/context.ts";
 /** Expired sessions are refused when presented; this removes the rows nobody will present again. */
 const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Each removes rows that no longer mean anything, and says how many. */
+const SWEEPS: Array<[what: string, remove: (deps: AppDeps) => Promise<number>]> = [
+  ["expired sessions", (deps) => deleteExpiredSessions(deps.db, deps.now())],
+  ["expired rate limits", (deps) => deleteExpiredRateLimits(deps.db)],
+  ["expired trusted devices", (deps) => deleteExpiredTrustedDevices(deps.db, deps.now())],
+];
+
 function sweepExpiredSessions(deps: AppDeps): { stop: () => Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
-    running = deleteExpiredSessions(deps.db, deps.now()).then(
-      (deleted) => {
-        if (deleted > 0) deps.logger.info({ deleted }, "expired sessions removed");
-      },
-      (err: unknown) => {
-        if (!isDatabaseUnavailable(err)) deps.logger.warn({ err }, "expired session sweep failed");
-      },
-    );
+    running = Promise.all(
+      SWEEPS.map(([what, remove]) =>
+        remove(deps).then(
+          (deleted) => {
+            if (deleted > 0) deps.logger.info({ deleted }, `${what} removed`);
+          },
+          (err: unknown) => {
+            if (!isDatabaseUnavailable(err)) deps.logger.warn({ err }, `${what}: sweep failed`);
+          },
+        ),
+      ),
+    ).then(() => undefined);
   };
   sweep();
   const timer = setInterval(sweep, SESSION_SWEEP_INTERVAL_MS);

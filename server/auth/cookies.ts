@@ -1,7 +1,8 @@
 import { parse, serialize } from "cookie";
 import type { Request, Response } from "express";
 import type { Config } from "../config.ts";
-import type { SessionCookies } from "../trpc/context.ts";
+import type { DeviceCookie, SessionCookies } from "../trpc/context.ts";
+import { DEVICE_TRUST_SECONDS } from "./trusted-devices.ts";
 
 /** `__Host-` pins the cookie to our exact origin, but browsers accept it only over https. */
 export function sessionCookieName(config: Config): string {
@@ -14,6 +15,21 @@ export function sessionCookieName(config: Config): string {
  */
 export function signInBrowserCookieName(config: Config): string {
   return config.secureCookies ? "__Host-google_signin" : "google_signin";
+}
+
+function deviceCookieName(config: Config): string {
+  return config.secureCookies ? "__Host-device" : "device";
+}
+
+/** Read only by the login procedures, which are same-origin POSTs: strict is enough. */
+export function deviceCookie(req: Request, res: Response, config: Config): DeviceCookie {
+  const name = deviceCookieName(config);
+  return {
+    value: readCookie(req, name),
+    set(value) {
+      setCookie(res, config, name, value, { maxAgeSeconds: DEVICE_TRUST_SECONDS, sameSite: "strict" });
+    },
+  };
 }
 
 export function readCookie(req: Request, name: string): string | undefined {

@@ -48,6 +48,15 @@ export interface EmailVerificationTokensTable {
   created_at: Timestamp;
 }
 
+/** Browsers that signed in to an account (device cookies); see server/auth/trusted-devices.ts. */
+export interface TrustedDevicesTable {
+  /** SHA-256 of the cookie's token, hex. */
+  token_hash: string;
+  user_id: string;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
 export interface LoginCodesTable {
   code_hash: string;
   user_id: string;
@@ -123,6 +132,7 @@ export interface Database {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_codes: LoginCodesTable;
+  trusted_devices: TrustedDevicesTable;
   email_verification_tokens: EmailVerificationTokensTable;
   folders: FoldersTable;
   documents: DocumentsTable;

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { readCookie, readSessionToken, sessionCookies, signInBrowserCookieName } from "../auth/cookies.ts";
+import { deviceCookie, readCookie, readSessionToken, sessionCookies, signInBrowserCookieName } from "../auth/cookies.ts";
 import { createCaller } from "../routers/_app.ts";
 import { type AppDeps, createContextInner } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
@@ -8,6 +8,20 @@ import { toHttpError } from "./errors.ts";
 export function createRequestContext(deps: AppDeps, req: Request, res: Response) {
   const { token, source } = readSessionToken(req, deps.config);
   const cookies = sessionCookies(res, deps.config, deps.now);
+  // The client has gone when it half-closes the connection (Node's server then drops the request
+  // too), the earliest sign, or when the response closes before it finished. Not req's 'close':
+  // since Node 16 that fires as soon as the body has been read.
+  const gone = new AbortController();
+  const socket = req.socket;
+  const onGone = () => {
+    if (!res.writableFinished) gone.abort();
+  };
+  if (socket.readableEnded || socket.destroyed) onGone();
+  socket.once("end", onGone);
+  res.once("close", () => {
+    socket.off("end", onGone);
+    onGone();
+  });
   return createContextInner({
     deps,
     sessionToken: token,
@@ -15,6 +29,8 @@ export function createRequestContext(deps: AppDeps, req: Request, res: Response)
     // A Bearer client manages its own token; only a cookie session gets its cookie renewed.
     cookies: source === "bearer" ? { set() {}, clear: cookies.clear } : cookies,
     signInBrowserSecret: readCookie(req, signInBrowserCookieName(deps.config)) ?? null,
+    deviceCookie: deviceCookie(req, res, deps.config),
+    signal: gone.signal,
   });
 }
 

@@ -32,9 +32,17 @@ export type ContextOptions = {
   cookies?: SessionCookies;
   /** The cookie the Google callback set in this browser, which its one-time login code is bound to. */
   signInBrowserSecret?: string | null;
+  deviceCookie?: DeviceCookie;
+  /** Aborts when the client goes away before its answer: work queued for it can be dropped. */
+  signal?: AbortSignal;
 };
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
+
+/** The browser's device cookie (trusted-devices.ts): its value as sent, and how to replace it. */
+export type DeviceCookie = { value: string | undefined; set(value: string): void };
+
+const noDeviceCookie: DeviceCookie = { value: undefined, set() {} };
 
 /**
  * The request-independent part of the context: tests and the REST layer build it directly. One
@@ -53,6 +61,8 @@ export function createContextInner(opts: ContextOptions) {
     ip: opts.ip ?? "unknown",
     cookies,
     signInBrowserSecret: opts.signInBrowserSecret ?? null,
+    deviceCookie: opts.deviceCookie ?? noDeviceCookie,
+    signal: opts.signal,
     /** The request's session, looked up once however many procedures a tRPC batch calls. */
     resolveSession(): Promise<SessionValidation> {
       session ??= (async () => {

@@ -1,19 +1,24 @@
 // Scorecard item 4: brute-force protection on login and forgot-password, stored in the database so
 // it holds across a restart and across two app servers on one database.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { passwordHasher } from "../../server/auth/password.ts";
+import { Argon2Pool } from "../../server/auth/argon2-pool.ts";
 import {
   LOGIN_LOCKOUT_SECONDS,
   MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR,
   MAX_CONSECUTIVE_LOGIN_FAILURES,
   MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR,
+  MAX_LOGIN_ATTEMPTS_PER_IP_PER_HOUR,
+  MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
   MAX_REGISTRATIONS_PER_IP_PER_HOUR,
   MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR,
   MAX_RESET_REQUESTS_PER_IP_PER_HOUR,
+  deleteExpiredRateLimits,
 } from "../../server/auth/rate-limit.ts";
 import { loadConfig } from "../../server/config.ts";
 import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
@@ -22,6 +27,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { createUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 // One reverse proxy in front: the right-most X-Forwarded-For entry is the client's address.
 const TRUST_PROXY = { TRUST_PROXY: "1" };
@@ -55,14 +61,14 @@ describe("login", () => {
     const client = from("198.51.100.1");
     expect(await failTimes(client, user.username!, MAX_CONSECUTIVE_LOGIN_FAILURES)).toEqual(Array(10).fill(401));
 
-    const verifiesBefore = passwordHasher.verifyCalls;
+    const verifies = countVerifies();
     const eleventh = await login(client, user.username!, "Wrong-Guess-11");
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.detail).toBe("Too many failed login attempts. Please try again in 15 minutes.");
     // Even the right password is refused while locked, and no guess reaches argon2.
     const right = await login(client, user.username!, DEFAULT_PASSWORD);
     expect(right.status).toBe(429);
-    expect(passwordHasher.verifyCalls).toBe(verifiesBefore);
+    expect(verifies).not.toHaveBeenCalled();
     // The same account from another address is not locked by this one.
     expect((await login(from("198.51.100.2"), user.username!, DEFAULT_PASSWORD)).status).toBe(200);
     // Case does not give an attacker a fresh counter.
@@ -128,11 +134,11 @@ describe("login", () => {
   it("parallel guesses cannot slip past the limit", async () => {
     const user = await createUser(server.db);
     const client = from("198.51.100.6");
-    const verifiesBefore = passwordHasher.verifyCalls;
+    const verifies = countVerifies();
     const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => login(client, user.username!, `Parallel-${i}`).then((r) => r.status)));
     expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_CONSECUTIVE_LOGIN_FAILURES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - MAX_CONSECUTIVE_LOGIN_FAILURES);
-    expect(passwordHasher.verifyCalls - verifiesBefore).toBe(MAX_CONSECUTIVE_LOGIN_FAILURES);
+    expect(verifies).toHaveBeenCalledTimes(MAX_CONSECUTIVE_LOGIN_FAILURES);
   });
 
   it("allows at most 100 failures per hour per account, whatever the addresses", async () => {
@@ -163,6 +169,244 @@ describe("login", () => {
     const { rows } = await sql<{ key: string }>`select key from rate_limits`.execute(server.db);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.key).join("\n")).not.toMatch(/visible_name|192\.0\.2\.77/);
+  });
+});
+
+/** Wrong-password attempts from one address, each for a username nobody has (password spraying). */
+async function spray(client: ApiClient, times: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) statuses.push((await login(client, `spray_${randomUUID()}`, `Spray-Guess-${i}`)).status);
+  return statuses;
+}
+
+/** Counts hashing-thread verifies from here on; the real pool still does the work. */
+function countVerifies() {
+  return vi.spyOn(Argon2Pool.prototype, "verify");
+}
+
+/**
+ * Sends each login on a raw socket and half-closes it as soon as it is written: a client that
+ * gives up at once and never reads the answer. Resolves once every socket is closed.
+ */
+function loginsDroppedAtOnce(url: string, count: number, ipOf: (i: number) => string): Promise<void> {
+  const { port, host } = new URL(url);
+  return Promise.all(
+    Array.from({ length: count }, (_, i) => {
+      const body = JSON.stringify({ username: `flood_${randomUUID()}`, password: `Flood-Guess-${i}` });
+      const request = [
+        "POST /api/auth/login HTTP/1.1",
+        `Host: ${host}`,
+        `Origin: ${url}`,
+        `X-Forwarded-For: ${ipOf(i)}`,
+        "Content-Type: application/json",
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        "",
+        body,
+      ].join("\r\n");
+      return new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), "127.0.0.1", () => socket.end(request));
+        socket.on("error", () => resolve());
+        socket.on("close", () => resolve());
+        socket.resume();
+      });
+    }),
+  ).then(() => undefined);
+}
+
+async function timedLogin(client: ApiClient, username: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const res = await login(client, username, DEFAULT_PASSWORD);
+  return { status: res.status, ms: performance.now() - started };
+}
+
+describe("login attempts per address, across usernames", () => {
+  it("refuses the 31st failure within a minute from one address, before any hashing", async () => {
+    const client = from("198.51.100.20");
+    expect(await spray(client, MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE)).toEqual(Array(30).fill(401));
+
+    const verifies = countVerifies();
+    const refused = await login(client, `spray_${randomUUID()}`, "Spray-Guess-31");
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBe("Too many failed login attempts. Please try again in 1 minute.");
+    expect(verifies).not.toHaveBeenCalled();
+    // Other addresses keep their own count.
+    const user = await createUser(server.db);
+    expect((await login(from("198.51.100.21"), user.username!, DEFAULT_PASSWORD)).status).toBe(200);
+  });
+
+  it("allows 300 attempts an hour per address, whatever the minute", async () => {
+    const client = from("198.51.100.22");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Guesses at one name: after the 10th the account+address lock answers without hashing, and
+    // every attempt still counts for the address.
+    for (let minute = 0; minute < MAX_LOGIN_ATTEMPTS_PER_IP_PER_HOUR / MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE; minute++) {
+      const statuses = await failTimes(client, "nobody_at_all", MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE);
+      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      vi.setSystemTime(Date.now() + 61_000);
+    }
+    const refused = await login(client, `spray_${randomUUID()}`, "Spray-Guess");
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/^Too many failed login attempts\. Please try again in (4[89]|50) minutes\.$/);
+  });
+
+  it("counts the addresses of one IPv6 /64 together", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE; i++) {
+      statuses.push((await login(from(`2001:db8:aa:bb:${i.toString(16)}::${i + 1}`), `spray_${randomUUID()}`, "Spray-Guess")).status);
+    }
+    expect(statuses).toEqual(Array(30).fill(401));
+    expect((await login(from("2001:DB8:AA:BB:FFFF:FFFF:FFFF:FFFF"), `spray_${randomUUID()}`, "Spray-Guess")).status).toBe(429);
+    expect((await login(from("2001:db8:aa:bc::1"), `spray_${randomUUID()}`, "Spray-Guess")).status).toBe(401);
+  });
+
+  it("never throttles correct logins: an office behind one address signs in all morning", async () => {
+    const client = from("198.51.100.23");
+    const staff = await Promise.all(Array.from({ length: 5 }, () => createUser(server.db)));
+    expect(await spray(client, MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE - 1)).toEqual(Array(29).fill(401));
+    for (let round = 0; round < 8; round++) {
+      for (const member of staff) expect((await login(client, member.username!, DEFAULT_PASSWORD)).status).toBe(200);
+    }
+    expect(await spray(client, 2)).toEqual([401, 429]);
+  });
+
+  it("a flood from one address, dropped at once, does not delay a login from elsewhere", { timeout: 180_000 }, async () => {
+    const user = await createUser(server.db);
+    const quiet = await timedLogin(from("198.51.100.24"), user.username!);
+    expect(quiet.status).toBe(200);
+
+    await loginsDroppedAtOnce(server.url, 600, () => "198.51.100.25");
+    const underFlood = await timedLogin(from("198.51.100.26"), user.username!);
+    expect(underFlood.status).toBe(200);
+    expect(underFlood.ms).toBeLessThan(Math.max(2_000, 5 * quiet.ms));
+  });
+
+  it("a flood from many addresses, dropped at once, does not delay a login from elsewhere", { timeout: 180_000 }, async () => {
+    const user = await createUser(server.db);
+    const quiet = await timedLogin(from("198.51.100.27"), user.username!);
+    expect(quiet.status).toBe(200);
+
+    const verifies = countVerifies();
+    // 20 addresses, each within its 30 a minute: only the dropped connections tell them apart.
+    await loginsDroppedAtOnce(server.url, 600, (i) => `198.18.0.${i % 20}`);
+    const underFlood = await timedLogin(from("198.51.100.28"), user.username!);
+    expect(underFlood.status).toBe(200);
+    expect(underFlood.ms).toBeLessThan(Math.max(2_000, 5 * quiet.ms));
+    // Hashed or being hashed, the real login included. On Postgres the server sees each client's
+    // close while its request waits for the database, so next to none of the flood is. The
+    // embedded database answers on the event loop itself: a request can reach an idle hashing
+    // thread before its client's close is read, and only the bounded queue keeps the rest short.
+    if (process.env.DATABASE_URL) {
+      const hashed = verifies.mock.settledResults.filter((r) => r.type !== "rejected").length;
+      expect(hashed).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it("answers 503 once the hashing queue is full, rather than letting it grow, and a 503 counts for nothing", { timeout: 120_000 }, async () => {
+    const ipOf = (i: number) => `198.18.1.${i % 10}`;
+    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => login(from(ipOf(i)), `queued_${randomUUID()}`, "Queued-Guess")));
+    const busy = responses.filter((r) => r.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.body.detail).toBe("Sign-in is busy, please try again in a moment.");
+    expect(responses.filter((r) => r.status !== 503).every((r) => r.status === 401)).toBe(true);
+
+    // The address that was refused most keeps every attempt its 503s did not check.
+    const checked = new Map<string, number>();
+    responses.forEach((r, i) => checked.set(ipOf(i), (checked.get(ipOf(i)) ?? 0) + (r.status === 401 ? 1 : 0)));
+    const [ip, used] = [...checked].sort((a, b) => a[1] - b[1])[0]!;
+    const left = MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE - used;
+    expect(await spray(from(ip), left)).toEqual(Array(left).fill(401));
+    expect(await spray(from(ip), 1)).toEqual([429]);
+  });
+});
+
+describe("login attempts per account", () => {
+  it("140 guesses at one account, 30 at a time from 14 addresses: exactly 100 are checked", { timeout: 120_000 }, async () => {
+    const user = await createUser(server.db);
+    // As many at once as the hashing pool takes without refusing any, so each guess is checked
+    // or refused by the account limit alone.
+    const pool = new Argon2Pool();
+    const inFlight = Math.min(30, pool.size + pool.maxQueued);
+    const verifies = countVerifies();
+    const statuses: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        for (let i = next++; i < 140; i = next++) {
+          statuses.push((await login(from(`198.18.2.${i % 14}`), user.username!, `Parallel-Guess-${i}`)).status);
+        }
+      }),
+    );
+    expect(verifies).toHaveBeenCalledTimes(MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(140 - MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR);
+  });
+});
+
+describe("trusted browsers (device cookies)", () => {
+  let smtp: TestSmtpServer;
+  let mailed: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailed = await startTestServer({ env: { ...TRUST_PROXY, SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await mailed.close();
+    await smtp.stop();
+  });
+
+  it("others' failures lock out untrusted browsers only; the owner is emailed once", { timeout: 120_000 }, async () => {
+    const admin = await createUser(mailed.db, { is_admin: true, name: "Pat URGENT refund on hold", username: "firm_admin_pat" });
+    const client = await createUser(mailed.db);
+    const adminBrowser = from("203.0.113.200", mailed.url);
+    expect((await login(adminBrowser, admin.username!, DEFAULT_PASSWORD, "admin")).status).toBe(200);
+    const otherAccountsBrowser = from("203.0.113.201", mailed.url);
+    expect((await login(otherAccountsBrowser, client.username!, DEFAULT_PASSWORD)).status).toBe(200);
+
+    for (let ip = 1; ip <= 10; ip++) {
+      expect(await failTimes(from(`198.18.3.${ip}`, mailed.url), admin.username!, 10)).toEqual(Array(10).fill(401));
+    }
+    expect((await login(from("203.0.113.202", mailed.url), admin.username!, DEFAULT_PASSWORD, "admin")).status).toBe(429);
+    // A browser trusted for another account is untrusted for this one.
+    expect((await login(otherAccountsBrowser, admin.username!, DEFAULT_PASSWORD, "admin")).status).toBe(429);
+    expect((await login(adminBrowser, admin.username!, DEFAULT_PASSWORD, "admin")).status).toBe(200);
+    expect((await adminBrowser.get("/api/admin/stats")).status).toBe(200);
+
+    const [mail] = await smtp.waitForMessages(1);
+    expect(mail!.to).toEqual([admin.email]);
+    expect(mail!.text).toMatch(/^Hello,$/m);
+    for (const chosen of [admin.name, admin.username!, "URGENT"]) {
+      expect(mail!.text).not.toContain(chosen);
+      expect(mail!.html).not.toContain(chosen);
+    }
+    // Once per lock, however many more attempts it refuses.
+    expect((await login(from("203.0.113.203", mailed.url), admin.email, DEFAULT_PASSWORD, "admin")).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("a trusted browser's own wrong guesses lock that browser only", async () => {
+    const user = await createUser(mailed.db);
+    const browser = from("203.0.113.210", mailed.url);
+    expect((await login(browser, user.username!, DEFAULT_PASSWORD)).status).toBe(200);
+    expect(await failTimes(browser, user.username!, MAX_CONSECUTIVE_LOGIN_FAILURES)).toEqual(Array(10).fill(401));
+    expect((await login(browser, user.username!, DEFAULT_PASSWORD)).status).toBe(429);
+    expect((await login(from("203.0.113.210", mailed.url), user.username!, DEFAULT_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("the limiter's table", () => {
+  it("keeps no row forever: every row expires and expired rows are swept", async () => {
+    for (let ip = 0; ip < 5; ip++) await spray(from(`198.18.4.${ip}`), 10);
+    const { rows } = await sql<{ forever: string; total: string }>`
+      select count(*) filter (where expire is null) as forever, count(*) as total from rate_limits`.execute(server.db);
+    expect(Number(rows[0]!.total)).toBeGreaterThanOrEqual(50);
+    expect(Number(rows[0]!.forever)).toBe(0);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+    await deleteExpiredRateLimits(server.db);
+    const left = await sql<{ n: string }>`select count(*) as n from rate_limits`.execute(server.db);
+    expect(Number(left.rows[0]!.n)).toBe(0);
   });
 });
 

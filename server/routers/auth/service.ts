@@ -1,8 +1,11 @@
 import { TRPCError } from "@trpc/server";
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordHasher } from "../../auth/password.ts";
+import { assertHashingRoom, COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordHasher } from "../../auth/password.ts";
+import { AccountLocked, type LoginAttempt } from "../../auth/rate-limit.ts";
 import { createSession, invalidateSession, type SessionKind } from "../../auth/session.ts";
+import { deviceTokens, findTrustedDevice, trustDevice } from "../../auth/trusted-devices.ts";
 import type { Context } from "../../trpc/context.ts";
 import { sendVerificationLink } from "./email-verification.ts";
+import { sendAccountLockedNotice } from "./lock-notice.ts";
 import { findTakenIdentity, findUserForLogin, insertUser } from "./queries.ts";
 import type { LoginInput, PublicUser, RegisterInput } from "./schemas.ts";
 
@@ -44,21 +47,46 @@ export async function register(ctx: Context, input: RegisterInput): Promise<{ su
 /** `session_token` only for a client that asked for it (`return_token`): the browser has its cookie. */
 export type LoginResult = { success: true; session_token?: string; user: PublicUser };
 
+/**
+ * A client that has gone gets no more work done for it: a flood of logins whose connections are
+ * dropped at once costs one look-up each, and no counting or hashing.
+ */
+function stopIfClientGone(ctx: Context): void {
+  if (ctx.signal?.aborted) throw new TRPCError({ code: "CLIENT_CLOSED_REQUEST", message: "Request closed" });
+}
+
 /** Password login for both portals; admin sign-in additionally needs `is_admin`. */
 export async function loginWithPassword(ctx: Context & CarriedSession, input: LoginInput, kind: SessionKind): Promise<LoginResult> {
+  stopIfClientGone(ctx);
+  // Under a flood a full queue answers before the database is touched, and counts for nothing.
+  assertHashingRoom();
   const row = await findUserForLogin(ctx.db, input.username);
+  stopIfClientGone(ctx);
   // Counted per account, so its username and its email do not get a counter each.
   const account = row ? row.id : `unknown:${input.username.toLowerCase()}`;
-  await ctx.rateLimits.beginLoginAttempt(account, ctx.ip);
-  const valid = await passwordHasher.verify(row?.password_hash ?? null, input.password);
-  if (!row || !valid) {
-    await ctx.rateLimits.recordLoginFailure(account);
-    throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+  const devices = deviceTokens(ctx.deviceCookie.value);
+  const trustedDevice = row ? await findTrustedDevice(ctx.db, devices, row.id, ctx.now()) : null;
+  let attempt: LoginAttempt;
+  try {
+    attempt = await ctx.rateLimits.beginLoginAttempt({ account, ip: ctx.ip, trustedDevice });
+  } catch (err) {
+    if (err instanceof AccountLocked && err.notifyOwner && row) void sendAccountLockedNotice(ctx, row);
+    throw err;
   }
-  await ctx.rateLimits.recordLoginSuccess(account, ctx.ip);
+  let valid: boolean;
+  try {
+    valid = await passwordHasher.verify(row?.password_hash ?? null, input.password, ctx.signal);
+  } catch (err) {
+    if (err instanceof TRPCError && err.code === "SERVICE_UNAVAILABLE") await attempt.notChecked();
+    throw err;
+  }
+  if (!row || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+  await attempt.succeeded();
   if (kind === "admin" && !row.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   const { password_hash: _hash, session_epoch: sessionEpoch, ...user } = row;
-  return startSession(ctx, user, kind, { sessionEpoch, returnToken: input.return_token === true });
+  const result = await startSession(ctx, user, kind, { sessionEpoch, returnToken: input.return_token === true });
+  ctx.deviceCookie.set(await trustDevice(ctx.db, row.id, devices, trustedDevice, ctx.now()));
+  return result;
 }
 
 /** The session the request came with, if any (set by publicProcedure). */
