@@ -29,6 +29,8 @@ export const MAX_RESET_REQUESTS_PER_IP_PER_HOUR = 20;
 export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 20;
 export const MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR = 10;
 export const MAX_UPLOADS_PER_USER_PER_HOUR = 200;
+/** Each verification email goes to an address nobody has confirmed yet: a few an hour are plenty. */
+export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = 5;
 
 /** Created by migrations/2026-11-22T2200_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
@@ -87,7 +89,7 @@ function keyOf(...parts: string[]): string {
 }
 
 /**
- * What login limits count an address by. A single IPv6 host is usually given a whole /64, so
+ * What the per-address limits count an address by. A single IPv6 host is usually given a whole /64, so
  * counting each of its addresses apart would give it 2^64 fresh counters.
  */
 export function addressKey(ip: string): string {
@@ -113,6 +115,7 @@ const RESET_LIMITED = "Too many password reset requests.";
 const REGISTRATIONS_LIMITED = "Too many registrations.";
 const CONSULTATIONS_LIMITED = "Too many consultation requests.";
 const UPLOADS_LIMITED = "Too many uploads.";
+const RESENDS_LIMITED = "Too many verification emails.";
 
 function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   return new TRPCError({ code: "TOO_MANY_REQUESTS", message: retryDetail(what, msBeforeNext) });
@@ -242,6 +245,12 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     points: MAX_UPLOADS_PER_USER_PER_HOUR,
     duration: HOUR,
   });
+  const resendsByUser = new RateLimiterPostgres({
+    ...common,
+    keyPrefix: "verification_resend_user",
+    points: MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR,
+    duration: HOUR,
+  });
 
   return {
     async beginLoginAttempt({ account, ip, trustedDevice }) {
@@ -293,37 +302,25 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     },
 
     async consumePasswordResetRequest(email, ip) {
-      await consumeOrRefuse(resetsByIp, keyOf(ip), RESET_LIMITED);
+      await consumeOrRefuse(resetsByIp, keyOf(addressKey(ip)), RESET_LIMITED);
       await consumeOrRefuse(resetsByEmail, keyOf(email.trim().toLowerCase()), RESET_LIMITED);
     },
 
     async consumeRegistration(ip) {
-      await consumeOrRefuse(registrationsByIp, keyOf(ip), REGISTRATIONS_LIMITED);
+      await consumeOrRefuse(registrationsByIp, keyOf(addressKey(ip)), REGISTRATIONS_LIMITED);
     },
 
     async consumeConsultationRequest(ip) {
-      await consumeOrRefuse(consultationsByIp, keyOf(ip), CONSULTATIONS_LIMITED);
+      await consumeOrRefuse(consultationsByIp, keyOf(addressKey(ip)), CONSULTATIONS_LIMITED);
     },
 
     async consumeUpload(userId) {
       await consumeOrRefuse(uploadsByUser, keyOf(userId), UPLOADS_LIMITED);
     },
 
-    consumeVerificationResend: verificationResendLimit(common),
+    async consumeVerificationResend(userId) {
+      await consumeOrRefuse(resendsByUser, keyOf(userId), RESENDS_LIMITED);
+    },
   };
 }
 
-export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = 5;
-
-/** Each verification email goes to an address nobody has confirmed yet: a few an hour are plenty. */
-function verificationResendLimit(common: Pick<ConstructorParameters<typeof RateLimiterPostgres>[0], "storeClient" | "storeType" | "tableName" | "tableCreated">) {
-  const resendsByUser = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "verification_resend_user",
-    points: MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR,
-    duration: HOUR,
-  });
-  return async (userId: string) => {
-    await consumeOrRefuse(resendsByUser, keyOf(userId), "Too many verification emails.");
-  };
-}

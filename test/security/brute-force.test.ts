@@ -497,6 +497,14 @@ describe("public writes", () => {
     expect((await register("198.51.100.151", 101)).status).toBe(200);
   });
 
+  it("counts registrations of one IPv6 /64 together: its host picks any of 2^64 addresses", async () => {
+    const register = (ip: string, i: number) =>
+      from(ip).post("/api/auth/register", { username: `six_${i}`, email: `six_${i}@example.com`, name: "Six", password: "Velvet-Compass-Orchard-7" });
+    for (let i = 0; i < MAX_REGISTRATIONS_PER_IP_PER_HOUR; i++) expect((await register(`2001:db8:7:1::${(i + 1).toString(16)}`, i)).status).toBe(200);
+    expect((await register("2001:db8:7:1:ffff:1:2:3", 100)).status).toBe(429);
+    expect((await register("2001:db8:7:2::1", 101)).status).toBe(200);
+  });
+
   it("limits consultation requests per address (each writes a row and emails the firm)", async () => {
     const consult = (ip: string) => from(ip).post("/api/consultation/request", { name: "Eager Prospect", email: "eager@example.com", phone: "555-123-4567" });
     const statuses: number[] = [];

@@ -21,12 +21,14 @@ const MAX_RECOVERY_MS = 10_000;
 
 describe.skipIf(!process.env.DATABASE_URL)("Postgres connections terminated under load", () => {
   let server: TestServer;
-  let client: ApiClient;
+  // A client per worker: one client's uploads would soon meet the per-client hourly upload limit.
+  let clients: ApiClient[];
   let killer: pg.Client;
 
   beforeAll(async () => {
     server = await startTestServer();
-    client = await loginClient(server.url, await createUser(server.db));
+    clients = [];
+    for (let n = 0; n < WORKERS; n++) clients.push(await loginClient(server.url, await createUser(server.db)));
     killer = new pg.Client({ connectionString: adminUrl(process.env.DATABASE_URL!) });
     await killer.connect();
   });
@@ -46,13 +48,14 @@ describe.skipIf(!process.env.DATABASE_URL)("Postgres connections terminated unde
   it("answers 503 during the outage, recovers by itself, and loses nothing acknowledged", async () => {
     const statuses = new Map<number, number>();
     const networkErrors: string[] = [];
-    const acknowledged: { id: string; sha256: string; size: number }[] = [];
+    const acknowledged: { id: string; sha256: string; size: number; owner: ApiClient }[] = [];
     let requests = 0;
     let killing = true;
     let connectionsKilled = 0;
 
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
     async function worker(n: number) {
+      const client = clients[n]!;
       for (let i = 0; killing; i++) {
         requests++;
         try {
@@ -63,7 +66,7 @@ describe.skipIf(!process.env.DATABASE_URL)("Postgres connections terminated unde
             const res = await client.request("POST", "/api/documents/upload", { body: form });
             count(res.status);
             if (res.status === 201) {
-              acknowledged.push({ id: res.body.id, sha256: createHash("sha256").update(content).digest("hex"), size: content.length });
+              acknowledged.push({ id: res.body.id, sha256: createHash("sha256").update(content).digest("hex"), size: content.length, owner: client });
             }
           } else {
             count((await client.get(i % 4 === 1 ? "/api/documents/root" : "/api/folders")).status);
@@ -87,7 +90,7 @@ describe.skipIf(!process.env.DATABASE_URL)("Postgres connections terminated unde
     // Recovery: the first request that succeeds after the last termination.
     let recoveredAfterMs = -1;
     while (Date.now() - lastKill < MAX_RECOVERY_MS + 5_000) {
-      if ((await client.get("/api/documents/root")).status === 200) {
+      if ((await clients[0]!.get("/api/documents/root")).status === 200) {
         recoveredAfterMs = Date.now() - lastKill;
         break;
       }
@@ -112,7 +115,7 @@ describe.skipIf(!process.env.DATABASE_URL)("Postgres connections terminated unde
     let lost = 0;
     for (const doc of acknowledged) {
       const res = await fetch(new URL(`/api/documents/${doc.id}/download`, server.url), {
-        headers: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+        headers: { Cookie: [...doc.owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
       });
       const body = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200 || body.length !== doc.size || createHash("sha256").update(body).digest("hex") !== doc.sha256) lost++;
