@@ -261,7 +261,9 @@ describe("Google sign-in, accounts", () => {
     const sessionId = codeOf(await signInWithGoogle({ email: casey.email }));
     const { client } = await redeem(sessionId);
     const me = await client.get("/api/auth/me");
-    expect(me.body).toMatchObject({ id: local.id, username: "casey_local", name: "Casey Local", auth_provider: "local" });
+    // Nobody proved the registrant owned the address, so nor the name the firm's mail would greet
+    // the owner with: it becomes the one Google knows.
+    expect(me.body).toMatchObject({ id: local.id, username: "casey_local", name: casey.name, auth_provider: "local", email_verified: true });
 
     const rows = await usersWithEmail(casey.email);
     expect(rows).toHaveLength(1);
@@ -277,6 +279,15 @@ describe("Google sign-in, accounts", () => {
     // The next Google sign-in finds the account by its subject.
     const again = await redeem(codeOf(await signInWithGoogle({ email: casey.email })));
     expect((await again.client.get("/api/auth/me")).body.id).toBe(local.id);
+  });
+
+  it("keeps the name of an account whose address was verified before Google linked it", async () => {
+    const vera: TestAccount = { sub: "google-sub-vera", email: "vera@example.com", email_verified: true, name: "Vera Google" };
+    provider.accounts.set(vera.email, vera);
+    const local = await createUser(server.db, { username: "vera_local", email: vera.email, name: "Vera Verified" });
+    await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", local.id).execute();
+    const { client } = await redeem(codeOf(await signInWithGoogle({ email: vera.email })));
+    expect((await client.get("/api/auth/me")).body).toMatchObject({ id: local.id, name: "Vera Verified" });
   });
 
   it("lets a user created by Google set a password with the forgot-password flow, keeping Google sign-in", async () => {

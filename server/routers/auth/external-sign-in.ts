@@ -33,7 +33,7 @@ export async function findOrCreateGoogleUser(db: Kysely<Database>, identity: Ver
     return await insertUser(db, {
       username: null,
       email: identity.email,
-      name: (identity.name ?? identity.email.split("@")[0] ?? identity.email).slice(0, MAX_NAME_LENGTH),
+      name: googleName(identity),
       password_hash: null,
       auth_provider: "google",
       google_subject: identity.subject,
@@ -46,6 +46,10 @@ export async function findOrCreateGoogleUser(db: Kysely<Database>, identity: Ver
     if (!raced) throw err;
     return raced;
   }
+}
+
+function googleName(identity: VerifiedGoogleIdentity): string {
+  return (identity.name ?? identity.email.split("@")[0] ?? identity.email).slice(0, MAX_NAME_LENGTH);
 }
 
 async function findOrLinkGoogleUser(db: Kysely<Database>, identity: VerifiedGoogleIdentity): Promise<PublicUser | undefined> {
@@ -71,14 +75,17 @@ async function findOrLinkGoogleUser(db: Kysely<Database>, identity: VerifiedGoog
     // Registration never proves email ownership, so a password set before this link may be an
     // attacker's who registered the address first. Google has now verified the owner: that
     // password and every session it opened end here (the owner can set a password by email reset).
+    // So does a name nobody proved to be the owner's: the firm's mail greets the owner by it from
+    // now on, so it becomes the one Google knows.
+    const name = byEmail.email_verified ? byEmail.name : googleName(identity);
     await trx
       .updateTable("users")
-      .set({ google_subject: identity.subject, password_hash: null, email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
+      .set({ google_subject: identity.subject, password_hash: null, name, email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
       .where("id", "=", byEmail.id)
       .execute();
     await invalidateUserSessions(trx, byEmail.id);
     const { google_subject: _subject, ...user } = byEmail;
-    return { ...user, email_verified: true };
+    return { ...user, name, email_verified: true };
   });
 }
 
