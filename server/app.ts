@@ -9,21 +9,13 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
-import { sql } from "kysely";
 import { csrfProtection } from "./auth/csrf.ts";
-import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "./db/errors.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
 import { bodyDeadline, DEFAULT_CONNECTION_LIMITS } from "./http-limits.ts";
 import { landingHtml } from "./index-html.ts";
-import { adminRoutes } from "./rest/admin.ts";
-import { appointmentRoutes } from "./rest/appointments.ts";
-import { authRoutes } from "./rest/auth.ts";
-import { consultationRoutes } from "./rest/consultation.ts";
-import { documentRoutes } from "./rest/documents.ts";
 import { errorHandler } from "./rest/errors.ts";
-import { folderRoutes } from "./rest/folders.ts";
-import { googleRoutes } from "./rest/google.ts";
 import { createRequestContext } from "./rest/handler.ts";
-import { openApiRoutes } from "./rest/openapi.ts";
+import { registerRestRoutes } from "./rest/routes.ts";
 import { appRouter } from "./routers/_app.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
@@ -56,15 +48,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   api.use(csrfProtection(config));
   api.use(express.json({ limit: MAX_JSON_BYTES }));
   api.use(express.urlencoded({ limit: MAX_JSON_BYTES, extended: false }));
-  api.get("/health", health(deps));
-  authRoutes(api, deps);
-  googleRoutes(api, deps);
-  folderRoutes(api, deps);
-  documentRoutes(api, deps);
-  appointmentRoutes(api, deps);
-  consultationRoutes(api, deps);
-  adminRoutes(api, deps);
-  openApiRoutes(api, deps);
+  registerRestRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ detail: "Not found" });
   });
@@ -123,18 +107,6 @@ const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader("Cache-Control", "no-store");
   next();
 };
-
-function health(deps: AppDeps): RequestHandler {
-  return async (_req, res) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-      res.json({ status: "ok" });
-    } catch (err) {
-      if (!isDatabaseUnavailable(err)) deps.logger.error({ err }, "health check failed");
-      res.status(503).json({ status: "unavailable", detail: SERVICE_UNAVAILABLE_DETAIL });
-    }
-  };
-}
 
 function serveClient(app: express.Express, deps: AppDeps, clientDir: string): void {
   const indexFile = path.join(clientDir, "index.html");

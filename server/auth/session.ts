@@ -2,11 +2,9 @@
 // holds only its SHA-256, so a leaked sessions table cannot be replayed.
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { type InferResult, type Kysely, sql, type Transaction } from "kysely";
-import type { Database } from "../db/types.ts";
+import { type InferResult, type Kysely, sql } from "kysely";
+import type { Database, Db } from "../db/types.ts";
 import type { PublicUser } from "../routers/auth/schemas.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type SessionKind = "client" | "admin";
 

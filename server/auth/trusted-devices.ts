@@ -4,8 +4,8 @@
 // against that browser alone, so other people's wrong guesses, however many, never lock the owner
 // out of a browser they have used before. Each successful sign-in replaces the token, so a copied
 // cookie stops working at the owner's next sign-in.
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/types.ts";
+import type { Kysely } from "kysely";
+import type { Database, Db } from "../db/types.ts";
 import { generateToken, hashToken } from "./session.ts";
 
 export const DEVICE_TRUST_SECONDS = 365 * 24 * 60 * 60;
@@ -14,8 +14,6 @@ const MAX_TOKENS_PER_COOKIE = 5;
 /** Every sign-in without the cookie (a script with a Bearer token) adds a row: keep the newest. */
 const MAX_DEVICES_PER_USER = 20;
 const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The tokens a device cookie holds, newest first; anything that is not a token is ignored. */
 export function deviceTokens(cookie: string | undefined): string[] {

@@ -1,3 +1,11 @@
+/** SQLSTATE codes the app answers itself: a duplicate, and a row another row still refers to (or a missing one it names). */
+export const UNIQUE_VIOLATION = "23505";
+export const FOREIGN_KEY_VIOLATION = "23503";
+
+export function isPgError(err: unknown, code: string): boolean {
+  return (err as { code?: unknown } | null)?.code === code;
+}
+
 export const SERVICE_UNAVAILABLE_DETAIL = "The service is temporarily unavailable. Please try again in a moment.";
 
 // Connection-level failures: the server is down, restarting, or our connection was killed.

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Kysely, Transaction } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
@@ -142,5 +142,5 @@ export interface Database {
   row_counts: RowCountsTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
+/** What queries run on: the database, or a transaction of it. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,74 +1,44 @@
-import { TRPCError } from "@trpc/server";
-import type { Request, Response, Router } from "express";
-import { findStoredDocument } from "../routers/admin/queries.ts";
-import { documentIdInput, type Page } from "../routers/admin/schemas.ts";
-import { ADMIN_NOT_DELETABLE } from "../routers/admin/service.ts";
-import { DOCUMENT_NOT_FOUND } from "../routers/documents/service.ts";
-import type { AppDeps } from "../trpc/context.ts";
-import { sendStoredDocument } from "./download.ts";
-import { restCall } from "./handler.ts";
+import { z } from "zod";
+import {
+  adminAppointmentOutput,
+  adminDocumentOutput,
+  adminStatsOutput,
+  adminUserOutput,
+  appointmentListInput,
+  listPageInput,
+  setUserQuotaInput,
+  userQuotaOutput,
+} from "../routers/admin/schemas.ts";
+import { createAppointmentInput, updateAppointmentInput } from "../routers/appointments/schemas.ts";
+import { loginInput } from "../routers/auth/schemas.ts";
+import { consultationRequestOutput } from "../routers/consultation/schemas.ts";
+import { successOutput } from "../routers/shared-schemas.ts";
+import { siteContentOutput, updateSiteContentInput, updateTestimonialsInput } from "../routers/site/schemas.ts";
+import { loginOutput } from "./auth.ts";
+import { downloadReply } from "./documents.ts";
+import { downloadRoute } from "./download.ts";
+import { pageQuery, type RestRoute } from "./route.ts";
 
-/** `?q=&limit=&cursor=` (or `offset`) as the list procedures take them. */
-function pageQuery(req: Request) {
-  const { q, limit, cursor, offset, user_id } = req.query;
-  return { q, limit, cursor: cursor ?? offset, user_id } as Record<string, unknown> as never;
-}
+/** REST lists take the offset as `offset` too. */
+const pageParams = listPageInput.extend({ offset: z.coerce.number().int().min(0).optional() });
+const body = (r: { body: unknown }) => (r.body ?? {}) as Record<string, unknown>;
 
-/** REST keeps the spec's shape, a JSON array; the total goes in a header (decisions.md). */
-async function asArray<T>(res: Response, page: Promise<Page<T>>): Promise<T[]> {
-  const { items, total, nextCursor } = await page;
-  res.setHeader("X-Total-Count", String(total));
-  if (nextCursor !== null) res.setHeader("X-Next-Cursor", String(nextCursor));
-  return items;
-}
-
-export function adminRoutes(api: Router, deps: AppDeps): void {
-  api.post("/admin/login", restCall(deps, (c, req) => c.admin.login(req.body)));
-  api.get("/admin/stats", restCall(deps, (c) => c.admin.stats()));
-  api.get("/admin/users", restCall(deps, (c, req, res) => asArray(res, c.admin.users(pageQuery(req)))));
-  api.delete(
-    "/admin/users/:id",
-    restCall(deps, async (c, req, res) => {
-      try {
-        return await c.admin.deleteUser({ id: req.params.id });
-      } catch (err) {
-        // decisions.md gives this refusal 400, where other BAD_REQUESTs are validation (422).
-        if (err instanceof TRPCError && err.message === ADMIN_NOT_DELETABLE) return res.status(400).json({ detail: err.message });
-        throw err;
-      }
-    }),
-  );
-  api.patch("/admin/users/:id/quota", restCall(deps, (c, req) => c.admin.setUserQuota({ id: req.params.id, quota_mb: req.body?.quota_mb })));
-  api.get("/admin/documents", restCall(deps, (c, req, res) => asArray(res, c.admin.documents(pageQuery(req)))));
-  api.get(
-    "/admin/documents/:id/download",
-    restCall(deps, async (c, req, res) => {
-      await c.admin.me();
-      const { id } = documentIdInput.parse({ id: req.params.id });
-      const document = await findStoredDocument(deps.db, id);
-      if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-      await sendStoredDocument(res, deps.storage, deps.logger, document);
-    }),
-  );
-  api.delete("/admin/documents/:id", restCall(deps, (c, req) => c.admin.deleteDocument({ id: req.params.id })));
-  api.get("/admin/site-content", restCall(deps, (c) => c.admin.siteContent()));
-  api.put(
-    "/admin/site-content/:section/:key",
-    restCall(deps, (c, req) =>
-      c.admin.updateSiteContent({ section: req.params.section, key: req.params.key, value: req.body?.value } as never),
-    ),
-  );
-  api.post("/admin/init-site-content", restCall(deps, (c) => c.admin.initSiteContent()));
-  api.put("/admin/testimonials", restCall(deps, (c, req) => c.admin.updateTestimonials(req.body)));
-  api.get("/admin/consultations", restCall(deps, (c, req, res) => asArray(res, c.admin.consultations(pageQuery(req)))));
-  api.put(
-    "/admin/consultations/:id",
-    restCall(deps, (c, req) => c.admin.setConsultationHandled({ id: req.params.id, handled: req.body?.handled })),
-  );
-  api.get("/admin/appointments", restCall(deps, (c, req, res) => asArray(res, c.admin.appointments(pageQuery(req)))));
-  api.post("/admin/appointments", restCall(deps, (c, req) => c.admin.createAppointment(req.body), { status: 201 }));
-  api.patch(
-    "/admin/appointments/:id",
-    restCall(deps, (c, req) => c.admin.updateAppointment({ ...req.body, id: req.params.id })),
-  );
-}
+export const adminRoutes: RestRoute[] = [
+  { method: "post", path: "/admin/login", summary: "Log in (admin portal)", tag: "admin", access: "public", body: loginInput, response: loginOutput, call: (c, r) => c.admin.login(r.body as never) },
+  { method: "get", path: "/admin/stats", summary: "Counts and recent users and documents", tag: "admin", access: "admin", response: adminStatsOutput, call: (c) => c.admin.stats() },
+  { method: "get", path: "/admin/users", summary: "Users, newest first", tag: "admin", access: "admin", query: pageParams, paged: true, response: z.array(adminUserOutput), call: (c, r) => c.admin.users(pageQuery(r)) },
+  { method: "patch", path: "/admin/users/:id/quota", summary: "Set a client's storage quota in MB (null: the default)", tag: "admin", access: "admin", body: setUserQuotaInput.omit({ id: true }), response: userQuotaOutput, call: (c, r) => c.admin.setUserQuota({ id: r.params.id!, quota_mb: body(r).quota_mb as never }) },
+  { method: "delete", path: "/admin/users/:id", summary: "Delete a non-admin user and all their data (400 for an admin)", tag: "admin", access: "admin", response: successOutput, call: (c, r) => c.admin.deleteUser({ id: r.params.id! }) },
+  { method: "get", path: "/admin/documents", summary: "Every user's documents", tag: "admin", access: "admin", query: pageParams, paged: true, response: z.array(adminDocumentOutput), call: (c, r) => c.admin.documents(pageQuery(r)) },
+  { method: "get", path: "/admin/documents/:id/download", summary: "Download any document", tag: "admin", access: "admin", response: downloadReply, handler: downloadRoute((transfers, id) => transfers.admin.download({ id })) },
+  { method: "delete", path: "/admin/documents/:id", summary: "Delete any document", tag: "admin", access: "admin", response: successOutput, call: (c, r) => c.admin.deleteDocument({ id: r.params.id! }) },
+  { method: "get", path: "/admin/site-content", summary: "Stored site content (empty until initialized)", tag: "admin", access: "admin", response: siteContentOutput, call: (c) => c.admin.siteContent() },
+  { method: "put", path: "/admin/site-content/:section/:key", summary: "Update one site content value", tag: "admin", access: "admin", body: z.object({ value: updateSiteContentInput.shape.value }), response: successOutput, call: (c, r) => c.admin.updateSiteContent({ section: r.params.section, key: r.params.key, value: body(r).value } as never) },
+  { method: "post", path: "/admin/init-site-content", summary: "Store the defaults for every key not stored yet", tag: "admin", access: "admin", response: successOutput, call: (c) => c.admin.initSiteContent() },
+  { method: "put", path: "/admin/testimonials", summary: "Replace the testimonials list", tag: "admin", access: "admin", body: updateTestimonialsInput, response: successOutput, call: (c, r) => c.admin.updateTestimonials(r.body as never) },
+  { method: "get", path: "/admin/consultations", summary: "Consultation requests, newest first", tag: "admin", access: "admin", query: pageParams, paged: true, response: z.array(consultationRequestOutput), call: (c, r) => c.admin.consultations(pageQuery(r)) },
+  { method: "put", path: "/admin/consultations/:id", summary: "Mark a consultation request handled (or not)", tag: "admin", access: "admin", body: z.object({ handled: z.boolean().default(true) }), response: successOutput, call: (c, r) => c.admin.setConsultationHandled({ id: r.params.id!, handled: body(r).handled as never }) },
+  { method: "get", path: "/admin/appointments", summary: "Every client's appointments", tag: "admin", access: "admin", query: appointmentListInput.extend({ offset: z.coerce.number().int().min(0).optional() }), paged: true, response: z.array(adminAppointmentOutput), call: (c, r) => c.admin.appointments(pageQuery(r)) },
+  { method: "post", path: "/admin/appointments", summary: "Create an appointment for a client", tag: "admin", access: "admin", body: createAppointmentInput, response: adminAppointmentOutput, status: 201, call: (c, r) => c.admin.createAppointment(r.body as never) },
+  { method: "patch", path: "/admin/appointments/:id", summary: "Reschedule or change the status of an appointment", tag: "admin", access: "admin", body: updateAppointmentInput.omit({ id: true }), response: adminAppointmentOutput, call: (c, r) => c.admin.updateAppointment({ ...body(r), id: r.params.id } as never) },
+];

@@ -1,8 +1,8 @@
-import type { Router } from "express";
-import type { AppDeps } from "../trpc/context.ts";
-import { restCall } from "./handler.ts";
+import { z } from "zod";
+import { appointmentOutput, requestAppointmentInput } from "../routers/appointments/schemas.ts";
+import type { RestRoute } from "./route.ts";
 
-export function appointmentRoutes(api: Router, deps: AppDeps): void {
-  api.get("/appointments", restCall(deps, (c) => c.appointments.list()));
-  api.post("/appointments", restCall(deps, (c, req) => c.appointments.request(req.body), { status: 201 }));
-}
+export const appointmentRoutes: RestRoute[] = [
+  { method: "get", path: "/appointments", summary: "The caller's appointments, upcoming first", tag: "appointments", access: "client", response: z.array(appointmentOutput), call: (c) => c.appointments.list() },
+  { method: "post", path: "/appointments", summary: "Request an appointment", tag: "appointments", access: "client", body: requestAppointmentInput, response: appointmentOutput, status: 201, call: (c, r) => c.appointments.request(r.body as never) },
+];

@@ -1,25 +1,26 @@
-import type { Router } from "express";
-import { documentIdInput } from "../routers/documents/schemas.ts";
-import { getOwnStoredDocument } from "../routers/documents/service.ts";
-import type { AppDeps } from "../trpc/context.ts";
-import { sendStoredDocument } from "./download.ts";
-import { restCall } from "./handler.ts";
+import { z } from "zod";
+import { documentOutput, storageUsageOutput } from "../routers/documents/schemas.ts";
+import { idSchema, successOutput } from "../routers/shared-schemas.ts";
+import { downloadRoute } from "./download.ts";
+import type { RestRoute } from "./route.ts";
 import { uploadRoute } from "./upload.ts";
 
-export function documentRoutes(api: Router, deps: AppDeps): void {
-  api.get("/documents/root", restCall(deps, (c) => c.documents.root()));
-  api.get("/documents/usage", restCall(deps, (c) => c.documents.usage()));
-  api.get("/documents/folder/:folder_id", restCall(deps, (c, req) => c.documents.inFolder({ folder_id: req.params.folder_id })));
-  api.post("/documents/upload", uploadRoute(deps));
-  // Bytes, not JSON: no tRPC procedure; the caller is identified by the same authed procedure stack.
-  api.get(
-    "/documents/:id/download",
-    restCall(deps, async (c, req, res) => {
-      const user = await c.auth.me();
-      const { id } = documentIdInput.parse({ id: req.params.id });
-      const document = await getOwnStoredDocument(deps.db, user.id, id);
-      await sendStoredDocument(res, deps.storage, deps.logger, document);
-    }),
-  );
-  api.delete("/documents/:id", restCall(deps, (c, req) => c.documents.delete({ id: req.params.id })));
-}
+const uploadForm = z.object({ file: z.string().meta({ format: "binary" }), folder_id: idSchema.optional() });
+export const downloadReply = { description: "The file, as an attachment", contentType: "application/octet-stream" };
+
+export const documentRoutes: RestRoute[] = [
+  { method: "get", path: "/documents/root", summary: "Documents in the root", tag: "documents", access: "client", response: z.array(documentOutput), call: (c) => c.documents.root() },
+  { method: "get", path: "/documents/usage", summary: "Bytes the caller's documents take, and the caller's quota", tag: "documents", access: "client", response: storageUsageOutput, call: (c) => c.documents.usage() },
+  { method: "get", path: "/documents/folder/:folder_id", summary: "Documents in a folder", tag: "documents", access: "client", response: z.array(documentOutput), call: (c, r) => c.documents.inFolder({ folder_id: r.params.folder_id! }) },
+  { method: "post", path: "/documents/upload", summary: "Upload one file (at most 10MB, within the storage quota: 413 \"Storage quota exceeded\"; at most 200 an hour: 429)", tag: "documents", access: "client", body: { multipart: uploadForm }, response: documentOutput, status: 201, handler: uploadRoute },
+  {
+    method: "get",
+    path: "/documents/:id/download",
+    summary: "Download one of the caller's documents",
+    tag: "documents",
+    access: "client",
+    response: downloadReply,
+    handler: downloadRoute((transfers, id) => transfers.documents.download({ id })),
+  },
+  { method: "delete", path: "/documents/:id", summary: "Delete a document", tag: "documents", access: "client", response: successOutput, call: (c, r) => c.documents.delete({ id: r.params.id! }) },
+];

@@ -1,13 +1,34 @@
-// Streams a stored document to the browser as a download. Used by the owner's route here and by the
-// admin route (GET /api/admin/documents/:id/download), which find the row each in their own way.
+// Streams a stored document to the browser as a download: the owner's route and the admin's
+// (GET /api/documents/:id/download, GET /api/admin/documents/:id/download) differ only in the
+// transfer procedure that finds the row and decides who may have it.
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { TRPCError } from "@trpc/server";
-import type { Response } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { createTransferCaller } from "../routers/_app.ts";
 import type { StoredDocument } from "../routers/documents/queries.ts";
 import { DOCUMENT_NOT_FOUND } from "../routers/documents/service.ts";
 import { ObjectNotFoundError, type ObjectStorage } from "../storage/storage.ts";
+import type { AppDeps } from "../trpc/context.ts";
+import { toHttpError } from "./errors.ts";
+import { createRequestContext } from "./handler.ts";
+
+type TransferCaller = ReturnType<typeof createTransferCaller>;
+
+/** A download route: `find` asks a transfer procedure for the document the path's id names. */
+export function downloadRoute(find: (transfers: TransferCaller, id: string) => Promise<StoredDocument>) {
+  return (deps: AppDeps): RequestHandler =>
+    async (req, res) => {
+      try {
+        const document = await find(createTransferCaller(createRequestContext(deps, req, res)), String(req.params.id));
+        await sendStoredDocument(res, deps.storage, deps.logger, document);
+      } catch (err) {
+        const { status, detail } = toHttpError(err, deps.logger);
+        if (!res.headersSent) res.status(status).json({ detail });
+      }
+    };
+}
 
 /**
  * `attachment` with the original name twice: an ASCII-only `filename` for old clients and the exact
@@ -28,7 +49,7 @@ export function attachmentDisposition(filename: string): string {
  * sent, when the object cannot be opened (NOT_FOUND when it is gone); a failure after that only cuts
  * the response short.
  */
-export async function sendStoredDocument(
+async function sendStoredDocument(
   res: Response,
   storage: ObjectStorage,
   logger: Logger,

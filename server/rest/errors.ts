@@ -4,6 +4,7 @@ import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
+import { RequestRefused } from "../trpc/errors.ts";
 
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized)/;
 
@@ -21,6 +22,7 @@ export type HttpError = { status: number; detail: string };
 export function toHttpError(err: unknown, logger: Logger): HttpError {
   if (err instanceof TRPCError) {
     if (err.cause instanceof ZodError) return { status: 422, detail: zodIssuesDetail(err.cause) };
+    if (err instanceof RequestRefused) return { status: 400, detail: err.message };
     if (err.code === "BAD_REQUEST") return { status: 422, detail: err.message };
     if (err.code === "INTERNAL_SERVER_ERROR") {
       if (isDatabaseUnavailable(err.cause)) return { status: 503, detail: SERVICE_UNAVAILABLE_DETAIL };

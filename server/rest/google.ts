@@ -4,7 +4,7 @@
 // code is bound to). These are browser navigations, not API calls, so every
 // failure after the start ends on the landing page with AUTH_ERROR_PARAM, which shows the spec's
 // "Authentication failed. Please try again." toast.
-import type { Request, Router } from "express";
+import type { Request, RequestHandler } from "express";
 import { type AuthorizationChecks, createOidcClient, GOOGLE_CALLBACK_PATH } from "../auth/oidc.ts";
 import { readCookie, setCookie, signInBrowserCookieName } from "../auth/cookies.ts";
 import { generateToken } from "../auth/session.ts";
@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from "../db/errors.ts";
 import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser, LOGIN_CODE_MS } from "../routers/auth/external-sign-in.ts";
 import { AUTH_ERROR_PARAM } from "../routers/auth/messages.ts";
 import type { AppDeps } from "../trpc/context.ts";
+import type { RestRoute } from "./route.ts";
 
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured";
 const FAILURE_LOCATION = `/?${AUTH_ERROR_PARAM}=1`;
@@ -21,13 +22,32 @@ const CHECKS_COOKIE_SECONDS = 10 * 60;
 /** A refusal of our own (no sign-in in progress, unverified email): an outcome to log, not a fault. */
 class CallbackRefused extends Error {}
 
-export function googleRoutes(api: Router, deps: AppDeps): void {
+const redirect = { description: "Redirect (302) of the browser", status: 302 } as const;
+
+export const googleRoutes: RestRoute[] = [
+  { method: "get", path: "/auth/google", summary: "Start Google sign-in (browser navigation)", tag: "auth", access: "public", response: redirect, handler: (deps) => googleSignIn(deps).start },
+  { method: "get", path: "/auth/google/callback", summary: "Google sign-in callback (browser navigation)", tag: "auth", access: "public", response: redirect, handler: (deps) => googleSignIn(deps).callback },
+];
+
+/** Both routes share one client (its discovered issuer metadata) per app. */
+const signInsByApp = new WeakMap<AppDeps, { start: RequestHandler; callback: RequestHandler }>();
+
+function googleSignIn(deps: AppDeps) {
+  let handlers = signInsByApp.get(deps);
+  if (!handlers) {
+    handlers = createGoogleSignIn(deps);
+    signInsByApp.set(deps, handlers);
+  }
+  return handlers;
+}
+
+function createGoogleSignIn(deps: AppDeps): { start: RequestHandler; callback: RequestHandler } {
   const { config, logger } = deps;
   const client = createOidcClient(config);
   // Over https the cookie name says it was set securely; `__Host-` would need Path=/.
   const checksCookie = config.secureCookies ? "__Secure-google_oidc" : "google_oidc";
 
-  api.get("/auth/google", async (_req, res) => {
+  const start: RequestHandler = async (_req, res) => {
     if (!client) {
       res.status(404).json({ detail: GOOGLE_NOT_CONFIGURED });
       return;
@@ -44,9 +64,9 @@ export function googleRoutes(api: Router, deps: AppDeps): void {
       logger.warn({ err }, "google sign-in: the provider could not be reached");
       res.redirect(302, FAILURE_LOCATION);
     }
-  });
+  };
 
-  api.get("/auth/google/callback", async (req, res) => {
+  const callback: RequestHandler = async (req, res) => {
     const checks = decodeChecks(readCookie(req, checksCookie));
     // Single use: whatever happens next, this attempt's state is spent.
     setCookie(res, config, checksCookie, "", { maxAgeSeconds: 0, path: GOOGLE_CALLBACK_PATH, sameSite: "lax" });
@@ -65,7 +85,8 @@ export function googleRoutes(api: Router, deps: AppDeps): void {
       logCallbackFailure(deps, err);
       res.redirect(302, FAILURE_LOCATION);
     }
-  });
+  };
+  return { start, callback };
 }
 
 /**

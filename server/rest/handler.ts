@@ -1,8 +1,6 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { Request, Response } from "express";
 import { deviceCookie, readCookie, readSessionToken, sessionCookies, signInBrowserCookieName } from "../auth/cookies.ts";
-import { createCaller } from "../routers/_app.ts";
 import { type AppDeps, createContextInner } from "../trpc/context.ts";
-import { toHttpError } from "./errors.ts";
 
 /** The context of one HTTP request, shared by the tRPC adapter and the REST routes. */
 export function createRequestContext(deps: AppDeps, req: Request, res: Response) {
@@ -32,31 +30,4 @@ export function createRequestContext(deps: AppDeps, req: Request, res: Response)
     deviceCookie: deviceCookie(req, res, deps.config),
     signal: gone.signal,
   });
-}
-
-export type Caller = ReturnType<typeof createCaller>;
-
-/** The named segments of our REST paths (`/folders/:id`, `/admin/site-content/:section/:key`, ...). */
-export type PathParams = Record<"id" | "folder_id" | "section" | "key", string>;
-
-/**
- * A REST path is a procedure call: build the caller for this request, let `call` pick the
- * procedure and its input from the request, answer its result as JSON. Validation, ownership and
- * errors are the procedure's; this only translates.
- */
-export function restCall(
-  deps: AppDeps,
-  call: (caller: Caller, req: Request<PathParams>, res: Response) => Promise<unknown>,
-  opts: { status?: number } = {},
-): RequestHandler {
-  return async (req, res) => {
-    const caller = createCaller(createRequestContext(deps, req, res));
-    try {
-      const result = await call(caller, req as unknown as Request<PathParams>, res);
-      if (!res.headersSent) res.status(opts.status ?? 200).json(result);
-    } catch (err) {
-      const { status, detail } = toHttpError(err, deps.logger);
-      if (!res.headersSent) res.status(status).json({ detail });
-    }
-  };
 }

@@ -10,10 +10,10 @@ import busboy, { type Busboy } from "busboy";
 import { TRPCError } from "@trpc/server";
 import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
-import { createCaller } from "../routers/_app.ts";
-import { removeStoredObjects } from "../routers/documents/queries.ts";
+import { createTransferCaller } from "../routers/_app.ts";
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, STORAGE_QUOTA_EXCEEDED, uploadFieldsInput } from "../routers/documents/schemas.ts";
-import { createDocument, type ReceivedFile, storageUsage } from "../routers/documents/service.ts";
+import type { ReceivedFile } from "../routers/documents/service.ts";
+import { removeStoredObjects } from "../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
@@ -32,23 +32,19 @@ const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", mes
 
 export function uploadRoute(deps: AppDeps): RequestHandler {
   return async (req, res) => {
-    const ctx = createRequestContext(deps, req, res);
+    const caller = createTransferCaller(createRequestContext(deps, req, res)).documents;
     try {
-      // Signed in (authedProcedure) before a single byte of the body is read.
-      const user = await createCaller(ctx).auth.me();
       const declaredLength = Number(req.headers["content-length"]);
+      // Signed in (authedProcedure), within the hourly limit, before a single byte of the body is read.
+      const { remainingBytes } = await caller.prepareUpload();
       if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
         throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: FILE_TOO_LARGE });
       }
-      await deps.rateLimits.consumeUpload(user.id);
-      const usage = await storageUsage(deps.db, deps.config, user.id);
-      // A quota lowered below what is stored leaves room for nothing, not for a negative amount.
-      const remaining = Math.max(0, usage.quota_bytes - usage.used_bytes);
-      if (declaredLength > remaining + MULTIPART_OVERHEAD_BYTES) {
+      if (declaredLength > remainingBytes + MULTIPART_OVERHEAD_BYTES) {
         throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
       }
-      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger, remaining);
-      const document = await createDocument(ctx, user.id, fields.folder_id, file);
+      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger, remainingBytes);
+      const document = await caller.recordUpload({ folder_id: fields.folder_id, file });
       res.status(201).json(document);
     } catch (err) {
       const { status, detail } = toHttpError(err, deps.logger);

@@ -1,9 +1,11 @@
 import { createCallerFactory, router } from "../trpc/init.ts";
 import { adminRouter } from "./admin/router.ts";
+import { adminTransfersRouter } from "./admin/transfers.ts";
 import { appointmentsRouter } from "./appointments/router.ts";
 import { authRouter } from "./auth/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { documentsRouter } from "./documents/router.ts";
+import { documentTransfersRouter } from "./documents/transfers.ts";
 import { foldersRouter } from "./folders/router.ts";
 import { siteRouter } from "./site/router.ts";
 
@@ -19,3 +21,7 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
+
+/** Uploads and downloads: called by the REST layer only, never served at /trpc. */
+const transferRouter = router({ documents: documentTransfersRouter, admin: adminTransfersRouter });
+export const createTransferCaller = createCallerFactory(transferRouter);

@@ -4,6 +4,8 @@ import type { RateLimits } from "../auth/rate-limit.ts";
 import { type SessionValidation, validateSessionToken } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
+import type { PublicUser } from "../routers/auth/schemas.ts";
+import type { Session } from "../auth/session.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 
@@ -56,7 +58,6 @@ export function createContextInner(opts: ContextOptions) {
   let session: Promise<SessionValidation> | undefined;
   return {
     ...deps,
-    deps,
     sessionToken,
     ip: opts.ip ?? "unknown",
     cookies,
@@ -77,3 +78,9 @@ export function createContextInner(opts: ContextOptions) {
 }
 
 export type Context = ReturnType<typeof createContextInner>;
+
+/**
+ * The context of a signed-in caller (after authedProcedure). Services take `(ctx, input)`: who asks
+ * is always `ctx.user`, never an argument a caller could mix up.
+ */
+export type AuthedContext = Context & { user: PublicUser; session: Session };

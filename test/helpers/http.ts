@@ -1,6 +1,9 @@
+import { checkApiResponse } from "./response-contract.ts";
+
 /**
  * A small HTTP client for tests: keeps cookies like a browser, sends our own Origin (so CSRF
- * protection lets it through unless a test says otherwise), and returns parsed JSON bodies.
+ * protection lets it through unless a test says otherwise), and returns parsed JSON bodies, each
+ * checked against the schema /api/openapi.json documents for it (response-contract.ts).
  */
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
@@ -40,7 +43,10 @@ export class ApiClient {
     }
     const text = await res.text();
     let body: any = text;
-    if (res.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
+    if (res.headers.get("content-type")?.includes("application/json")) {
+      body = JSON.parse(text);
+      checkApiResponse(method, new URL(path, this.baseUrl), res.status, body);
+    }
     return { status: res.status, headers: res.headers, body, text };
   }
 

@@ -328,7 +328,8 @@ describe("malformed uploads", () => {
     expect(storedFiles().some((f) => f.endsWith(key))).toBe(true);
     // A negative size breaks the table's check constraint: the insert fails after the content is stored.
     const file = { key, size: -1, sha256: sha256(Buffer.from("content")), filename: "x.txt", declaredType: "text/plain" };
-    await expect(createDocument(ctx, aliceUser.id, null, file)).rejects.toThrow();
+    const asAlice = { ...ctx, user: aliceUser, session: { id: "", userId: aliceUser.id, kind: "client" as const, expiresAt: new Date(), lastUsedAt: new Date() } };
+    await expect(createDocument(asAlice, { folder_id: null, file })).rejects.toThrow();
     expect(storedFiles().some((f) => f.endsWith(key))).toBe(false);
   });
 });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createApp } from "../../server/app.ts";
+import { REST_ROUTES } from "../../server/rest/routes.ts";
+import { checkApiResponse } from "../helpers/response-contract.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -108,5 +111,31 @@ describe("GET /api/openapi.json", () => {
     expect(users.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["cursor", "limit", "offset", "q"]);
     expect(users.responses).toHaveProperty("403");
     expect(doc.paths["/consultation/request"].post.security).toEqual([]);
+  });
+});
+
+describe("the route table", () => {
+  it("gives every JSON route an output schema, and every other route a described reply", () => {
+    const undocumented = REST_ROUTES.filter((route) => ("call" in route ? !(route.response instanceof z.ZodType) : !route.response)).map(
+      (route) => `${route.method.toUpperCase()} ${route.path}`,
+    );
+    expect(undocumented).toEqual([]);
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { content?: object; description: string }> }>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const success = Object.entries(operation.responses).find(([status]) => status.startsWith("2") || status === "302");
+        expect(success, `${method} ${path}`).toBeDefined();
+        expect(success![1].description, `${method} ${path}`).toBeTruthy();
+      }
+    }
+  });
+
+  it("refuses an answer that does not match its documented schema (what every API test relies on)", () => {
+    const me = new URL("/api/auth/me", server.url);
+    const user = { id: "u", name: "n", email: "e@example.com", username: null, auth_provider: "local", created_at: new Date().toISOString(), is_admin: false, email_verified: true };
+    expect(() => checkApiResponse("GET", me, 200, user)).not.toThrow();
+    expect(() => checkApiResponse("GET", me, 200, { ...user, password_hash: "$argon2id$..." })).toThrow(/additional properties/);
+    expect(() => checkApiResponse("GET", me, 200, { ...user, created_at: 5 })).toThrow(/created_at/);
+    expect(() => checkApiResponse("GET", new URL("/api/folders", server.url), 200, [{ id: "f", name: "Taxes" }])).toThrow(/required/);
+    expect(() => checkApiResponse("GET", me, 401, { message: "Not authenticated" })).toThrow(/detail/);
   });
 });

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { idSchema } from "../folders/schemas.ts";
+import { appointmentOutput } from "../appointments/schemas.ts";
+import { userOutput } from "../auth/schemas.ts";
+import { documentOutput, storageUsageOutput } from "../documents/schemas.ts";
+import { idSchema } from "../shared-schemas.ts";
 
 /** Server-side paging for admin lists (decisions.md "Admin lists at scale"). */
 export const listPageInput = z.object({
@@ -9,9 +12,12 @@ export const listPageInput = z.object({
 });
 export type ListPageInput = z.infer<typeof listPageInput>;
 
+/** One page of an admin list: its items, the cursor of the next page (null on the last), the total. */
+export function pageOutput<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.number().nullable(), total: z.number() });
+}
 export type Page<T> = { items: T[]; nextCursor: number | null; total: number };
 
-export const userIdInput = z.object({ id: idSchema });
 /** 10 TB, far above any client's need, and within the column's integer. */
 const MAX_QUOTA_MB = 10 * 1024 * 1024;
 export const setUserQuotaInput = z.object({
@@ -24,6 +30,27 @@ export const setUserQuotaInput = z.object({
     .max(MAX_QUOTA_MB, "Quota must be at most 10 TB")
     .nullable(),
 });
-export const documentIdInput = z.object({ id: idSchema });
 export const consultationIdInput = z.object({ id: idSchema, handled: z.boolean().default(true) });
 export const appointmentListInput = listPageInput.extend({ user_id: idSchema.optional() });
+
+/** A client's storage: bytes used, their quota in bytes, and the quota the firm set (null: the default). */
+export const userStorageOutput = storageUsageOutput.extend({ quota_mb: z.number().nullable() });
+export type UserStorage = z.infer<typeof userStorageOutput>;
+export const userQuotaOutput = userStorageOutput.extend({ id: z.string() });
+export type UserQuota = z.infer<typeof userQuotaOutput>;
+
+export const adminUserOutput = userOutput.extend(userStorageOutput.shape);
+export type AdminUser = z.infer<typeof adminUserOutput>;
+
+const owner = { user_id: z.string(), user_name: z.string(), user_email: z.string() };
+export const adminDocumentOutput = documentOutput.extend(owner);
+export type AdminDocument = z.infer<typeof adminDocumentOutput>;
+export const adminAppointmentOutput = appointmentOutput.extend(owner);
+export type AdminAppointment = z.infer<typeof adminAppointmentOutput>;
+
+export const adminStatsOutput = z.object({
+  stats: z.object({ total_users: z.number(), total_documents: z.number(), total_appointments: z.number(), total_folders: z.number() }),
+  recent_users: z.array(userOutput),
+  recent_documents: z.array(adminDocumentOutput),
+});
+export type AdminStats = z.infer<typeof adminStatsOutput>;

@@ -1,24 +1,24 @@
 import { TRPCError } from "@trpc/server";
+import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { Context } from "../../trpc/context.ts";
-import type { PublicUser } from "../auth/schemas.ts";
-import { DOCUMENT_NOT_FOUND, quotaBytes } from "../documents/service.ts";
-import { removeStoredObjects } from "../documents/queries.ts";
+import { RequestRefused } from "../../trpc/errors.ts";
 import { listAdminAppointments } from "../appointments/queries.ts";
+import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
+import type { PublicUser } from "../auth/schemas.ts";
 import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
-import type { AdminStats, AdminUser, UserStorage } from "./router.ts";
 import {
-  countAll,
-  deleteDocument,
-  deleteUserData,
-  documentRows,
-  listDocuments,
-  listUsers,
-  lockUser,
+  allDocumentRows,
+  deleteDocumentRow,
+  findStoredDocument,
+  listAllDocuments,
   setStorageQuota,
   storageOfUsers,
-  userRows,
-} from "./queries.ts";
-import type { ListPageInput, Page } from "./schemas.ts";
+  type StoredDocument,
+} from "../documents/queries.ts";
+import { DOCUMENT_NOT_FOUND, quotaBytes } from "../documents/service.ts";
+import type { Success } from "../shared-schemas.ts";
+import { countAll } from "./queries.ts";
+import type { AdminStats, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
 
 export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
 export const USER_NOT_FOUND = "User not found";
@@ -37,7 +37,7 @@ export async function adminStats(ctx: Context): Promise<AdminStats> {
   const [stats, recent_users, recent_documents] = await Promise.all([
     countAll(ctx.db),
     userRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
-    documentRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
+    allDocumentRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
   ]);
   return { stats, recent_users, recent_documents };
 }
@@ -58,19 +58,20 @@ async function withStorage(ctx: Context, users: PublicUser[]): Promise<AdminUser
   });
 }
 
-function userStorage(ctx: Context, quotaMb: number | null, usedBytes: number): Omit<UserStorage, "id"> {
+function userStorage(ctx: Context, quotaMb: number | null, usedBytes: number): UserStorage {
   return { used_bytes: usedBytes, quota_bytes: quotaBytes(ctx.config, quotaMb), quota_mb: quotaMb };
 }
 
 /** Gives a client a quota of their own, or (null) returns them to the firm's default. */
-export async function setUserQuota(ctx: Context, input: { id: string; quota_mb: number | null }): Promise<UserStorage> {
+export async function setUserQuota(ctx: Context, input: { id: string; quota_mb: number | null }): Promise<UserQuota> {
   const updated = await setStorageQuota(ctx.db, input.id, input.quota_mb);
   if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
   const [own] = await storageOfUsers(ctx.db, [input.id]);
   ctx.logger.info({ userId: input.id, quotaMb: input.quota_mb }, "storage quota set by admin");
   return { id: input.id, ...userStorage(ctx, input.quota_mb, own?.used_bytes ?? 0) };
 }
-export const documentPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listDocuments(ctx.db, w));
+
+export const documentPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listAllDocuments(ctx.db, w));
 export const consultationPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listConsultationRequests(ctx.db, w));
 export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?: string }) =>
   page(input, (w) => listAdminAppointments(ctx.db, { ...w, user_id: input.user_id }));
@@ -79,26 +80,33 @@ export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?:
  * All of a user's rows go in one transaction; their stored files only after it committed (a
  * rolled-back delete must still find them). Admin accounts are refused.
  */
-export async function deleteUser(ctx: Context, id: string): Promise<{ success: true }> {
+export async function deleteUser(ctx: Context, input: { id: string }): Promise<Success> {
   const removed = await ctx.db.transaction().execute(async (tx) => {
-    const user = await lockUser(tx, id);
+    const user = await lockUser(tx, input.id);
     if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
-    if (user.is_admin) throw new TRPCError({ code: "BAD_REQUEST", message: ADMIN_NOT_DELETABLE });
-    return deleteUserData(tx, id);
+    if (user.is_admin) throw new RequestRefused(ADMIN_NOT_DELETABLE);
+    return deleteUserData(tx, input.id);
   });
   await removeStoredObjects(ctx.storage, ctx.logger, removed);
-  ctx.logger.info({ userId: id, documents: removed.length }, "user deleted by admin");
+  ctx.logger.info({ userId: input.id, documents: removed.length }, "user deleted by admin");
   return { success: true };
 }
 
-export async function deleteAnyDocument(ctx: Context, id: string): Promise<{ success: true }> {
-  const deleted = await deleteDocument(ctx.db, id);
+/** Any client's document, to stream as a download. */
+export async function getAnyStoredDocument(ctx: Context, input: { id: string }): Promise<StoredDocument> {
+  const document = await findStoredDocument(ctx.db, input.id);
+  if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+  return document;
+}
+
+export async function deleteAnyDocument(ctx: Context, input: { id: string }): Promise<Success> {
+  const deleted = await deleteDocumentRow(ctx.db, input.id);
   if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
   await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
   return { success: true };
 }
 
-export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<{ success: true }> {
+export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<Success> {
   const found = await setConsultationHandledAt(ctx.db, input.id, input.handled ? ctx.now() : null);
   if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Consultation request not found" });
   return { success: true };

@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from "kysely";
-import type { AppointmentsTable, Database } from "../../db/types.ts";
+import { sql } from "kysely";
+import type { AppointmentsTable, Db } from "../../db/types.ts";
 import { containsPattern } from "../../db/search.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const appointmentColumns = [
   "appointments.id",

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { idSchema } from "../folders/schemas.ts";
+import { idSchema, preferredTimeSchema } from "../shared-schemas.ts";
 
 export const APPOINTMENT_STATUSES = ["requested", "scheduled", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const PREFERRED_TIMES = ["morning", "afternoon", "evening"] as const;
 
 const isoDate = z.iso.date("Please choose a valid date");
 
@@ -11,7 +10,7 @@ const isoDate = z.iso.date("Please choose a valid date");
 export const requestAppointmentInput = z.object({
   title: z.string({ error: "Please fill in all fields" }).trim().min(1, "Please fill in all fields").max(200, "Title must be at most 200 characters"),
   preferredDate: isoDate,
-  preferredTime: z.enum(PREFERRED_TIMES, { error: "Preferred time must be morning, afternoon or evening" }),
+  preferredTime: preferredTimeSchema,
   notes: z.string().trim().max(5000, "Notes must be at most 5000 characters").default(""),
 });
 

@@ -2,16 +2,14 @@
 // one-time login code (decisions.md, Google sign-in). The code travels in the URL fragment of
 // /profile, so it is short-lived (60 s), single use and stored only as its SHA-256.
 import { TRPCError } from "@trpc/server";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
-import type { Database } from "../../db/types.ts";
+import type { Database, Db } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
 import { findUserById, insertUser, publicUserColumns } from "./queries.ts";
 import { AUTHENTICATION_FAILED } from "./messages.ts";
 import type { PublicUser } from "./schemas.ts";
 import { type CarriedSession, startSession } from "./service.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const LOGIN_CODE_MS = 60 * 1000;
 const MAX_NAME_LENGTH = 100;

@@ -1,8 +1,8 @@
-import { type Expression, type Kysely, sql, type Transaction } from "kysely";
-import type { Database } from "../../db/types.ts";
+import { type Expression, sql, type Transaction } from "kysely";
+import { tableCounts } from "../../db/row-counts.ts";
+import { containsPattern, type PageWindow } from "../../db/search.ts";
+import type { Database, Db } from "../../db/types.ts";
 import type { PublicUser } from "./schemas.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const publicUserColumns = [
   "id",
@@ -130,4 +130,53 @@ export async function markEmailVerified(db: Db, userId: string, now: Date, email
   const result = await update.executeTakeFirst();
   await db.deleteFrom("email_verification_tokens").where("user_id", "=", userId).execute();
   return result.numUpdatedRows > 0n;
+}
+
+function matchingUsers(db: Db, q: string | undefined) {
+  const query = db.selectFrom("users");
+  if (!q) return query;
+  const pattern = containsPattern(q);
+  return query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("username", "ilike", pattern)]));
+}
+
+/** Newest first; `q` matches name, email or username. */
+export function userRows(db: Db, page: PageWindow) {
+  return matchingUsers(db, page.q)
+    .select(publicUserColumns)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function listUsers(db: Db, page: PageWindow) {
+  const [items, count] = await Promise.all([
+    userRows(db, page),
+    page.q
+      ? matchingUsers(db, page.q).select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow()
+      : tableCounts(db, ["users"]).then((c) => ({ total: c.users })),
+  ]);
+  return { items, total: count.total };
+}
+
+/** Locks the user row, so no upload can add a document (its foreign key waits) until we commit. */
+export async function lockUser(db: Transaction<Database>, id: string) {
+  return db.selectFrom("users").select(["id", "is_admin"]).where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Everything a user owns, children before parents. The foreign keys would cascade from `users`
+ * too; deleting explicitly keeps the order visible and independent of the schema's ON DELETE.
+ */
+export async function deleteUserData(db: Transaction<Database>, userId: string): Promise<{ storage_key: string }[]> {
+  const documents = await db.deleteFrom("documents").where("user_id", "=", userId).returning("storage_key").execute();
+  // Folders reference each other; one statement removes the whole tree at once.
+  await db.deleteFrom("folders").where("user_id", "=", userId).execute();
+  await db.deleteFrom("appointments").where("user_id", "=", userId).execute();
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
+  await db.deleteFrom("login_codes").where("user_id", "=", userId).execute();
+  await db.deleteFrom("users").where("id", "=", userId).execute();
+  return documents;
 }

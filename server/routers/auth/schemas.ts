@@ -57,6 +57,13 @@ export const resetPasswordInput = z.object({
   new_password: passwordSchema,
 });
 
+/** `login` is what the user signs in with next (username, or the email), to fill in the form. */
+export const resetPasswordOutput = z.object({ success: z.literal(true), login: z.string() });
+
+export const resetTokenInput = z.object({
+  token: requiredText(FILL_ALL_FIELDS).max(200, "Invalid or expired reset token"),
+});
+
 export const INVALID_VERIFICATION_LINK = "This verification link is invalid or has expired";
 
 export const verifyEmailInput = z.object({

@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { containsPattern } from "../../db/search.ts";
-import type { Database } from "../../db/types.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../../db/types.ts";
 
 export type NewConsultationRequest = {
   name: string;

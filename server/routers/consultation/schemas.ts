@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PREFERRED_TIMES } from "../appointments/schemas.ts";
+import { preferredTimeSchema } from "../shared-schemas.ts";
 
 export const REQUIRED_FIELDS = "Please fill in all required fields";
 
@@ -29,7 +29,24 @@ export const consultationRequestInput = z.object({
   phone: required.max(40, "Please enter a valid phone number").regex(/^[0-9+().\-\s]{7,40}$/, "Please enter a valid phone number"),
   service: optionalBlank(z.enum(SERVICE_VALUES, { error: "Please choose a service from the list" })),
   preferredDate: optionalBlank(z.iso.date("Please choose a valid date")),
-  preferredTime: optionalBlank(z.enum(PREFERRED_TIMES, { error: "Preferred time must be morning, afternoon or evening" })),
+  preferredTime: optionalBlank(preferredTimeSchema),
   message: z.string().trim().max(5000, "Message must be at most 5000 characters").default(""),
 });
 export type ConsultationRequestInput = z.infer<typeof consultationRequestInput>;
+
+/** A stored request as the firm reads it. */
+export const consultationRequestOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  service: z.string().nullable(),
+  preferredDate: z.string().nullable(),
+  preferredTime: z.string().nullable(),
+  message: z.string(),
+  created_at: z.date(),
+  handled_at: z.date().nullable(),
+  /** Null until the email to the firm went out. */
+  email_sent_at: z.date().nullable(),
+});
+export type ConsultationRequest = z.infer<typeof consultationRequestOutput>;

@@ -1,10 +1,8 @@
-import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
-import type { Logger } from "pino";
-import type { DocumentsTable, Database } from "../../db/types.ts";
-import type { ObjectStorage } from "../../storage/storage.ts";
+import { type Insertable, sql, type Transaction } from "kysely";
+import { tableCounts } from "../../db/row-counts.ts";
+import { containsPattern, type PageWindow } from "../../db/search.ts";
+import type { Database, Db, DocumentsTable } from "../../db/types.ts";
 import type { DocumentItem } from "./schemas.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type"] as const;
 
@@ -51,39 +49,93 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
   return db.insertInto("documents").values(row).returning(documentColumns).executeTakeFirstOrThrow();
 }
 
-export async function findOwnStoredDocument(db: Db, userId: string, id: string): Promise<StoredDocument | undefined> {
-  return db
-    .selectFrom("documents")
-    .select(["id", "original_filename", "content_type", "file_size", "storage_key"])
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+/** A document by id; with `ownerId`, only if that user owns it (another's answers like a missing one). */
+export async function findStoredDocument(db: Db, id: string, ownerId?: string): Promise<StoredDocument | undefined> {
+  let query = db.selectFrom("documents").select(["id", "original_filename", "content_type", "file_size", "storage_key"]).where("id", "=", id);
+  if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
+  return query.executeTakeFirst();
 }
 
-export async function deleteOwnDocument(db: Db, userId: string, id: string): Promise<{ storage_key: string } | undefined> {
-  return db
-    .deleteFrom("documents")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .returning("storage_key")
-    .executeTakeFirst();
+/** Deletes a document row (with `ownerId`, only that user's); its stored object goes after the commit. */
+export async function deleteDocumentRow(db: Db, id: string, ownerId?: string): Promise<{ storage_key: string } | undefined> {
+  let query = db.deleteFrom("documents").where("id", "=", id);
+  if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
+  return query.returning("storage_key").executeTakeFirst();
 }
 
-/**
- * Removes the stored content of rows that are already deleted. Call it only after the deleting
- * transaction has committed: a rolled-back delete must still find its file. A failure leaves an
- * unreferenced file (logged), never a row without content.
- */
-export async function removeStoredObjects(
-  storage: ObjectStorage,
-  logger: Logger,
-  rows: readonly { storage_key: string }[],
-): Promise<void> {
-  for (const { storage_key } of rows) {
-    try {
-      await storage.delete(storage_key);
-    } catch (err) {
-      logger.warn({ err, storage_key }, "stored object of a deleted document was not removed");
-    }
+const adminDocumentColumns = [
+  "documents.id",
+  "documents.original_filename",
+  "documents.upload_date",
+  "documents.file_size",
+  "documents.folder_id",
+  "documents.content_type",
+  "documents.user_id",
+  "users.name as user_name",
+  "users.email as user_email",
+] as const;
+
+function matchingDocuments(db: Db, q: string | undefined) {
+  let query = db.selectFrom("documents").innerJoin("users", "users.id", "documents.user_id");
+  if (q) {
+    const pattern = containsPattern(q);
+    // Owner matches go through a subquery on users, so each side can use its own trigram index
+    // (an OR across the join could not use either).
+    query = query.where((eb) =>
+      eb.or([
+        eb("documents.original_filename", "ilike", pattern),
+        eb(
+          "documents.user_id",
+          "in",
+          eb.selectFrom("users").select("users.id").where((u) => u.or([u("users.name", "ilike", pattern), u("users.email", "ilike", pattern)])),
+        ),
+      ]),
+    );
   }
+  return query;
+}
+
+/** Every user's documents (the admin's list), newest first; `q` matches the filename or the owner's name or email. */
+export function allDocumentRows(db: Db, page: PageWindow) {
+  return matchingDocuments(db, page.q)
+    .select(adminDocumentColumns)
+    .orderBy("documents.upload_date", "desc")
+    .orderBy("documents.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function listAllDocuments(db: Db, page: PageWindow) {
+  const [items, count] = await Promise.all([
+    allDocumentRows(db, page),
+    // Without a search every document counts (each has its owner), and that count is kept.
+    page.q
+      ? matchingDocuments(db, page.q).select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow()
+      : tableCounts(db, ["documents"]).then((c) => ({ total: c.documents })),
+  ]);
+  return { items, total: count.total };
+}
+
+/** Each user's own quota (null: the default) and the bytes their documents take. */
+export async function storageOfUsers(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("users")
+    .select((eb) => [
+      "users.id",
+      "users.storage_quota_mb",
+      eb
+        .selectFrom("documents")
+        .select(sql<number>`coalesce(sum(file_size), 0)::bigint`.as("used"))
+        .whereRef("documents.user_id", "=", "users.id")
+        .$asScalar()
+        .as("used_bytes"),
+    ])
+    .where("users.id", "in", ids)
+    .execute();
+}
+
+export async function setStorageQuota(db: Db, id: string, quotaMb: number | null) {
+  return db.updateTable("users").set({ storage_quota_mb: quotaMb }).where("id", "=", id).returning("id").executeTakeFirst();
 }

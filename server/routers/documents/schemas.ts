@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "../folders/schemas.ts";
+import { idSchema } from "../shared-schemas.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE = "File is larger than 10MB";
@@ -8,7 +8,6 @@ export const STORAGE_QUOTA_EXCEEDED = "Storage quota exceeded";
 export const BYTES_PER_MB = 1024 * 1024;
 
 export const folderDocumentsInput = z.object({ folder_id: idSchema });
-export const documentIdInput = z.object({ id: idSchema });
 
 /** The multipart form's fields besides `file` (validated after busboy has read them). */
 export const uploadFieldsInput = z.object({

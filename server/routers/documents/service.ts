@@ -1,19 +1,19 @@
 import { TRPCError } from "@trpc/server";
 import { fileTypeFromStream, supportedMimeTypes } from "file-type";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/types.ts";
-import type { ObjectStorage } from "../../storage/storage.ts";
-import type { Context } from "../../trpc/context.ts";
-import { assertOwnFolder, FOLDER_NOT_FOUND, FOREIGN_KEY_VIOLATION, isPgError } from "../folders/service.ts";
 import type { Config } from "../../config.ts";
+import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
+import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
+import type { ObjectStorage } from "../../storage/storage.ts";
+import type { AuthedContext } from "../../trpc/context.ts";
+import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import type { Success } from "../shared-schemas.ts";
 import {
-  deleteOwnDocument,
-  findOwnStoredDocument,
+  deleteDocumentRow,
+  findStoredDocument,
   findStorageQuota,
   insertDocument,
   listDocuments,
   lockStorageQuota,
-  removeStoredObjects,
   storedBytes,
   type StoredDocument,
 } from "./queries.ts";
@@ -35,13 +35,18 @@ export type ReceivedFile = {
   declaredType: string;
 };
 
-export async function listFolderDocuments(db: Kysely<Database>, userId: string, folderId: string): Promise<DocumentItem[]> {
-  await assertOwnFolder(db, userId, folderId);
-  return listDocuments(db, userId, folderId);
+export function listRootDocuments(ctx: AuthedContext): Promise<DocumentItem[]> {
+  return listDocuments(ctx.db, ctx.user.id, null);
 }
 
-export async function getOwnStoredDocument(db: Kysely<Database>, userId: string, id: string): Promise<StoredDocument> {
-  const document = await findOwnStoredDocument(db, userId, id);
+export async function listFolderDocuments(ctx: AuthedContext, input: { folder_id: string }): Promise<DocumentItem[]> {
+  await assertOwnFolder(ctx.db, ctx.user.id, input.folder_id);
+  return listDocuments(ctx.db, ctx.user.id, input.folder_id);
+}
+
+/** The caller's own document, to stream as a download. */
+export async function getOwnStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+  const document = await findStoredDocument(ctx.db, input.id, ctx.user.id);
   if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
   return document;
 }
@@ -51,10 +56,21 @@ export function quotaBytes(config: Config, storageQuotaMb: number | null): numbe
   return (storageQuotaMb ?? config.clientQuotaMb) * BYTES_PER_MB;
 }
 
-export async function storageUsage(db: Kysely<Database>, config: Config, userId: string): Promise<StorageUsage> {
-  const [quota, used] = await Promise.all([findStorageQuota(db, userId), storedBytes(db, userId)]);
+/** How much of their quota the caller uses: always their own, no input names a user. */
+export async function storageUsage(ctx: AuthedContext): Promise<StorageUsage> {
+  const [quota, used] = await Promise.all([findStorageQuota(ctx.db, ctx.user.id), storedBytes(ctx.db, ctx.user.id)]);
   if (!quota) throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_GONE });
-  return { used_bytes: used, quota_bytes: quotaBytes(config, quota.storage_quota_mb) };
+  return { used_bytes: used, quota_bytes: quotaBytes(ctx.config, quota.storage_quota_mb) };
+}
+
+/**
+ * Before an upload's body is read: counts it against the caller's hourly limit, and says how many
+ * bytes still fit in their quota (none, not a negative number, when a lowered quota is overrun).
+ */
+export async function prepareUpload(ctx: AuthedContext): Promise<{ remainingBytes: number }> {
+  await ctx.rateLimits.consumeUpload(ctx.user.id);
+  const usage = await storageUsage(ctx);
+  return { remainingBytes: Math.max(0, usage.quota_bytes - usage.used_bytes) };
 }
 
 /**
@@ -62,12 +78,9 @@ export async function storageUsage(db: Kysely<Database>, config: Config, userId:
  * is safely stored; if anything here fails (a foreign folder, a lost database, the quota) the
  * content goes too.
  */
-export async function createDocument(
-  ctx: Context,
-  userId: string,
-  folderId: string | null,
-  file: ReceivedFile,
-): Promise<DocumentItem> {
+export async function createDocument(ctx: AuthedContext, input: { folder_id: string | null; file: ReceivedFile }): Promise<DocumentItem> {
+  const { file, folder_id: folderId } = input;
+  const userId = ctx.user.id;
   try {
     if (folderId) await assertOwnFolder(ctx.db, userId, folderId);
     const contentType = await detectContentType(ctx.storage, file.key, file.declaredType);
@@ -107,8 +120,8 @@ export async function createDocument(
 }
 
 /** The row goes first, then the content: a failure in between leaves a stray file, never a broken row. */
-export async function removeDocument(ctx: Context, userId: string, id: string): Promise<{ success: true }> {
-  const deleted = await deleteOwnDocument(ctx.db, userId, id);
+export async function removeDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+  const deleted = await deleteDocumentRow(ctx.db, input.id, ctx.user.id);
   if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
   await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
   return { success: true };

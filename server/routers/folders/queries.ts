@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/types.ts";
+import type { Db } from "../../db/types.ts";
 import type { CreateFolderInput, Folder } from "./schemas.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 // The spec's folder: no timestamps. A client with a thousand folders lists them all at once, and
 // parsing and serializing a date per folder was a third of that listing's time.

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { idSchema } from "../shared-schemas.ts";
 
 export const FOLDER_COLORS = ["#3B82F6", "#EF4444", "#10B981", "#F59E0B", "#8B5CF6", "#EC4899"] as const;
 export const DEFAULT_FOLDER_COLOR = FOLDER_COLORS[0];
 
-export const idSchema = z.uuid("Not found");
 
 export const createFolderInput = z.object({
   name: z
@@ -16,7 +16,6 @@ export const createFolderInput = z.object({
 });
 export type CreateFolderInput = z.infer<typeof createFolderInput>;
 
-export const folderIdInput = z.object({ id: idSchema });
 
 export const folderOutput = z.object({
   id: z.string(),

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/types.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../../db/types.ts";
 
 export async function listSiteContent(db: Db) {
   return db.selectFrom("site_content").select(["section", "key", "value"]).orderBy("section").orderBy("key").execute();

@@ -13,7 +13,8 @@ export type SiteSection = keyof typeof SITE_CONTENT_KEYS;
 export const SITE_SECTIONS = Object.keys(SITE_CONTENT_KEYS) as [SiteSection, ...SiteSection[]];
 
 /** Map by section then key, each holding `{ value }` (spec section 3). */
-export type SiteContent = Record<string, Record<string, { value: string }>>;
+export const siteContentOutput = z.record(z.string(), z.record(z.string(), z.object({ value: z.string() })));
+export type SiteContent = z.infer<typeof siteContentOutput>;
 
 export const testimonialSchema = z.object({
   text: z.string({ error: "Testimonial text is required" }).trim().min(1, "Testimonial text is required").max(2000, "Testimonial text must be at most 2000 characters"),

@@ -2,7 +2,7 @@ import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx"
 import { Select } from "@/components/ui/select.tsx";
 import { formatDateTime } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
-import type { AdminAppointment } from "../../../server/routers/admin/router.ts";
+import type { AdminAppointment } from "../../../server/routers/admin/schemas.ts";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../server/routers/appointments/schemas.ts";
 import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { NewAppointmentDialog } from "./new-appointment-dialog.tsx";

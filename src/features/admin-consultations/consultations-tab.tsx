@@ -4,8 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
 import { formatDate, formatDateTime } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
-import type { ConsultationRequest } from "../../../server/routers/admin/router.ts";
-import { PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "../../../server/routers/consultation/schemas.ts";
+import { type ConsultationRequest, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "../../../server/routers/consultation/schemas.ts";
 import { useAdminConsultations } from "./use-admin-consultations.ts";
 import { useSetConsultationHandled } from "./use-set-consultation-handled.ts";
 

@@ -4,7 +4,7 @@ import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
 import { formatDateTime, formatFileSizeKB } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
-import type { AdminDocument } from "../../../server/routers/admin/router.ts";
+import type { AdminDocument } from "../../../server/routers/admin/schemas.ts";
 import { useAdminDocuments } from "./use-admin-documents.ts";
 import { useDeleteDocument } from "./use-delete-document.ts";
 

@@ -1,0 +1,26 @@
+// Uploads and downloads move bytes, which REST serves (server/rest/upload.ts, download.ts); who may
+// move what is decided here, by the same authed procedure stack as every other call. Only the REST
+// layer calls these (createTransferCaller in _app.ts): they are not served at /trpc.
+import { z } from "zod";
+import { router } from "../../trpc/init.ts";
+import { authedProcedure } from "../../trpc/procedures.ts";
+import { idInput, idSchema } from "../shared-schemas.ts";
+import { createDocument, getOwnStoredDocument, prepareUpload } from "./service.ts";
+
+/** What the upload route hands over once the content is stored (see ReceivedFile). */
+const recordUploadInput = z.object({
+  folder_id: idSchema.nullable(),
+  file: z.object({
+    key: z.string(),
+    size: z.number().int().min(0),
+    sha256: z.string(),
+    filename: z.string(),
+    declaredType: z.string(),
+  }),
+});
+
+export const documentTransfersRouter = router({
+  prepareUpload: authedProcedure.mutation(({ ctx }) => prepareUpload(ctx)),
+  recordUpload: authedProcedure.input(recordUploadInput).mutation(({ ctx, input }) => createDocument(ctx, input)),
+  download: authedProcedure.input(idInput).query(({ ctx, input }) => getOwnStoredDocument(ctx, input)),
+});
