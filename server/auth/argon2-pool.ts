@@ -15,9 +15,11 @@ import type { Options } from "@node-rs/argon2";
 /** Niceness of the hashing threads: 10 gives them about a tenth of a core next to busy normal work. */
 const HASHING_NICENESS = 10;
 
-type Job =
+export type Job =
   | { op: "hash"; password: string; options: Options }
   | { op: "verify"; hash: string; password: string };
+export type WorkerData = { argon2Path: string; niceness: number };
+export type WorkerReply = { value: string | boolean } | { error: string };
 type Pending = {
   job: Job;
   resolve: (value: string | boolean) => void;
@@ -26,27 +28,6 @@ type Pending = {
   onAbort?: () => void;
 };
 type Slot = { worker: Worker; current: Pending | null };
-
-// Plain CommonJS evaluated in the worker, so it loads the same under tsx, vitest and plain node
-// (a .ts worker file would need the TypeScript loader in every worker).
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-try {
-  const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
-  require("node:os").setPriority(tid, workerData.niceness);
-} catch {
-  // Not Linux: the thread keeps the normal priority.
-}
-const argon2 = require(workerData.argon2Path);
-parentPort.on("message", (job) => {
-  try {
-    const value = job.op === "hash" ? argon2.hashSync(job.password, job.options) : argon2.verifySync(job.hash, job.password);
-    parentPort.postMessage({ value });
-  } catch (err) {
-    parentPort.postMessage({ error: String((err && err.message) || err) });
-  }
-});
-`;
 
 /** argon2 refused the input itself (a malformed stored hash); not a failure of the pool. */
 export class Argon2InputError extends Error {}
@@ -134,17 +115,17 @@ export class Argon2Pool {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { argon2Path: this.#argon2Path, niceness: HASHING_NICENESS },
+    const workerData: WorkerData = { argon2Path: this.#argon2Path, niceness: HASHING_NICENESS };
+    const worker = new Worker(new URL("./argon2-worker.mjs", import.meta.url), {
+      workerData,
     });
     const slot: Slot = { worker, current: null };
-    worker.on("message", (msg: { value?: string | boolean; error?: string }) => {
+    worker.on("message", (msg: WorkerReply) => {
       const done = slot.current;
       slot.current = null;
       worker.unref();
-      if (msg.error !== undefined) done?.reject(new Argon2InputError(msg.error));
-      else done?.resolve(msg.value!);
+      if ("error" in msg) done?.reject(new Argon2InputError(msg.error));
+      else done?.resolve(msg.value);
       this.#dispatch();
     });
     const retire = (err: Error) => {

@@ -66,9 +66,7 @@ function getDummyHash(): Promise<string> {
 }
 
 export const passwordHasher = {
-  verifyCalls: 0,
   async verify(storedHash: string | null, password: string, signal?: AbortSignal): Promise<boolean> {
-    passwordHasher.verifyCalls++;
     const target = storedHash ?? (await getDummyHash());
     try {
       const ok = await argon2.verify(target, password, signal);

@@ -29,6 +29,5 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 export const baseProcedure = t.procedure;
