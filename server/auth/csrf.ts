@@ -13,7 +13,7 @@ function originOf(url: string): string | null {
 }
 
 /**
- * Refuses state-changing requests that a browser sent from another site (decisions.md, CSRF),
+ * Refuses state-changing requests that a browser sent from another site (docs/security.md, cross-site requests),
  * before any body parsing or procedure runs. Fetch metadata first; Origin, then Referer, for older
  * browsers. A request with none of these headers comes from outside a browser: it is let through
  * only when it carries no session cookie (a cookie is what a forged request would borrow).

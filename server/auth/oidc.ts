@@ -1,4 +1,4 @@
-// The OpenID Connect client for "Continue with Google" (decisions.md, Google sign-in), on
+// The OpenID Connect client for "Continue with Google" (docs/decisions.md, Google sign-in), on
 // openid-client's functional API. The issuer's metadata is discovered on first use rather than at
 // start, so the portal starts and serves everything else while the issuer is unreachable.
 import * as oidc from "openid-client";

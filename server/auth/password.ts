@@ -3,7 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { Argon2BusyError, Argon2InputError, Argon2Pool } from "./argon2-pool.ts";
 
-// Set explicitly (decisions.md), never the library's defaults: OWASP's argon2id minimum.
+// Set explicitly (docs/decisions.md, Sessions and sign-in), never the library's defaults: OWASP's argon2id minimum.
 // Algorithm is an ambient const enum (not importable as a value here); 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
 export const ARGON2_OPTIONS = {

@@ -1,4 +1,4 @@
-// Brute-force protection (decisions.md): rate-limiter-flexible does the counting, in Postgres, so
+// Brute-force protection (docs/decisions.md, Limits): rate-limiter-flexible does the counting, in Postgres, so
 // limits hold across restarts and across app servers sharing the database. Its RateLimiterPostgres
 // talks to a pg-style client (`query({ text, values })`); we hand it a small adapter over our
 // Kysely instance instead of a pg.Pool, so the same store works on the embedded PGlite database

@@ -6,7 +6,7 @@ import { httpStatus } from "./api-error.ts";
 export const ADMIN_ACCESS_REQUIRED = "Admin access required";
 
 /**
- * What the admin pages do when their data does not load (spec section 8): without an admin
+ * What the admin pages do when their data does not load: without an admin
  * session (403, or 401 once it has expired) they say Admin access required and go to /admin;
  * anything else says Failed to load admin data. Toast ids keep parallel failures to one toast.
  */

@@ -1,6 +1,6 @@
 import type { AppointmentStatus } from "../../server/routers/appointments/schemas.ts";
 
-/** How the statuses of decisions.md read in both portals. */
+/** How the statuses (docs/decisions.md, Appointments) read in both portals. */
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   requested: "Requested",
   scheduled: "Scheduled",

@@ -1,13 +1,14 @@
 /*
  * The one place where the tRPC client and React Query are configured. Features import
- * `trpc` for hooks; `app/providers.tsx` creates the clients once with the factories below.
+ * `trpc` for hooks; `app/api-provider.tsx` creates the clients once with the factories below.
  */
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../server/routers/_app.ts";
 import { httpStatus } from "./api-error.ts";
+import { endPortalSession } from "./session-ended.ts";
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -27,8 +28,16 @@ export function createTrpcClient() {
 
 const maxRetries = 2;
 
+// Every call in one place: a 401 on a portal page means the session is gone (sign-in itself runs
+// on the sign-in pages, where a 401 is a wrong password and is left to the form).
+function onCallError(error: unknown): void {
+  if (httpStatus(error) === 401) endPortalSession();
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: onCallError }),
+    mutationCache: new MutationCache({ onError: onCallError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

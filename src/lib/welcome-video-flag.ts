@@ -19,7 +19,7 @@ export function markWelcomeVideoSeen(storage: Pick<Storage, "setItem">): void {
   }
 }
 
-/** The admin's "Reset welcome video" (spec section 4): the video opens again on the next visit. */
+/** The admin's "Reset welcome video": the video opens again on the next visit. */
 export function resetWelcomeVideo(storage: Pick<Storage, "removeItem">): void {
   try {
     storage.removeItem(WELCOME_VIDEO_FLAG);

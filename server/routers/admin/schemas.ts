@@ -4,7 +4,7 @@ import { userOutput } from "../auth/schemas.ts";
 import { documentOutput, storageUsageOutput } from "../documents/schemas.ts";
 import { idSchema } from "../shared-schemas.ts";
 
-/** Server-side paging for admin lists (decisions.md "Admin lists at scale"). */
+/** Server-side paging for admin lists (docs/decisions.md, Admin lists). */
 export const listPageInput = z.object({
   q: z.string().trim().max(200, "Search text must be at most 200 characters").optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

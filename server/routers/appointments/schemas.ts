@@ -6,7 +6,7 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 const isoDate = z.iso.date("Please choose a valid date");
 
-/** A client's request (decisions.md): title, preferred date and time, notes. */
+/** A client's request (docs/decisions.md, Appointments): title, preferred date and time, notes. */
 export const requestAppointmentInput = z.object({
   title: z.string({ error: "Please fill in all fields" }).trim().min(1, "Please fill in all fields").max(200, "Title must be at most 200 characters"),
   preferredDate: isoDate,

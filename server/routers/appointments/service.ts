@@ -1,16 +1,15 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
+import { composeEmail } from "../../mail/compose.ts";
+import { deliverInBackground } from "../../mail/deliver.ts";
 import type { Context } from "../../trpc/context.ts";
+import { greeting } from "../auth/email-verification.ts";
+import { firmName } from "../site/service.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
 import { findAdminAppointment, insertAppointment, listUserAppointments, updateAppointment } from "./queries.ts";
 import type { Appointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
 
-/**
- * The firm's wall clock, for turning "March 3, afternoon" into an instant. The default site
- * address is in Illinois; a firm elsewhere changes this one constant.
- */
-export const FIRM_TIME_ZONE = "America/Chicago";
-const WINDOW_START_HOUR = { morning: 9, afternoon: 12, evening: 17 } as const;
+import { FIRM_TIME_ZONE, WINDOW_START_HOUR } from "./firm-clock.ts";
 
 type AuthedCtx = Context & { user: { id: string } };
 
@@ -18,7 +17,7 @@ export async function listOwnAppointments(ctx: AuthedCtx): Promise<Appointment[]
   return listUserAppointments(ctx.db, ctx.user.id, ctx.now());
 }
 
-/** A client's request: a `requested` appointment at the start of the preferred window (decisions.md). */
+/** A client's request: a `requested` appointment at the start of the preferred window (docs/decisions.md, Appointments). */
 export async function requestAppointment(ctx: AuthedCtx, input: z.infer<typeof requestAppointmentInput>): Promise<Appointment> {
   if (input.preferredDate < dateInZone(ctx.now(), FIRM_TIME_ZONE)) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "Please choose a date from today on" });
@@ -41,14 +40,91 @@ export async function createAppointmentForClient(ctx: Context, input: z.infer<ty
   const client = await ctx.db.selectFrom("users").select("id").where("id", "=", input.user_id).executeTakeFirst();
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: "User not found" });
   const { id } = await insertAppointment(ctx.db, { ...input, now: ctx.now() });
-  return (await findAdminAppointment(ctx.db, id))!;
+  const created = (await findAdminAppointment(ctx.db, id))!;
+  if (created.status === "scheduled") void notifyClient(ctx, created, "scheduled");
+  return created;
 }
 
 export async function changeAppointment(ctx: Context, input: z.infer<typeof updateAppointmentInput>) {
   const { id, ...changes } = input;
-  const found = await updateAppointment(ctx.db, id, changes, ctx.now());
+  const before = await findAdminAppointment(ctx.db, id);
+  const found = before && (await updateAppointment(ctx.db, id, changes, ctx.now()));
   if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Appointment not found" });
-  return (await findAdminAppointment(ctx.db, id))!;
+  const after = (await findAdminAppointment(ctx.db, id))!;
+  const change = appointmentChange(before, after);
+  if (change) void notifyClient(ctx, after, change);
+  return after;
+}
+
+export type AppointmentChange = "scheduled" | "rescheduled" | "cancelled";
+
+/** What the client hears about: the firm setting a time, moving a set time, or cancelling. */
+export function appointmentChange(
+  before: { status: string; appointment_date: Date },
+  after: { status: string; appointment_date: Date },
+): AppointmentChange | null {
+  if (after.status === "cancelled") return before.status === "cancelled" ? null : "cancelled";
+  if (after.status !== "scheduled") return null;
+  if (before.status !== "scheduled") return "scheduled";
+  return before.appointment_date.getTime() === after.appointment_date.getTime() ? null : "rescheduled";
+}
+
+const CHANGE_HEADINGS: Record<AppointmentChange, string> = {
+  scheduled: "Your appointment is scheduled",
+  rescheduled: "Your appointment has a new time",
+  cancelled: "Your appointment is cancelled",
+};
+
+/** "Tuesday, March 4, 2025 at 2:30 PM Central Standard Time", on the firm's clock. */
+export function formatFirmTime(instant: Date): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: FIRM_TIME_ZONE,
+    dateStyle: "full",
+    timeStyle: "short",
+  }).format(instant) + ` ${zoneName(instant)}`;
+}
+
+function zoneName(instant: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: FIRM_TIME_ZONE, timeZoneName: "long" }).formatToParts(instant);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? FIRM_TIME_ZONE;
+}
+
+/**
+ * Mails the client after the answer is out; never rejects. Only the date, time and status: the
+ * title and description are free text, and the address may be unverified (greeting() decides
+ * whether the name may appear). The details are in the portal, behind the sign-in.
+ */
+async function notifyClient(ctx: Context, appointment: { id: string; user_id: string; appointment_date: Date }, change: AppointmentChange) {
+  try {
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["name", "email", "email_verified_at"])
+      .where("id", "=", appointment.user_id)
+      .executeTakeFirst();
+    if (!user) return;
+    const firm = await firmName(ctx);
+    const when = formatFirmTime(appointment.appointment_date);
+    const body = composeEmail({
+      firmName: firm,
+      heading: CHANGE_HEADINGS[change],
+      paragraphs: [
+        greeting({ name: user.name, email_verified: user.email_verified_at !== null }),
+        change === "cancelled"
+          ? `Your appointment on ${when} is cancelled. If you would like a new time, request one in the client portal or call us.`
+          : `Your appointment is on ${when}.`,
+      ],
+      details: [["Status", change === "cancelled" ? "Cancelled" : "Scheduled"]],
+      action: { label: "Open the client portal", url: new URL("/dashboard?tab=appointments", ctx.config.publicUrl).toString() },
+    });
+    await deliverInBackground(
+      ctx.mailer,
+      ctx.logger,
+      { to: user.email, subject: `${CHANGE_HEADINGS[change]} - ${firm}`, ...body },
+      { what: { kind: `appointment-${change}`, appointmentId: appointment.id } },
+    );
+  } catch (err) {
+    ctx.logger.error({ err, appointmentId: appointment.id }, "appointment email not sent");
+  }
 }
 
 /** YYYY-MM-DD of `instant` on the wall calendar of `timeZone`. */

@@ -1,5 +1,5 @@
 // After Google vouches for an identity: find or create the account, then hand the browser a
-// one-time login code (decisions.md, Google sign-in). The code travels in the URL fragment of
+// one-time login code (docs/decisions.md, Google sign-in). The code travels in the URL fragment of
 // /profile, so it is short-lived (60 s), single use and stored only as its SHA-256.
 import { TRPCError } from "@trpc/server";
 import { type Kysely, sql } from "kysely";

@@ -1,4 +1,4 @@
-// Password reset by email (decisions.md): the request answers the same for any well-formed email;
+// Password reset by email (docs/decisions.md, Password reset): the request answers the same for any well-formed email;
 // a known one gets a single-use random token, stored only as its SHA-256 and valid for one hour,
 // in a link built from PUBLIC_URL. Redeeming deletes the token atomically, sets the password and
 // ends every session of the user; it also verifies the email address, since the link came by mail.
@@ -62,7 +62,7 @@ async function sendResetLink(ctx: Context, user: { id: string; name: string; ema
         "We received a request to reset the password of your client portal account. Open the link below to choose a new password. The link works once and expires in 1 hour.",
       ],
       action: { label: "Reset Password", url: resetLink(ctx.config.publicUrl, token) },
-      footer: `If the link does not open, paste this reset token into the Forgot Password dialog: ${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+      footer: `If the link does not open, paste this reset token into the Forgot Password dialog:\n${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
     });
     await deliverInBackground(
       ctx.mailer,
@@ -75,7 +75,20 @@ async function sendResetLink(ctx: Context, user: { id: string; name: string; ema
   }
 }
 
-export async function resetPassword(ctx: Context, input: { token: string; new_password: string }): Promise<{ success: true }> {
+/**
+ * Whether a reset link still works, asked when the link opens so nobody types a new password twice
+ * for a spent link. It spends nothing. Counted like a reset request from the address (and at most
+ * a few times an hour per link), so it is no cheaper a way to probe than redeeming.
+ */
+export async function checkResetToken(ctx: Context, input: { token: string }): Promise<{ valid: boolean }> {
+  const tokenHash = hashToken(input.token);
+  await ctx.rateLimits.consumePasswordResetRequest(`reset link ${tokenHash}`, ctx.ip);
+  const candidate = await findPasswordResetToken(ctx.db, tokenHash);
+  return { valid: Boolean(candidate && candidate.expires_at.getTime() > ctx.now().getTime()) };
+}
+
+/** `login` is what the user signs in with next (username, or the email for accounts without one), to fill in the form. */
+export async function resetPassword(ctx: Context, input: { token: string; new_password: string }): Promise<{ success: true; login: string }> {
   const tokenHash = hashToken(input.token);
   // Cheap look-up first, so a guessed token never costs an argon2 hash.
   const candidate = await findPasswordResetToken(ctx.db, tokenHash);
@@ -83,15 +96,17 @@ export async function resetPassword(ctx: Context, input: { token: string; new_pa
   assertPasswordAllowed(input.new_password);
   const passwordHash = await hashPassword(input.new_password);
 
-  await ctx.db.transaction().execute(async (tx) => {
+  const login = await ctx.db.transaction().execute(async (tx) => {
     const token = await takePasswordResetToken(tx, tokenHash);
     if (!token || token.expires_at.getTime() <= ctx.now().getTime()) throw invalidToken();
     await setPasswordHash(tx, token.user_id, passwordHash);
     await invalidateUserSessions(tx, token.user_id);
     await deletePasswordResetTokens(tx, token.user_id);
     await markEmailVerified(tx, token.user_id, ctx.now());
+    const user = await tx.selectFrom("users").select(["username", "email"]).where("id", "=", token.user_id).executeTakeFirstOrThrow();
+    return user.username ?? user.email;
   });
-  return { success: true };
+  return { success: true, login };
 }
 
 function invalidToken() {

@@ -76,7 +76,7 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
   await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
 }
 
-/** A new reset request replaces any older token of the same user (decisions.md). */
+/** A new reset request replaces any older token of the same user (docs/decisions.md, Password reset). */
 export async function replacePasswordResetToken(db: Db, token: { token_hash: string; user_id: string; expires_at: Date; created_at: Date }) {
   await db.deleteFrom("password_reset_tokens").where("user_id", "=", token.user_id).execute();
   await db.insertInto("password_reset_tokens").values(token).execute();

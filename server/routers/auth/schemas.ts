@@ -30,7 +30,7 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-/** The registration form adds confirmPassword, which exists only on the client (spec section 3). */
+/** The registration form adds confirmPassword, which exists only on the client. */
 export const registerFormInput = registerInput
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { SiteSection, Testimonial } from "./schemas.ts";
 
-/** What the public carousel shows until an admin stores its own list (spec: 12 entries). */
+/** What the public carousel shows until an admin stores its own list: 12 entries. */
 export const DEFAULT_TESTIMONIALS: Testimonial[] = [
   { text: "They untangled three years of bookkeeping in a month. For the first time I know where my business stands every week.", author: "Maria Gonzalez", business: "Restaurant owner" },
   { text: "Our tax return was ready early, explained line by line, and we paid less than we expected, all above board.", author: "James Whitfield", business: "Construction contractor" },
@@ -17,7 +17,7 @@ export const DEFAULT_TESTIMONIALS: Testimonial[] = [
   { text: "Professional, discreet and thorough. I trust them with my family's finances and my company's books.", author: "Victor Alvarez", business: "Auto repair shop" },
 ];
 
-/** Where the admin testimonial editor starts when nothing is stored (spec: 2 samples). */
+/** Where the admin testimonial editor starts when nothing is stored. */
 export const ADMIN_SAMPLE_TESTIMONIALS: Testimonial[] = [
   { text: "Working with this team transformed how I run my business. Our books are finally in order.", author: "Sample Client", business: "Small business owner" },
   { text: "Tax season used to be stressful. Now it is handled, explained and done on time.", author: "Sample Client", business: "Freelance professional" },

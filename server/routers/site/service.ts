@@ -1,15 +1,20 @@
 import { TRPCError } from "@trpc/server";
 import type { Context } from "../../trpc/context.ts";
 import { DEFAULT_FIRM_NAME, defaultSiteContent } from "./defaults.ts";
-import { findSiteValue, insertMissingSiteValues, listSiteContent, upsertSiteValue } from "./queries.ts";
-import { type SiteContent, SITE_CONTENT_KEYS, type SiteSection, type Testimonial, testimonialSchema } from "./schemas.ts";
+import { deleteSiteValue, findSiteValue, insertMissingSiteValues, listSiteContent, upsertSiteValue } from "./queries.ts";
+import {
+  publishableTestimonials,
+  type SiteContent,
+  SITE_CONTENT_KEYS,
+  type SiteContentEditorView,
+  type SiteSection,
+  type Testimonial,
+} from "./schemas.ts";
 import { z } from "zod";
 
 type SiteCtx = Pick<Context, "db" | "config" | "now">;
 
-const storedTestimonials = z.array(testimonialSchema).max(100, "At most 100 testimonials");
-
-/** Only what is stored: the admin page shows Initialize when this is empty (spec section 2). */
+/** Only what is stored: the admin page shows Initialize when this is empty. */
 export async function storedSiteContent(ctx: Pick<Context, "db">): Promise<SiteContent> {
   const content: SiteContent = {};
   for (const row of await listSiteContent(ctx.db)) {
@@ -18,23 +23,48 @@ export async function storedSiteContent(ctx: Pick<Context, "db">): Promise<SiteC
   return content;
 }
 
-/** The landing page's view: every section and key of the spec, stored values over the defaults. */
-export async function publicSiteContent(ctx: SiteCtx): Promise<SiteContent> {
+/**
+ * What the site shows for every section and key of the spec, and whether it is the default: a
+ * stored value, unless it is empty (stored before empty values meant "the default"), which
+ * never reaches the page.
+ */
+export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEditorView> {
   const stored = await storedSiteContent(ctx);
   const defaults = defaultSiteContent(ctx.config);
-  const content: SiteContent = {};
+  const view = {} as SiteContentEditorView;
   for (const section of Object.keys(SITE_CONTENT_KEYS) as SiteSection[]) {
-    content[section] = {};
+    view[section] = {};
     for (const key of SITE_CONTENT_KEYS[section]) {
-      content[section][key] = { value: stored[section]?.[key]?.value ?? defaults[section][key] ?? "" };
+      const value = stored[section]?.[key]?.value;
+      const defaultValue = defaults[section][key] ?? "";
+      const isDefault = value === undefined || value.trim() === "";
+      view[section][key] = { value: isDefault ? defaultValue : value, isDefault, defaultValue };
     }
+  }
+  return view;
+}
+
+/** The landing page's view: every section and key of the spec, stored values over the defaults. */
+export async function publicSiteContent(ctx: SiteCtx): Promise<SiteContent> {
+  const view = await siteContentEditorView(ctx);
+  const content: SiteContent = {};
+  for (const [section, keys] of Object.entries(view)) {
+    content[section] = Object.fromEntries(Object.entries(keys).map(([key, { value }]) => [key, { value }]));
   }
   return content;
 }
 
+/** Stores one value; an empty one (the schema trims) removes the stored value, so the default shows. */
 export async function updateSiteValue(ctx: SiteCtx, input: { section: SiteSection; key: string; value: string }) {
+  if (input.value === "") return resetSiteValue(ctx, input);
   const value = input.section === "testimonials" ? JSON.stringify(parseTestimonials(input.value)) : input.value;
   await upsertSiteValue(ctx.db, { section: input.section, key: input.key, value }, ctx.now());
+  return { success: true as const };
+}
+
+/** Back to the built-in default: nothing stored for that key. */
+export async function resetSiteValue(ctx: SiteCtx, input: { section: SiteSection; key: string }) {
+  await deleteSiteValue(ctx.db, input.section, input.key);
   return { success: true as const };
 }
 
@@ -60,7 +90,7 @@ function parseTestimonials(value: string): Testimonial[] {
   } catch {
     throw new TRPCError({ code: "BAD_REQUEST", message: "Testimonials must be a JSON list of text, author and business" });
   }
-  const result = storedTestimonials.safeParse(parsed);
+  const result = publishableTestimonials.safeParse(parsed);
   if (!result.success) {
     throw new TRPCError({ code: "BAD_REQUEST", message: result.error.issues[0]?.message ?? "Invalid testimonials" });
   }

@@ -18,7 +18,7 @@ function takeSessionIdFromUrl(): string | null {
   return sessionId;
 }
 
-/** /profile: completes the Google sign-in (spec section 2), then goes to the dashboard. */
+/** /profile: completes the Google sign-in (docs/decisions.md), then goes to the dashboard. */
 export function ProfilePage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();

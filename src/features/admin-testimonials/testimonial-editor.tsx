@@ -15,7 +15,7 @@ import { useUpdateTestimonials } from "./use-update-testimonials.ts";
 type Editing = { index: number; values: Testimonial; isNew: boolean; errors: Partial<Record<keyof Testimonial, string>> };
 
 /**
- * The carousel's testimonials (spec section 4): one in edit mode at a time, cancellable;
+ * The carousel's testimonials: one in edit mode at a time, cancellable;
  * Delete stores the list at once; Save all stores the whole list. Until the admin changes
  * something the list follows what is stored.
  */

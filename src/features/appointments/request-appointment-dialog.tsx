@@ -31,7 +31,7 @@ function localToday(): string {
 
 const emptyForm = { title: "", preferredDate: "", preferredTime: "morning", notes: "" };
 
-/** Schedule New Appointment (decisions.md): title, preferred date and time, notes. */
+/** Schedule New Appointment (docs/decisions.md, Appointments): title, preferred date and time, notes. */
 export function RequestAppointmentDialog({ open, onOpenChange }: RequestAppointmentDialogProps) {
   const [form, setForm] = useState(emptyForm);
   const [error, setError] = useState<string | null>(null);

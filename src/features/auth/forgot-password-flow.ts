@@ -1,7 +1,8 @@
 /**
- * The forgot-password dialog's three steps (spec sections 2 and 4) as a reducer:
+ * The forgot-password dialog's three steps (docs/decisions.md, The pages) as a reducer:
  * request -> sent (server said success) -> reset (token typed, Continue) -> closed (reset done);
- * sent -> request via Try Different Email (clears email and token); reset -> sent via Back.
+ * sent -> request via Try Different Email (clears email and token); reset -> sent via Back;
+ * reset -> request via Request a New Link, when the link's token turns out spent.
  */
 export type ForgotPasswordStep = "request" | "sent" | "reset";
 
@@ -13,6 +14,7 @@ export type ForgotPasswordEvent =
   | { type: "tryDifferentEmail" }
   | { type: "back" }
   | { type: "openWithToken"; token: string }
+  | { type: "startOver" }
   | { type: "resetDone" };
 
 export const initialForgotPasswordState: ForgotPasswordState = { step: "request", email: "", token: "" };
@@ -30,6 +32,7 @@ export function forgotPasswordReducer(state: ForgotPasswordState, event: ForgotP
     case "openWithToken":
       return { step: "reset", email: "", token: event.token.trim() };
     case "resetDone":
+    case "startOver":
       return initialForgotPasswordState;
   }
 }

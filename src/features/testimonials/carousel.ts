@@ -1,4 +1,4 @@
-/** The testimonial carousel's rules (spec sections 2 and 9), kept free of React so they are testable. */
+/** The testimonial carousel's rules (docs/decisions.md, The pages), kept free of React so they are testable. */
 export const VISIBLE_COUNT = 3;
 /** Below Tailwind's md breakpoint one slot takes most of the width, so only one is readable. */
 export const SMALL_SCREEN_VISIBLE_COUNT = 1;
@@ -28,11 +28,12 @@ export function visibleIndices(active: number, count: number, visible = VISIBLE_
 
 /**
  * The rendered track: every item once, then copies of the first ones so the window after the
- * last item can show the wrap-around without jumping. Each slot says which item it shows and
+ * last item can show the wrap-around without jumping, with the dimmed peek of the item after it
+ * (so the peek looks the same after wrapping as before). Each slot says which item it shows and
  * whether it lies in the visible window starting at `active`.
  */
 export function trackSlots(active: number, count: number, visible = VISIBLE_COUNT) {
-  const clones = Math.max(0, Math.min(visible, count) - 1);
+  const clones = count > visible ? visible : 0;
   return Array.from({ length: count + clones }, (_, position) => ({
     position,
     item: wrapIndex(position, count),
@@ -40,3 +41,11 @@ export function trackSlots(active: number, count: number, visible = VISIBLE_COUN
     isVisible: position >= active && position < active + Math.min(visible, count),
   }));
 }
+
+/** With this many testimonials or fewer, all are shown at once in a static row, without controls. */
+export function isStatic(count: number): boolean {
+  return count <= VISIBLE_COUNT;
+}
+
+/** A horizontal swipe of at least this many CSS pixels moves the carousel by one. */
+export const SWIPE_THRESHOLD_PX = 40;

@@ -6,7 +6,7 @@ import { Progress } from "@/components/ui/progress.tsx";
 import { markWelcomeVideoSeen } from "@/lib/welcome-video-flag.ts";
 import { WelcomeBackdrop } from "./welcome-backdrop.tsx";
 
-/** The simulated playback's length: the video itself is not part of the product (spec section 1). */
+/** The simulated playback's length: the video itself is site content (docs/decisions.md, The pages). */
 const PLAYBACK_MS = 6000;
 const TICK_MS = 100;
 
