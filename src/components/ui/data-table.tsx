@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { cn } from "@/lib/cn.ts";
+import { useMediaQuery } from "@/lib/use-media-query.ts";
 import type { ServerPaging } from "@/lib/use-server-paging.ts";
 import { Button } from "./button.tsx";
 import { Input } from "./input.tsx";
@@ -12,6 +13,11 @@ export type DataTableColumn<Row> = {
   cell: (row: Row) => ReactNode;
   /** Classes for the header and the cells of this column (alignment, width, hiding on mobile). */
   className?: string;
+  /**
+   * Its place in a row's card on phones: the card's heading, the buttons at its foot, or (by
+   * default) a line under its header. Cards show every column, also those the table hides.
+   */
+  card?: "title" | "actions";
 };
 
 /** The parts of a React Query result over one server page that the table shows. */
@@ -36,9 +42,13 @@ type DataTableProps<Row> = {
   toolbar?: ReactNode;
 };
 
-/** A dense table of one server page, with a debounced search box and Previous/Next paging. */
+/**
+ * A dense table of one server page, with a debounced search box and Previous/Next paging. On
+ * phones each row is a card instead: a table that scrolls sideways hides most of its columns.
+ */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { caption, columns, query, paging } = props;
+  const isPhone = !useMediaQuery("(min-width: 640px)");
   const rows = query.data?.items;
   const total = query.data?.total;
   const nextCursor = query.data?.nextCursor;
@@ -47,7 +57,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const range = total === undefined ? "" : total === 0 ? "No results" : `${first}–${last} of ${total}`;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="relative w-full sm:max-w-xs">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -63,45 +73,49 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         {props.toolbar}
       </div>
 
-      <div className="overflow-x-auto rounded-xl border bg-card">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-muted/60 text-left text-xs font-medium text-muted-foreground">
-            <tr>
-              {columns.map((column) => (
-                <th key={column.header} scope="col" className={cn("px-4 py-2.5 font-medium whitespace-nowrap", column.className)}>
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody aria-busy={query.isFetching || undefined}>
-            {rows?.map((row) => (
-              <tr key={props.rowKey(row)} className="border-t align-middle">
+      {isPhone ? (
+        <DataCards {...props} />
+      ) : (
+        <SidewaysScroll label={caption}>
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="bg-muted/60 text-left text-xs font-medium text-muted-foreground">
+              <tr>
                 {columns.map((column) => (
-                  <td key={column.header} className={cn("px-4 py-3", column.className)}>
-                    {column.cell(row)}
-                  </td>
+                  <th key={column.header} scope="col" className={cn("px-4 py-2.5 font-medium whitespace-nowrap", column.className)}>
+                    {column.header}
+                  </th>
                 ))}
               </tr>
-            ))}
-            {rows && rows.length === 0 && (
-              <tr className="border-t">
-                <td colSpan={columns.length} className="px-4 py-10 text-center text-muted-foreground">
-                  {props.emptyText}
-                </td>
-              </tr>
-            )}
-            {query.isPending && !query.isError && (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-10 text-center">
-                  <Spinner label={`Loading ${caption.toLowerCase()}…`} />
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody aria-busy={query.isFetching || undefined}>
+              {rows?.map((row) => (
+                <tr key={props.rowKey(row)} className="border-t align-middle">
+                  {columns.map((column) => (
+                    <td key={column.header} className={cn("px-4 py-3", column.className)}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              {rows && rows.length === 0 && (
+                <tr className="border-t">
+                  <td colSpan={columns.length} className="px-4 py-10 text-center text-muted-foreground">
+                    {props.emptyText}
+                  </td>
+                </tr>
+              )}
+              {query.isPending && !query.isError && (
+                <tr>
+                  <td colSpan={columns.length} className="px-4 py-10 text-center">
+                    <Spinner label={`Loading ${caption.toLowerCase()}…`} />
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </SidewaysScroll>
+      )}
       {query.isError && !rows && (
         <LoadError message={`Failed to load ${caption.toLowerCase()}.`} onRetry={() => query.refetch()} isRetrying={query.isFetching} />
       )}
@@ -126,6 +140,90 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Button>
         </div>
       </nav>
+    </div>
+  );
+}
+
+function DataCards<Row>({ caption, columns, query, rowKey, emptyText }: DataTableProps<Row>) {
+  const rows = query.data?.items;
+  const title = columns.find((column) => column.card === "title");
+  const actions = columns.find((column) => column.card === "actions");
+  const lines = columns.filter((column) => !column.card);
+  return (
+    <div aria-busy={query.isFetching || undefined}>
+      <ul aria-label={caption} className="grid gap-3">
+        {rows?.map((row) => (
+          <li key={rowKey(row)} className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-sm">
+            {title && <div className="min-w-0">{title.cell(row)}</div>}
+            {lines.length > 0 && (
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+                {lines.map((column) => (
+                  <div key={column.header} className="col-span-2 grid grid-cols-subgrid items-baseline">
+                    <dt className="text-xs font-medium text-muted-foreground">{column.header}</dt>
+                    <dd className="min-w-0">{column.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {actions && <div className="flex flex-wrap justify-end gap-2 border-t pt-3">{actions.cell(row)}</div>}
+          </li>
+        ))}
+      </ul>
+      {rows && rows.length === 0 && <p className="rounded-xl border bg-card px-4 py-10 text-center text-sm text-muted-foreground">{emptyText}</p>}
+      {query.isPending && !query.isError && (
+        <div className="rounded-xl border bg-card px-4 py-10 text-center">
+          <Spinner label={`Loading ${caption.toLowerCase()}…`} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The table's frame. When the table is wider (a tablet, many columns) it scrolls sideways and
+ * says so: a fade on the edge that has more, a line of text, and the frame joins the tab order
+ * so the keyboard can scroll it.
+ */
+function SidewaysScroll({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [hasMore, setHasMore] = useState(false);
+  const [scrolls, setScrolls] = useState(false);
+
+  useLayoutEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    const measure = () => {
+      setScrolls(frame.scrollWidth > frame.clientWidth + 1);
+      setHasMore(frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    if (frame.firstElementChild) observer.observe(frame.firstElementChild);
+    frame.addEventListener("scroll", measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      frame.removeEventListener("scroll", measure);
+    };
+  }, []);
+
+  return (
+    <div className="grid gap-2">
+      <div className="relative min-w-0">
+        <div
+          ref={ref}
+          role={scrolls ? "region" : undefined}
+          aria-label={scrolls ? `${label}, scrolls sideways` : undefined}
+          tabIndex={scrolls ? 0 : undefined}
+          className="overflow-x-auto rounded-xl border bg-card"
+        >
+          {children}
+        </div>
+        {hasMore && (
+          <div aria-hidden="true" className="pointer-events-none absolute inset-y-px right-px w-12 rounded-r-xl bg-linear-to-l from-card to-transparent" />
+        )}
+      </div>
+      {scrolls && <p className="text-xs text-muted-foreground">Scroll sideways to see every column.</p>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
 import { Select } from "@/components/ui/select.tsx";
+import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDateTime } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import type { AdminAppointment } from "../../../server/routers/admin/schemas.ts";
@@ -19,18 +20,19 @@ export function AppointmentsTab() {
     {
       header: "Client",
       cell: (a) => (
-        <div className="min-w-40">
-          <p className="font-medium">{a.user_name}</p>
-          <p className="text-muted-foreground">{a.user_email}</p>
+        <div className="sm:min-w-32 sm:max-w-56">
+          <TruncatedText text={a.user_name} className="font-medium" />
+          <TruncatedText text={a.user_email} className="text-muted-foreground" />
         </div>
       ),
     },
     {
       header: "Appointment",
+      card: "title",
       cell: (a) => (
-        <div className="max-w-80 min-w-48">
-          <p className="font-medium break-words">{a.title}</p>
-          {a.description && <p className="line-clamp-2 break-words text-muted-foreground">{a.description}</p>}
+        <div className="min-w-40 sm:max-w-72">
+          <TruncatedText text={a.title} className="font-medium" />
+          {a.description && <p className="line-clamp-2 wrap-anywhere text-muted-foreground">{a.description}</p>}
         </div>
       ),
     },
@@ -43,22 +45,22 @@ export function AppointmentsTab() {
       header: "Status",
       cell: (a) => (
         <Select
-            aria-label={`Status of ${a.title} for ${a.user_name}`}
-            value={a.status}
-            disabled={update.isPending}
-            onChange={(event) => update.mutate({ id: a.id, status: event.target.value as AppointmentStatus })}
-            wrapperClassName="min-w-36"
-            className="h-8"
-          >
-            {APPOINTMENT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {APPOINTMENT_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </Select>
+          aria-label={`Status of ${a.title} for ${a.user_name}`}
+          value={a.status}
+          disabled={update.isPending}
+          onChange={(event) => update.mutate({ id: a.id, status: event.target.value as AppointmentStatus })}
+          wrapperClassName="w-40"
+          className="h-9 py-1"
+        >
+          {APPOINTMENT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {APPOINTMENT_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </Select>
       ),
     },
-    { header: "Actions", className: "text-right", cell: (a) => <RescheduleDialog appointment={a} /> },
+    { header: "Actions", className: "text-right", card: "actions", cell: (a) => <RescheduleDialog appointment={a} /> },
   ];
 
   return (

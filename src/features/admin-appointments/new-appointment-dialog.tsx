@@ -44,6 +44,8 @@ export function NewAppointmentDialog() {
 
 type Errors = Partial<Record<"client" | "title" | "date", string>>;
 
+const isValidDate = (value: string) => value !== "" && !Number.isNaN(new Date(value).getTime());
+
 function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
   const [search, setSearch] = useState("");
   const [client, setClient] = useState<PublicUser | null>(null);
@@ -55,12 +57,17 @@ function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
   const clients = useClientSearch(search);
   const create = useCreateAppointment();
 
+  /** A message goes as soon as its field is fixed; the others wait for their own fields. */
+  function clearError(field: keyof Errors, fixed: boolean) {
+    if (fixed && errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: Errors = {};
     if (!client) found.client = "Please choose a client";
     if (!title.trim()) found.title = "Title is required";
-    if (!date || Number.isNaN(new Date(date).getTime())) found.date = "Please choose a valid date and time";
+    if (!isValidDate(date)) found.date = "Please choose a valid date and time";
     setErrors(found);
     if (!client || Object.keys(found).length > 0) return;
     create.mutate(
@@ -102,7 +109,10 @@ function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
                       name="client"
                       value={user.id}
                       checked={client?.id === user.id}
-                      onChange={() => setClient(user)}
+                      onChange={() => {
+                        setClient(user);
+                        clearError("client", true);
+                      }}
                       className="accent-accent"
                     />
                     <span className="min-w-0">
@@ -115,7 +125,7 @@ function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
             </ul>
           )}
         </div>
-        <p className="text-sm" aria-live="polite">
+        <p className="text-sm wrap-anywhere" aria-live="polite">
           {client ? (
             <>
               Selected: <span className="font-medium">{client.name}</span> ({client.email})
@@ -127,14 +137,28 @@ function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
       </fieldset>
 
       <FormField id="appointment-title" label="Title" error={errors.title} required>
-        <Input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+        <Input
+          value={title}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            clearError("title", event.target.value.trim() !== "");
+          }}
+          maxLength={200}
+        />
       </FormField>
       <FormField id="appointment-description" label="Description">
         <Textarea rows={3} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={5000} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="appointment-date" label="Date and time" error={errors.date} required>
-          <Input type="datetime-local" value={date} onChange={(event) => setDate(event.target.value)} />
+          <Input
+            type="datetime-local"
+            value={date}
+            onChange={(event) => {
+              setDate(event.target.value);
+              clearError("date", isValidDate(event.target.value));
+            }}
+          />
         </FormField>
         <FormField id="appointment-status" label="Status">
           <Select value={status} onChange={(event) => setStatus(event.target.value as AppointmentStatus)}>

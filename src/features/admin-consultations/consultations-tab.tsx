@@ -2,6 +2,7 @@ import { Check, RotateCcw } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
+import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatDateTime } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import { type ConsultationRequest, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "../../../server/routers/consultation/schemas.ts";
@@ -30,14 +31,13 @@ export function ConsultationsTab() {
     },
     {
       header: "Contact",
+      card: "title",
       cell: (c) => (
-        <div className="min-w-44">
-          <p className="font-medium">{c.name}</p>
-          <p>
-            <a className="text-accent underline-offset-4 hover:underline" href={`mailto:${c.email}`}>
-              {c.email}
-            </a>
-          </p>
+        <div className="sm:min-w-36 sm:max-w-56">
+          <TruncatedText text={c.name} className="font-medium" />
+          <a className="block truncate text-accent underline-offset-4 hover:underline" href={`mailto:${c.email}`} title={c.email}>
+            {c.email}
+          </a>
           <p className="text-muted-foreground tabular-nums">{c.phone}</p>
         </div>
       ),
@@ -45,14 +45,14 @@ export function ConsultationsTab() {
     {
       header: "Request",
       cell: (c) => (
-        <div className="max-w-96 min-w-56">
+        <div className="min-w-0 sm:max-w-96 sm:min-w-56">
           <p className="font-medium">{serviceLabel(c.service)}</p>
           {(c.preferredDate || c.preferredTime) && (
             <p className="text-muted-foreground">
               Preferred: {[c.preferredDate && formatCalendarDay(c.preferredDate), timeLabel(c.preferredTime)].filter(Boolean).join(", ")}
             </p>
           )}
-          {c.message && <p className="mt-1 break-words whitespace-pre-line">{c.message}</p>}
+          {c.message && <p className="mt-1 whitespace-pre-line wrap-anywhere">{c.message}</p>}
         </div>
       ),
     },
@@ -64,6 +64,7 @@ export function ConsultationsTab() {
     {
       header: "Actions",
       className: "text-right",
+      card: "actions",
       cell: (c) =>
         c.handled_at ? (
           <Button

@@ -2,6 +2,7 @@ import { Download, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
+import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDateTime, formatFileSizeKB } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import type { AdminDocument } from "../../../server/routers/admin/schemas.ts";
@@ -16,14 +17,15 @@ export function DocumentsTab() {
   const columns: DataTableColumn<AdminDocument>[] = [
     {
       header: "File",
-      cell: (doc) => <p className="max-w-72 min-w-40 font-medium break-words">{doc.original_filename}</p>,
+      card: "title",
+      cell: (doc) => <TruncatedText text={doc.original_filename} className="min-w-40 font-medium sm:max-w-64" />,
     },
     {
       header: "Owner",
       cell: (doc) => (
-        <div className="min-w-40">
-          <p>{doc.user_name}</p>
-          <p className="text-muted-foreground">{doc.user_email}</p>
+        <div className="sm:min-w-32 sm:max-w-56">
+          <TruncatedText text={doc.user_name} />
+          <TruncatedText text={doc.user_email} className="text-muted-foreground" />
         </div>
       ),
     },
@@ -36,6 +38,7 @@ export function DocumentsTab() {
     {
       header: "Actions",
       className: "text-right",
+      card: "actions",
       cell: (doc) => (
         <div className="flex justify-end gap-2">
           <Button asChild variant="outline" size="sm">
@@ -50,12 +53,7 @@ export function DocumentsTab() {
             confirmLabel="Delete document"
             onConfirm={() => deleteDocument.mutate({ id: doc.id })}
             trigger={
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-destructive hover:bg-destructive/10"
-                aria-label={`Delete ${doc.original_filename}`}
-              >
+              <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${doc.original_filename}`}>
                 <Trash2 aria-hidden="true" />
                 Delete
               </Button>

@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { CalendarDays, FileText, FolderClosed, Users } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
 import { useAdminStats } from "./use-admin-stats.ts";
 
@@ -11,7 +12,7 @@ export function OverviewTab() {
   const { stats } = data;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <section aria-labelledby="admin-counts-heading">
         <h2 id="admin-counts-heading" className="sr-only">
           Counts
@@ -24,7 +25,7 @@ export function OverviewTab() {
         </dl>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle asChild>
@@ -39,8 +40,8 @@ export function OverviewTab() {
                 {data.recent_users.map((user) => (
                   <li key={user.id} className="flex items-center justify-between gap-3 py-2.5">
                     <div className="min-w-0">
-                      <p className="truncate font-medium">{user.name}</p>
-                      <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                      <TruncatedText text={user.name} className="font-medium" />
+                      <TruncatedText text={user.email} className="text-sm text-muted-foreground" />
                     </div>
                     <time dateTime={new Date(user.created_at).toISOString()} className="shrink-0 text-sm text-muted-foreground">
                       {formatDate(user.created_at)}
@@ -66,8 +67,8 @@ export function OverviewTab() {
                 {data.recent_documents.map((doc) => (
                   <li key={doc.id} className="flex items-center justify-between gap-3 py-2.5">
                     <div className="min-w-0">
-                      <p className="truncate font-medium">{doc.original_filename}</p>
-                      <p className="truncate text-sm text-muted-foreground">{doc.user_name}</p>
+                      <TruncatedText text={doc.original_filename} className="font-medium" />
+                      <TruncatedText text={doc.user_name} className="text-sm text-muted-foreground" />
                     </div>
                     <div className="shrink-0 text-right text-sm text-muted-foreground tabular-nums">
                       <p>{formatFileSizeKB(doc.file_size)}</p>

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
+import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate } from "@/lib/format.ts";
 import { formatStorageSize, usedPercent } from "@/lib/storage-size.ts";
 import type { AdminUser } from "../../../server/routers/admin/schemas.ts";
@@ -21,14 +22,19 @@ export function UsersTab() {
   const columns: DataTableColumn<AdminUser>[] = [
     {
       header: "Name",
+      card: "title",
       cell: (user) => (
-        <div className="min-w-40">
-          <p className="font-medium">{user.name}</p>
-          <p className="text-muted-foreground">{user.email}</p>
+        <div className="min-w-40 sm:max-w-64">
+          <TruncatedText text={user.name} className="font-medium" />
+          <TruncatedText text={user.email} className="text-muted-foreground" />
         </div>
       ),
     },
-    { header: "Username", className: "hidden md:table-cell", cell: (user) => user.username ?? "—" },
+    {
+      header: "Username",
+      className: "hidden md:table-cell",
+      cell: (user) => (user.username ? <TruncatedText text={user.username} className="max-w-40" /> : "—"),
+    },
     { header: "Sign-in", className: "hidden md:table-cell", cell: (user) => (user.auth_provider === "google" ? "Google" : "Password") },
     {
       header: "Joined",
@@ -43,6 +49,7 @@ export function UsersTab() {
     {
       header: "Actions",
       className: "text-right",
+      card: "actions",
       cell: (user) =>
         user.is_admin ? (
           <Badge variant="secondary">Admin</Badge>
