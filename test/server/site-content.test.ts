@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TESTIMONIALS } from "../../server/routers/site/defaults.ts";
+import { DEFAULT_TESTIMONIALS, defaultSiteContent } from "../../server/routers/site/defaults.ts";
 import { SITE_CONTENT_KEYS } from "../../server/routers/site/schemas.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -16,6 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const defaults = defaultSiteContent({ firmEmail: "office@firm.example.com" });
 const rows = () => server.db.selectFrom("site_content").select(["section", "key", "value"]).orderBy("section").orderBy("key").execute();
 
 describe("site content", () => {
@@ -109,5 +110,117 @@ describe("site content", () => {
     const res = await anon.get("/trpc/site.content");
     expect(res.status).toBe(200);
     expect(res.body.result.data.json.contact.phone).toEqual({ value: "(555) 010-7777" });
+  });
+
+  it("refuses with 422 a contact email, phone, image or video path that is not one, storing nothing", async () => {
+    const before = await rows();
+    const refusals: Array<[string, string, string]> = [
+      ["contact/email", "call us", "Contact email must be an email address, like office@example.com"],
+      ["contact/email", "office@", "Contact email must be an email address, like office@example.com"],
+      ["contact/phone", "call us any time", "Contact phone must be a phone number, like (555) 010-4200"],
+      ["contact/phone", "12-34", "Contact phone must be a phone number, like (555) 010-4200"],
+      ["hero/image", "https://tracker.example/pixel.png", "Hero image must be a path on this site, like /images/hero.svg"],
+      ["hero/image", "//tracker.example/pixel.png", "Hero image must be a path on this site, like /images/hero.svg"],
+      ["about/image", "/\\tracker.example/pixel.png", "About image must be a path on this site, like /images/about.svg"],
+      ["about/image", "/images/../../etc/passwd.png", "About image must be a path on this site, like /images/about.svg"],
+      ["company/logo", "javascript:alert(1)", "Logo must be a path on this site, like /images/logo.svg"],
+      ["company/logo", "/images/logo.html", "Logo must be a path on this site, like /images/logo.svg"],
+      ["company/logo", "data:image/svg+xml,<svg onload=alert(1)>", "Logo must be a path on this site, like /images/logo.svg"],
+      ["welcome/video", "https://videos.example/welcome.mp4", "Welcome video must be a path on this site, like /videos/welcome.mp4"],
+    ];
+    for (const [path, value, detail] of refusals) {
+      const res = await admin.put(`/api/admin/site-content/${path}`, { value });
+      expect(res.status, `${path} = ${value}`).toBe(422);
+      expect(res.body).toEqual({ detail });
+    }
+    expect(await rows()).toEqual(before);
+
+    const accepted: Array<[string, string]> = [
+      ["contact/email", "  frontdesk@firm.example.com "],
+      ["contact/phone", "+1 (555) 010-4200 ext. 12"],
+      ["hero/image", "/images/hero.svg"],
+      ["company/logo", "/images/brand/logo-2026.PNG"],
+      ["welcome/video", "/videos/welcome.webm"],
+    ];
+    for (const [path, value] of accepted) {
+      const res = await admin.put(`/api/admin/site-content/${path}`, { value });
+      expect(res.status, `${path} = ${value}: ${res.text}`).toBe(200);
+    }
+    const content = (await anon.get("/api/site-content")).body;
+    expect(content.contact.email.value).toBe("frontdesk@firm.example.com");
+    expect(content.contact.phone.value).toBe("+1 (555) 010-4200 ext. 12");
+    expect(content.company.logo.value).toBe("/images/brand/logo-2026.PNG");
+  });
+
+  it("never shows an empty value: clearing a key, or an empty value stored earlier, shows its default", async () => {
+    expect((await admin.put("/api/admin/site-content/hero/subtitle", { value: "Books closed every month" })).status).toBe(200);
+    expect((await anon.get("/api/site-content")).body.hero.subtitle.value).toBe("Books closed every month");
+
+    for (const value of ["", "   \n "]) {
+      const res = await admin.put("/api/admin/site-content/hero/subtitle", { value });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+      expect((await rows()).some((r) => r.section === "hero" && r.key === "subtitle")).toBe(false);
+      expect((await anon.get("/api/site-content")).body.hero.subtitle.value).toBe(defaults.hero.subtitle);
+    }
+
+    // A row stored empty before this rule: the page shows the default all the same.
+    await server.db.insertInto("site_content").values({ section: "about", key: "title", value: " ", updated_at: new Date() })
+      .onConflict((oc) => oc.columns(["section", "key"]).doUpdateSet({ value: " " })).execute();
+    const pub = (await anon.get("/api/site-content")).body;
+    for (const [section, keys] of Object.entries(pub as Record<string, Record<string, { value: string }>>)) {
+      for (const [key, { value }] of Object.entries(keys)) expect(value.trim(), `${section}.${key}`).not.toBe("");
+    }
+    expect(pub.about.title.value).toBe(defaults.about.title);
+  });
+
+  it("gives the editor every key as the site shows it, marking the defaults", async () => {
+    const res = await admin.get("/trpc/admin.siteContentEditor");
+    expect(res.status).toBe(200);
+    const view = res.body.result.data.json;
+    const pub = (await anon.get("/api/site-content")).body;
+    for (const [section, keys] of Object.entries(SITE_CONTENT_KEYS)) {
+      expect(Object.keys(view[section]).sort()).toEqual([...keys].sort());
+      for (const key of keys) {
+        expect(view[section][key].value, `${section}.${key}`).toBe(pub[section][key].value);
+        expect(view[section][key].defaultValue).toBe(defaults[section as keyof typeof defaults][key as never]);
+      }
+    }
+    expect(view.hero.title).toEqual({ value: "Numbers you can trust", isDefault: false, defaultValue: defaults.hero.title });
+    expect(view.hero.subtitle).toEqual({ value: defaults.hero.subtitle, isDefault: true, defaultValue: defaults.hero.subtitle });
+    expect(view.about.title.isDefault).toBe(true);
+
+    const client = await loginClient(server.url, await createUser(server.db));
+    expect((await client.get("/trpc/admin.siteContentEditor")).status).toBe(403);
+  });
+
+  it("resets one key to its default with DELETE, and refuses unknown keys", async () => {
+    expect((await rows()).some((r) => r.section === "hero" && r.key === "title")).toBe(true);
+    const res = await admin.delete("/api/admin/site-content/hero/title");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect((await rows()).some((r) => r.section === "hero" && r.key === "title")).toBe(false);
+    expect((await anon.get("/api/site-content")).body.hero.title.value).toBe(defaults.hero.title);
+    // Twice is the same as once.
+    expect((await admin.delete("/api/admin/site-content/hero/title")).status).toBe(200);
+
+    const unknown = await admin.delete("/api/admin/site-content/hero/color");
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toEqual({ detail: "Unknown site content key" });
+    expect((await anon.delete("/api/admin/site-content/contact/phone")).status).toBe(401);
+    expect((await rows()).some((r) => r.section === "contact" && r.key === "phone")).toBe(true);
+  });
+
+  it("never publishes the sample testimonials an earlier editor started from", async () => {
+    const before = await rows();
+    const sample = { text: "Working with this team transformed how I run my business.", author: "Sample Client", business: "Small business owner" };
+    const detail = 'Sample testimonials are not published: replace "Sample Client" with the client\'s name, or delete them';
+    const all = await admin.put("/api/admin/testimonials", { testimonials: [DEFAULT_TESTIMONIALS[0], sample] });
+    expect(all.status).toBe(422);
+    expect(all.body).toEqual({ detail });
+    const one = await admin.put("/api/admin/site-content/testimonials/data", { value: JSON.stringify([sample]) });
+    expect(one.status).toBe(422);
+    expect(one.body).toEqual({ detail });
+    expect(await rows()).toEqual(before);
   });
 });

@@ -7,6 +7,7 @@ import { loginWithPassword } from "../auth/service.ts";
 import { idInput } from "../shared-schemas.ts";
 import { updateSiteContentInput, updateTestimonialsInput } from "../site/schemas.ts";
 import { initSiteContent, saveTestimonials, storedSiteContent, updateSiteValue } from "../site/service.ts";
+import { siteEditorProcedures } from "../site/router.ts";
 import { appointmentListInput, consultationIdInput, listPageInput, setUserQuotaInput } from "./schemas.ts";
 import {
   adminStats,
@@ -35,6 +36,7 @@ export const adminRouter = router({
   updateSiteContent: adminProcedure.input(updateSiteContentInput).mutation(({ ctx, input }) => updateSiteValue(ctx, input)),
   initSiteContent: adminProcedure.mutation(({ ctx }) => initSiteContent(ctx)),
   updateTestimonials: adminProcedure.input(updateTestimonialsInput).mutation(({ ctx, input }) => saveTestimonials(ctx, input.testimonials)),
+  ...siteEditorProcedures,
   consultations: adminProcedure.input(listPageInput).query(({ ctx, input }) => consultationPage(ctx, input)),
   setConsultationHandled: adminProcedure.input(consultationIdInput).mutation(({ ctx, input }) => markConsultationHandled(ctx, input)),
   appointments: adminProcedure.input(appointmentListInput).query(({ ctx, input }) => appointmentPage(ctx, input)),

@@ -22,6 +22,10 @@ export async function upsertSiteValue(db: Db, entry: { section: string; key: str
     .execute();
 }
 
+export async function deleteSiteValue(db: Db, section: string, key: string): Promise<void> {
+  await db.deleteFrom("site_content").where("section", "=", section).where("key", "=", key).execute();
+}
+
 /** Stores each entry unless that section and key already hold a value (an admin's edit wins). */
 export async function insertMissingSiteValues(db: Db, entries: Array<{ section: string; key: string; value: string }>, now: Date) {
   if (entries.length === 0) return;

@@ -1,6 +1,7 @@
 import { router } from "../../trpc/init.ts";
-import { publicProcedure } from "../../trpc/procedures.ts";
-import { publicSiteContent } from "./service.ts";
+import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { siteContentKeyInput } from "./schemas.ts";
+import { publicSiteContent, resetSiteValue, siteContentEditorView } from "./service.ts";
 
 /** Public read of the site content for the landing page (stored values over the defaults). */
 export const siteRouter = router({
@@ -8,3 +9,10 @@ export const siteRouter = router({
   /** Links the landing page points at that come from configuration rather than site content. */
   links: publicProcedure.query(({ ctx }) => ({ notaryUrl: ctx.config.notaryUrl })),
 });
+
+/** The site editor's procedures, mounted in the admin router beside the spec's site-content ones. */
+export const siteEditorProcedures = {
+  /** Every key as the site shows it, marked when that is the default. */
+  siteContentEditor: adminProcedure.query(({ ctx }) => siteContentEditorView(ctx)),
+  resetSiteContent: adminProcedure.input(siteContentKeyInput).mutation(({ ctx, input }) => resetSiteValue(ctx, input)),
+};
