@@ -137,6 +137,19 @@ describe("admin lists and tables with 200-character names", () => {
     await t.close();
   });
 
+  it("says when a table scrolls sideways on a tablet, and lets the keyboard scroll it", async () => {
+    const t = await signedInAdmin(WIDTHS[1]!);
+    await openTab(t.page, "appointments");
+    const frame = t.page.getByRole("region", { name: "Appointments, scrolls sideways" });
+    await frame.waitFor();
+    await t.page.getByText("Scroll sideways to see every column.").waitFor();
+    await frame.focus();
+    await t.page.keyboard.press("ArrowRight");
+    await t.page.keyboard.press("ArrowRight");
+    await expect.poll(() => frame.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await t.close();
+  });
+
   it("paints delete buttons red", async () => {
     const t = await signedInAdmin(WIDTHS[2]!);
     for (const [tab, name] of [

@@ -243,7 +243,7 @@ describe("admin portal", () => {
     });
   });
 
-  it("initializes site content and saves one update per pause in typing, shown on the home page", async () => {
+  it("initializes site content and saves one update per pause in typing, said by the field and shown on the home page", async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "admin-site", async () => {
       await openTab(page, "Site");
@@ -261,7 +261,7 @@ describe("admin portal", () => {
       await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#site-hero-title")?.value ?? "") !== "");
       await title.fill("");
       await title.pressSequentially("Numbers you can trust", { delay: 40 });
-      await expectToast(page, "Updated hero.title");
+      await page.locator("#site-hero-title-status").getByText("Saved").waitFor();
       expect(updates).toHaveLength(1);
       const row = await server.db
         .selectFrom("site_content")

@@ -17,12 +17,6 @@ export const DEFAULT_TESTIMONIALS: Testimonial[] = [
   { text: "Professional, discreet and thorough. I trust them with my family's finances and my company's books.", author: "Victor Alvarez", business: "Auto repair shop" },
 ];
 
-/** Where the admin testimonial editor starts when nothing is stored. */
-export const ADMIN_SAMPLE_TESTIMONIALS: Testimonial[] = [
-  { text: "Working with this team transformed how I run my business. Our books are finally in order.", author: "Sample Client", business: "Small business owner" },
-  { text: "Tax season used to be stressful. Now it is handled, explained and done on time.", author: "Sample Client", business: "Freelance professional" },
-];
-
 export const DEFAULT_FIRM_NAME = "Harborline Accounting & Business Services";
 
 /**

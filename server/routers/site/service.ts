@@ -9,6 +9,7 @@ import {
   type SiteContentEditorView,
   type SiteSection,
   type Testimonial,
+  testimonialSchema,
 } from "./schemas.ts";
 import { z } from "zod";
 
@@ -37,11 +38,23 @@ export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEd
     for (const key of SITE_CONTENT_KEYS[section]) {
       const value = stored[section]?.[key]?.value;
       const defaultValue = defaults[section][key] ?? "";
-      const isDefault = value === undefined || value.trim() === "";
+      const isDefault = value === undefined || isEmptyValue(section, key, value);
       view[section][key] = { value: isDefault ? defaultValue : value, isDefault, defaultValue };
     }
   }
   return view;
+}
+
+/** Empty text, or for the testimonials a list with none the carousel can show. */
+function isEmptyValue(section: SiteSection, key: string, value: string): boolean {
+  if (value.trim() === "") return true;
+  if (section !== "testimonials" || key !== "data") return false;
+  try {
+    const list: unknown = JSON.parse(value);
+    return !Array.isArray(list) || !list.some((item) => testimonialSchema.safeParse(item).success);
+  } catch {
+    return true;
+  }
 }
 
 /** The landing page's view: every section and key of the spec, stored values over the defaults. */

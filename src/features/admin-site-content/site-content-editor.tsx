@@ -8,6 +8,7 @@ import { SITE_CONTENT_KEYS, type SiteSection } from "../../../server/routers/sit
 import { SiteContentField } from "./site-content-field.tsx";
 import { useAdminSiteContent } from "./use-admin-site-content.ts";
 import { useInitSiteContent } from "./use-init-site-content.ts";
+import { useSiteContentEditor } from "./use-site-content-editor.ts";
 
 type FieldSpec = { label: string; multiline?: boolean; hint?: string };
 
@@ -49,15 +50,20 @@ const SECTIONS: Array<{ section: Exclude<SiteSection, "testimonials">; title: st
   { section: "welcome", title: "Welcome video", fields: { video: { label: "Video", hint: "Path of the welcome video file" } } },
 ];
 
+/**
+ * Every key as the public site shows it, the defaults marked. Initialize (the spec's button,
+ * offered while nothing is stored) is not needed to edit: it copies the defaults into storage.
+ */
 export function SiteContentEditor() {
-  const content = useAdminSiteContent();
+  const live = useSiteContentEditor();
+  const stored = useAdminSiteContent();
   const init = useInitSiteContent();
 
-  if (!content.data) {
-    if (!isRetryableAdminLoadError(content.error)) return <Spinner label="Loading site content…" />;
-    return <LoadError message="Failed to load admin data" onRetry={() => void content.refetch()} isRetrying={content.isFetching} />;
+  if (!live.data) {
+    if (!isRetryableAdminLoadError(live.error)) return <Spinner label="Loading site content…" />;
+    return <LoadError message="Failed to load admin data" onRetry={() => void live.refetch()} isRetrying={live.isFetching} />;
   }
-  const isEmpty = Object.keys(content.data).length === 0;
+  const isEmpty = stored.data !== undefined && Object.keys(stored.data).length === 0;
 
   return (
     <div className="grid gap-6">
@@ -68,7 +74,8 @@ export function SiteContentEditor() {
               <h2>No site content stored yet</h2>
             </CardTitle>
             <CardDescription>
-              The public site shows its built-in defaults. Initialize to store them here, then edit any field.
+              The public site shows the built-in defaults, marked Default below; edit any field to change it. Initialize
+              stores all the defaults as your own content, so a later update of the built-in texts leaves your site as it is.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -80,9 +87,11 @@ export function SiteContentEditor() {
         </Card>
       )}
 
-      <p className="text-sm text-muted-foreground">Changes are saved as you type and show on the public site after a reload.</p>
+      <p className="text-sm text-muted-foreground">
+        Changes are saved as you type and show on the public site after a reload. An emptied field shows its default.
+      </p>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {SECTIONS.map(({ section, title, fields }) => (
           <Card key={section}>
             <CardHeader>
@@ -97,11 +106,12 @@ export function SiteContentEditor() {
                   <SiteContentField
                     key={key}
                     section={section}
+                    sectionTitle={title}
                     fieldKey={key}
                     label={field?.label ?? key}
                     hint={field?.hint}
                     multiline={field?.multiline}
-                    storedValue={content.data[section]?.[key]?.value}
+                    entry={live.data[section][key]!}
                   />
                 );
               })}

@@ -8,6 +8,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
+import { errorDetail } from "@/lib/api-error.ts";
 import { type Testimonial, testimonialSchema } from "../../../server/routers/site/schemas.ts";
 import { useStoredTestimonials } from "./use-stored-testimonials.ts";
 import { useUpdateTestimonials } from "./use-update-testimonials.ts";
@@ -15,9 +16,9 @@ import { useUpdateTestimonials } from "./use-update-testimonials.ts";
 type Editing = { index: number; values: Testimonial; isNew: boolean; errors: Partial<Record<keyof Testimonial, string>> };
 
 /**
- * The carousel's testimonials: one in edit mode at a time, cancellable;
- * Delete stores the list at once; Save all stores the whole list. Until the admin changes
- * something the list follows what is stored.
+ * The carousel's testimonials, starting from what the carousel shows: the stored list, or the
+ * built-in one. One in edit mode at a time, cancellable; Delete stores the list at once; Save
+ * all stores the whole list. Until the admin changes something the list follows the server.
  */
 export function TestimonialEditor() {
   const stored = useStoredTestimonials();
@@ -82,9 +83,9 @@ export function TestimonialEditor() {
             <h2>Testimonials</h2>
           </CardTitle>
           <CardDescription>
-            {!stored.isLoaded || stored.isStored || draft
-              ? "Shown in the carousel on the home page."
-              : "Nothing stored yet: these are samples. Save all stores them and the carousel shows them."}
+            {stored.isLoaded && stored.isDefault && !draft
+              ? "The carousel on the home page shows these built-in testimonials. Edit, delete or add, and your list replaces them; a list left empty brings them back."
+              : "Shown in the carousel on the home page."}
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -97,7 +98,12 @@ export function TestimonialEditor() {
           </Button>
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        {save.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to update testimonials{errorDetail(save.error) ? `: ${errorDetail(save.error)}` : ""}
+          </p>
+        )}
         {isRetryableAdminLoadError(stored.loadError) ? (
           <LoadError message="Failed to load admin data" onRetry={stored.retry} isRetrying={stored.isRetrying} />
         ) : !stored.isLoaded ? (
@@ -140,9 +146,8 @@ export function TestimonialEditor() {
                       Edit
                     </Button>
                     <Button
-                      variant="ghost"
+                      variant="ghost-destructive"
                       size="sm"
-                      className="text-destructive hover:bg-destructive/10"
                       disabled={editing !== null || save.isPending}
                       onClick={() => remove(index)}
                       aria-label={`Delete testimonial by ${item.author}`}

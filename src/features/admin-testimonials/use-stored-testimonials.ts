@@ -1,33 +1,37 @@
 import { useAdminLoadFailure } from "@/lib/admin-load-failure.ts";
 import { trpc } from "@/lib/trpc.ts";
-import { ADMIN_SAMPLE_TESTIMONIALS } from "../../../server/routers/site/defaults.ts";
 import { type Testimonial, testimonialSchema } from "../../../server/routers/site/schemas.ts";
 
 /**
- * The stored testimonials (testimonials.data holds them as a JSON list), or the spec's two
- * samples when none are stored. `isStored` says which. Until the content has loaded, `isLoaded`
- * is false and nothing may be saved: the samples would overwrite a stored list nobody has seen.
+ * The testimonials the carousel shows now: the stored list, or the built-in ones while none is
+ * stored (`isDefault`). Until they have loaded, `isLoaded` is false and nothing may be saved:
+ * an empty or stale list would overwrite one nobody has seen.
  */
 export function useStoredTestimonials() {
-  const query = trpc.admin.siteContent.useQuery(undefined, { retry: false });
+  const query = trpc.admin.siteContentEditor.useQuery(undefined, { retry: false });
   useAdminLoadFailure(query);
-  const raw = query.data?.testimonials?.data?.value;
-  const stored = raw === undefined ? undefined : parseTestimonials(raw);
+  const entry = query.data?.testimonials.data;
   return {
-    isLoaded: query.data !== undefined,
-    loadError: query.data === undefined ? query.error : null,
+    isLoaded: entry !== undefined,
+    loadError: entry === undefined ? query.error : null,
     isRetrying: query.isFetching,
     retry: () => void query.refetch(),
-    isStored: stored !== undefined,
-    testimonials: stored ?? ADMIN_SAMPLE_TESTIMONIALS,
+    isDefault: entry?.isDefault ?? false,
+    testimonials: entry ? parseTestimonials(entry.value) : [],
   };
 }
 
-function parseTestimonials(raw: string): Testimonial[] | undefined {
+/** The entries the carousel can show, as it reads them: one broken entry does not hide the rest. */
+function parseTestimonials(raw: string): Testimonial[] {
+  let parsed: unknown;
   try {
-    const parsed = testimonialSchema.array().safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    parsed = JSON.parse(raw);
   } catch {
-    return undefined;
+    return [];
   }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((item) => {
+    const result = testimonialSchema.safeParse(item);
+    return result.success ? [result.data] : [];
+  });
 }

@@ -8,7 +8,7 @@ export function useUpdateTestimonials() {
     scope: { id: "testimonials" },
     onSuccess: async () => {
       toast.success("Testimonials updated successfully");
-      await Promise.all([utils.admin.siteContent.invalidate(), utils.site.content.invalidate()]);
+      await Promise.all([utils.admin.siteContentEditor.invalidate(), utils.admin.siteContent.invalidate(), utils.site.content.invalidate()]);
     },
     onError: () => {
       toast.error("Failed to update testimonials");
