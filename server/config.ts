@@ -42,6 +42,16 @@ const envSchema = z.object({
       .min(0, "must be the number of reverse proxies in front of the app (0 for none)")
       .default(0),
   ),
+  // Set: documents live in this S3 bucket (shared by every instance); unset: under DATA_DIR.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"], { error: "must be true or false" }).default("false")),
+}).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+  path: ["S3_SECRET_ACCESS_KEY"],
+  error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither",
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -73,5 +83,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : 128),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+        }
+      : undefined,
   };
 }

@@ -8,7 +8,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertValidKey, ObjectNotFoundError, type ObjectStorage } from "./storage.ts";
+import { assertValidKey, isValidKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from "./storage.ts";
 
 export class LocalDirectoryStorage implements ObjectStorage {
   readonly tmpDir: string;
@@ -52,6 +52,26 @@ export class LocalDirectoryStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    for (const shard of await fsp.readdir(this.root, { withFileTypes: true })) {
+      if (!shard.isDirectory() || shard.name === "tmp") continue;
+      for (const key of await fsp.readdir(path.join(this.root, shard.name))) {
+        if (!isValidKey(key) || key.slice(0, 2) !== shard.name) continue;
+        try {
+          const { mtime } = await fsp.stat(path.join(this.root, shard.name, key));
+          yield { key, lastModified: mtime };
+        } catch (err) {
+          // Deleted between the listing and the stat: nothing to report.
+          if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+        }
+      }
+    }
+  }
+
+  async check(): Promise<void> {
+    await fsp.access(this.tmpDir, fs.constants.R_OK | fs.constants.W_OK);
   }
 }
 

@@ -1,13 +1,23 @@
 import type { Readable } from "node:stream";
 
+/** An object as a listing shows it: enough to tell an orphan (no row, and old enough) apart. */
+export type StoredObject = { key: string; lastModified: Date };
+
 /** Where document content lives; rows in `documents` name objects by random keys. */
 export interface ObjectStorage {
-  /** Writes the whole stream atomically: the object exists complete or not at all. */
+  /**
+   * Writes the whole stream atomically: the object exists complete or not at all. Settles only once
+   * nothing more will be written for this call, so when it rejects, the key names no object.
+   */
   put(key: string, body: Readable): Promise<void>;
   /** Rejects with `ObjectNotFoundError` when there is no such object. */
   get(key: string): Promise<Readable>;
   /** Removing an object that is already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object whose key is one of ours, in no particular order. */
+  list(): AsyncIterable<StoredObject>;
+  /** Resolves when the storage can be read and written now (the readiness check). */
+  check(): Promise<void>;
 }
 
 export class ObjectNotFoundError extends Error {
@@ -20,6 +30,10 @@ export class ObjectNotFoundError extends Error {
 /** Keys are ours (random ids), never derived from user input; anything else is a bug. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9-]{15,127}$/;
 
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
 export function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key ${JSON.stringify(key)}`);
+  if (!isValidKey(key)) throw new Error(`Invalid storage key ${JSON.stringify(key)}`);
 }

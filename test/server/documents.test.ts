@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { DeleteObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../server/routers/documents/schemas.ts";
 import { createDocument } from "../../server/routers/documents/service.ts";
@@ -11,6 +12,7 @@ import { ObjectNotFoundError } from "../../server/storage/storage.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient, type ApiResponse } from "../helpers/http.ts";
+import { startTestS3, type TestS3 } from "../helpers/s3.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -484,6 +486,104 @@ describe("storage", () => {
     const storage = new LocalDirectoryStorage(fs.mkdtempSync(path.join(server.dataDir, "keys-")));
     await expect(storage.get("../../../../etc/passwd")).rejects.toThrow(/Invalid storage key/);
     await expect(storage.put("../escape-attempt-0000", Readable.from([Buffer.from("x")]))).rejects.toThrow(/Invalid storage key/);
+  });
+});
+
+describe("on S3 storage", () => {
+  let s3: TestS3;
+  let s3Server: TestServer;
+  let carol: ApiClient;
+  let carolUser: UserFixture;
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    s3Server = await startTestServer({ env: s3.env });
+    carolUser = await createUser(s3Server.db);
+    carol = await loginClient(s3Server.url, carolUser);
+  });
+  afterAll(async () => {
+    await s3Server?.close();
+    await s3?.close();
+  });
+
+  async function bucketKeys(): Promise<string[]> {
+    const page = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+    return (page.Contents ?? []).map((o) => o.Key!).sort();
+  }
+  const carolRows = () => s3Server.db.selectFrom("documents").select(["id", "storage_key"]).where("user_id", "=", carolUser.id).execute();
+  async function expectNothingKeptInBucket(operation: () => Promise<unknown>) {
+    const keysBefore = await bucketKeys();
+    const rowsBefore = (await carolRows()).length;
+    await operation();
+    expect((await carolRows()).length).toBe(rowsBefore);
+    expect(await bucketKeys()).toEqual(keysBefore);
+  }
+
+  it("streams uploads into the bucket (exactly 10 MB in parts) and back out identical, and deletes the object after the row", async () => {
+    for (const content of [PDF, randomBytes(MAX_UPLOAD_BYTES)]) {
+      const res = await upload(carol, content, "statement.pdf");
+      expect(res.status, res.text).toBe(201);
+      const [row] = await s3Server.db.selectFrom("documents").select(["storage_key", "sha256"]).where("id", "=", res.body.id).execute();
+      expect(row!.sha256).toBe(sha256(content));
+      expect(await bucketKeys()).toContain(row!.storage_key);
+
+      const download = await fetch(`${s3Server.url}/api/documents/${res.body.id}/download`, { headers: { Cookie: cookieOf(carol) } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get("content-length")).toBe(String(content.length));
+      expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(content));
+
+      expect((await carol.delete(`/api/documents/${res.body.id}`)).status).toBe(200);
+      expect(await bucketKeys()).not.toContain(row!.storage_key);
+    }
+    // Nothing went to the local disk.
+    expect(fs.existsSync(path.join(s3Server.dataDir, "documents"))).toBe(false);
+  });
+
+  it("refuses 10 MB + 1 byte with 413 and keeps no object", async () => {
+    await expectNothingKeptInBucket(async () => {
+      const res = await upload(carol, randomBytes(MAX_UPLOAD_BYTES + 1), "too-big.bin");
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ detail: "File is larger than 10MB" });
+    });
+  });
+
+  it("keeps no object when the client goes away while parts are going up", async () => {
+    await expectNothingKeptInBucket(async () => {
+      const before = s3.requests.length;
+      const req = http.request(`${s3Server.url}/api/documents/upload`, {
+        method: "POST",
+        headers: { Cookie: cookieOf(carol), Origin: s3Server.url, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": String(9 * 1024 * 1024) },
+      });
+      req.on("error", () => {});
+      req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="half.bin"\r\n\r\n`);
+      req.write(randomBytes(6 * 1024 * 1024));
+      // More than one part arrived: the server has started a multipart upload.
+      await waitFor(() => s3.requests.slice(before).some((r) => r.startsWith("POST ") && r.includes("?uploads")), 10_000);
+      const started = s3.requests.length;
+      req.destroy();
+      // The refused upload ends by removing its key, whatever reached the bucket.
+      await waitFor(() => s3.requests.slice(started).some((r) => r.startsWith("DELETE ")), 10_000);
+    });
+  });
+
+  it("removes the object when recording the row fails", async () => {
+    const ctx = createContextInner({ deps: s3Server.deps });
+    const key = "1f2e3d4c-5b6a-4978-8796-a5b4c3d2e1f0";
+    await s3Server.deps.storage.put(key, Readable.from([Buffer.from("content")]));
+    expect(await bucketKeys()).toContain(key);
+    const file = { key, size: -1, sha256: sha256(Buffer.from("content")), filename: "x.txt", declaredType: "text/plain" };
+    const asCarol = { ...ctx, user: carolUser, session: { id: "", userId: carolUser.id, kind: "client" as const, expiresAt: new Date(), lastUsedAt: new Date() } };
+    await expect(createDocument(asCarol, { folder_id: null, file })).rejects.toThrow();
+    expect(await bucketKeys()).not.toContain(key);
+  });
+
+  it("answers 404 when a document's object is gone from the bucket", async () => {
+    const doc = (await upload(carol, Buffer.from("lost content"), "lost.txt")).body as Document;
+    const [row] = await s3Server.db.selectFrom("documents").select("storage_key").where("id", "=", doc.id).execute();
+    await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: row!.storage_key }));
+    const res = await carol.get(`/api/documents/${doc.id}/download`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: "Document not found" });
   });
 });
 
