@@ -17,6 +17,7 @@ import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
   { method: "get", path: "/health", summary: "Health check (database reachable)", tag: "system", access: "public", response: z.object({ status: z.literal("ok") }), handler: health },
+  { method: "get", path: "/ready", summary: "Readiness check: 200 only while the database and the document storage answer (for a load balancer)", tag: "system", access: "public", response: z.object({ status: z.literal("ready") }), handler: ready },
   { method: "get", path: "/openapi.json", summary: "This document", tag: "system", access: "public", response: { description: "OpenAPI 3.1 document" }, handler: openApiDocument },
 ];
 
@@ -44,6 +45,34 @@ function health(deps: AppDeps): RequestHandler {
       if (!isDatabaseUnavailable(err)) deps.logger.error({ err }, "health check failed");
       res.status(503).json({ status: "unavailable", detail: SERVICE_UNAVAILABLE_DETAIL });
     }
+  };
+}
+
+/**
+ * Unlike /health (is the process alive), this asks whether this instance can serve requests now, so
+ * a load balancer sends traffic elsewhere while its database or storage does not answer.
+ */
+function ready(deps: AppDeps): RequestHandler {
+  return async (_req, res) => {
+    const problems = await Promise.all([
+      sql`select 1`.execute(deps.db).then(
+        () => null,
+        (err: unknown) => {
+          if (!isDatabaseUnavailable(err)) deps.logger.warn({ err }, "readiness: the database did not answer");
+          return "the database";
+        },
+      ),
+      deps.storage.check().then(
+        () => null,
+        (err: unknown) => {
+          deps.logger.warn({ err }, "readiness: the document storage did not answer");
+          return "the document storage";
+        },
+      ),
+    ]);
+    const down = problems.filter((p) => p !== null);
+    if (down.length === 0) res.json({ status: "ready" });
+    else res.status(503).json({ detail: `Not ready: ${down.join(" and ")} did not answer.` });
   };
 }
 

@@ -60,6 +60,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
 /** Every REST path Express serves under /api, as "METHOD /path", with who may call it. */
 export const REST_ACCESS: Record<string, Access> = {
   "GET /health": "public",
+  "GET /ready": "public",
   "GET /openapi.json": "public",
   "POST /auth/register": "public",
   "POST /auth/login": "public",
