@@ -1,5 +1,6 @@
 import { Component, type ReactNode, Suspense } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router";
+import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { lazyWithApi } from "./lazy-with-api.tsx";
 import { LandingPage } from "./routes/landing.tsx";
@@ -22,7 +23,14 @@ export function AppRouter() {
           <Routes>
             <Route index element={<LandingPage />} />
             <Route path="profile" element={<ProfilePage />} />
-            <Route path="dashboard" element={<DashboardPage />} />
+            <Route
+              path="dashboard"
+              element={
+                <Suspense fallback={<PortalSkeleton />}>
+                  <DashboardPage />
+                </Suspense>
+              }
+            />
             <Route path="admin" element={<AdminLoginPage />} />
             <Route path="admin/dashboard" element={<AdminDashboardPage />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { httpStatus } from "./api-error.ts";
 
 /**
  * Logs a failed background load to the console. The spec shows users no message when loading
@@ -6,6 +7,7 @@ import { useEffect } from "react";
  */
 export function useLoggedError(error: unknown, what: string): void {
   useEffect(() => {
-    if (error) console.error(`Failed to load ${what}`, error);
+    // A 401 is no fault to trace: the session ended, and the portal sends the user to sign in.
+    if (error && httpStatus(error) !== 401) console.error(`Failed to load ${what}`, error);
   }, [error, what]);
 }

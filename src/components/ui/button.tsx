@@ -17,11 +17,12 @@ export const buttonVariants = cva(
         link: "rounded-md text-sm text-accent underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 rounded-md px-4 text-sm",
-        sm: "h-8 rounded-md px-3 text-[0.8125rem]",
+        // On phones every size is at least 44 px tall (and icons as wide): a fingertip's target.
+        default: "h-10 rounded-md px-4 text-sm max-sm:h-11",
+        sm: "h-8 rounded-md px-3 text-[0.8125rem] max-sm:h-11",
         lg: "h-12 rounded-lg px-6 text-base",
-        icon: "size-10 rounded-md text-sm",
-        "icon-sm": "size-8 rounded-md text-sm",
+        icon: "size-10 rounded-md text-sm max-sm:size-11",
+        "icon-sm": "size-8 rounded-md text-sm max-sm:size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

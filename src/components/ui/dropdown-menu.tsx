@@ -41,11 +41,16 @@ export function DropdownMenuItem({ className, variant = "default", ...props }: D
   return (
     <DropdownMenuPrimitive.Item
       className={cn(
-        "relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-offset-[-2px] select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-muted [&_svg]:size-4 [&_svg]:shrink-0",
+        "relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm max-sm:min-h-11 outline-offset-[-2px] select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-muted [&_svg]:size-4 [&_svg]:shrink-0",
         variant === "destructive" && "text-destructive data-highlighted:bg-destructive/10",
         className,
       )}
       {...props}
     />
   );
+}
+
+/** A heading inside a menu (not a choice), e.g. who is signed in above the account actions. */
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
+  return <DropdownMenuPrimitive.Label className={cn("border-b px-2 pt-1.5 pb-2 mb-1 text-sm", className)} {...props} />;
 }

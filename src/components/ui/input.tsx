@@ -10,7 +10,7 @@ export function Input({ className, type = "text", ...props }: ComponentProps<"in
       type={type}
       className={cn(
         controlClasses,
-        "h-10 py-2 file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground",
+        "h-10 py-2 max-sm:h-11 file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground",
         className,
       )}
       {...props}

@@ -12,7 +12,7 @@ type SelectProps = ComponentProps<"select"> & {
 export function Select({ className, wrapperClassName, children, ...props }: SelectProps) {
   return (
     <div className={cn("relative w-full", wrapperClassName)}>
-      <select className={cn(controlClasses, "h-10 cursor-pointer appearance-none py-2 pr-9", className)} {...props}>
+      <select className={cn(controlClasses, "h-10 cursor-pointer appearance-none py-2 pr-9 max-sm:h-11", className)} {...props}>
         {children}
       </select>
       <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />

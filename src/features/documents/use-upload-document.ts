@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
+import { endPortalSession } from "@/lib/session-ended.ts";
 import { trpc } from "@/lib/trpc.ts";
 
 export type UploadProgress = {
@@ -9,7 +10,10 @@ export type UploadProgress = {
 };
 
 class UploadError extends Error {
-  constructor(readonly detail: string | undefined) {
+  constructor(
+    readonly detail: string | undefined,
+    readonly status?: number,
+  ) {
     super(detail ?? "Upload failed");
   }
 }
@@ -39,7 +43,7 @@ function sendUpload(file: File, folderId: string | null, onProgress: (percent: n
       const body: unknown = request.response;
       const detail =
         typeof body === "object" && body !== null && "detail" in body && typeof body.detail === "string" ? body.detail : undefined;
-      reject(new UploadError(detail));
+      reject(new UploadError(detail, request.status));
     };
     request.onerror = () => reject(new UploadError(undefined));
     request.onabort = () => reject(new UploadError(undefined));
@@ -57,11 +61,13 @@ export function useUploadDocument() {
       setProgress({ fileName: file.name, percent: null });
       try {
         await sendUpload(file, folderId, (percent) => setProgress({ fileName: file.name, percent }));
-        toast.success("File uploaded successfully");
+        toast.success("File uploaded successfully", { id: "upload" });
         await utils.documents.invalidate();
       } catch (err) {
+        // Not through tRPC, so the portal-wide handling of an ended session is called here.
+        if (err instanceof UploadError && err.status === 401) endPortalSession();
         const detail = err instanceof UploadError ? err.detail : undefined;
-        toast.error("File upload failed", detail ? { description: detail } : undefined);
+        toast.error("File upload failed", { id: "upload", description: detail });
         // A refusal for the quota may come from uploads made elsewhere: show the usage it counted.
         await utils.documents.usage.invalidate();
       } finally {

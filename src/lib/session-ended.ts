@@ -1,0 +1,54 @@
+/**
+ * What happens when a portal call answers 401 (the session expired, was ended elsewhere, or a
+ * password reset ended it): a full page load of the portal's sign-in page, which drops every
+ * cached answer of that user, says why, and after signing in returns to the page the user was on.
+ */
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+export const SESSION_ENDED_PARAM = "session_ended";
+export const RETURN_TO_PARAM = "next";
+
+type Portal = { signIn: string; home: string };
+const CLIENT_PORTAL: Portal = { signIn: "/", home: "/dashboard" };
+const ADMIN_PORTAL: Portal = { signIn: "/admin", home: "/admin/dashboard" };
+
+function portalOf(pathname: string): Portal | undefined {
+  if (pathname === CLIENT_PORTAL.home) return CLIENT_PORTAL;
+  if (pathname === ADMIN_PORTAL.home) return ADMIN_PORTAL;
+  return undefined;
+}
+
+/** The sign-in page to go to from `location` when its session ended; undefined outside the portals. */
+export function sessionEndedUrl(location: { pathname: string; search: string }): string | undefined {
+  const portal = portalOf(location.pathname);
+  if (!portal) return undefined;
+  const params = new URLSearchParams({ [SESSION_ENDED_PARAM]: "1", [RETURN_TO_PARAM]: location.pathname + location.search });
+  return `${portal.signIn}?${params.toString()}`;
+}
+
+/**
+ * The page to return to after signing in, if `value` is one of the portal's own pages (with its
+ * query); anything else (another host, `//host`, a path outside the portal) gives the portal's home.
+ */
+export function returnPath(value: string | null, portal: "client" | "admin"): string {
+  const home = portal === "client" ? CLIENT_PORTAL.home : ADMIN_PORTAL.home;
+  if (!value?.startsWith("/") || value.startsWith("//")) return home;
+  const base = "http://portal.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return home;
+  }
+  return url.origin === base && url.pathname === home ? url.pathname + url.search : home;
+}
+
+let leaving = false;
+
+/** Leaves a portal page whose session ended; many calls failing at once navigate once. */
+export function endPortalSession(): void {
+  if (leaving || typeof window === "undefined") return;
+  const target = sessionEndedUrl(window.location);
+  if (!target) return;
+  leaving = true;
+  window.location.replace(target);
+}
