@@ -46,9 +46,14 @@ export function composeEmail(content: EmailContent): { text: string; html: strin
           .join("")}</table>`
       : "",
     content.action
-      ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#047857;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">${escapeHtml(content.action.url)}</p>`
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#047857;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all">${escapeHtml(content.action.url)}</p>`
       : "",
-    content.footer ? `<p style="margin:0;font-size:13px;color:#475569">${escapeHtml(content.footer)}</p>` : "",
+    // Blank lines part paragraphs and single newlines break lines, as in the text form, so a link
+    // or token set on a line of its own stays there.
+    ...(content.footer ?? "")
+      .split(/\n{2,}/)
+      .filter(Boolean)
+      .map((part) => `<p style="margin:0 0 12px;font-size:13px;color:#475569">${escapeHtml(part).replace(/\n/g, "<br>")}</p>`),
     "</div></body></html>",
   ].join("");
   return { text, html };

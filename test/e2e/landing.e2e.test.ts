@@ -4,7 +4,7 @@
  * emailed token (test SMTP server), and the accessibility and layout checks at 390 and 1280 px.
  * Needs the built client (`npx vite build`; `npm test` builds first).
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkA11y,
@@ -52,6 +52,15 @@ async function expectAccessible(page: Page, include?: string[]) {
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
 
+/** The field is marked invalid, described by `message`, and has the focus. */
+async function expectFieldError(page: Page, field: Locator, message: string) {
+  await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+  const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+  expect(texts).toContain(message);
+  await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
 /** Focus returns a moment after a dialog's exit animation; waits briefly, then names what has it. */
 async function expectFocusOn(page: Page, text: string) {
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
@@ -70,8 +79,23 @@ describe("landing page", { timeout: 60_000 }, () => {
       const t = await returningVisitor({ viewport });
       await screenshotOnFailure(t.page, "landing", async () => {
         await openLanding(t.page);
+        // On a phone the header is one row (logo, short name, portal button, menu); the links sit in the menu.
+        const header = t.page.getByRole("banner");
+        expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+        const menu = t.page.getByRole("button", { name: "Menu" });
+        if (viewport === viewports.mobile) {
+          expect(await header.innerText()).not.toContain("Business Services");
+          await menu.click();
+          expect(await menu.getAttribute("aria-expanded")).toBe("true");
+        } else {
+          expect(await menu.isVisible()).toBe(false);
+        }
         const nav = t.page.getByRole("navigation", { name: "Sections" });
         for (const name of ["Services", "About", "Contact"]) await expect(nav.getByRole("link", { name }).isVisible()).resolves.toBe(true);
+        if (viewport === viewports.mobile) {
+          await t.page.keyboard.press("Escape");
+          await nav.waitFor({ state: "detached" });
+        }
         await expect(t.page.getByRole("button", { name: "Client Portal", exact: true }).isVisible()).resolves.toBe(true);
         for (const title of ["Bookkeeping", "Tax Preparation & Planning", "Notary Services", "Administrative Services", "Payroll", "Business Consulting"]) {
           await t.page.getByRole("heading", { level: 3, name: title, exact: true }).waitFor();
@@ -285,22 +309,29 @@ describe("landing page", { timeout: 60_000 }, () => {
       await t.page.getByRole("link", { name: "Schedule Consultation" }).click();
       const form = t.page.locator("form", { has: t.page.getByRole("button", { name: "Schedule Consultation", exact: true }) });
       const submit = form.getByRole("button", { name: "Schedule Consultation", exact: true });
-      // Located by attribute: once empty the alert is hidden, which role queries skip.
-      const alert = form.locator('[role="alert"]');
+      // Each message stands under the field at fault, which is marked and focused.
+      const expectFieldError = async (label: string, message: string) => {
+        const field = form.getByLabel(label);
+        await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+        const describedBy = (await field.getAttribute("aria-describedby"))!.split(" ");
+        const texts = await Promise.all(describedBy.map((id) => t.page.locator(`[id="${id}"]`).textContent()));
+        expect(texts).toContain(message);
+        await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+      };
 
       await submit.click();
-      await expect(alert.textContent()).resolves.toBe("Please fill in all required fields");
+      await expectFieldError("Full Name", "Please fill in all required fields");
       await form.getByLabel("Full Name").fill("Nora Quinn");
       await submit.click();
-      await expect(alert.textContent()).resolves.toBe("Please fill in all required fields");
+      await expectFieldError("Email", "Please fill in all required fields");
       await form.getByLabel("Email").fill("nora@example.com");
       await submit.click();
-      await expect(alert.textContent()).resolves.toBe("Please fill in all required fields");
-      expect(await form.getByLabel("Phone").getAttribute("aria-invalid")).toBe("true");
+      await expectFieldError("Phone", "Please fill in all required fields");
       await form.getByLabel("Email").fill("not-an-email");
       await form.getByLabel("Phone").fill("(555) 123-4567");
       await submit.click();
-      await expect(alert.textContent()).resolves.toBe("Please enter a valid email address");
+      await expectFieldError("Email", "Please enter a valid email address");
+      expect(await form.getByLabel("Full Name").getAttribute("aria-invalid")).toBeNull();
       expect(await server.db.selectFrom("consultation_requests").select("id").execute()).toHaveLength(0);
 
       const serviceOptions = await form.getByLabel("Service").locator("option").allTextContents();
@@ -314,14 +345,28 @@ describe("landing page", { timeout: 60_000 }, () => {
       ]);
       await form.getByLabel("Email").fill("nora@example.com");
       await form.getByLabel("Service").selectOption("tax-prep");
+      // A past date is refused in the browser (and by the server): the date input's minimum is today.
+      const today = await t.page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+      expect(await form.getByLabel("Preferred Date").getAttribute("min")).toBe(today);
+      await form.getByLabel("Preferred Date").fill("2020-01-02");
+      await submit.click();
+      await expectFieldError("Preferred Date", "Please choose a date from today on");
       await form.getByLabel("Preferred Date").fill("2031-03-14");
       await form.getByLabel("Preferred Time").selectOption("afternoon");
       await form.getByLabel("Message").fill("Quarterly estimates for a new bakery.");
       await submit.click();
-      await toast(t.page, "Consultation request sent successfully! We'll contact you within 24 hours.").waitFor();
-      await expect(alert.textContent()).resolves.toBe("");
+      // The thank-you takes the form's place in its card (a toast would cover the button on a phone).
+      const thanks = t.page.getByRole("status").filter({ hasText: "Thank you!" });
+      await thanks.getByText("Consultation request sent successfully! We'll contact you within 24 hours.").waitFor();
+      await expect.poll(() => thanks.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await toast(t.page, "Consultation request sent successfully!").count()).toBe(0);
+      await expectAccessible(t.page);
+      await takeScreenshot(t.page, "consultation-thanks");
+      await thanks.getByRole("button", { name: "Send another request" }).click();
       expect(await form.getByLabel("Full Name").inputValue()).toBe("");
       expect(await form.getByLabel("Service").inputValue()).toBe("");
+      // The visitor is mailed a confirmation too.
+      await expect.poll(() => smtp.messages.some((m) => m.to.includes("nora@example.com")), { timeout: 10_000 }).toBe(true);
 
       const rows = await server.db
         .selectFrom("consultation_requests")
@@ -335,32 +380,59 @@ describe("landing page", { timeout: 60_000 }, () => {
     await t.close();
   });
 
-  it("registers, logs in, and the Client Portal button then reads Dashboard", async () => {
+  it("registers, logs in, and the Client Portal button then reads Dashboard; every refusal sits on its field", async () => {
+    await createUser(server.db, { username: "taken.name", email: "taken@example.com" });
     const t = await returningVisitor();
     await screenshotOnFailure(t.page, "register-login", async () => {
       await openLanding(t.page);
       await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
       const dialog = t.page.getByRole("dialog", { name: "Client Portal" });
+      // Google sign-in is not configured on this server: no button that can only fail.
+      expect(await dialog.getByRole("button", { name: "Continue with Google" }).count()).toBe(0);
       await dialog.getByRole("tab", { name: "Register" }).click();
       const register = dialog.getByRole("form", { name: "Register" });
-      const alert = register.getByRole("alert");
-      await expect(register.getByText("At least 6 characters.").isVisible()).resolves.toBe(true);
+      await expect(register.getByText("At least 6 characters. Common passwords, such as password123, are refused.").isVisible()).resolves.toBe(true);
+      const expectOnField = (label: string, message: string) => expectFieldError(t.page, register.getByLabel(label, { exact: true }), message);
 
       await register.getByRole("button", { name: "Create Account" }).click();
-      await expect(alert.textContent()).resolves.toBe("Please fill in all fields");
-      await register.getByLabel("Username").fill("nora.q");
+      await expectOnField("Username", "Please fill in all fields");
+      await register.getByLabel("Username").fill("taken.name");
       await register.getByLabel("Email").fill("nora.q@example.com");
       await register.getByLabel("Full Name").fill("Nora Quinn");
       await register.getByLabel("Password", { exact: true }).fill("Tidy-Ledger-2031");
       await register.getByLabel("Confirm Password").fill("Tidy-Ledger-2032");
       await register.getByRole("button", { name: "Create Account" }).click();
-      await expect(alert.textContent()).resolves.toBe("Passwords do not match");
+      await expectOnField("Confirm Password", "Passwords do not match");
       await register.getByLabel("Password", { exact: true }).fill("abc");
       await register.getByLabel("Confirm Password").fill("abc");
       await register.getByRole("button", { name: "Create Account" }).click();
-      await expect(alert.textContent()).resolves.toBe("Password must be at least 6 characters long");
+      await expectOnField("Password", "Password must be at least 6 characters long");
+
+      // The server's refusals: each on its field, none as a toast.
+      await register.getByLabel("Password", { exact: true }).fill("password123");
+      await register.getByLabel("Confirm Password").fill("password123");
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await expectOnField("Password", "This password is too common. Please choose a less predictable one.");
       await register.getByLabel("Password", { exact: true }).fill("Tidy-Ledger-2031");
       await register.getByLabel("Confirm Password").fill("Tidy-Ledger-2031");
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await expectOnField("Username", "Username already exists");
+      await register.getByLabel("Username").fill("nora.q");
+      await register.getByLabel("Email").fill("taken@example.com");
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await expectOnField("Email", "Email already registered");
+      expect(await t.page.locator("[data-sonner-toast]").count()).toBe(0);
+      await expectAccessible(t.page, ['[role="dialog"]']);
+      await takeScreenshot(t.page, "register-field-error");
+
+      // The show-password toggle reveals what was typed, and hides it again.
+      const password = register.getByLabel("Password", { exact: true });
+      await register.getByRole("button", { name: "Show password" }).first().click();
+      expect(await password.getAttribute("type")).toBe("text");
+      await register.getByRole("button", { name: "Hide password" }).click();
+      expect(await password.getAttribute("type")).toBe("password");
+
+      await register.getByLabel("Email").fill("nora.q@example.com");
       await register.getByRole("button", { name: "Create Account" }).click();
       await toast(t.page, "Registration successful! Please log in.").waitFor();
 
@@ -372,22 +444,25 @@ describe("landing page", { timeout: 60_000 }, () => {
 
       const login = dialog.getByRole("form", { name: "Login" });
       await login.getByRole("button", { name: "Login" }).click();
-      await expect(login.getByRole("alert").textContent()).resolves.toBe("Please fill in all fields");
+      await expectFieldError(t.page, login.getByLabel("Username"), "Please fill in all fields");
       await login.getByLabel("Username").fill("nora.q");
-      await login.getByLabel("Password").fill("wrong-password-1");
+      await login.getByLabel("Password", { exact: true }).fill("wrong-password-1");
       await login.getByRole("button", { name: "Login" }).click();
-      await toast(t.page, "Invalid username or password").waitFor();
-      await login.getByLabel("Password").fill("Tidy-Ledger-2031");
+      await expectFieldError(t.page, login.getByLabel("Password", { exact: true }), "Invalid username or password");
+      expect(await toast(t.page, "Invalid username or password").count()).toBe(0);
+      await login.getByLabel("Password", { exact: true }).fill("Tidy-Ledger-2031");
       await login.getByRole("button", { name: "Login" }).click();
       await toast(t.page, "Logged in successfully!").waitFor();
       await t.page.waitForURL("**/dashboard");
+      // The toasts of one form replace each other rather than pile up.
+      expect(await t.page.locator("[data-sonner-toast]").count()).toBe(1);
 
       await openLanding(t.page);
       await t.page.getByRole("button", { name: "Dashboard", exact: true }).click();
       await t.page.waitForURL("**/dashboard");
     });
-    // The wrong password is a 401 answer the browser logs as a failed request.
-    t.expectNoConsoleErrors({ allow: [/status of 401/] });
+    // The refusals are 4xx answers the browser logs as failed requests.
+    t.expectNoConsoleErrors({ allow: [/status of 40[019]/] });
     await t.close();
   });
 
@@ -436,24 +511,29 @@ describe("landing page", { timeout: 60_000 }, () => {
       await dialog.getByRole("button", { name: "Continue to Reset Password" }).click();
       await expectAccessible(t.page, ['[role="dialog"]']);
 
-      await dialog.getByLabel("New Password", { exact: true }).fill("Fresh-Harbor-Ledger-9");
-      await dialog.getByLabel("Confirm New Password").fill("Fresh-Harbor-Ledger-8");
+      const newPassword = dialog.getByLabel("New Password", { exact: true });
+      const confirmPassword = dialog.getByLabel("Confirm New Password", { exact: true });
+      await newPassword.fill("Fresh-Harbor-Ledger-9");
+      await confirmPassword.fill("Fresh-Harbor-Ledger-8");
       await dialog.getByRole("button", { name: "Reset Password" }).click();
-      await expect(dialog.getByRole("alert").textContent()).resolves.toBe("Passwords do not match");
-      await dialog.getByLabel("New Password", { exact: true }).fill("short");
-      await dialog.getByLabel("Confirm New Password").fill("short");
+      await expectFieldError(t.page, confirmPassword, "Passwords do not match");
+      await newPassword.fill("short");
+      await confirmPassword.fill("short");
       await dialog.getByRole("button", { name: "Reset Password" }).click();
-      await expect(dialog.getByRole("alert").textContent()).resolves.toBe("Password must be at least 6 characters long");
-      await dialog.getByLabel("New Password", { exact: true }).fill("Fresh-Harbor-Ledger-9");
-      await dialog.getByLabel("Confirm New Password").fill("Fresh-Harbor-Ledger-9");
+      await expectFieldError(t.page, newPassword, "Password must be at least 6 characters long");
+      await newPassword.fill("Fresh-Harbor-Ledger-9");
+      await confirmPassword.fill("Fresh-Harbor-Ledger-9");
       await dialog.getByRole("button", { name: "Reset Password" }).click();
       await toast(t.page, "Password reset successfully! You can now login with your new password.").waitFor();
-      await dialog.waitFor({ state: "hidden" });
 
-      await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
-      const login = t.page.getByRole("form", { name: "Login" });
-      await login.getByLabel("Username").fill(user.username!);
-      await login.getByLabel("Password").fill("Fresh-Harbor-Ledger-9");
+      // Login opens with the username filled in and the message above it.
+      const portal = t.page.getByRole("dialog", { name: "Client Portal" });
+      await portal.getByRole("status").filter({ hasText: "Password reset successfully!" }).waitFor();
+      const login = portal.getByRole("form", { name: "Login" });
+      expect(await login.getByLabel("Username").inputValue()).toBe(user.username);
+      await expectAccessible(t.page, ['[role="dialog"]']);
+      await takeScreenshot(t.page, "login-after-reset");
+      await login.getByLabel("Password", { exact: true }).fill("Fresh-Harbor-Ledger-9");
       await login.getByRole("button", { name: "Login" }).click();
       await toast(t.page, "Logged in successfully!").waitFor();
       await t.page.waitForURL("**/dashboard");
@@ -462,22 +542,32 @@ describe("landing page", { timeout: 60_000 }, () => {
     await t.close();
   });
 
-  it("a reset link opens the reset step with its token and leaves the URL clean", async () => {
+  it("a spent reset link says so as it opens, before any password is typed, and leaves the URL clean", async () => {
     const t = await returningVisitor();
     await t.page.goto("/?reset_token=abcdefghijklmnop");
     const dialog = t.page.getByRole("dialog");
     await dialog.getByRole("heading", { name: "Reset Password" }).waitFor();
-    expect(await dialog.getByLabel("Reset Token").inputValue()).toBe("abcdefghijklmnop");
+    const token = dialog.getByLabel("Reset Token");
+    expect(await token.inputValue()).toBe("abcdefghijklmnop");
     await t.page.waitForFunction(() => location.search === "");
+    await expect.poll(() => token.getAttribute("aria-invalid")).toBe("true");
+    await dialog.getByText("This reset link has expired or was already used. Request a new link below.").waitFor();
+    expect(await dialog.getByLabel("New Password", { exact: true }).inputValue()).toBe("");
+    await expectAccessible(t.page, ['[role="dialog"]']);
+    await takeScreenshot(t.page, "reset-link-spent");
+    // Typed anyway: the server's refusal lands on the token field too, not in a toast.
     await dialog.getByLabel("New Password", { exact: true }).fill("Fresh-Harbor-Ledger-9");
     await dialog.getByLabel("Confirm New Password").fill("Fresh-Harbor-Ledger-9");
     await dialog.getByRole("button", { name: "Reset Password" }).click();
-    await toast(t.page, "Invalid or expired reset token").waitFor();
+    await expectFieldError(t.page, token, "Invalid or expired reset token");
+    expect(await toast(t.page, "Invalid or expired reset token").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Request a New Link" }).click();
+    await dialog.getByRole("heading", { name: "Forgot Password" }).waitFor();
     t.expectNoConsoleErrors({ allow: [/status of 4\d\d/] });
     await t.close();
   });
 
-  it("a failed Google sign-in toasts and the parameter is removed; an unconfigured Google says so", async () => {
+  it("a failed Google sign-in toasts and the parameter is removed; an unconfigured Google is not offered", async () => {
     // Narrower than the 356 px toast plus its margins: the toast must still fit the screen.
     const t = await returningVisitor({ viewport: { width: 360, height: 740 } });
     await t.page.goto("/?auth_error=1");
@@ -488,11 +578,95 @@ describe("landing page", { timeout: 60_000 }, () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
 
+    // Without Google configured, the dialog offers no Google button at all.
     await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
-    await t.page.getByRole("button", { name: "Continue with Google" }).click();
-    await toast(t.page, "Google sign-in is not configured.").waitFor();
-    expect(new URL(t.page.url()).pathname).toBe("/");
+    await t.page.getByRole("form", { name: "Login" }).waitFor();
+    await t.page.waitForLoadState("networkidle");
+    expect(await t.page.getByRole("button", { name: "Continue with Google" }).count()).toBe(0);
     t.expectNoConsoleErrors();
     await t.close();
+  });
+
+  it("footer, skip link and touch targets: the full firm name, all six services, 44 px on a phone", async () => {
+    const t = await returningVisitor({ viewport: viewports.mobile });
+    await screenshotOnFailure(t.page, "footer", async () => {
+      await openLanding(t.page);
+      await t.page.keyboard.press("Tab");
+      const skip = t.page.getByRole("link", { name: "Skip to main content" });
+      await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      await t.page.keyboard.press("Enter");
+      await expect.poll(() => t.page.evaluate(() => document.activeElement?.id)).toBe("main");
+
+      const footer = t.page.getByRole("contentinfo");
+      const name = footer.getByText("Harborline Accounting & Business Services", { exact: true });
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const services = footer.getByRole("navigation", { name: "Services" }).getByRole("link");
+      expect(await services.allInnerTexts()).toEqual([
+        "Bookkeeping",
+        "Tax Preparation & Planning",
+        "Notary Services",
+        "Administrative Services",
+        "Payroll",
+        "Business Consulting",
+      ]);
+
+      const small = await t.page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("header button, header a, main button, main input, main select")]
+          .filter((el) => el.offsetParent !== null && !el.closest(".sr-only") && !el.closest('[aria-hidden="true"], [inert]'))
+          .map((el) => ({ el: el.getAttribute("aria-label") ?? el.textContent?.trim(), height: el.getBoundingClientRect().height }))
+          .filter(({ el, height }) => height < 44 && !/^Show testimonial/.test(el ?? "")),
+      );
+      expect(small).toEqual([]);
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
+  it("carousel: three testimonials or fewer stand in a static row; a swipe moves it on a phone", async () => {
+    const few = [
+      { text: "They found deductions we had missed for years.", author: "Ana Ruiz", business: "Bakery" },
+      { text: "Payroll runs itself now.", author: "Tom Park", business: "Landscaping" },
+    ];
+    await server.db.insertInto("site_content").values({ section: "testimonials", key: "data", value: JSON.stringify(few) }).execute();
+    try {
+      const t = await returningVisitor();
+      await openLanding(t.page);
+      const row = t.page.getByTestId("testimonial-row");
+      await row.getByText("Payroll runs itself now.").waitFor();
+      expect(await row.getByRole("listitem").count()).toBe(2);
+      for (const control of ["Previous testimonial", "Next testimonial", "Pause autoplay"]) {
+        expect(await t.page.getByRole("button", { name: control }).count()).toBe(0);
+      }
+      expect(await t.page.getByRole("button", { name: /^Show testimonial/ }).count()).toBe(0);
+      t.expectNoConsoleErrors();
+      await t.close();
+    } finally {
+      await server.db.deleteFrom("site_content").where("section", "=", "testimonials").execute();
+    }
+
+    const phone = await returningVisitor({ viewport: viewports.mobile, reducedMotion: "reduce" });
+    await openLanding(phone.page);
+    const track = phone.page.locator("ul[data-active]");
+    await track.scrollIntoViewIfNeeded();
+    expect(await track.getAttribute("data-active")).toBe("0");
+    const viewport = track.locator("xpath=..");
+    const box = (await viewport.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const swipe = async (fromX: number, toX: number) => {
+      await viewport.dispatchEvent("pointerdown", { pointerType: "touch", clientX: fromX, clientY: y, isPrimary: true });
+      await viewport.dispatchEvent("pointerup", { pointerType: "touch", clientX: toX, clientY: y + 5, isPrimary: true });
+    };
+    await swipe(box.x + box.width - 20, box.x + 40);
+    await expect.poll(() => track.getAttribute("data-active")).toBe("1");
+    await swipe(box.x + 40, box.x + box.width - 20);
+    await expect.poll(() => track.getAttribute("data-active")).toBe("0");
+    await swipe(box.x + 40, box.x + box.width - 20);
+    await expect.poll(() => track.getAttribute("data-active")).toBe("11");
+    // A small drag is not a swipe.
+    await swipe(box.x + 100, box.x + 90);
+    await phone.page.waitForTimeout(100);
+    expect(await track.getAttribute("data-active")).toBe("11");
+    phone.expectNoConsoleErrors();
+    await phone.close();
   });
 });

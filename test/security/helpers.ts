@@ -21,6 +21,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "auth.session": "public",
   "auth.forgotPassword": "public",
   "auth.resetPassword": "public",
+  "auth.checkResetToken": "public",
   "auth.verifyEmail": "public",
   "auth.profile": "public",
   "auth.googleStatus": "public",

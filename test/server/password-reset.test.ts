@@ -86,7 +86,8 @@ describe("forgot password", () => {
 
     const reset = await anon.post("/api/auth/reset-password", { token, new_password: NEW_PASSWORD });
     expect(reset.status).toBe(200);
-    expect(reset.body).toEqual({ success: true });
+    // What the Login form is filled in with next.
+    expect(reset.body).toEqual({ success: true, login: user.username });
     expect(reset.headers.getSetCookie()).toEqual([]);
 
     const again = await anon.post("/api/auth/reset-password", { token, new_password: "Another-Fine-Password-3" });

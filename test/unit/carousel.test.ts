@@ -39,11 +39,13 @@ describe("carousel index arithmetic", () => {
     expect(visibleIndices(0, 2)).toEqual([0, 1]);
   });
 
-  it("renders copies of the first items after the last so the wrapped window exists in the track", () => {
+  it("renders copies of the first items after the last so the wrapped window and its peek exist in the track", () => {
     const slots = trackSlots(11, 12);
-    expect(slots).toHaveLength(14);
+    expect(slots).toHaveLength(15);
     expect(slots.filter((s) => s.isVisible).map((s) => s.item)).toEqual(visibleIndices(11, 12));
-    expect(slots.filter((s) => s.isClone).map((s) => s.item)).toEqual([0, 1]);
+    expect(slots.filter((s) => s.isClone).map((s) => s.item)).toEqual([0, 1, 2]);
+    // The slot after the visible window (the dimmed peek) exists for every active item.
+    for (let active = 0; active < 12; active++) expect(trackSlots(active, 12)[active + 3]).toBeDefined();
     for (let active = 0; active < 12; active++) {
       expect(trackSlots(active, 12).filter((s) => s.isVisible).map((s) => s.item)).toEqual(visibleIndices(active, 12));
     }

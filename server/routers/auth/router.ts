@@ -1,8 +1,8 @@
 import { router } from "../../trpc/init.ts";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures.ts";
-import { forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput, verifyEmailInput } from "./schemas.ts";
+import { forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput, resetTokenInput, verifyEmailInput } from "./schemas.ts";
 import { resendVerification, verifyEmail } from "./email-verification.ts";
-import { requestPasswordReset, resetPassword } from "./password-reset.ts";
+import { checkResetToken, requestPasswordReset, resetPassword } from "./password-reset.ts";
 import { completeExternalSignIn } from "./external-sign-in.ts";
 import { loginWithPassword, logout, register } from "./service.ts";
 
@@ -15,6 +15,8 @@ export const authRouter = router({
   session: publicProcedure.query(({ ctx }) => ctx.user),
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx, input)),
+  /** Whether a reset link still works, without spending it; a mutation so the token stays out of URLs and logs. */
+  checkResetToken: publicProcedure.input(resetTokenInput).mutation(({ ctx, input }) => checkResetToken(ctx, input)),
   /** Redeems the link from the verification email; public, since the link may open in a browser not signed in. */
   verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => verifyEmail(ctx, input)),
   resendVerification: authedProcedure.mutation(({ ctx }) => resendVerification(ctx)),

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import type { PortalTab } from "@/features/auth/client-portal-dialog.tsx";
+import { PASSWORD_RESET_DONE } from "@/features/auth/notices.ts";
 import { useSignedIn } from "@/features/auth/use-signed-in.ts";
 import { redeemVerificationLink, VERIFY_TOKEN_PARAM } from "@/features/auth/verify-email-link.ts";
 import { AboutSection } from "@/features/landing/about-section.tsx";
@@ -14,6 +16,7 @@ import { useSiteContent } from "@/features/landing/use-site-content.ts";
 import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts";
 import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
 import { useNearViewport } from "@/lib/use-near-viewport.ts";
+import { RETURN_TO_PARAM, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM } from "@/lib/session-ended.ts";
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { AUTH_ERROR_PARAM } from "../../../server/routers/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "../../../server/routers/site/defaults.ts";
@@ -27,6 +30,9 @@ const ConsultationForm = lazyWithApi(async () => (await import("@/features/consu
 
 const formSpinner = <Spinner label="Loading the consultation form…" className="min-h-[36rem] w-full justify-center" />;
 
+/** Navigation state that opens the Client Portal dialog on arrival (from the 404 page's header). */
+export const OPEN_PORTAL_STATE = { openPortal: true } as const;
+
 /** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts), a reset link and a verification link. */
 const RESET_TOKEN_PARAM = "reset_token";
 
@@ -35,22 +41,37 @@ export function LandingPage() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
 
-  const [portal, setPortal] = useState<{ open: boolean; tab: PortalTab; loaded: boolean }>({ open: false, tab: "login", loaded: false });
+  type Portal = { open: boolean; tab: PortalTab; loaded: boolean; key: number; notice?: string; prefill?: string; returnTo?: string };
+  const [portal, setPortal] = useState<Portal>({ open: false, tab: "login", loaded: false, key: 0 });
   const [forgot, setForgot] = useState<{ open: boolean; key: number; token: string | undefined }>({ open: false, key: 0, token: undefined });
   // A visitor arriving from one of our emails or a failed Google sign-in is in the middle of something.
   const [welcomeSuppressed] = useState(
-    () => searchParams.has(AUTH_ERROR_PARAM) || searchParams.has(RESET_TOKEN_PARAM) || searchParams.has(VERIFY_TOKEN_PARAM),
+    () =>
+      searchParams.has(AUTH_ERROR_PARAM) ||
+      searchParams.has(RESET_TOKEN_PARAM) ||
+      searchParams.has(VERIFY_TOKEN_PARAM) ||
+      searchParams.has(SESSION_ENDED_PARAM),
   );
 
-  const openPortal = (tab: PortalTab = "login") => setPortal({ open: true, tab, loaded: true });
+  // A new key remounts the dialog's forms, so a notice or a filled-in username starts fresh.
+  const openPortal = (tab: PortalTab = "login", extra: Pick<Portal, "notice" | "prefill" | "returnTo"> = {}) =>
+    setPortal((p) => ({ open: true, tab, loaded: true, key: p.key + 1, ...extra }));
   const openForgot = (token?: string) => setForgot((f) => ({ open: true, key: f.key + 1, token }));
+
+  const arrivedForPortal = (location.state as typeof OPEN_PORTAL_STATE | null)?.openPortal === true;
+  useEffect(() => {
+    if (arrivedForPortal) openPortal();
+  }, [arrivedForPortal]);
 
   useEffect(() => {
     const authError = searchParams.get(AUTH_ERROR_PARAM);
     const resetToken = searchParams.get(RESET_TOKEN_PARAM);
     const verifyToken = searchParams.get(VERIFY_TOKEN_PARAM);
-    if (authError === null && resetToken === null && verifyToken === null) return;
+    const sessionEnded = searchParams.has(SESSION_ENDED_PARAM);
+    if (authError === null && resetToken === null && verifyToken === null && !sessionEnded) return;
+    if (sessionEnded) openPortal("login", { notice: SESSION_ENDED_MESSAGE, returnTo: returnPath(searchParams.get(RETURN_TO_PARAM), "client") });
     // The id keeps React's development double effects from showing the toast twice.
     if (authError !== null) void import("sonner").then(({ toast }) => toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM }));
     if (resetToken) openForgot(resetToken);
@@ -63,23 +84,27 @@ export function LandingPage() {
     rest.delete(AUTH_ERROR_PARAM);
     rest.delete(RESET_TOKEN_PARAM);
     rest.delete(VERIFY_TOKEN_PARAM);
+    rest.delete(SESSION_ENDED_PARAM);
+    rest.delete(RETURN_TO_PARAM);
     setSearchParams(rest, { replace: true });
   }, [searchParams, setSearchParams]);
 
   const firmName = site.value("company", "name");
-  const accessPortal = () => (signedIn ? void navigate("/dashboard") : openPortal());
+  const dashboard = signedIn === "admin" ? "/admin/dashboard" : "/dashboard";
+  const accessPortal = () => (signedIn ? void navigate(dashboard) : openPortal());
 
   return (
     <div id="top" className="flex min-h-dvh flex-col">
+      <SkipLink />
       <title>{firmName ? `${firmName} | Accounting, Tax & Business Services` : "Accounting, Tax & Business Services"}</title>
       <SiteHeader
         firmName={firmName}
         logoSrc={site.value("company", "logo")}
-        signedIn={signedIn}
+        signedIn={signedIn !== null}
         onOpenPortal={() => openPortal()}
-        onOpenDashboard={() => void navigate("/dashboard")}
+        onOpenDashboard={() => void navigate(dashboard)}
       />
-      <main className="grow">
+      <main id="main" tabIndex={-1} className="grow outline-none">
         <HeroSection content={site.value} isPending={site.isPending} onAccessPortal={accessPortal} />
         <ServicesSection notaryUrl={site.links?.notaryUrl} />
         <AboutSection
@@ -97,7 +122,11 @@ export function LandingPage() {
       <Suspense fallback={null}>
         {portal.loaded && (
           <ClientPortalDialog
+            key={`portal-${portal.key}`}
             open={portal.open}
+            notice={portal.notice}
+            loginPrefill={portal.prefill}
+            returnTo={portal.returnTo}
             onOpenChange={(open) => setPortal((p) => ({ ...p, open }))}
             tab={portal.tab}
             onTabChange={(tab) => setPortal((p) => ({ ...p, tab }))}
@@ -116,6 +145,10 @@ export function LandingPage() {
             onBackToLogin={() => {
               setForgot((f) => ({ ...f, open: false }));
               openPortal("login");
+            }}
+            onResetDone={(login) => {
+              setForgot((f) => ({ ...f, open: false }));
+              openPortal("login", { notice: PASSWORD_RESET_DONE, prefill: login });
             }}
           />
         )}

@@ -3,11 +3,13 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
+import { PasswordInput } from "@/components/ui/password-input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
-import { errorDetail } from "@/lib/api-error.ts";
-import { type RegisterForm, validateLogin, validateRegister } from "./auth-validation.ts";
+import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
+import { FILL_ALL_FIELDS, type RegisterForm, validateLogin, validateRegister } from "./auth-validation.ts";
 import { useGoogleSignIn } from "./use-google-sign-in.ts";
 import { useLogin } from "./use-login.ts";
 import { useRegister } from "./use-register.ts";
@@ -20,9 +22,15 @@ type ClientPortalDialogProps = {
   tab: PortalTab;
   onTabChange: (tab: PortalTab) => void;
   onForgotPassword: () => void;
+  /** Why the visitor is asked to sign in (a session that ended, a password just reset), above the form. */
+  notice?: string;
+  /** Fills the username field, e.g. after a password reset. */
+  loginPrefill?: string;
+  /** Where a signed-in client goes; the dashboard unless they came from a page of it. */
+  returnTo?: string;
 };
 
-export function ClientPortalDialog({ open, onOpenChange, tab, onTabChange, onForgotPassword }: ClientPortalDialogProps) {
+export function ClientPortalDialog({ open, onOpenChange, tab, onTabChange, onForgotPassword, notice, loginPrefill, returnTo }: ClientPortalDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
@@ -36,7 +44,7 @@ export function ClientPortalDialog({ open, onOpenChange, tab, onTabChange, onFor
             <TabsTrigger value="register">Register</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <LoginForm onForgotPassword={onForgotPassword} />
+            <LoginForm onForgotPassword={onForgotPassword} notice={notice} prefill={loginPrefill} returnTo={returnTo} />
           </TabsContent>
           <TabsContent value="register">
             <RegisterFormPanel onRegistered={() => onTabChange("login")} />
@@ -47,51 +55,64 @@ export function ClientPortalDialog({ open, onOpenChange, tab, onTabChange, onFor
   );
 }
 
-function FormAlert({ message }: { message: string | null }) {
-  return (
-    <p role="alert" className="text-sm font-medium text-destructive empty:hidden">
-      {message}
-    </p>
-  );
-}
+type LoginField = "username" | "password";
+// "Invalid username or password" cannot say which: the password is the one to type again.
+const LOGIN_FIELDS: Partial<Record<LoginField, RegExp>> = { password: /password/i };
+const LOGIN_IDS: Record<LoginField, string> = { username: "login-username", password: "login-password" };
 
-function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const [form, setForm] = useState({ username: "", password: "" });
-  const [problem, setProblem] = useState<string | null>(null);
+type LoginFormProps = { onForgotPassword: () => void; notice?: string; prefill?: string; returnTo?: string };
+
+function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormProps) {
+  const [form, setForm] = useState({ username: prefill ?? "", password: "" });
+  const [problem, setProblem] = useState<FormProblem<LoginField> | null>(null);
   const login = useLogin();
-  const continueWithGoogle = useGoogleSignIn();
+  const google = useGoogleSignIn();
   const navigate = useNavigate();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const message = validateLogin(form);
-    setProblem(message);
-    if (message) return;
+    if (message) {
+      const field: LoginField = form.username.trim() === "" ? "username" : "password";
+      setProblem({ message, field });
+      focusControl(LOGIN_IDS[field]);
+      return;
+    }
+    setProblem(null);
     login.mutate(
       { username: form.username.trim(), password: form.password },
       {
         onSuccess: () => {
-          toast.success("Logged in successfully!");
-          void navigate("/dashboard");
+          toast.success("Logged in successfully!", { id: AUTH_TOAST });
+          void navigate(returnTo ?? "/dashboard");
         },
-        onError: (err) => toast.error(errorDetail(err) ?? "Login failed"),
+        onError: (err) => {
+          const found = serverProblem(err, "Login failed", LOGIN_FIELDS);
+          setProblem(found);
+          if (found.field) focusControl(LOGIN_IDS[found.field]);
+        },
       },
     );
   }
 
   return (
     <div className="grid gap-5">
+      {notice && (
+        <p role="status" className="rounded-md border border-accent/30 bg-accent-soft px-3 py-2 text-sm text-accent-soft-foreground">
+          {notice}
+        </p>
+      )}
       <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Login">
-        <FormField id="login-username" label="Username">
+        <FormField id={LOGIN_IDS.username} label="Username" hint="Or the email address of your account." error={errorOf(problem, "username")}>
           <Input
             autoComplete="username"
+            autoFocus={Boolean(prefill)}
             value={form.username}
             onChange={(e) => setForm({ ...form, username: e.target.value })}
           />
         </FormField>
-        <FormField id="login-password" label="Password">
-          <Input
-            type="password"
+        <FormField id={LOGIN_IDS.password} label="Password" error={errorOf(problem, "password")}>
+          <PasswordInput
             autoComplete="current-password"
             value={form.password}
             onChange={(e) => setForm({ ...form, password: e.target.value })}
@@ -100,68 +121,111 @@ function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
         <Button variant="link" className="w-fit justify-self-end text-sm" onClick={onForgotPassword}>
           Forgot your password?
         </Button>
-        <FormAlert message={problem} />
+        <FormAlert message={problem && !problem.field ? problem.message : null} />
         <Button type="submit" disabled={login.isPending}>
           {login.isPending ? "Logging in..." : "Login"}
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-xs text-muted-foreground">
-        <span className="h-px grow bg-border" />
-        or
-        <span className="h-px grow bg-border" />
-      </div>
-      <Button variant="outline" onClick={() => void continueWithGoogle()}>
-        <GoogleGlyph />
-        Continue with Google
-      </Button>
+      {google.configured && (
+        <>
+          <div className="flex items-center gap-3 text-xs text-muted-foreground">
+            <span className="h-px grow bg-border" />
+            or
+            <span className="h-px grow bg-border" />
+          </div>
+          <Button variant="outline" onClick={google.start}>
+            <GoogleGlyph />
+            Continue with Google
+          </Button>
+        </>
+      )}
     </div>
   );
 }
 
+/** One toast at a time for signing in and registering: a new one replaces the last. */
+const AUTH_TOAST = "client-portal";
+
 const emptyRegisterForm: RegisterForm = { username: "", email: "", name: "", password: "", confirmPassword: "" };
+
+type RegisterField = keyof RegisterForm;
+const REGISTER_IDS: Record<RegisterField, string> = {
+  username: "register-username",
+  email: "register-email",
+  name: "register-name",
+  password: "register-password",
+  confirmPassword: "register-confirm-password",
+};
+// Checked in this order: "Username ..." before the name, "Passwords do not match" on the confirmation.
+const REGISTER_FIELDS: Partial<Record<RegisterField, RegExp>> = {
+  username: /username/i,
+  email: /email/i,
+  confirmPassword: /do not match/i,
+  password: /password/i,
+  name: /name/i,
+};
+
+/** The first empty field, for "Please fill in all fields". */
+function firstBlank(form: RegisterForm): RegisterField {
+  const order: RegisterField[] = ["username", "email", "name", "password"];
+  return order.find((key) => form[key].trim() === "") ?? "password";
+}
 
 function RegisterFormPanel({ onRegistered }: { onRegistered: () => void }) {
   const [form, setForm] = useState<RegisterForm>(emptyRegisterForm);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem<RegisterField> | null>(null);
   const register = useRegister();
   const set = (key: keyof RegisterForm) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+
+  const show = (found: FormProblem<RegisterField>) => {
+    setProblem(found);
+    if (found.field) focusControl(REGISTER_IDS[found.field]);
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const message = validateRegister(form);
-    setProblem(message);
-    if (message) return;
+    if (message) {
+      show(message === FILL_ALL_FIELDS ? { message, field: firstBlank(form) } : problemFor(message, REGISTER_FIELDS));
+      return;
+    }
+    setProblem(null);
     register.mutate(
       { username: form.username.trim(), email: form.email.trim(), name: form.name.trim(), password: form.password },
       {
         onSuccess: () => {
-          toast.success("Registration successful! Please log in.");
+          toast.success("Registration successful! Please log in.", { id: AUTH_TOAST });
           setForm(emptyRegisterForm);
           onRegistered();
         },
-        onError: (err) => toast.error(errorDetail(err) ?? "Registration failed"),
+        onError: (err) => show(serverProblem(err, "Registration failed", REGISTER_FIELDS)),
       },
     );
   }
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Register">
-      <FormField id="register-username" label="Username">
+      <FormField id={REGISTER_IDS.username} label="Username" error={errorOf(problem, "username")}>
         <Input autoComplete="username" value={form.username} onChange={set("username")} />
       </FormField>
-      <FormField id="register-email" label="Email">
+      <FormField id={REGISTER_IDS.email} label="Email" error={errorOf(problem, "email")}>
         <Input type="email" autoComplete="email" value={form.email} onChange={set("email")} />
       </FormField>
-      <FormField id="register-name" label="Full Name">
+      <FormField id={REGISTER_IDS.name} label="Full Name" error={errorOf(problem, "name")}>
         <Input autoComplete="name" value={form.name} onChange={set("name")} />
       </FormField>
-      <FormField id="register-password" label="Password" hint="At least 6 characters.">
-        <Input type="password" autoComplete="new-password" value={form.password} onChange={set("password")} />
+      <FormField
+        id={REGISTER_IDS.password}
+        label="Password"
+        hint="At least 6 characters. Common passwords, such as password123, are refused."
+        error={errorOf(problem, "password")}
+      >
+        <PasswordInput autoComplete="new-password" value={form.password} onChange={set("password")} />
       </FormField>
-      <FormField id="register-confirm-password" label="Confirm Password">
-        <Input type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
+      <FormField id={REGISTER_IDS.confirmPassword} label="Confirm Password" error={errorOf(problem, "confirmPassword")}>
+        <PasswordInput autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
       </FormField>
-      <FormAlert message={problem} />
+      <FormAlert message={problem && !problem.field ? problem.message : null} />
       <Button type="submit" variant="accent" disabled={register.isPending}>
         {register.isPending ? "Creating Account..." : "Create Account"}
       </Button>

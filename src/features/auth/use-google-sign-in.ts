@@ -1,17 +1,13 @@
-import { toast } from "sonner";
 import { trpc } from "@/lib/trpc.ts";
 
-export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured.";
-
-/** "Continue with Google": a full page navigation to the server's start route, when it is configured. */
+/**
+ * "Continue with Google": whether the server has it configured (the button is shown only then),
+ * and the full page navigation to the server's start route.
+ */
 export function useGoogleSignIn() {
   const status = trpc.auth.googleStatus.useQuery(undefined, { staleTime: Infinity });
-  return async () => {
-    const configured = status.data?.configured ?? (await status.refetch()).data?.configured;
-    if (!configured) {
-      toast.error(GOOGLE_NOT_CONFIGURED);
-      return;
-    }
-    window.location.assign("/api/auth/google");
+  return {
+    configured: status.data?.configured === true,
+    start: () => window.location.assign("/api/auth/google"),
   };
 }

@@ -9,3 +9,8 @@ export function useResetPassword() {
   const utils = trpc.useUtils();
   return trpc.auth.resetPassword.useMutation({ onSuccess: () => utils.auth.session.invalidate() });
 }
+
+/** Whether a reset link's token still works; spends nothing. */
+export function useCheckResetToken() {
+  return trpc.auth.checkResetToken.useMutation();
+}

@@ -1,19 +1,22 @@
 import { useEffect, useState } from "react";
 import { publicQuery } from "@/lib/public-query.ts";
 
+/** Who is signed in, as far as the public site needs to know: which dashboard is theirs. */
+export type SignedInAs = "client" | "admin" | null;
+
 /**
- * Whether a user is signed in, for the public site, which renders without React Query (see
+ * Who is signed in, for the public site, which renders without React Query (see
  * lib/public-query.ts); the portals use `useCurrentUser`. Asked on every visit of the page, so it
- * follows a login or logout elsewhere in the app. False until the answer comes or when the check fails.
+ * follows a login or logout elsewhere in the app. Null until the answer comes or when the check fails.
  */
-export function useSignedIn(): boolean {
-  const [signedIn, setSignedIn] = useState(false);
+export function useSignedIn(): SignedInAs {
+  const [signedIn, setSignedIn] = useState<SignedInAs>(null);
 
   useEffect(() => {
     let current = true;
-    publicQuery<unknown>("auth.session").then(
+    publicQuery<{ is_admin?: unknown } | null>("auth.session").then(
       (user) => {
-        if (current) setSignedIn(user !== null);
+        if (current) setSignedIn(user === null ? null : user.is_admin === true ? "admin" : "client");
       },
       () => undefined,
     );

@@ -1,8 +1,16 @@
 import type { SiteContentReader } from "./use-site-content.ts";
-import { BrandMark } from "@/components/brand-mark.tsx";
+import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
 import { SECTION_LINKS } from "./site-header.tsx";
 
-const FOOTER_SERVICES = ["Bookkeeping", "Tax Preparation & Planning", "Payroll", "Business Consulting"];
+// All six, as the services section lists them.
+const FOOTER_SERVICES = [
+  "Bookkeeping",
+  "Tax Preparation & Planning",
+  "Notary Services",
+  "Administrative Services",
+  "Payroll",
+  "Business Consulting",
+];
 
 export function SiteFooter({ content }: { content: SiteContentReader }) {
   const firmName = content("company", "name");
@@ -10,7 +18,11 @@ export function SiteFooter({ content }: { content: SiteContentReader }) {
     <footer className="bg-primary text-primary-foreground">
       <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
         <div className="grid content-start gap-3">
-          <BrandMark name={firmName} logoSrc={content("company", "logo")} />
+          {/* The full name, wrapping: the footer is where nothing of the firm's name is cut. */}
+          <p className="flex items-start gap-2.5 font-semibold tracking-tight">
+            <img src={siteImageSrc(content("company", "logo"), SHIPPED_IMAGES.logo)} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md" />
+            <span className="min-w-0 pt-1 break-words">{firmName}</span>
+          </p>
           <p className="text-sm text-primary-foreground/80">{content("contact", "address")}</p>
           <p className="text-sm text-primary-foreground/80">
             {content("contact", "phone")} · {content("contact", "email")}

@@ -1,4 +1,5 @@
-import { LayoutDashboard, LogIn } from "lucide-react";
+import { useEffect, useState } from "react";
+import { LayoutDashboard, LogIn, Menu, X } from "lucide-react";
 import { BrandMark } from "@/components/brand-mark.tsx";
 import { Button } from "@/components/ui/button.tsx";
 
@@ -9,6 +10,8 @@ export const SECTION_LINKS = [
 ] as const;
 
 type SiteHeaderProps = {
+  /** "/" on pages other than the home page, so the section links and the logo lead to it. */
+  homePath?: "" | "/";
   firmName: string;
   logoSrc: string;
   signedIn: boolean;
@@ -16,21 +19,46 @@ type SiteHeaderProps = {
   onOpenDashboard: () => void;
 };
 
-export function SiteHeader({ firmName, logoSrc, signedIn, onOpenPortal, onOpenDashboard }: SiteHeaderProps) {
+/** The firm's name up to its first word, for the one-row phone header ("Harborline" of "Harborline Accounting & ..."). */
+export function shortFirmName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+const linkClasses =
+  "inline-flex h-11 items-center rounded-md px-3 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground sm:h-9";
+
+/**
+ * One row at every width: on phones the logo, the short name, the portal button and a menu with
+ * the section links; from `sm` up the full name and the links themselves.
+ */
+export function SiteHeader({ homePath = "", firmName, logoSrc, signedIn, onOpenPortal, onOpenDashboard }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, [menuOpen]);
+
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex max-w-content flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-        <a href="#top" className="mr-auto min-w-0 rounded-md">
-          <BrandMark name={firmName} logoSrc={logoSrc} className="max-w-[15rem] text-sm sm:max-w-none sm:text-base" />
+      <div className="mx-auto flex max-w-content items-center gap-2 px-4 py-2 sm:gap-6 sm:px-6 sm:py-3">
+        <a href={`${homePath}#top`} className="mr-auto flex min-h-11 min-w-0 items-center rounded-md">
+          <span className="flex min-w-0 sm:hidden">
+            <BrandMark name={shortFirmName(firmName)} logoSrc={logoSrc} className="text-base" />
+          </span>
+          <span className="hidden min-w-0 sm:flex">
+            <BrandMark name={firmName} logoSrc={logoSrc} className="text-base" />
+          </span>
         </a>
-        <nav aria-label="Sections" className="order-last w-full sm:order-none sm:w-auto">
+        <nav aria-label="Sections" className="hidden sm:block">
           <ul className="flex gap-1 text-sm font-medium">
             {SECTION_LINKS.map((link) => (
               <li key={link.href}>
-                <a
-                  href={link.href}
-                  className="inline-flex h-9 items-center rounded-md px-3 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
-                >
+                <a href={homePath + link.href} className={linkClasses}>
                   {link.label}
                 </a>
               </li>
@@ -48,7 +76,31 @@ export function SiteHeader({ firmName, logoSrc, signedIn, onOpenPortal, onOpenDa
             Client Portal
           </Button>
         )}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="sm:hidden"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X /> : <Menu />}
+        </Button>
       </div>
+      {menuOpen && (
+        <nav id="site-menu" aria-label="Sections" className="border-t px-4 py-2 sm:hidden">
+          <ul className="grid text-sm font-medium">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={homePath + link.href} className={`${linkClasses} w-full`} onClick={() => setMenuOpen(false)}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </header>
   );
 }

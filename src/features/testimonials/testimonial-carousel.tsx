@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
@@ -6,10 +6,12 @@ import { useMediaQuery } from "@/lib/use-media-query.ts";
 import type { Testimonial } from "../../../server/routers/site/schemas.ts";
 import {
   AUTOPLAY_INTERVAL_MS,
+  isStatic,
   nextIndex,
   previousIndex,
   SLIDE_TRANSITION_MS,
   SMALL_SCREEN_VISIBLE_COUNT,
+  SWIPE_THRESHOLD_PX,
   THREE_VISIBLE_MEDIA_QUERY,
   trackSlots,
   VISIBLE_COUNT,
@@ -28,7 +30,50 @@ const slideTransition: CSSProperties = { transitionDuration: `${SLIDE_TRANSITION
  * every 4 s unless the visitor prefers reduced motion or pauses it.
  */
 export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {
+  return isStatic(testimonials.length) ? <TestimonialRow testimonials={testimonials} /> : <Carousel testimonials={testimonials} />;
+}
+
+function Heading() {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-semibold text-accent">Testimonials</p>
+      <h3 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">What our clients say</h3>
+    </div>
+  );
+}
+
+function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  return (
+    <figure className="flex h-full flex-col gap-4 rounded-xl border bg-card p-6">
+      <Quote className="size-6 text-accent" />
+      <blockquote className="grow text-pretty">{testimonial.text}</blockquote>
+      <figcaption>
+        <span className="block font-semibold">{testimonial.author}</span>
+        <span className="text-sm text-muted-foreground">{testimonial.business}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Three or fewer: nothing to page through, so all of them side by side, without controls or autoplay. */
+function TestimonialRow({ testimonials }: { testimonials: Testimonial[] }) {
+  return (
+    <section aria-labelledby="testimonials-title" className="grid gap-8">
+      <Heading />
+      <ul data-testid="testimonial-row" className="grid gap-4 md:grid-cols-3">
+        {testimonials.map((testimonial, index) => (
+          <li key={`${index}-${testimonial.author}`}>
+            <TestimonialCard testimonial={testimonial} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
   const count = testimonials.length;
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const [active, setActive] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const current = wrapIndex(active, count);
@@ -44,10 +89,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
   return (
     <section aria-roledescription="carousel" aria-labelledby="testimonials-title" className="grid gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-2">
-          <p className="text-sm font-semibold text-accent">Testimonials</p>
-          <h3 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">What our clients say</h3>
-        </div>
+        <Heading />
         <div className="flex gap-2">
           <Button variant="outline" size="icon" onClick={() => setActive(previousIndex(current, count))} aria-label="Previous testimonial">
             <ChevronLeft />
@@ -66,7 +108,24 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
         </div>
       </div>
 
-      <div className="overflow-hidden">
+      {/* A horizontal swipe on a touch screen moves by one; a mostly vertical one scrolls the page. */}
+      <div
+        className="touch-pan-y overflow-hidden"
+        onPointerDown={(event) => {
+          if (event.pointerType === "touch") swipeStart.current = { x: event.clientX, y: event.clientY };
+        }}
+        onPointerUp={(event) => {
+          const start = swipeStart.current;
+          swipeStart.current = null;
+          if (!start) return;
+          const dx = event.clientX - start.x;
+          if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
+          setActive(dx < 0 ? nextIndex(current, count) : previousIndex(current, count));
+        }}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
         <ul
           aria-live={playing ? "off" : "polite"}
           data-active={current}
@@ -90,14 +149,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
                   !slot.isVisible && "opacity-35",
                 )}
               >
-                <figure className="flex h-full flex-col gap-4 rounded-xl border bg-card p-6">
-                  <Quote className="size-6 text-accent" />
-                  <blockquote className="grow text-pretty">{testimonial.text}</blockquote>
-                  <figcaption>
-                    <span className="block font-semibold">{testimonial.author}</span>
-                    <span className="text-sm text-muted-foreground">{testimonial.business}</span>
-                  </figcaption>
-                </figure>
+                <TestimonialCard testimonial={testimonial} />
               </li>
             );
           })}
