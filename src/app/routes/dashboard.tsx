@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Navigate, useSearchParams } from "react-router";
-import { PageSpinner } from "@/components/ui/page-spinner.tsx";
+import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
+import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useCurrentUser } from "@/features/auth/use-current-user.ts";
@@ -62,21 +63,23 @@ export function DashboardPage() {
   const { user, status } = useCurrentUser();
   const location = useDashboardLocation();
 
-  if (status === "unknown") return <PageSpinner label="Checking your session…" />;
+  if (status === "unknown") return <PortalSkeleton label="Checking your session…" />;
   if (!user) return <Navigate to="/" replace />;
 
   return (
     <div className="min-h-dvh bg-background">
       <title>Dashboard | Client Portal</title>
-      <PortalTopBar userName={user.name} />
-      <main className="mx-auto grid max-w-content gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <SkipLink />
+      <PortalTopBar userName={user.name} email={user.email} />
+      <main id="main" tabIndex={-1} className="mx-auto grid max-w-content grid-cols-1 gap-4 px-4 py-5 outline-none sm:gap-6 sm:px-6 sm:py-10">
         {!user.email_verified && <VerifyEmailBanner email={user.email} />}
         <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold break-words sm:text-3xl">Welcome back, {user.name}!</h1>
-          <p className="text-muted-foreground">Your documents, appointments and tax information in one secure place.</p>
+          <h1 className="text-xl font-semibold break-words sm:text-3xl">Welcome back, {user.name}!</h1>
+          <p className="hidden text-muted-foreground sm:block">Your documents, appointments and tax information in one secure place.</p>
         </div>
         <Tabs value={location.tab} onValueChange={(value) => isTab(value) && location.openTab(value)} activationMode="manual">
-          <TabsList aria-label="Dashboard sections" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto">
+          {/* One row on every width; on a phone it scrolls sideways rather than wrapping into a grid. */}
+          <TabsList aria-label="Dashboard sections" className="flex w-full justify-start sm:inline-flex sm:w-auto">
             {TABS.map((tab) => (
               <TabsTrigger key={tab.value} value={tab.value}>
                 {tab.label}
@@ -106,7 +109,10 @@ type DocumentsSectionProps = {
   onOpenFolder: (id: string | null, options?: { replace?: boolean }) => void;
 };
 
-/** Folders and documents of the current folder: the folders feature and the documents feature side by side. */
+/**
+ * Folders and documents of the current folder in one list, documents first on the page: the
+ * folders feature and the documents feature side by side, with the upload strip above them.
+ */
 function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
   const folders = useFolders();
   const allFolders = folders.data ?? [];
@@ -114,30 +120,59 @@ function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
   const currentFolder = path.at(-1) ?? null;
   // A folder id from the URL that is not (or no longer) one of the user's folders: back to the root.
   const unknownFolder = folderId !== null && folders.isSuccess && currentFolder === null;
+  const contentRef = useRef<HTMLDivElement>(null);
+  const moveFocus = useRef(false);
 
   useEffect(() => {
     if (unknownFolder) onOpenFolder(null, { replace: true });
   }, [unknownFolder, onOpenFolder]);
+
+  // After opening a folder (or a crumb), the keyboard continues in the folder's content, not on a
+  // button that no longer exists.
+  const currentId = currentFolder?.id ?? null;
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    contentRef.current?.focus();
+  }, [currentId]);
+
+  const open = (id: string | null) => {
+    moveFocus.current = true;
+    onOpenFolder(id);
+  };
 
   // Until the folder from the URL is known, nothing may be created or uploaded in the wrong place.
   if (folderId !== null && currentFolder === null) {
     // Spec: a failed load is only logged.
     return folders.isError ? null : <Spinner label="Loading folders…" className="w-full justify-center py-10" />;
   }
-  const currentId = currentFolder?.id ?? null;
+  const folderName = currentFolder?.name ?? null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Documents</h2>
         <NewFolderDialog parentFolderId={currentId} />
       </div>
+      <FolderBreadcrumb path={path} onNavigate={open} />
+      <UploadArea folderId={currentId} folderName={folderName}>
+        <div
+          ref={contentRef}
+          tabIndex={-1}
+          role="region"
+          aria-label={folderName === null ? "Contents of the root folder" : `Contents of folder ${folderName}`}
+          className="overflow-hidden rounded-xl border bg-card divide-y"
+        >
+          {folders.isPending && <Spinner label="Loading folders…" className="w-full justify-center py-3" />}
+          <FolderGrid
+            folders={childFolders(allFolders, currentId)}
+            subfolderCount={(id) => childFolders(allFolders, id).length}
+            onOpen={open}
+          />
+          <DocumentList folderId={currentId} folderName={folderName} />
+        </div>
+      </UploadArea>
       <StorageUsage />
-      <FolderBreadcrumb path={path} onNavigate={onOpenFolder} />
-      <UploadArea folderId={currentId} folderName={currentFolder?.name ?? null} />
-      {folders.isPending && <Spinner label="Loading folders…" className="w-full justify-center" />}
-      <FolderGrid folders={childFolders(allFolders, currentId)} onOpen={(id) => onOpenFolder(id)} />
-      <DocumentList folderId={currentId} folderName={currentFolder?.name ?? null} />
     </div>
   );
 }

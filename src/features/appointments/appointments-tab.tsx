@@ -5,13 +5,37 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
-import { formatDateTime } from "@/lib/format.ts";
+import { formatDateTimeWithZone } from "@/lib/format.ts";
+import { FIRM_TIME_ZONE, windowOf } from "../../../server/routers/appointments/firm-clock.ts";
+import { PREFERRED_TIME_OPTIONS } from "../../../server/routers/consultation/schemas.ts";
 import { useAppointments } from "./use-appointments.ts";
 
 const RequestAppointmentDialog = lazy(async () => ({
   default: (await import("./request-appointment-dialog.tsx")).RequestAppointmentDialog,
 }));
 
+const firmDate = new Intl.DateTimeFormat(undefined, { timeZone: FIRM_TIME_ZONE, dateStyle: "medium" });
+const firmIsoDate = new Intl.DateTimeFormat("en-CA", { timeZone: FIRM_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const firmZoneName = new Intl.DateTimeFormat("en-US", { timeZone: FIRM_TIME_ZONE, timeZoneName: "long" });
+
+/**
+ * A requested appointment shows the window the client asked for ("Afternoon (12 PM-5 PM)"), on
+ * the firm's clock, until the firm sets a time; a set time shows in the viewer's zone, named.
+ */
+function AppointmentTime({ date, requested }: { date: Date; requested: boolean }) {
+  const window = requested ? windowOf(date) : null;
+  if (window) {
+    const label = PREFERRED_TIME_OPTIONS.find((option) => option.value === window)!.label;
+    const zone = firmZoneName.formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? FIRM_TIME_ZONE;
+    return (
+      <span>
+        <time dateTime={firmIsoDate.format(date)}>{firmDate.format(date)}</time>, {label}, {zone}{" "}
+        <span className="text-muted-foreground">(requested; we will confirm a time)</span>
+      </span>
+    );
+  }
+  return <time dateTime={date.toISOString()}>{formatDateTimeWithZone(date)}</time>;
+}
 
 export function AppointmentsTab() {
   const appointments = useAppointments();
@@ -61,7 +85,7 @@ export function AppointmentsTab() {
                     )}
                     <p className="flex items-center gap-1.5 text-sm">
                       <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
-                      <time dateTime={appointment.appointment_date.toISOString()}>{formatDateTime(appointment.appointment_date)}</time>
+                      <AppointmentTime date={appointment.appointment_date} requested={appointment.status === "requested"} />
                     </p>
                   </div>
                   <Badge variant={appointment.status === "scheduled" ? "success" : "muted"}>{APPOINTMENT_STATUS_LABELS[appointment.status]}</Badge>

@@ -5,11 +5,11 @@ export function useDeleteDocument() {
   const utils = trpc.useUtils();
   return trpc.documents.delete.useMutation({
     onSuccess: async () => {
-      toast.success("Document deleted successfully");
+      toast.success("Document deleted successfully", { id: "delete-document" });
       await utils.documents.invalidate();
     },
     onError: () => {
-      toast.error("Failed to delete document");
+      toast.error("Failed to delete document", { id: "delete-document" });
     },
   });
 }

@@ -12,8 +12,10 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
+import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { cn } from "@/lib/cn.ts";
+import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
 import { DEFAULT_FOLDER_COLOR, FOLDER_COLORS } from "../../../server/routers/folders/schemas.ts";
 import { useCreateFolder } from "./use-create-folder.ts";
 
@@ -33,6 +35,7 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [color, setColor] = useState<FolderColor>(DEFAULT_FOLDER_COLOR);
+  const [problem, setProblem] = useState<FormProblem<"name"> | null>(null);
   const createFolder = useCreateFolder({ onCreated: () => setOpen(false) });
 
   const changeOpen = (next: boolean) => {
@@ -40,6 +43,7 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
     if (next) {
       setName("");
       setColor(DEFAULT_FOLDER_COLOR);
+      setProblem(null);
     }
   };
 
@@ -47,7 +51,18 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
     event.preventDefault();
     // Spec: a blank name does nothing, without a message.
     if (name.trim() === "" || createFolder.isPending) return;
-    createFolder.mutate({ name: name.trim(), parent_folder_id: parentFolderId, color });
+    setProblem(null);
+    createFolder.mutate(
+      { name: name.trim(), parent_folder_id: parentFolderId, color },
+      {
+        onError: (err) => {
+          // "A folder named ... already exists here" and the name's own limits belong to the name field.
+          const found = serverProblem(err, "Failed to create folder", { name: /name/i });
+          setProblem(found);
+          if (found.field) focusControl("new-folder-name");
+        },
+      },
+    );
   };
 
   return (
@@ -64,7 +79,7 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
             <DialogTitle>New Folder</DialogTitle>
             <DialogDescription>Give the folder a name and pick a colour.</DialogDescription>
           </DialogHeader>
-          <FormField id="new-folder-name" label="Folder name">
+          <FormField id="new-folder-name" label="Folder name" error={errorOf(problem, "name")}>
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" placeholder="e.g. 2024 Receipts" />
           </FormField>
           <fieldset className="grid gap-2">
@@ -95,6 +110,7 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
               ))}
             </div>
           </fieldset>
+          <FormAlert message={problem && !problem.field ? problem.message : null} />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

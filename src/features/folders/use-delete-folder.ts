@@ -6,12 +6,12 @@ export function useDeleteFolder() {
   const utils = trpc.useUtils();
   return trpc.folders.delete.useMutation({
     onSuccess: async () => {
-      toast.success("Folder deleted successfully");
+      toast.success("Folder deleted successfully", { id: "delete-folder" });
       await utils.folders.list.invalidate();
     },
     onError: (err) => {
       // The server explains a refusal, e.g. "Folder is not empty".
-      toast.error(errorDetail(err) ?? "Failed to delete folder");
+      toast.error(errorDetail(err) ?? "Failed to delete folder", { id: "delete-folder" });
     },
   });
 }

@@ -1,25 +1,36 @@
-import { CircleUser, LogOut } from "lucide-react";
+import { ChevronDown, CircleUser, LogOut } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
 import { PortalBrand } from "./portal-brand.tsx";
 import { useLogout } from "./use-logout.ts";
 
-export function PortalTopBar({ userName }: { userName: string }) {
+/** The portal's top bar: the logo leads home, the user's name opens the account menu with Logout. */
+export function PortalTopBar({ userName, email }: { userName: string; email: string }) {
   const logout = useLogout();
 
   return (
     <header className="border-b bg-card">
       <div className="mx-auto flex h-16 max-w-content items-center justify-between gap-3 px-4 sm:px-6">
         <PortalBrand />
-        <div className="flex min-w-0 shrink-0 items-center gap-2 sm:gap-4">
-          <span className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
-            <CircleUser aria-hidden="true" className="size-4 shrink-0" />
-            <span className="max-w-28 truncate sm:max-w-60">{userName}</span>
-          </span>
-          <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-            <LogOut aria-hidden="true" />
-            Logout
-          </Button>
-        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" className="min-w-0 shrink">
+              <CircleUser aria-hidden="true" />
+              <span className="max-w-28 truncate sm:max-w-60">{userName}</span>
+              <ChevronDown aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent className="max-w-72">
+            <DropdownMenuLabel>
+              <span className="block truncate font-medium">{userName}</span>
+              <span className="block truncate text-xs font-normal text-muted-foreground">{email}</span>
+            </DropdownMenuLabel>
+            <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+              <LogOut aria-hidden="true" />
+              Logout
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
       </div>
     </header>
   );
