@@ -32,6 +32,14 @@ const request = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** The firm's copy among the two mails a request sends (the visitor's confirmation is the other). */
+async function firmMail(timeoutMs?: number) {
+  const mails = await smtp.waitForMessages(2, timeoutMs);
+  const mail = mails.find((m) => m.to.includes(FIRM_EMAIL) || m.to.includes("frontdesk@firm.example.com"));
+  if (!mail) throw new Error(`no mail to the firm among ${mails.map((m) => m.to.join()).join("; ")}`);
+  return mail;
+}
+
 async function storedRequests() {
   return server.db.selectFrom("consultation_requests").selectAll().orderBy("created_at").execute();
 }
@@ -80,7 +88,7 @@ describe("POST /api/consultation/request", () => {
       handled_at: null,
     });
 
-    const [mail] = await smtp.waitForMessages(1);
+    const mail = await firmMail();
     expect(mail!.to).toEqual([FIRM_EMAIL]);
     expect(mail!.headers["reply-to"]).toContain("fox.mulder@example.com");
     expect(mail!.subject).toBe("Consultation request from Fox Mulder (Tax Preparation & Planning)");
@@ -99,7 +107,7 @@ describe("POST /api/consultation/request", () => {
     const res = await anon.post("/api/consultation/request", request({ service: "", preferredDate: "", preferredTime: "", message: undefined }));
     expect(res.status).toBe(200);
     expect((await storedRequests()).at(-1)).toMatchObject({ service: null, preferred_date: null, preferred_time: null, message: "" });
-    const [mail] = await smtp.waitForMessages(1);
+    const mail = await firmMail();
     expect(mail!.text).toContain("Service: Not specified");
   });
 
@@ -107,7 +115,7 @@ describe("POST /api/consultation/request", () => {
     await server.db.insertInto("site_content").values({ section: "contact", key: "email", value: "frontdesk@firm.example.com" }).execute();
     try {
       expect((await anon.post("/api/consultation/request", request())).status).toBe(200);
-      const [mail] = await smtp.waitForMessages(1);
+      const mail = await firmMail();
       expect(mail!.to).toEqual(["frontdesk@firm.example.com"]);
     } finally {
       await server.db.deleteFrom("site_content").execute();
@@ -128,8 +136,38 @@ describe("POST /api/consultation/request", () => {
       // The mail server comes back on the same port before the retry.
       smtp = await startSmtpServer({ port });
     }
-    const [mail] = await smtp.waitForMessages(1, 15_000);
+    const mail = await firmMail(15_000);
     expect(mail!.subject).toContain("Dana Scully");
     await expect.poll(async () => (await storedRequests()).at(-1)!.email_sent_at, { timeout: 5000 }).not.toBeNull();
+  });
+
+  it("refuses a preferred date that has passed everywhere with 422, and stores and sends nothing", async () => {
+    const before = (await storedRequests()).length;
+    const yesterdayEverywhere = new Date(server.clock.now().getTime() - 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const res = await anon.post("/api/consultation/request", request({ preferredDate: yesterdayEverywhere }));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ detail: "Please choose a date from today on" });
+    expect(await storedRequests()).toHaveLength(before);
+    // Today on the UTC calendar is still today somewhere: accepted.
+    const today = server.clock.now().toISOString().slice(0, 10);
+    expect((await anon.post("/api/consultation/request", request({ preferredDate: today }))).status).toBe(200);
+    await firmMail();
+  });
+
+  it("mails the visitor a confirmation that holds nothing they typed", async () => {
+    const res = await anon.post(
+      "/api/consultation/request",
+      request({ name: "URGENT: your IRS refund is on hold", email: "visitor@example.com", message: "Confirm at http://evil.example" }),
+    );
+    expect(res.status).toBe(200);
+    const mails = await smtp.waitForMessages(2);
+    const confirmation = mails.find((m) => m.to.includes("visitor@example.com"))!;
+    expect(confirmation.subject).toBe("Your consultation request to Harborline Accounting & Business Services");
+    expect(confirmation.text).toContain("We received your consultation request and will reply within 24 hours.");
+    for (const part of [confirmation.subject, confirmation.text, confirmation.html]) {
+      expect(part).not.toContain("IRS");
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("(202) 555-0143");
+    }
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { preferredTimeSchema } from "../shared-schemas.ts";
 
 export const REQUIRED_FIELDS = "Please fill in all required fields";
+export const PAST_DATE = "Please choose a date from today on";
 
 export const SERVICE_OPTIONS = [
   { value: "bookkeeping", label: "Bookkeeping Services" },
