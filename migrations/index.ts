@@ -7,6 +7,7 @@ import * as sessionEpoch from "./2026-11-23T1300_session_epoch.ts";
 import * as emailVerification from "./2026-11-23T1000_email_verification.ts";
 import * as storageQuota from "./2026-11-23T1100_storage_quota.ts";
 import * as trustedDevices from "./2026-11-23T1200_trusted_devices.ts";
+import * as mailJobs from "./2026-11-23T1500_mail_jobs.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T1100_storage_quota": storageQuota,
   "2026-11-23T1200_trusted_devices": trustedDevices,
   "2026-11-23T1300_session_epoch": sessionEpoch,
+  "2026-11-23T1500_mail_jobs": mailJobs,
 };

@@ -2,54 +2,17 @@ import type { AddressInfo } from "node:net";
 import http from "node:http";
 import type { Logger } from "pino";
 import { createApp, type AppOptions } from "./app.ts";
-import { createRateLimits, deleteExpiredRateLimits } from "./auth/rate-limit.ts";
-import { deleteExpiredSessions } from "./auth/session.ts";
-import { deleteExpiredTrustedDevices } from "./auth/trusted-devices.ts";
-import { isDatabaseUnavailable } from "./db/errors.ts";
+import { createRateLimits } from "./auth/rate-limit.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { emailGaveUpJob, emailJob } from "./jobs/email.ts";
+import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
+import { createJobs, type JobOptions } from "./jobs/queue.ts";
+import { sweepExpiredRowsJob } from "./jobs/sweeps.ts";
 import { createMailer } from "./mail/create-mailer.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import { capConnections, type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from "./http-limits.ts";
 import type { AppDeps } from "./trpc/context.ts";
-
-/** Expired sessions are refused when presented; this removes the rows nobody will present again. */
-const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Each removes rows that no longer mean anything, and says how many. */
-const SWEEPS: Array<[what: string, remove: (deps: AppDeps) => Promise<number>]> = [
-  ["expired sessions", (deps) => deleteExpiredSessions(deps.db, deps.now())],
-  ["expired rate limits", (deps) => deleteExpiredRateLimits(deps.db)],
-  ["expired trusted devices", (deps) => deleteExpiredTrustedDevices(deps.db, deps.now())],
-];
-
-function sweepExpiredSessions(deps: AppDeps): { stop: () => Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    running = Promise.all(
-      SWEEPS.map(([what, remove]) =>
-        remove(deps).then(
-          (deleted) => {
-            if (deleted > 0) deps.logger.info({ deleted }, `${what} removed`);
-          },
-          (err: unknown) => {
-            if (!isDatabaseUnavailable(err)) deps.logger.warn({ err }, `${what}: sweep failed`);
-          },
-        ),
-      ),
-    ).then(() => undefined);
-  };
-  sweep();
-  const timer = setInterval(sweep, SESSION_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    // The database closes after this, so a sweep under way finishes first.
-    stop: () => {
-      clearInterval(timer);
-      return running;
-    },
-  };
-}
 
 export type RunningServer = { port: number; url: string; deps: AppDeps; close: () => Promise<void> };
 
@@ -63,7 +26,10 @@ export async function startServer(opts: {
   overrides?: Partial<AppDeps>;
   /** Tests shorten the timeouts. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Tests shorten the polling and retry intervals. */
+  jobs?: Partial<JobOptions>;
 }): Promise<RunningServer> {
+  const jobs = createJobs(opts.database, opts.logger, [emailJob, emailGaveUpJob, sweepExpiredRowsJob, sweepOrphanedObjectsJob], opts.jobs);
   const deps: AppDeps = {
     config: opts.config,
     db: opts.database.db,
@@ -71,6 +37,7 @@ export async function startServer(opts: {
     mailer: createMailer(opts.config, opts.logger),
     storage: createStorage(opts.config),
     rateLimits: createRateLimits(opts.database.db),
+    jobs,
     now: opts.now ?? (() => new Date()),
     ...opts.overrides,
   };
@@ -80,15 +47,19 @@ export async function startServer(opts: {
     maxConnectionsPerIp: opts.config.maxConnectionsPerIp,
     ...opts.connectionLimits,
   };
+  // Before the first request, which may enqueue a job.
+  await jobs.start(deps);
   const app = createApp(deps, { ...opts.app, bodyTimeoutMs: limits.bodyTimeoutMs });
   const server = http.createServer(serverTimeouts(limits), app);
   capConnections(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.config.port, opts.config.host, () => resolve());
+  }).catch(async (err: unknown) => {
+    await jobs.stop();
+    throw err;
   });
   const port = (server.address() as AddressInfo).port;
-  const sessionSweep = sweepExpiredSessions(deps);
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -98,7 +69,8 @@ export async function startServer(opts: {
         server.close(() => resolve());
         server.closeAllConnections();
       })
-        .then(() => sessionSweep.stop())
+        // The database closes after this, so jobs under way finish (or are handed back) first.
+        .then(() => jobs.stop())
         .then(() => opts.database.close()),
   };
 }

@@ -29,15 +29,17 @@ export async function explainProcedure(
       if (event.level === "query") recorded.push({ sql: event.query.sql, parameters: event.query.parameters });
     },
   });
+  // The job queue's scripts (its schema, maintenance) are not the app's queries: run, not recorded.
+  const runScript = async (text: string) => ({ rows: (await pool.query(text)).rows ?? [] });
   // startServer builds the services exactly as the app does; its listener on a free port is unused.
   const config = loadConfig({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const server = await startServer({ config, logger: createLogger("silent"), database: { db, kind: "postgres", close: () => db.destroy() } });
+  const server = await startServer({ config, logger: createLogger("silent"), database: { db, kind: "postgres", runScript, close: () => db.destroy() } });
   try {
     await call(createCaller(createContextInner({ deps: server.deps, sessionToken })));
     const explained: ExplainedQuery[] = [];
     for (const query of recorded) {
       // The session lookup is measured by the API benchmark; here only the procedure's own reads.
-      if (query.sql.includes('from "sessions"') || !/^\s*(select|with)/i.test(query.sql)) continue;
+      if (query.sql.includes('from "sessions"') || query.sql.includes("pgboss.") || !/^\s*(select|with)/i.test(query.sql)) continue;
       const { rows } = await pool.query(`explain (analyze, format text) ${query.sql}`, query.parameters as unknown[]);
       const lines = rows.map((r: Record<string, string>) => r["QUERY PLAN"] ?? "");
       const scans = lines.flatMap((line) => {

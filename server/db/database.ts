@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, Migrator, PostgresDialect } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import { migrations } from "../../migrations/index.ts";
@@ -17,6 +17,12 @@ export const POOL_SIZE = 10;
 export type DatabaseHandle = {
   db: Kysely<Database>;
   kind: "postgres" | "embedded";
+  /**
+   * Runs SQL text that may hold several statements (its own BEGIN ... COMMIT included) on one
+   * connection, and returns the rows of its statements. A failed statement is followed by ROLLBACK,
+   * so the connection goes back to the others without a half-open transaction.
+   */
+  runScript: (text: string) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
 };
 
@@ -40,7 +46,10 @@ export async function openDatabase(opts: {
       client.on("error", (err) => opts.logger.warn({ err: err.message }, "postgres connection lost"));
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    // Without parameters pg sends the simple query protocol, which accepts several statements.
+    const runScript = (text: string) =>
+      db.connection().execute((conn) => rollingBack(() => conn.executeQuery(CompiledQuery.raw(text)), () => conn.executeQuery(CompiledQuery.raw("ROLLBACK"))));
+    return { db, kind: "postgres", runScript, close: () => db.destroy() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGliteDialect } = await import("kysely-pglite-dialect");
@@ -53,7 +62,26 @@ export async function openDatabase(opts: {
     extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: "embedded", close: () => db.destroy() };
+  // PGlite's query() takes one statement; exec() takes several. Holding Kysely's one connection
+  // meanwhile keeps the script out of a transaction someone else has open.
+  const runScript = (text: string) =>
+    db.connection().execute(() =>
+      rollingBack(
+        async () => ({ rows: (await pglite.exec(text)).flatMap((result) => result.rows) }),
+        () => pglite.exec("ROLLBACK"),
+      ),
+    );
+  return { db, kind: "embedded", runScript, close: () => db.destroy() };
+}
+
+async function rollingBack<T>(run: () => Promise<T>, rollback: () => Promise<unknown>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    // Outside a transaction this only warns; with the connection gone it fails, and that is fine.
+    await rollback().catch(() => undefined);
+    throw err;
+  }
 }
 
 export async function migrateToLatest(db: Kysely<Database>, logger: Logger): Promise<void> {

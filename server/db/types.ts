@@ -112,6 +112,15 @@ export interface ConsultationRequestsTable {
   created_at: Timestamp;
   handled_at: Date | null;
   email_sent_at: Date | null;
+  /** When the notification gave up after its last retry; cleared by a resend. */
+  email_failed_at: Date | null;
+}
+
+/** Mail jobs whose message the mail server accepted (see the mail_jobs migration). */
+export interface SentMailTable {
+  job_id: string;
+  kind: string;
+  sent_at: Timestamp;
 }
 
 export interface SiteContentTable {
@@ -138,6 +147,7 @@ export interface Database {
   documents: DocumentsTable;
   appointments: AppointmentsTable;
   consultation_requests: ConsultationRequestsTable;
+  sent_mail: SentMailTable;
   site_content: SiteContentTable;
   row_counts: RowCountsTable;
 }

@@ -54,5 +54,6 @@ function toNodemailer(message: MailMessage, from: string) {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    messageId: message.messageId,
   };
 }

@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
 import type { PublicUser } from "../routers/auth/schemas.ts";
 import type { Session } from "../auth/session.ts";
+import type { Jobs } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 
@@ -17,6 +18,8 @@ export type AppDeps = {
   mailer: Mailer;
   storage: ObjectStorage;
   rateLimits: RateLimits;
+  /** Work done after the answer (mail, sweeps), durable in the database. */
+  jobs: Jobs;
   /** The clock; tests pass a controllable one. */
   now: () => Date;
 };

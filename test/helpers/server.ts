@@ -9,6 +9,7 @@ import { createLogger } from "../../server/logger.ts";
 import { startServer } from "../../server/server.ts";
 import type { AppOptions } from "../../server/app.ts";
 import type { ConnectionLimits } from "../../server/http-limits.ts";
+import type { JobOptions } from "../../server/jobs/queue.ts";
 import type { AppDeps } from "../../server/trpc/context.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { serverLogs } from "./log-registry.ts";
@@ -25,6 +26,8 @@ export type TestServer = {
   clock: TestClock;
   close: () => Promise<void>;
 };
+
+export const TEST_JOB_OPTIONS: Partial<JobOptions> = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, stopTimeoutMs: 2000 };
 
 /** A clock the test moves by hand; it starts at the real time. */
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
@@ -67,6 +70,7 @@ export async function startTestServer(
     /** App options; the web client defaults to this run's build (global-setup.ts). */
     app?: AppOptions;
     connectionLimits?: Partial<ConnectionLimits>;
+    jobs?: Partial<JobOptions>;
   } = {},
 ): Promise<TestServer> {
   const port = await freePort();
@@ -96,6 +100,8 @@ export async function startTestServer(
   const server = await startServer({ config, logger, database, now: clock.now, overrides: opts.overrides,
     app: { clientDir: inject("clientDir"), ...opts.app },
     connectionLimits: opts.connectionLimits,
+    // Mail within a second, and a retry a second or two after a failure (doubling from there).
+    jobs: { ...TEST_JOB_OPTIONS, ...opts.jobs },
   });
   return {
     url: server.url,

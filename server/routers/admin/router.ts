@@ -4,6 +4,7 @@ import { createAppointmentInput, updateAppointmentInput } from "../appointments/
 import { changeAppointment, createAppointmentForClient } from "../appointments/service.ts";
 import { loginInput } from "../auth/schemas.ts";
 import { loginWithPassword } from "../auth/service.ts";
+import { resendConsultationNotification } from "../consultation/service.ts";
 import { idInput } from "../shared-schemas.ts";
 import { updateSiteContentInput, updateTestimonialsInput } from "../site/schemas.ts";
 import { initSiteContent, saveTestimonials, storedSiteContent, updateSiteValue } from "../site/service.ts";
@@ -39,6 +40,8 @@ export const adminRouter = router({
   ...siteEditorProcedures,
   consultations: adminProcedure.input(listPageInput).query(({ ctx, input }) => consultationPage(ctx, input)),
   setConsultationHandled: adminProcedure.input(consultationIdInput).mutation(({ ctx, input }) => markConsultationHandled(ctx, input)),
+  /** Sends again the firm's email about a request whose every try failed (409 otherwise). */
+  resendConsultationEmail: adminProcedure.input(idInput).mutation(({ ctx, input }) => resendConsultationNotification(ctx, input)),
   appointments: adminProcedure.input(appointmentListInput).query(({ ctx, input }) => appointmentPage(ctx, input)),
   createAppointment: adminProcedure.input(createAppointmentInput).mutation(({ ctx, input }) => createAppointmentForClient(ctx, input)),
   updateAppointment: adminProcedure.input(updateAppointmentInput).mutation(({ ctx, input }) => changeAppointment(ctx, input)),

@@ -1,8 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { composeEmail } from "../../mail/compose.ts";
-import { deliverInBackground } from "../../mail/deliver.ts";
-import type { Context } from "../../trpc/context.ts";
+import type { Db } from "../../db/types.ts";
+import type { Outgoing } from "../../jobs/email.ts";
+import type { AppDeps, Context } from "../../trpc/context.ts";
 import { greeting } from "../auth/email-verification.ts";
 import { firmName } from "../site/service.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
@@ -39,21 +40,26 @@ export async function requestAppointment(ctx: AuthedCtx, input: z.infer<typeof r
 export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {
   const client = await ctx.db.selectFrom("users").select("id").where("id", "=", input.user_id).executeTakeFirst();
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: "User not found" });
-  const { id } = await insertAppointment(ctx.db, { ...input, now: ctx.now() });
-  const created = (await findAdminAppointment(ctx.db, id))!;
-  if (created.status === "scheduled") void notifyClient(ctx, created, "scheduled");
-  return created;
+  // The appointment and the client's email about it commit together.
+  return ctx.db.transaction().execute(async (tx) => {
+    const { id } = await insertAppointment(tx, { ...input, now: ctx.now() });
+    const created = (await findAdminAppointment(tx, id))!;
+    if (created.status === "scheduled") await notifyClient(ctx, tx, created, "scheduled");
+    return created;
+  });
 }
 
 export async function changeAppointment(ctx: Context, input: z.infer<typeof updateAppointmentInput>) {
   const { id, ...changes } = input;
-  const before = await findAdminAppointment(ctx.db, id);
-  const found = before && (await updateAppointment(ctx.db, id, changes, ctx.now()));
-  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Appointment not found" });
-  const after = (await findAdminAppointment(ctx.db, id))!;
-  const change = appointmentChange(before, after);
-  if (change) void notifyClient(ctx, after, change);
-  return after;
+  return ctx.db.transaction().execute(async (tx) => {
+    const before = await findAdminAppointment(tx, id);
+    const found = before && (await updateAppointment(tx, id, changes, ctx.now()));
+    if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Appointment not found" });
+    const after = (await findAdminAppointment(tx, id))!;
+    const change = appointmentChange(before, after);
+    if (change) await notifyClient(ctx, tx, after, change);
+    return after;
+  });
 }
 
 export type AppointmentChange = "scheduled" | "rescheduled" | "cancelled";
@@ -89,42 +95,39 @@ function zoneName(instant: Date): string {
   return parts.find((p) => p.type === "timeZoneName")?.value ?? FIRM_TIME_ZONE;
 }
 
+/** Queues the client's email in the transaction that made the change. */
+function notifyClient(ctx: Context, tx: Db, appointment: { id: string; appointment_date: Date }, change: AppointmentChange) {
+  return ctx.jobs.send("email", { kind: "appointment-change", appointmentId: appointment.id, change, at: appointment.appointment_date.toISOString() }, { tx });
+}
+
 /**
- * Mails the client after the answer is out; never rejects. Only the date, time and status: the
+ * The client's email about a change: the time it was set to then, and the status. Only those: the
  * title and description are free text, and the address may be unverified (greeting() decides
  * whether the name may appear). The details are in the portal, behind the sign-in.
  */
-async function notifyClient(ctx: Context, appointment: { id: string; user_id: string; appointment_date: Date }, change: AppointmentChange) {
-  try {
-    const user = await ctx.db
-      .selectFrom("users")
-      .select(["name", "email", "email_verified_at"])
-      .where("id", "=", appointment.user_id)
-      .executeTakeFirst();
-    if (!user) return;
-    const firm = await firmName(ctx);
-    const when = formatFirmTime(appointment.appointment_date);
-    const body = composeEmail({
-      firmName: firm,
-      heading: CHANGE_HEADINGS[change],
-      paragraphs: [
-        greeting({ name: user.name, email_verified: user.email_verified_at !== null }),
-        change === "cancelled"
-          ? `Your appointment on ${when} is cancelled. If you would like a new time, request one in the client portal or call us.`
-          : `Your appointment is on ${when}.`,
-      ],
-      details: [["Status", change === "cancelled" ? "Cancelled" : "Scheduled"]],
-      action: { label: "Open the client portal", url: new URL("/dashboard?tab=appointments", ctx.config.publicUrl).toString() },
-    });
-    await deliverInBackground(
-      ctx.mailer,
-      ctx.logger,
-      { to: user.email, subject: `${CHANGE_HEADINGS[change]} - ${firm}`, ...body },
-      { what: { kind: `appointment-${change}`, appointmentId: appointment.id } },
-    );
-  } catch (err) {
-    ctx.logger.error({ err, appointmentId: appointment.id }, "appointment email not sent");
-  }
+export async function appointmentChangeMail(deps: AppDeps, job: { appointmentId: string; change: AppointmentChange; at: string }): Promise<Outgoing | null> {
+  const user = await deps.db
+    .selectFrom("appointments")
+    .innerJoin("users", "users.id", "appointments.user_id")
+    .select(["users.name", "users.email", "users.email_verified_at"])
+    .where("appointments.id", "=", job.appointmentId)
+    .executeTakeFirst();
+  if (!user) return null;
+  const firm = await firmName(deps);
+  const when = formatFirmTime(new Date(job.at));
+  const body = composeEmail({
+    firmName: firm,
+    heading: CHANGE_HEADINGS[job.change],
+    paragraphs: [
+      greeting({ name: user.name, email_verified: user.email_verified_at !== null }),
+      job.change === "cancelled"
+        ? `Your appointment on ${when} is cancelled. If you would like a new time, request one in the client portal or call us.`
+        : `Your appointment is on ${when}.`,
+    ],
+    details: [["Status", job.change === "cancelled" ? "Cancelled" : "Scheduled"]],
+    action: { label: "Open the client portal", url: new URL("/dashboard?tab=appointments", deps.config.publicUrl).toString() },
+  });
+  return { message: { to: user.email, subject: `${CHANGE_HEADINGS[job.change]} - ${firm}`, ...body } };
 }
 
 /** YYYY-MM-DD of `instant` on the wall calendar of `timeZone`. */

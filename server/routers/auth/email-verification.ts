@@ -5,10 +5,10 @@
 import { TRPCError } from "@trpc/server";
 import { generateToken, hashToken } from "../../auth/session.ts";
 import { composeEmail } from "../../mail/compose.ts";
-import { deliverInBackground } from "../../mail/deliver.ts";
-import type { Context } from "../../trpc/context.ts";
+import type { Outgoing } from "../../jobs/email.ts";
+import type { AppDeps, Context } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
-import { markEmailVerified, replaceEmailVerificationToken, takeEmailVerificationToken } from "./queries.ts";
+import { findUserById, markEmailVerified, replaceEmailVerificationToken, takeEmailVerificationToken } from "./queries.ts";
 import { INVALID_VERIFICATION_LINK, type PublicUser } from "./schemas.ts";
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -26,41 +26,43 @@ export function verificationLink(publicUrl: string, token: string): string {
   return url.toString();
 }
 
-/**
- * Replaces the user's link with a new one and mails it. Called without awaiting, after the answer
- * is out; never rejects: a failure is logged (without the token).
- */
-export async function sendVerificationLink(ctx: Context, user: { id: string; email: string }): Promise<void> {
+/** Queues the mail with a new link. Called without awaiting, after the answer is out; never rejects (a failure is logged). */
+export async function sendVerificationLink(ctx: Context, user: { id: string }): Promise<void> {
   try {
-    const token = generateToken();
-    const now = ctx.now();
-    await replaceEmailVerificationToken(ctx.db, {
-      token_hash: hashToken(token),
-      user_id: user.id,
-      email: user.email,
-      expires_at: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
-      created_at: now,
-    });
-    const firm = await firmName(ctx);
-    const body = composeEmail({
-      firmName: firm,
-      heading: "Verify your email address",
-      paragraphs: [
-        "Hello,",
-        "A client portal account was created with this email address. Open the link below to confirm that the address is yours. The link works once and expires in 24 hours.",
-      ],
-      action: { label: "Verify Email", url: verificationLink(ctx.config.publicUrl, token) },
-      footer: "If you did not create this account, ignore this email: the address stays unverified.",
-    });
-    await deliverInBackground(
-      ctx.mailer,
-      ctx.logger,
-      { to: user.email, subject: `Verify your email for ${firm}`, ...body },
-      { what: { kind: "email-verification", userId: user.id } },
-    );
+    await ctx.jobs.send("email", { kind: "email-verification", userId: user.id });
   } catch (err) {
-    ctx.logger.error({ err, userId: user.id }, "email verification link not sent");
+    ctx.logger.error({ err, userId: user.id }, "email verification link not queued");
   }
+}
+
+/**
+ * The verification mail, to the address the user has when it is sent, with a link made then and
+ * replacing any earlier one. Nothing to send once the address is verified.
+ */
+export async function verificationMail(deps: AppDeps, job: { userId: string }): Promise<Outgoing | null> {
+  const user = await findUserById(deps.db, job.userId);
+  if (!user || user.email_verified) return null;
+  const token = generateToken();
+  const now = deps.now();
+  await replaceEmailVerificationToken(deps.db, {
+    token_hash: hashToken(token),
+    user_id: user.id,
+    email: user.email,
+    expires_at: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
+    created_at: now,
+  });
+  const firm = await firmName(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: "Verify your email address",
+    paragraphs: [
+      "Hello,",
+      "A client portal account was created with this email address. Open the link below to confirm that the address is yours. The link works once and expires in 24 hours.",
+    ],
+    action: { label: "Verify Email", url: verificationLink(deps.config.publicUrl, token) },
+    footer: "If you did not create this account, ignore this email: the address stays unverified.",
+  });
+  return { message: { to: user.email, subject: `Verify your email for ${firm}`, ...body } };
 }
 
 export async function verifyEmail(ctx: Context, input: { token: string }): Promise<{ success: true }> {

@@ -6,14 +6,15 @@ import { TRPCError } from "@trpc/server";
 import { hashPassword } from "../../auth/password.ts";
 import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
 import { composeEmail } from "../../mail/compose.ts";
-import { deliverInBackground } from "../../mail/deliver.ts";
-import type { Context } from "../../trpc/context.ts";
+import type { Outgoing } from "../../jobs/email.ts";
+import type { AppDeps, Context } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
 import { greeting } from "./email-verification.ts";
 import {
   deletePasswordResetTokens,
   findPasswordResetToken,
   findUserByEmail,
+  findUserById,
   markEmailVerified,
   replacePasswordResetToken,
   setPasswordHash,
@@ -34,45 +35,44 @@ export async function requestPasswordReset(ctx: Context, input: { email: string 
   // Limited for every email, known or not, so a 429 reveals nothing about accounts.
   await ctx.rateLimits.consumePasswordResetRequest(input.email, ctx.ip);
   const user = await findUserByEmail(ctx.db, input.email);
-  // Everything after the look-up happens once the answer is out, so a known email answers as fast
-  // as an unknown one and a slow mail server delays nothing.
-  if (user) void sendResetLink(ctx, user);
+  // Queued once the answer is out, so a known email answers as fast as an unknown one.
+  if (user) {
+    ctx.jobs.send("email", { kind: "password-reset", userId: user.id }).catch((err: unknown) => {
+      ctx.logger.error({ err, userId: user.id }, "password reset link not queued");
+    });
+  }
   return { success: true };
 }
 
-/** Never rejects: a failure is logged (without the token). */
-async function sendResetLink(ctx: Context, user: { id: string; name: string; email: string; email_verified: boolean }): Promise<void> {
-  try {
-    const token = generateToken();
-    const now = ctx.now();
-    await ctx.db.transaction().execute((tx) =>
-      replacePasswordResetToken(tx, {
-        token_hash: hashToken(token),
-        user_id: user.id,
-        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-        created_at: now,
-      }),
-    );
-    const firm = await firmName(ctx);
-    const body = composeEmail({
-      firmName: firm,
-      heading: "Reset your password",
-      paragraphs: [
-        greeting(user),
-        "We received a request to reset the password of your client portal account. Open the link below to choose a new password. The link works once and expires in 1 hour.",
-      ],
-      action: { label: "Reset Password", url: resetLink(ctx.config.publicUrl, token) },
-      footer: `If the link does not open, paste this reset token into the Forgot Password dialog:\n${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
-    });
-    await deliverInBackground(
-      ctx.mailer,
-      ctx.logger,
-      { to: user.email, subject: `Reset your ${firm} password`, ...body },
-      { what: { kind: "password-reset", userId: user.id } },
-    );
-  } catch (err) {
-    ctx.logger.error({ err, userId: user.id }, "password reset link not sent");
-  }
+/**
+ * The reset mail, with a token made as it is sent: the queue never holds a usable link, and a try
+ * that never reached the user leaves no token behind but the newest.
+ */
+export async function resetMail(deps: AppDeps, job: { userId: string }): Promise<Outgoing | null> {
+  const user = await findUserById(deps.db, job.userId);
+  if (!user) return null;
+  const token = generateToken();
+  const now = deps.now();
+  await deps.db.transaction().execute((tx) =>
+    replacePasswordResetToken(tx, {
+      token_hash: hashToken(token),
+      user_id: user.id,
+      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      created_at: now,
+    }),
+  );
+  const firm = await firmName(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: "Reset your password",
+    paragraphs: [
+      greeting(user),
+      "We received a request to reset the password of your client portal account. Open the link below to choose a new password. The link works once and expires in 1 hour.",
+    ],
+    action: { label: "Reset Password", url: resetLink(deps.config.publicUrl, token) },
+    footer: `If the link does not open, paste this reset token into the Forgot Password dialog:\n${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+  });
+  return { message: { to: user.email, subject: `Reset your ${firm} password`, ...body } };
 }
 
 /**

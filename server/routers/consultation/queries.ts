@@ -18,7 +18,35 @@ export async function insertConsultationRequest(db: Db, request: NewConsultation
 }
 
 export async function markConsultationEmailSent(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable("consultation_requests").set({ email_sent_at: at }).where("id", "=", id).execute();
+  await db.updateTable("consultation_requests").set({ email_sent_at: at, email_failed_at: null }).where("id", "=", id).execute();
+}
+
+export async function markConsultationEmailFailed(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable("consultation_requests").set({ email_failed_at: at }).where("id", "=", id).where("email_sent_at", "is", null).execute();
+}
+
+/**
+ * Makes a failed notification pending again, if it is failed; false otherwise (already sent, or
+ * still being tried). The row stays locked until the caller's transaction ends, so two resends
+ * cannot both see it failed.
+ */
+export async function reopenFailedConsultationEmail(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("consultation_requests")
+    .set({ email_failed_at: null })
+    .where("id", "=", id)
+    .where("email_sent_at", "is", null)
+    .where("email_failed_at", "is not", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function findConsultationRequest(db: Db, id: string) {
+  return db
+    .selectFrom("consultation_requests")
+    .select(consultationColumns)
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 const consultationColumns = [
@@ -33,6 +61,7 @@ const consultationColumns = [
   "created_at",
   "handled_at",
   "email_sent_at",
+  "email_failed_at",
 ] as const;
 
 /** Newest first; `q` matches name, email or phone. */

@@ -49,5 +49,7 @@ export const consultationRequestOutput = z.object({
   handled_at: z.date().nullable(),
   /** Null until the email to the firm went out. */
   email_sent_at: z.date().nullable(),
+  /** Set when every try to send that email failed; it can be resent. */
+  email_failed_at: z.date().nullable(),
 });
 export type ConsultationRequest = z.infer<typeof consultationRequestOutput>;

@@ -1,0 +1,94 @@
+// Every email is a job. The job names what the mail is about (ids only); its message is composed
+// when it runs, from the data as it is then, so no message body, address or link token waits in
+// the queue. A job records its message as sent (sent_mail, with what sending means for the data,
+// in one transaction) and a job that finds that record sends nothing: a retry after a crash, or a
+// job handed out twice, does not mail twice. A job out of retries goes to `email-gave-up`.
+import type { Transaction } from "kysely";
+import type { Database } from "../db/types.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import type { AppDeps } from "../trpc/context.ts";
+import { appointmentChangeMail } from "../routers/appointments/service.ts";
+import type { AppointmentChange } from "../routers/appointments/service.ts";
+import { verificationMail } from "../routers/auth/email-verification.ts";
+import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
+import { resetMail } from "../routers/auth/password-reset.ts";
+import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
+import type { JobKind } from "./queue.ts";
+
+export type EmailJob =
+  | { kind: "password-reset"; userId: string }
+  | { kind: "email-verification"; userId: string }
+  | { kind: "account-locked"; userId: string }
+  | { kind: "consultation-notification"; consultationId: string }
+  | { kind: "consultation-confirmation"; consultationId: string }
+  /** `at`: the appointment's time when it changed, which the mail states even if it moves again. */
+  | { kind: "appointment-change"; appointmentId: string; change: AppointmentChange; at: string };
+
+/** A message to send now, and what having sent it means for the data it is about. */
+export type Outgoing = {
+  message: MailMessage;
+  /** Runs in the transaction that records the message as sent. */
+  onSent?: (tx: Transaction<Database>, at: Date) => Promise<void>;
+};
+
+type Composer<K extends EmailJob["kind"]> = (deps: AppDeps, job: Extract<EmailJob, { kind: K }>) => Promise<Outgoing | null>;
+
+/** How each kind is written; null when there is nothing to send any more (the user or request is gone, or the address verified). */
+const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
+  "password-reset": resetMail,
+  "email-verification": verificationMail,
+  "account-locked": lockNoticeMail,
+  "consultation-notification": consultationNotificationMail,
+  "consultation-confirmation": consultationConfirmationMail,
+  "appointment-change": appointmentChangeMail,
+};
+
+/** What the data it is about records when a kind gives up. */
+const GAVE_UP: { [K in EmailJob["kind"]]?: (deps: AppDeps, job: Extract<EmailJob, { kind: K }>) => Promise<void> } = {
+  "consultation-notification": consultationNotificationGaveUp,
+};
+
+function compose(deps: AppDeps, data: EmailJob): Promise<Outgoing | null> {
+  return (COMPOSERS[data.kind] as Composer<EmailJob["kind"]>)(deps, data);
+}
+
+export const emailJob: JobKind<"email"> = {
+  name: "email",
+  deadLetter: "email-gave-up",
+  async run(deps, job) {
+    const what = { ...job.data, jobId: job.id };
+    const sent = await deps.db.selectFrom("sent_mail").select("job_id").where("job_id", "=", job.id).executeTakeFirst();
+    if (sent) return;
+    const outgoing = await compose(deps, job.data);
+    if (!outgoing) {
+      deps.logger.info({ mail: what }, "mail no longer needed");
+      return;
+    }
+    try {
+      await deps.mailer.send({ ...outgoing.message, messageId: `<${job.id}@${new URL(deps.config.publicUrl).hostname}>` });
+    } catch (err) {
+      const attempt = job.retryCount + 1;
+      if (job.retryCount < job.retryLimit) deps.logger.warn({ err, mail: what, attempt }, "mail send failed, retrying");
+      throw err;
+    }
+    const at = deps.now();
+    try {
+      await deps.db.transaction().execute(async (tx) => {
+        await tx.insertInto("sent_mail").values({ job_id: job.id, kind: job.data.kind, sent_at: at }).execute();
+        await outgoing.onSent?.(tx, at);
+      });
+    } catch (err) {
+      // The mail server has the message: a retry would send it again, so the job still completes.
+      deps.logger.warn({ err, mail: what }, "mail sent but not recorded");
+    }
+  },
+};
+
+export const emailGaveUpJob: JobKind<"email-gave-up"> = {
+  name: "email-gave-up",
+  async run(deps, job) {
+    deps.logger.error({ mail: job.data, attempts: job.retryLimit + 1 }, "mail not sent");
+    const gaveUp = GAVE_UP[job.data.kind] as ((deps: AppDeps, job: EmailJob) => Promise<void>) | undefined;
+    await gaveUp?.(deps, job.data);
+  },
+};

@@ -1,0 +1,150 @@
+// The job queue: pg-boss in the app's own database, reached through the app's Kysely connection so
+// it runs on Postgres and on the embedded PGlite alike. Every instance works every queue; pg-boss
+// hands each job to one of them (SKIP LOCKED) and lets one instance a minute turn due schedules
+// into jobs. Each kind of job is a file beside this one; server.ts lists them.
+import { CompiledQuery } from "kysely";
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "../db/database.ts";
+import { isDatabaseUnavailable, isPgError, UNIQUE_VIOLATION } from "../db/errors.ts";
+import type { Db } from "../db/types.ts";
+import type { AppDeps } from "../trpc/context.ts";
+import type { EmailJob } from "./email.ts";
+
+export type JobOptions = {
+  /** How often an idle worker asks for work (pg-boss allows 0.5 s and up). */
+  pollingIntervalSeconds: number;
+  /** A failed job runs again after about this long, then twice as long each time, with jitter. */
+  retryDelaySeconds: number;
+  retryLimit: number;
+  /** How often each instance checks whether a schedule is due (1–45 s). */
+  cronMonitorIntervalSeconds: number;
+  /** How long stopping waits for jobs under way before handing them back for a retry. */
+  stopTimeoutMs: number;
+};
+
+/**
+ * Retries at about 30 s, 1, 2, 4 ... minutes (each up to twice that, at random): twelve of them
+ * span more than a day, so a mail server away for an hour or a night loses nothing.
+ */
+export const DEFAULT_JOB_OPTIONS: JobOptions = {
+  pollingIntervalSeconds: 2,
+  retryDelaySeconds: 30,
+  retryLimit: 12,
+  cronMonitorIntervalSeconds: 30,
+  stopTimeoutMs: 10_000,
+};
+
+/** What each queue's jobs carry. Ids only, never a secret or a message body. */
+export type JobPayloads = {
+  email: EmailJob;
+  "email-gave-up": EmailJob;
+  "sweep-expired-rows": Record<string, never>;
+  "sweep-orphaned-objects": Record<string, never>;
+};
+export type JobName = keyof JobPayloads;
+
+export type Job<N extends JobName> = PgBoss.JobWithMetadata<JobPayloads[N]>;
+
+export type JobKind<N extends JobName = JobName> = {
+  name: N;
+  /** Cron in UTC (minute precision) for work that runs on a schedule, once per time however many instances run. */
+  schedule?: string;
+  /** The queue that gets the job once it is out of retries (it must be a kind listed too). */
+  deadLetter?: JobName;
+  /** Does one job; a throw makes it run again later (up to the retry limit). */
+  run: (deps: AppDeps, job: Job<N>) => Promise<void>;
+};
+
+export type Jobs = {
+  /** Enqueues a job; with `tx` the job exists only if that transaction commits. */
+  send<N extends JobName>(name: N, data: JobPayloads[N], opts?: { tx?: Db }): Promise<string>;
+  /** Creates the queues and schedules and starts the workers (and the schedule checks). */
+  start(deps: AppDeps): Promise<void>;
+  /** Stops taking jobs and waits (up to stopTimeoutMs) for the ones under way. */
+  stop(): Promise<void>;
+  options: JobOptions;
+  /** pg-boss itself, for tests and for reading job states. */
+  boss: PgBoss;
+};
+
+/** pg-boss's database interface over a Kysely database or transaction (statements with parameters). */
+export function bossDb(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: [...result.rows] };
+    },
+  };
+}
+
+export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobKind<any>[], options: Partial<JobOptions> = {}): Jobs {
+  const opts = { ...DEFAULT_JOB_OPTIONS, ...options };
+  const viaKysely = bossDb(database.db);
+  const boss = new PgBoss({
+    db: {
+      // Without parameters pg-boss sends scripts (its schema, maintenance under an advisory lock)
+      // as one text of several statements.
+      executeSql: (text, values) => (values?.length ? viaKysely.executeSql(text, values) : database.runScript(text)),
+    },
+    schema: "pgboss",
+    cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds,
+    // Workers poll the schedule queue at this pace too; a due schedule should not wait 30 s more.
+    cronWorkerIntervalSeconds: Math.max(1, Math.min(opts.cronMonitorIntervalSeconds, 45)),
+  });
+  boss.on("error", (err: Error) => {
+    // A database that is down is reported once by the requests that meet it; pg-boss retries on its own.
+    if (isDatabaseUnavailable(err)) logger.debug({ err: err.message }, "job queue: database unavailable");
+    else logger.warn({ err }, "job queue error");
+  });
+  const retry = { retryLimit: opts.retryLimit, retryDelay: opts.retryDelaySeconds, retryBackoff: true };
+  let started = false;
+
+  return {
+    boss,
+    options: opts,
+    async send(name, data, sendOpts = {}) {
+      const id = await boss.send(name, data as object, { ...retry, ...(sendOpts.tx ? { db: bossDb(sendOpts.tx) } : {}) });
+      // pg-boss answers null instead of failing when the queue does not exist.
+      if (!id) throw new Error(`job not queued: ${name}`);
+      return id;
+    },
+    async start(deps) {
+      await boss.start();
+      started = true;
+      // A queue names its dead-letter queue, which must exist first.
+      for (const kind of [...kinds].sort((a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)))) {
+        await createQueue(boss, kind);
+      }
+      for (const kind of kinds) {
+        if (kind.schedule) await boss.schedule(kind.name, kind.schedule, {}, retry);
+        await boss.work(kind.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) await kind.run(deps, job);
+        });
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: opts.stopTimeoutMs });
+    },
+  };
+}
+
+const DEADLOCK = "40P01";
+
+/**
+ * Instances starting together on a new database create the same queues at once, and pg-boss's
+ * create_queue can deadlock with itself then; the loser tries again and finds the queue made.
+ */
+async function createQueue(boss: PgBoss, kind: JobKind<any>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(kind.name, kind.deadLetter ? { name: kind.name, deadLetter: kind.deadLetter } : undefined);
+      return;
+    } catch (err) {
+      if (!(isPgError(err, DEADLOCK) || isPgError(err, UNIQUE_VIOLATION)) || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}
