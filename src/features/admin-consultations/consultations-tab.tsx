@@ -1,4 +1,4 @@
-import { Check, RotateCcw } from "lucide-react";
+import { Check, RotateCcw, Send } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import { type ConsultationRequest, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "../../../server/routers/consultation/schemas.ts";
 import { useAdminConsultations } from "./use-admin-consultations.ts";
+import { useResendConsultationEmail } from "./use-resend-consultation-email.ts";
 import { useSetConsultationHandled } from "./use-set-consultation-handled.ts";
 
 const serviceLabel = (value: string | null) => SERVICE_OPTIONS.find((o) => o.value === value)?.label ?? value ?? "—";
@@ -22,6 +23,7 @@ export function ConsultationsTab() {
   const paging = useServerPaging();
   const consultations = useAdminConsultations(paging);
   const setHandled = useSetConsultationHandled();
+  const resendEmail = useResendConsultationEmail();
 
   const columns: DataTableColumn<ConsultationRequest>[] = [
     {
@@ -60,6 +62,31 @@ export function ConsultationsTab() {
       header: "Status",
       cell: (c) =>
         c.handled_at ? <Badge variant="muted">Handled</Badge> : <Badge variant="success">New</Badge>,
+    },
+    {
+      header: "Email to firm",
+      cell: (c) =>
+        c.email_sent_at ? (
+          <span className="text-muted-foreground">
+            Sent <time dateTime={new Date(c.email_sent_at).toISOString()}>{formatDateTime(c.email_sent_at)}</time>
+          </span>
+        ) : c.email_failed_at ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium text-destructive">Not sent</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={resendEmail.isPending}
+              onClick={() => resendEmail.mutate({ id: c.id })}
+              aria-label={`Resend the notification email, request from ${c.name}`}
+            >
+              <Send aria-hidden="true" />
+              Resend
+            </Button>
+          </div>
+        ) : (
+          <span className="text-muted-foreground">Sending…</span>
+        ),
     },
     {
       header: "Actions",
