@@ -55,9 +55,12 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", 
 /** The field is marked invalid, described by `message`, and has the focus. */
 async function expectFieldError(page: Page, field: Locator, message: string) {
   await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
-  const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
-  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
-  expect(texts).toContain(message);
+  // Polled: a field already marked (a spent link) gets the server's message a moment later.
+  const describedBy = async () => {
+    const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
+    return Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+  };
+  await expect.poll(describedBy).toContain(message);
   await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
 }
 

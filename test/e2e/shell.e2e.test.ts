@@ -87,7 +87,8 @@ describe("app shell", () => {
         const outline = await t.page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
         expect(outline).toBe("solid");
       });
-      t.expectNoConsoleErrors();
+      // The 404 page has the site's header, whose reads fail here: this server has no API.
+      t.expectNoConsoleErrors({ allow: [/status of 502 \(Bad Gateway\) .*\/trpc\//] });
       await t.close();
     });
   }

@@ -46,7 +46,12 @@ export function SiteHeader({ homePath = "", firmName, logoSrc, signedIn, onOpenP
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex max-w-content items-center gap-2 px-4 py-2 sm:gap-6 sm:px-6 sm:py-3">
-        <a href={`${homePath}#top`} className="mr-auto flex min-h-11 min-w-0 items-center rounded-md">
+        <a
+          href={`${homePath}#top`}
+          // Until the site content answers the name is empty; the link still says where it goes.
+          aria-label={firmName ? undefined : "Home page"}
+          className="mr-auto flex min-h-11 min-w-0 items-center rounded-md"
+        >
           <span className="flex min-w-0 sm:hidden">
             <BrandMark name={shortFirmName(firmName)} logoSrc={logoSrc} className="text-base" />
           </span>
