@@ -83,8 +83,8 @@ export function AppointmentsTab() {
                     {appointment.description && (
                       <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{appointment.description}</p>
                     )}
-                    <p className="flex items-center gap-1.5 text-sm">
-                      <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
+                    <p className="flex items-start gap-1.5 text-sm">
+                      <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
                       <AppointmentTime date={appointment.appointment_date} requested={appointment.status === "requested"} />
                     </p>
                   </div>
