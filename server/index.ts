@@ -19,10 +19,28 @@ await migrateToLatest(database.db, logger);
 const server = await startServer({ config, logger, database });
 logger.info({ url: config.publicUrl, database: database.kind, port: server.port }, "server listening");
 
+/** How long requests under way (an upload of 10 MB over a slow line) may take to finish on shutdown. */
+const SHUTDOWN_GRACE_MS = 30_000;
+/** Past this, stopping the jobs or closing the database hangs: give up on a clean exit. */
+const SHUTDOWN_LIMIT_MS = SHUTDOWN_GRACE_MS + 10_000;
+
+// A second signal is not caught: it ends the process at once.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, async () => {
-    logger.info({ signal }, "shutting down");
-    await server.close();
-    process.exit(0);
+  process.once(signal, () => {
+    logger.info({ signal }, "shutting down: no new connections, waiting for requests under way");
+    setTimeout(() => {
+      logger.error("shutdown did not finish in time");
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    server.close({ graceMs: SHUTDOWN_GRACE_MS }).then(
+      () => {
+        logger.info("shut down");
+        process.exit(0);
+      },
+      (err: unknown) => {
+        logger.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
   });
 }

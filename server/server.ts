@@ -14,7 +14,32 @@ import { createStorage } from "./storage/create-storage.ts";
 import { capConnections, type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from "./http-limits.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
-export type RunningServer = { port: number; url: string; deps: AppDeps; close: () => Promise<void> };
+export type RunningServer = {
+  port: number;
+  url: string;
+  deps: AppDeps;
+  /**
+   * Stops taking connections, gives requests under way (uploads too) up to `graceMs` to finish,
+   * cuts what is left, then stops the jobs and closes the database. Tests pass no grace.
+   */
+  close: (opts?: { graceMs?: number }) => Promise<void>;
+};
+
+/** Resolves once every connection is gone: idle ones at once, busy ones when done or at the deadline. */
+async function stopHttp(server: http.Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, graceMs);
+  });
+  // A kept-alive connection between requests would otherwise hold the close until its timeout.
+  const closeWhenIdle = setInterval(() => server.closeIdleConnections(), 100);
+  await Promise.race([closed, deadline]);
+  clearTimeout(timer);
+  clearInterval(closeWhenIdle);
+  server.closeAllConnections();
+  await closed;
+}
 
 /** Builds the services, the app and the HTTP server; used by server/index.ts and by the tests. */
 export async function startServer(opts: {
@@ -64,11 +89,8 @@ export async function startServer(opts: {
     port,
     url: `http://127.0.0.1:${port}`,
     deps,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      })
+    close: ({ graceMs = 0 } = {}) =>
+      stopHttp(server, graceMs)
         // The database closes after this, so jobs under way finish (or are handed back) first.
         .then(() => jobs.stop())
         .then(() => opts.database.close()),

@@ -1,0 +1,31 @@
+// @ts-check
+// `npm run build:server`: the server as one ES module, dist/server.js, which production runs with
+// plain node (no TypeScript loader in the process: faster start, less memory). Packages stay in
+// node_modules (some load files beside their own code: PGlite's WebAssembly, argon2's native
+// binary); the app's own code and the migrations, imported statically, are bundled. The hashing
+// thread is loaded by URL relative to the bundle, so it is copied beside it. app.ts finds the web
+// client at ../dist/client from the bundle, which is dist/client.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Builds into `outDir` (it must lie inside the project, so that node_modules resolves). */
+export async function buildServer(outDir = path.join(root, "dist")) {
+  await build({
+    entryPoints: [path.join(root, "server/index.ts")],
+    outfile: path.join(outDir, "server.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+  fs.copyFileSync(path.join(root, "server/auth/argon2-worker.mjs"), path.join(outDir, "argon2-worker.mjs"));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServer();
