@@ -7,6 +7,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import { emailJob } from "../../server/jobs/email.ts";
 import { createJobs, type Jobs } from "../../server/jobs/queue.ts";
 import { createLogger } from "../../server/logger.ts";
 import { firmContactEmail } from "../../server/routers/site/service.ts";
@@ -164,6 +165,32 @@ describe("a notification out of retries", () => {
   });
 });
 
+describe("a mail job handed out again", () => {
+  let server: TestServer;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.stop();
+  });
+
+  it("sends nothing the second time", async () => {
+    const user = await createUser(server.db);
+    const id = await server.deps.jobs.send("email", { kind: "password-reset", userId: user.id });
+    await smtp.waitForMessages(1);
+    await expect.poll(async () => (await server.deps.jobs.boss.getJobById("email", id, { includeArchive: true }))?.state, { timeout: 5000 }).toBe("completed");
+    // As when an instance that sent the message died before completing its job, and another ran it.
+    const job = await server.deps.jobs.boss.getJobById("email", id, { includeArchive: true });
+    await emailJob.run(server.deps, job as Parameters<typeof emailJob.run>[1]);
+    expect(smtp.messages).toHaveLength(1);
+    const tokens = await server.db.selectFrom("password_reset_tokens").select("token_hash").where("user_id", "=", user.id).execute();
+    expect(tokens).toHaveLength(1);
+  });
+});
+
 describe("the expired-rows sweep", () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -192,10 +219,12 @@ describe("the expired-rows sweep", () => {
       .execute();
     await sql`insert into rate_limits (key, points, expire) values ('spent', 1, ${now - 1000}), ('live', 1, ${now + 3_600_000})`.execute(server.db);
 
-    await server.deps.jobs.send("sweep-expired-rows", {});
+    const id = await server.deps.jobs.send("sweep-expired-rows", {});
     await expect
-      .poll(async () => (await server.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).map((r) => r.id), { timeout: 10_000 })
-      .toEqual(["live-session"]);
+      .poll(async () => (await server.deps.jobs.boss.getJobById("sweep-expired-rows", id, { includeArchive: true }))?.state, { timeout: 10_000 })
+      .toBe("completed");
+    const sessions = await server.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+    expect(sessions.map((r) => r.id)).toEqual(["live-session"]);
     const mail = await server.db.selectFrom("sent_mail").select("job_id").execute();
     expect(mail.map((r) => r.job_id)).toEqual(["00000000-0000-4000-8000-000000000002"]);
     const { rows } = await sql<{ key: string }>`select key from rate_limits where key in ('spent', 'live')`.execute(server.db);
