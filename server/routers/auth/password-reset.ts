@@ -45,8 +45,8 @@ export async function requestPasswordReset(ctx: Context, input: { email: string 
 }
 
 /**
- * The reset mail, with a token made as it is sent: the queue never holds a usable link, and a try
- * that never reached the user leaves no token behind but the newest.
+ * The reset mail, with a token made as it is sent: the queue never holds a usable link, and each
+ * try replaces the token of the try before, which never reached the user.
  */
 export async function resetMail(deps: AppDeps, job: { userId: string }): Promise<Outgoing | null> {
   const user = await findUserById(deps.db, job.userId);
