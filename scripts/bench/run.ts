@@ -20,6 +20,7 @@ import { buildClient, measureBundle, runLighthouse } from "./frontend.ts";
 import { type LatencyStats, openLoop, saturate, sequential } from "./load.ts";
 import { type ChildServer, peakRssDuring, repoRoot, startChild } from "./processes.ts";
 import { type Row, renderMachine, renderTable, writePerformanceDoc } from "./report.ts";
+import { startTestS3 } from "../../test/helpers/s3.ts";
 
 const smoke = process.argv.includes("--smoke");
 const onlyArg = process.argv.find((a) => a.startsWith("--only="));
@@ -145,20 +146,17 @@ async function main(): Promise<void> {
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
     const dataDir = path.join(work, "data");
-    const app: ChildServer = await startChild(
-      "app-server.ts",
-      {
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: appUrl,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "info",
-        BENCH_CLIENT_DIR: clientDir ?? path.join(work, "no-client"),
-      },
-      path.join(work, "app.log"),
-    );
+    const appEnv = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: appUrl,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      BENCH_CLIENT_DIR: clientDir ?? path.join(work, "no-client"),
+    };
+    const app: ChildServer = await startChild("app-server.ts", appEnv, path.join(work, "app.log"));
     cleanup.unshift(app.stop);
     const bare = await startChild(
       "bare-server.ts",
@@ -250,35 +248,55 @@ async function main(): Promise<void> {
 
     await section("upload", "Upload", async () => {
       const { body, contentType } = multipartBody(UPLOAD_BYTES);
-      const headers = { "content-type": contentType, origin: appUrl, ...clientCookie };
-      const run = (url: string, amount: number) =>
-        saturate({ url, method: "POST", body, headers, connections: UPLOAD_CONCURRENCY, seconds: 600, amount });
-      const probe = await fetch(`${appUrl}/api/documents/upload`, { method: "POST", headers, body: new Uint8Array(body) });
-      if (!probe.ok) throw new Error(`POST /api/documents/upload answered ${probe.status}: ${await probe.text()}`);
-      if (!smoke) await run(`${appUrl}/api/documents/upload`, UPLOAD_CONCURRENCY);
-      const appRun = await peakRssDuring(app.pid, () => run(`${appUrl}/api/documents/upload`, settings.uploads));
-      const bareRun = await run(`${bare.url}/upload`, settings.uploads);
-      check(appRun.result.failures, "upload (app)");
-      check(bareRun.failures, "upload (bare)");
-      const appMBs = (appRun.result.rps * UPLOAD_BYTES) / 1e6;
-      const bareMBs = (bareRun.rps * UPLOAD_BYTES) / 1e6;
-      rows.push({
-        benchmark: `Upload 10 MB, ${UPLOAD_CONCURRENCY} at a time: throughput`,
-        measured: `${appMBs.toFixed(0)} MB/s${failuresNote(appRun.result.failures)}`,
-        baseline: `${bareMBs.toFixed(0)} MB/s (bare busboy to disk)`,
-        ratio: `${ratioOf(appMBs, bareMBs).toFixed(2)}x`,
-        target: "",
-        result: "info",
-      });
-      const perUpload = (appRun.peak - appRun.idle) / UPLOAD_CONCURRENCY / MB;
-      rows.push({
-        benchmark: "Upload: peak RSS growth per concurrent upload",
-        measured: `${perUpload.toFixed(1)} MB`,
-        baseline: `idle ${(appRun.idle / MB).toFixed(0)} MB, peak ${(appRun.peak / MB).toFixed(0)} MB`,
-        ratio: "",
-        target: "< 16 MB",
-        result: perUpload < 16 ? "ok" : "MISS",
-      });
+      const bareRun = () => saturate({ url: `${bare.url}/upload`, method: "POST", body, headers: { "content-type": contentType }, connections: UPLOAD_CONCURRENCY, seconds: 600, amount: settings.uploads });
+      /** One storage's two rows: throughput against bare busboy to disk, and memory per upload. */
+      const measure = async (storageName: string, server: ChildServer, serverUrl: string, cookie: { cookie: string }) => {
+        const headers = { "content-type": contentType, origin: serverUrl, ...cookie };
+        const run = (amount: number) =>
+          saturate({ url: `${serverUrl}/api/documents/upload`, method: "POST", body, headers, connections: UPLOAD_CONCURRENCY, seconds: 600, amount });
+        const probe = await fetch(`${serverUrl}/api/documents/upload`, { method: "POST", headers, body: new Uint8Array(body) });
+        if (!probe.ok) throw new Error(`POST /api/documents/upload (${storageName}) answered ${probe.status}: ${await probe.text()}`);
+        if (!smoke) await run(UPLOAD_CONCURRENCY);
+        const appRun = await peakRssDuring(server.pid, () => run(settings.uploads));
+        const baseline = await bareRun();
+        check(appRun.result.failures, `upload to ${storageName} (app)`);
+        check(baseline.failures, "upload (bare)");
+        const appMBs = (appRun.result.rps * UPLOAD_BYTES) / 1e6;
+        const bareMBs = (baseline.rps * UPLOAD_BYTES) / 1e6;
+        rows.push({
+          benchmark: `Upload 10 MB to ${storageName}, ${UPLOAD_CONCURRENCY} at a time: throughput`,
+          measured: `${appMBs.toFixed(0)} MB/s${failuresNote(appRun.result.failures)}`,
+          baseline: `${bareMBs.toFixed(0)} MB/s (bare busboy to disk)`,
+          ratio: `${ratioOf(appMBs, bareMBs).toFixed(2)}x`,
+          target: "",
+          result: "info",
+        });
+        const perUpload = (appRun.peak - appRun.idle) / UPLOAD_CONCURRENCY / MB;
+        rows.push({
+          benchmark: `Upload to ${storageName}: peak RSS growth per concurrent upload`,
+          measured: `${perUpload.toFixed(1)} MB`,
+          baseline: `idle ${(appRun.idle / MB).toFixed(0)} MB, peak ${(appRun.peak / MB).toFixed(0)} MB`,
+          ratio: "",
+          target: "< 16 MB",
+          result: perUpload < 16 ? "ok" : "MISS",
+        });
+      };
+      await measure("local disk", app, appUrl, clientCookie);
+
+      // The same uploads into S3: a second app on the same database, its documents in a bucket of
+      // an S3-protocol server on loopback (s3rver, in this process: its memory is not the app's).
+      const s3 = await startTestS3();
+      cleanup.unshift(s3.close);
+      const s3Port = await freePort();
+      const s3AppUrl = `http://127.0.0.1:${s3Port}`;
+      const s3App = await startChild(
+        "app-server.ts",
+        { ...appEnv, PORT: String(s3Port), PUBLIC_URL: s3AppUrl, ...s3.env },
+        path.join(work, "app-s3.log"),
+      );
+      cleanup.unshift(s3App.stop);
+      const s3Token = await login(s3AppUrl, "/api/auth/login", "bench-client", password);
+      await measure("S3", s3App, s3AppUrl, { cookie: `session=${s3Token}` });
     });
 
     await section("scale", "Scale", async () => {
