@@ -1,17 +1,22 @@
 import { ArrowLeft, ShieldCheck } from "lucide-react";
-import { Link, Navigate, useLocation } from "react-router";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { AdminLoginForm } from "@/features/admin-auth/admin-login-form.tsx";
 import { useAdminSessionCheck } from "@/features/admin-auth/use-admin-session-check.ts";
+import { RETURN_TO_PARAM, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM } from "@/lib/session-ended.ts";
 
 export function AdminLoginPage() {
   const location = useLocation();
   const skipSessionCheck = (location.state as { skipSessionCheck?: boolean } | null)?.skipSessionCheck === true;
   const session = useAdminSessionCheck({ skip: skipSessionCheck });
+  const [searchParams] = useSearchParams();
+  // A portal page whose session ended sent the admin here, to come back after signing in.
+  const sessionEnded = searchParams.has(SESSION_ENDED_PARAM);
+  const returnTo = returnPath(searchParams.get(RETURN_TO_PARAM), "admin");
 
   if (session === "checking") return <PageSpinner label="Checking your session…" />;
-  if (session === "admin") return <Navigate to="/admin/dashboard" replace />;
+  if (session === "admin") return <Navigate to={returnTo} replace />;
 
   return (
     <main className="grid min-h-dvh place-items-center bg-muted/50 px-4 py-12">
@@ -27,8 +32,13 @@ export function AdminLoginPage() {
             </CardTitle>
             <CardDescription>Firm staff sign in here to manage users, documents and the website.</CardDescription>
           </CardHeader>
-          <CardContent>
-            <AdminLoginForm />
+          <CardContent className="grid gap-5">
+            {sessionEnded && (
+              <p role="status" className="rounded-md border border-accent/30 bg-accent-soft px-3 py-2 text-sm text-accent-soft-foreground">
+                {SESSION_ENDED_MESSAGE}
+              </p>
+            )}
+            <AdminLoginForm returnTo={returnTo} />
           </CardContent>
         </Card>
         <Link

@@ -5,10 +5,11 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { useAdminLogin } from "./use-admin-login.ts";
 
-export function AdminLoginForm() {
+/** `returnTo`: where a successful sign-in goes (the admin dashboard, with the tab the admin was on). */
+export function AdminLoginForm({ returnTo }: { returnTo: string }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const login = useAdminLogin();
+  const login = useAdminLogin(returnTo);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { errorDetail } from "@/lib/api-error.ts";
 import { trpc } from "@/lib/trpc.ts";
 
 /** Signs in through the admin login; the new session replaces any other in the cookie. */
-export function useAdminLogin() {
+export function useAdminLogin(returnTo: string) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -16,7 +16,7 @@ export function useAdminLogin() {
       queryClient.removeQueries({ queryKey: getQueryKey(trpc.admin) });
       await utils.auth.session.invalidate();
       toast.success("Admin login successful!");
-      await navigate("/admin/dashboard");
+      await navigate(returnTo);
     },
     onError: (err) => {
       toast.error(errorDetail(err) ?? "Admin login failed");
