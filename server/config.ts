@@ -15,6 +15,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Client Portal <no-reply@localhost>"),
   FIRM_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   NOTARY_URL: z.url().default("https://www.nationalnotary.org/"),
+  // The firm's wall clock: requested appointments are placed on it, and shown with its name.
+  FIRM_TIME_ZONE: z
+    .string()
+    .default("America/Chicago")
+    .refine(isTimeZone, "must be an IANA time zone such as America/New_York"),
   OIDC_ISSUER: z.url().default("https://accounts.google.com"),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
@@ -56,6 +61,15 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Parses the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -77,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     firmEmail: e.FIRM_EMAIL,
     notaryUrl: e.NOTARY_URL,
+    firmTimeZone: e.FIRM_TIME_ZONE,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     logLevel: e.LOG_LEVEL,
     clientQuotaMb: e.CLIENT_QUOTA_MB,

@@ -7,7 +7,7 @@ import { publicSiteContent } from "./routers/site/service.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
 export async function publicSiteData(deps: Pick<AppDeps, "db" | "config" | "now">): Promise<PublicSiteData> {
-  return { content: await publicSiteContent(deps), links: { notaryUrl: deps.config.notaryUrl } };
+  return { content: await publicSiteContent(deps), links: { notaryUrl: deps.config.notaryUrl, firmTimeZone: deps.config.firmTimeZone } };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config.ts";
 import { zonedTime } from "../../server/routers/appointments/service.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -69,6 +70,21 @@ describe("a client's appointment request", () => {
     // 12:00 in Chicago on a CDT day is 17:00 UTC.
     expect(res.body.appointment_date).toBe("2030-03-12T17:00:00.000Z");
     expect((await client.get("/api/appointments")).body).toEqual([res.body]);
+  });
+
+  it("places the window on the firm's clock from FIRM_TIME_ZONE, and tells the pages which zone that is", async () => {
+    const eastern = await startTestServer({ env: { FIRM_TIME_ZONE: "America/New_York" } });
+    try {
+      const client = await loginClient(eastern.url, await createUser(eastern.db));
+      const res = await client.post("/api/appointments", { title: "Planning", preferredDate: "2030-03-12", preferredTime: "afternoon" });
+      // 12:00 in New York on an EDT day is 16:00 UTC.
+      expect(res.body.appointment_date).toBe("2030-03-12T16:00:00.000Z");
+      const links = await fetch(`${eastern.url}/trpc/site.links`).then((r) => r.json());
+      expect(links.result.data.json.firmTimeZone).toBe("America/New_York");
+    } finally {
+      await eastern.close();
+    }
+    expect(() => loadConfig({ FIRM_TIME_ZONE: "Mars/Olympus_Mons" })).toThrow(/FIRM_TIME_ZONE: must be an IANA time zone/);
   });
 
   it("refuses a past date and bad input with a detail", async () => {

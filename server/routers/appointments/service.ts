@@ -10,7 +10,7 @@ import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
 import { findAdminAppointment, insertAppointment, listUserAppointments, updateAppointment } from "./queries.ts";
 import type { Appointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
 
-import { FIRM_TIME_ZONE, WINDOW_START_HOUR } from "./firm-clock.ts";
+import { WINDOW_START_HOUR, zoneName } from "./firm-clock.ts";
 
 type AuthedCtx = Context & { user: { id: string } };
 
@@ -20,7 +20,7 @@ export async function listOwnAppointments(ctx: AuthedCtx): Promise<Appointment[]
 
 /** A client's request: a `requested` appointment at the start of the preferred window (docs/decisions.md, Appointments). */
 export async function requestAppointment(ctx: AuthedCtx, input: z.infer<typeof requestAppointmentInput>): Promise<Appointment> {
-  if (input.preferredDate < dateInZone(ctx.now(), FIRM_TIME_ZONE)) {
+  if (input.preferredDate < dateInZone(ctx.now(), ctx.config.firmTimeZone)) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "Please choose a date from today on" });
   }
   const window = PREFERRED_TIME_OPTIONS.find((o) => o.value === input.preferredTime)!.label;
@@ -29,7 +29,7 @@ export async function requestAppointment(ctx: AuthedCtx, input: z.infer<typeof r
     user_id: ctx.user.id,
     title: input.title,
     description,
-    appointment_date: zonedTime(input.preferredDate, WINDOW_START_HOUR[input.preferredTime], FIRM_TIME_ZONE),
+    appointment_date: zonedTime(input.preferredDate, WINDOW_START_HOUR[input.preferredTime], ctx.config.firmTimeZone),
     status: "requested",
     now: ctx.now(),
   });
@@ -82,17 +82,8 @@ const CHANGE_HEADINGS: Record<AppointmentChange, string> = {
 };
 
 /** "Tuesday, March 4, 2025 at 2:30 PM Central Standard Time", on the firm's clock. */
-export function formatFirmTime(instant: Date): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: FIRM_TIME_ZONE,
-    dateStyle: "full",
-    timeStyle: "short",
-  }).format(instant) + ` ${zoneName(instant)}`;
-}
-
-function zoneName(instant: Date): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: FIRM_TIME_ZONE, timeZoneName: "long" }).formatToParts(instant);
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? FIRM_TIME_ZONE;
+export function formatFirmTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" }).format(instant) + ` ${zoneName(instant, timeZone)}`;
 }
 
 /** Queues the client's email in the transaction that made the change. */
@@ -114,7 +105,7 @@ export async function appointmentChangeMail(deps: AppDeps, job: { appointmentId:
     .executeTakeFirst();
   if (!user) return null;
   const firm = await firmName(deps);
-  const when = formatFirmTime(new Date(job.at));
+  const when = formatFirmTime(new Date(job.at), deps.config.firmTimeZone);
   const body = composeEmail({
     firmName: firm,
     heading: CHANGE_HEADINGS[job.change],

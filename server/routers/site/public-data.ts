@@ -5,7 +5,7 @@ import type { SiteContent } from "./schemas.ts";
  * The server embeds it into the landing page's index.html (server/index-html.ts) and the web
  * client reads it from there; this module holds no runtime code, so the client can import it.
  */
-export type SiteLinks = { notaryUrl: string };
+export type SiteLinks = { notaryUrl: string; firmTimeZone: string };
 export type PublicSiteData = { content: SiteContent; links: SiteLinks };
 
 /** The id of the `<script type="application/json">` element holding the data. */

@@ -7,7 +7,7 @@ import { publicSiteContent, resetSiteValue, siteContentEditorView } from "./serv
 export const siteRouter = router({
   content: publicProcedure.query(({ ctx }) => publicSiteContent(ctx)),
   /** Links the landing page points at that come from configuration rather than site content. */
-  links: publicProcedure.query(({ ctx }) => ({ notaryUrl: ctx.config.notaryUrl })),
+  links: publicProcedure.query(({ ctx }) => ({ notaryUrl: ctx.config.notaryUrl, firmTimeZone: ctx.config.firmTimeZone })),
 });
 
 /** The site editor's procedures, mounted in the admin router beside the spec's site-content ones. */

@@ -6,7 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { formatDateTimeWithZone } from "@/lib/format.ts";
-import { FIRM_TIME_ZONE, windowOf } from "../../../server/routers/appointments/firm-clock.ts";
+import { trpc } from "@/lib/trpc.ts";
+import { windowOf, zoneName } from "../../../server/routers/appointments/firm-clock.ts";
 import { PREFERRED_TIME_OPTIONS } from "../../../server/routers/consultation/schemas.ts";
 import { useAppointments } from "./use-appointments.ts";
 
@@ -14,22 +15,19 @@ const RequestAppointmentDialog = lazy(async () => ({
   default: (await import("./request-appointment-dialog.tsx")).RequestAppointmentDialog,
 }));
 
-const firmDate = new Intl.DateTimeFormat(undefined, { timeZone: FIRM_TIME_ZONE, dateStyle: "medium" });
-const firmIsoDate = new Intl.DateTimeFormat("en-CA", { timeZone: FIRM_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const firmZoneName = new Intl.DateTimeFormat("en-US", { timeZone: FIRM_TIME_ZONE, timeZoneName: "long" });
-
 /**
  * A requested appointment shows the window the client asked for ("Afternoon (12 PM-5 PM)"), on
  * the firm's clock, until the firm sets a time; a set time shows in the viewer's zone, named.
  */
-function AppointmentTime({ date, requested }: { date: Date; requested: boolean }) {
-  const window = requested ? windowOf(date) : null;
-  if (window) {
+function AppointmentTime({ date, requested, firmTimeZone }: { date: Date; requested: boolean; firmTimeZone: string | undefined }) {
+  const window = requested && firmTimeZone ? windowOf(date, firmTimeZone) : null;
+  if (window && firmTimeZone) {
     const label = PREFERRED_TIME_OPTIONS.find((option) => option.value === window)!.label;
-    const zone = firmZoneName.formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? FIRM_TIME_ZONE;
+    const isoDate = new Intl.DateTimeFormat("en-CA", { timeZone: firmTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+    const shownDate = new Intl.DateTimeFormat(undefined, { timeZone: firmTimeZone, dateStyle: "medium" }).format(date);
     return (
       <span>
-        <time dateTime={firmIsoDate.format(date)}>{firmDate.format(date)}</time>, {label}, {zone}{" "}
+        <time dateTime={isoDate}>{shownDate}</time>, {label}, {zoneName(date, firmTimeZone)}{" "}
         <span className="text-muted-foreground">(requested; we will confirm a time)</span>
       </span>
     );
@@ -39,6 +37,7 @@ function AppointmentTime({ date, requested }: { date: Date; requested: boolean }
 
 export function AppointmentsTab() {
   const appointments = useAppointments();
+  const firmTimeZone = trpc.site.links.useQuery(undefined, { staleTime: Infinity }).data?.firmTimeZone;
   const [dialogOpen, setDialogOpen] = useState(false);
   // The dialog's code loads on first use and stays mounted so it can animate closed.
   const [dialogLoaded, setDialogLoaded] = useState(false);
@@ -85,7 +84,7 @@ export function AppointmentsTab() {
                     )}
                     <p className="flex items-start gap-1.5 text-sm">
                       <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                      <AppointmentTime date={appointment.appointment_date} requested={appointment.status === "requested"} />
+                      <AppointmentTime date={appointment.appointment_date} requested={appointment.status === "requested"} firmTimeZone={firmTimeZone} />
                     </p>
                   </div>
                   <Badge variant={appointment.status === "scheduled" ? "success" : "muted"}>{APPOINTMENT_STATUS_LABELS[appointment.status]}</Badge>
