@@ -17,6 +17,8 @@ import { freePort } from "../helpers/server.ts";
 const GRACE_MS = 30_000;
 const BOUNDARY = "----shutdown-test";
 
+// Inside the project, so that the bundle's imports find node_modules.
+fs.mkdirSync("test-output", { recursive: true });
 const buildDir = fs.mkdtempSync(path.join(path.resolve("test-output"), "server-build-"));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shutdown-"));
 let database: TestDatabase | undefined;
