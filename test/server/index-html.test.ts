@@ -42,7 +42,7 @@ describe("index.html of the landing page", () => {
     expect(page.text.indexOf(embedded![0])).toBeLessThan(page.text.indexOf("</head>"));
     expect(JSON.parse(embedded![1]!)).toEqual({
       content: (await anon.get("/api/site-content")).body,
-      links: { notaryUrl: "https://notary.example.com/" },
+      links: { notaryUrl: "https://notary.example.com/", firmTimeZone: "America/Chicago" },
     });
   });
 
