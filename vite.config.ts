@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -17,9 +16,8 @@ export default defineConfig({
       algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
     }),
   ],
-  resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
-  },
+  // "@/" and "@server/" come from tsconfig.json's paths, so the aliases are written once.
+  resolve: { tsconfigPaths: true },
   build: {
     // The Express server serves this folder in production.
     outDir: "dist/client",

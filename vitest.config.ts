@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Source files under test import through tsconfig.json's "@/" and "@server/" paths.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],

@@ -5,7 +5,7 @@ import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx"
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDateTime, formatFileSizeKB } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
-import type { AdminDocument } from "../../../server/routers/admin/schemas.ts";
+import type { AdminDocument } from "@server/routers/admin/schemas.ts";
 import { useAdminDocuments } from "./use-admin-documents.ts";
 import { useDeleteDocument } from "./use-delete-document.ts";
 

@@ -7,7 +7,7 @@ import { Progress } from "@/components/ui/progress.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate } from "@/lib/format.ts";
 import { formatStorageSize, usedPercent } from "@/lib/storage-size.ts";
-import type { AdminUser } from "../../../server/routers/admin/schemas.ts";
+import type { AdminUser } from "@server/routers/admin/schemas.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import { QuotaDialog } from "./quota-dialog.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";

@@ -7,8 +7,8 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { formatDateTimeWithZone } from "@/lib/format.ts";
 import { trpc } from "@/lib/trpc.ts";
-import { windowOf, zoneName } from "../../../server/routers/appointments/firm-clock.ts";
-import { PREFERRED_TIME_OPTIONS } from "../../../server/routers/consultation/schemas.ts";
+import { windowOf, zoneName } from "@server/routers/appointments/firm-clock.ts";
+import { PREFERRED_TIME_OPTIONS } from "@server/routers/consultation/schemas.ts";
 import { useAppointments } from "./use-appointments.ts";
 
 const RequestAppointmentDialog = lazy(async () => ({

@@ -3,7 +3,7 @@ import {
   consultationRequestInput,
   PAST_DATE,
   REQUIRED_FIELDS,
-} from "../../../server/routers/consultation/schemas.ts";
+} from "@server/routers/consultation/schemas.ts";
 
 export type ConsultationForm = {
   name: string;

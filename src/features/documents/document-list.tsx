@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDate, formatFileSizeKB, splitExtension } from "@/lib/format.ts";
-import type { DocumentItem } from "../../../server/routers/documents/schemas.ts";
+import type { DocumentItem } from "@server/routers/documents/schemas.ts";
 import { FileIcon } from "./file-icon.tsx";
 import { useDeleteDocument } from "./use-delete-document.ts";
 import { useDocuments } from "./use-documents.ts";

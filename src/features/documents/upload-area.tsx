@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/cn.ts";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "../../../server/routers/documents/schemas.ts";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@server/routers/documents/schemas.ts";
 import { useUploadDocument } from "./use-upload-document.ts";
 
 type UploadAreaProps = {

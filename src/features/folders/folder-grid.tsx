@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { trpc } from "@/lib/trpc.ts";
-import type { Folder } from "../../../server/routers/folders/schemas.ts";
+import type { Folder } from "@server/routers/folders/schemas.ts";
 import { describeContents } from "./folder-contents.ts";
 import { useDeleteFolder } from "./use-delete-folder.ts";
 

@@ -16,7 +16,7 @@ import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { cn } from "@/lib/cn.ts";
 import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
-import { DEFAULT_FOLDER_COLOR, FOLDER_COLORS } from "../../../server/routers/folders/schemas.ts";
+import { DEFAULT_FOLDER_COLOR, FOLDER_COLORS } from "@server/routers/folders/schemas.ts";
 import { useCreateFolder } from "./use-create-folder.ts";
 
 type FolderColor = (typeof FOLDER_COLORS)[number];
