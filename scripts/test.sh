@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: type-check, then every test (test/global-setup.ts builds the web client once for the
-# browser tests). Uses DATABASE_URL when set, the embedded database otherwise.
+# `npm test`: type-check, lint (ESLint and Prettier, zero warnings), then every test
+# (test/global-setup.ts builds the web client once for the browser tests). Uses DATABASE_URL when
+# set, the embedded database otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,7 @@ fi
 
 if [ -n "${DATABASE_URL:-}" ]; then echo "Database: $DATABASE_URL"; else echo "Database: embedded (PGlite, in memory per test file)"; fi
 npx tsc --noEmit -p .
+npm run --silent lint
 mkdir -p test-output
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/results.json "$@" || status=$?
