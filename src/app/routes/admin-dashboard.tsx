@@ -14,8 +14,8 @@ import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-wel
 import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
 import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
 import { UsersTab } from "@/features/admin-users/users-tab.tsx";
-import { useCurrentUser } from "@/features/auth/use-current-user.ts";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
+import { useCurrentUser } from "@/lib/use-current-user.ts";
 
 const TABS = [
   { value: "overview", label: "Overview" },

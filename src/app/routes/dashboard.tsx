@@ -4,7 +4,6 @@ import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
-import { useCurrentUser } from "@/features/auth/use-current-user.ts";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner.tsx";
 import { AppointmentsTab } from "@/features/appointments/appointments-tab.tsx";
 import { DocumentList } from "@/features/documents/document-list.tsx";
@@ -18,6 +17,7 @@ import { useFolders } from "@/features/folders/use-folders.ts";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
 import { ServicesTab } from "@/features/services-info/services-tab.tsx";
 import { TaxFormsTab } from "@/features/tax-forms/tax-forms-tab.tsx";
+import { useCurrentUser } from "@/lib/use-current-user.ts";
 
 const TABS = [
   { value: "documents", label: "Documents" },

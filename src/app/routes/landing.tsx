@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
@@ -56,14 +56,20 @@ export function LandingPage() {
   );
 
   // A new key remounts the dialog's forms, so a notice or a filled-in username starts fresh.
-  const openPortal = (tab: PortalTab = "login", extra: Pick<Portal, "notice" | "prefill" | "returnTo"> = {}) =>
-    setPortal((p) => ({ open: true, tab, loaded: true, key: p.key + 1, ...extra }));
-  const openForgot = (token?: string) => setForgot((f) => ({ open: true, key: f.key + 1, token }));
+  const openPortal = useCallback(
+    (tab: PortalTab = "login", extra: Pick<Portal, "notice" | "prefill" | "returnTo"> = {}) =>
+      setPortal((p) => ({ open: true, tab, loaded: true, key: p.key + 1, ...extra })),
+    [],
+  );
+  const openForgot = useCallback((token?: string) => setForgot((f) => ({ open: true, key: f.key + 1, token })), []);
 
+  // The router's one-time signals (navigation state here, URL parameters below) open a dialog. They can
+  // arrive while this page is already mounted, so they are handled in effects rather than as initial state.
   const arrivedForPortal = (location.state as typeof OPEN_PORTAL_STATE | null)?.openPortal === true;
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     if (arrivedForPortal) openPortal();
-  }, [arrivedForPortal]);
+  }, [arrivedForPortal, openPortal]);
 
   useEffect(() => {
     const authError = searchParams.get(AUTH_ERROR_PARAM);
@@ -71,6 +77,7 @@ export function LandingPage() {
     const verifyToken = searchParams.get(VERIFY_TOKEN_PARAM);
     const sessionEnded = searchParams.has(SESSION_ENDED_PARAM);
     if (authError === null && resetToken === null && verifyToken === null && !sessionEnded) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a router signal, see above
     if (sessionEnded) openPortal("login", { notice: SESSION_ENDED_MESSAGE, returnTo: returnPath(searchParams.get(RETURN_TO_PARAM), "client") });
     // The id keeps React's development double effects from showing the toast twice.
     if (authError !== null) void import("sonner").then(({ toast }) => toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM }));
@@ -87,7 +94,7 @@ export function LandingPage() {
     rest.delete(SESSION_ENDED_PARAM);
     rest.delete(RETURN_TO_PARAM);
     setSearchParams(rest, { replace: true });
-  }, [searchParams, setSearchParams]);
+  }, [searchParams, setSearchParams, openPortal, openForgot]);
 
   const firmName = site.value("company", "name");
   const dashboard = signedIn === "admin" ? "/admin/dashboard" : "/dashboard";
@@ -173,11 +180,11 @@ function WelcomeVideo({ suppressed, held, firmName }: { suppressed: boolean; hel
     return () => window.clearTimeout(timer);
   }, [suppressed]);
 
-  useEffect(() => {
-    if (!due || held) return;
+  // Adjusted while rendering rather than in an effect, so the video opens in the same render it stops being held.
+  if (due && !held) {
     setDue(false);
     if (!hasSeenWelcomeVideo(window.localStorage)) setOpen(true);
-  }, [due, held]);
+  }
 
   if (!open) return null;
   return (

@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
-import { useCurrentUser } from "@/features/auth/use-current-user.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { useCurrentUser } from "@/lib/use-current-user.ts";
 import { AUTHENTICATION_FAILED } from "@server/routers/auth/messages.ts";
 
 /**

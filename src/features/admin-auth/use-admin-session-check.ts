@@ -1,5 +1,5 @@
-import { useCurrentUser } from "@/features/auth/use-current-user.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { useCurrentUser } from "@/lib/use-current-user.ts";
 
 /**
  * Whether the visitor of /admin already holds an admin session. `auth.session` says whether

@@ -37,8 +37,12 @@ export function SiteContentField({ section, sectionTitle, fieldKey, label, entry
   const reset = useResetSiteContent(section, fieldKey);
   const unsaved = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The latest mutate and save, for the pending timer and the unmount below; refs are written after a
+  // render commits, not during it.
   const mutateRef = useRef(update.mutate);
-  mutateRef.current = update.mutate;
+  useEffect(() => {
+    mutateRef.current = update.mutate;
+  });
 
   function save() {
     clearTimeout(timer.current);
@@ -55,7 +59,9 @@ export function SiteContentField({ section, sectionTitle, fieldKey, label, entry
     );
   }
   const saveRef = useRef(save);
-  saveRef.current = save;
+  useEffect(() => {
+    saveRef.current = save;
+  });
 
   useEffect(() => () => saveRef.current(), []);
 
