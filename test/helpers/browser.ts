@@ -7,6 +7,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { ElementContext, Result, RunOptions } from "axe-core";
+import type * as AxeCore from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const viewports = {
@@ -123,7 +124,7 @@ export type CheckA11yOptions = {
   exclude?: string[];
 };
 
-type AxeWindow = { axe: typeof import("axe-core") };
+type AxeWindow = { axe: typeof AxeCore };
 
 const require = createRequire(import.meta.url);
 let axeSource: Promise<string> | undefined;

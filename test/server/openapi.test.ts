@@ -3,11 +3,11 @@ import { z } from "zod";
 import { createApp } from "../../server/app.ts";
 import { REST_ROUTES } from "../../server/rest/routes.ts";
 import { checkApiResponse } from "../helpers/response-contract.ts";
-import { ApiClient } from "../helpers/http.ts";
+import { ApiClient, type Json } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
-let doc: any;
+let doc: Json;
 
 beforeAll(async () => {
   server = await startTestServer();
