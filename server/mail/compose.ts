@@ -15,6 +15,8 @@ export function escapeHtml(text: string): string {
 
 /** Header values must stay on one line, whatever a visitor typed. */
 export function oneLine(text: string, max = 150): string {
+  // Control characters are exactly what this removes (a CR or LF would start a new header).
+  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
 }
 

@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { RateLimits } from "../auth/rate-limit.ts";
-import { type SessionValidation, validateSessionToken } from "../auth/session.ts";
+import { type Session, type SessionValidation, validateSessionToken } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
 import type { PublicUser } from "../routers/auth/schemas.ts";
-import type { Session } from "../auth/session.ts";
 import type { Jobs } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
