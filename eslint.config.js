@@ -88,9 +88,9 @@ export default defineConfig(
           patterns: [
             { regex: "^(\\.\\./)+server/", message: 'Import the server through the "@server/" alias.' },
             {
-              regex: "^@server/(?!routers/[^/]+/(schemas|messages|defaults|public-data)\\.ts$)",
+              regex: "^@server/(?!routers/[^/]+/(schemas|messages|defaults|public-data|firm-clock)\\.ts$)",
               allowTypeImports: true,
-              message: "From the server the client imports only schemas, messages, defaults and (with `import type`) types.",
+              message: "From the server the client imports only schemas, messages, defaults, the firm clock and (with `import type`) types.",
             },
           ],
         },
@@ -113,6 +113,12 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // Pending the server's restructuring (issue 14): JobKind<any> lists job kinds of different payloads; the
+    // typed way is a union of JobKind<N> over JobName. Remove this block when queue.ts is changed.
+    files: ["server/jobs/queue.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
     // Migrations are written against `Kysely<any>` on purpose: the schema they see is the one of their day.
