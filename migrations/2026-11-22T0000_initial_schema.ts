@@ -85,9 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("appointment_date", "timestamptz", (c) => c.notNull())
-    .addColumn("status", "text", (c) =>
-      c.notNull().check(sql`status in ('requested', 'scheduled', 'completed', 'cancelled')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('requested', 'scheduled', 'completed', 'cancelled')`))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

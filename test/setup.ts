@@ -20,7 +20,12 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   if (consoleErrors.length > expectedConsoleErrors) {
-    expect.soft(consoleErrors.map((a) => a.map(String).join(" ")), "unexpected console.error").toEqual([]);
+    expect
+      .soft(
+        consoleErrors.map((a) => a.map(String).join(" ")),
+        "unexpected console.error",
+      )
+      .toEqual([]);
   }
 });
 

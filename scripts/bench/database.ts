@@ -54,8 +54,7 @@ export async function seedScale(url: string, clientId: string, size: ScaleSize, 
     const newUsers = size.users - (await count("select count(*) as n from users"));
     const newClientFolders = size.clientFolders - (await count("select count(*) as n from folders where user_id = $1", [clientId]));
     const perFolder = Math.round(size.clientDocuments / size.clientFolders);
-    const newOtherDocuments =
-      size.documents - (await count("select count(*) as n from documents")) - newClientFolders * perFolder;
+    const newOtherDocuments = size.documents - (await count("select count(*) as n from documents")) - newClientFolders * perFolder;
     const prefix = `gen${batch}-`;
     await client.query(
       `insert into users (username, email, name, created_at)

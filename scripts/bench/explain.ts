@@ -13,7 +13,8 @@ type Caller = ReturnType<typeof createCaller>;
 type Recorded = { sql: string; parameters: readonly unknown[] };
 export type ExplainedQuery = { sql: string; scans: string[]; executionMs: number; seqScans: string[] };
 
-const SCAN_NODE = /(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan|Bitmap Heap Scan)( Backward)?( using (\S+))? on (\S+)|Bitmap Index Scan on (\S+)/;
+const SCAN_NODE =
+  /(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan|Bitmap Heap Scan)( Backward)?( using (\S+))? on (\S+)|Bitmap Index Scan on (\S+)/;
 
 export async function explainProcedure(
   url: string,
@@ -33,7 +34,11 @@ export async function explainProcedure(
   const runScript = async (text: string) => ({ rows: (await pool.query(text)).rows ?? [] });
   // startServer builds the services exactly as the app does; its listener on a free port is unused.
   const config = loadConfig({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const server = await startServer({ config, logger: createLogger("silent"), database: { db, kind: "postgres", runScript, close: () => db.destroy() } });
+  const server = await startServer({
+    config,
+    logger: createLogger("silent"),
+    database: { db, kind: "postgres", runScript, close: () => db.destroy() },
+  });
   try {
     await call(createCaller(createContextInner({ deps: server.deps, sessionToken })));
     const explained: ExplainedQuery[] = [];

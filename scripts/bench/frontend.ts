@@ -18,10 +18,14 @@ export type BundleSizes = {
 };
 
 export function buildClient(outDir: string): void {
-  execFileSync(process.execPath, [path.join(repoRoot, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], {
-    cwd: repoRoot,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(repoRoot, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+    {
+      cwd: repoRoot,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
 }
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;

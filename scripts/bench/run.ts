@@ -190,9 +190,19 @@ async function main(): Promise<void> {
       // Latency at a fixed rate both servers can sustain: half of what the app managed.
       const rate = Math.max(10, Math.round(appRun.rps / 2));
       app.resetPauses();
-      const appLatency = await openLoop({ request: { url: appUrl + appPath, headers: clientCookie }, rate, seconds: settings.latencySeconds, connections: CONNECTIONS });
+      const appLatency = await openLoop({
+        request: { url: appUrl + appPath, headers: clientCookie },
+        rate,
+        seconds: settings.latencySeconds,
+        connections: CONNECTIONS,
+      });
       const pauses = await app.pauses();
-      const bareLatency = await openLoop({ request: { url: bare.url + barePath, headers: clientCookie }, rate, seconds: settings.latencySeconds, connections: CONNECTIONS });
+      const bareLatency = await openLoop({
+        request: { url: bare.url + barePath, headers: clientCookie },
+        rate,
+        seconds: settings.latencySeconds,
+        connections: CONNECTIONS,
+      });
       check(appLatency.failures, `${label} latency (app)`);
       check(bareLatency.failures, `${label} latency (bare)`);
       rows.push({
@@ -248,14 +258,31 @@ async function main(): Promise<void> {
 
     await section("upload", "Upload", async () => {
       const { body, contentType } = multipartBody(UPLOAD_BYTES);
-      const bareRun = () => saturate({ url: `${bare.url}/upload`, method: "POST", body, headers: { "content-type": contentType }, connections: UPLOAD_CONCURRENCY, seconds: 600, amount: settings.uploads });
+      const bareRun = () =>
+        saturate({
+          url: `${bare.url}/upload`,
+          method: "POST",
+          body,
+          headers: { "content-type": contentType },
+          connections: UPLOAD_CONCURRENCY,
+          seconds: 600,
+          amount: settings.uploads,
+        });
       /** One storage's two rows: throughput against bare busboy to disk, and memory per upload. */
       const measure = async (storageName: string, server: ChildServer, serverUrl: string, cookie: { cookie: string }) => {
         // The local disk keeps the rows' first names, which earlier records and the smoke test use.
         const to = storageName === "local disk" ? "" : ` to ${storageName}`;
         const headers = { "content-type": contentType, origin: serverUrl, ...cookie };
         const run = (amount: number) =>
-          saturate({ url: `${serverUrl}/api/documents/upload`, method: "POST", body, headers, connections: UPLOAD_CONCURRENCY, seconds: 600, amount });
+          saturate({
+            url: `${serverUrl}/api/documents/upload`,
+            method: "POST",
+            body,
+            headers,
+            connections: UPLOAD_CONCURRENCY,
+            seconds: 600,
+            amount,
+          });
         const probe = await fetch(`${serverUrl}/api/documents/upload`, { method: "POST", headers, body: new Uint8Array(body) });
         if (!probe.ok) throw new Error(`POST /api/documents/upload (${storageName}) answered ${probe.status}: ${await probe.text()}`);
         if (!smoke) await run(UPLOAD_CONCURRENCY);
@@ -323,7 +350,9 @@ async function main(): Promise<void> {
       const measureAll = async (folderId: string) => {
         const results: LatencyStats[] = [];
         for (const e of endpoints(folderId)) {
-          results.push(await sequential({ url: appUrl + e.path, headers: e.headers }, { seconds: settings.scaleSeconds, maxRequests: settings.scaleRequests }));
+          results.push(
+            await sequential({ url: appUrl + e.path, headers: e.headers }, { seconds: settings.scaleSeconds, maxRequests: settings.scaleRequests }),
+          );
         }
         return results;
       };
@@ -363,7 +392,14 @@ async function main(): Promise<void> {
 
     await section("frontend", "Front end", async () => {
       if (!clientDir) {
-        rows.push({ benchmark: "Landing page bundle", measured: "skipped: no client build (run `npx vite build`)", baseline: "", ratio: "", target: "", result: "info" });
+        rows.push({
+          benchmark: "Landing page bundle",
+          measured: "skipped: no client build (run `npx vite build`)",
+          baseline: "",
+          ratio: "",
+          target: "",
+          result: "info",
+        });
         return;
       }
       const sizes = measureBundle(clientDir);
@@ -378,9 +414,23 @@ async function main(): Promise<void> {
         result: sizes.initialJsGzip <= 100 * 1024 ? "ok" : "MISS",
       });
       if (sizes.initialJsBrotli !== null) {
-        rows.push({ benchmark: "Landing page initial JS (brotli, as served to browsers)", measured: kb(sizes.initialJsBrotli), baseline: "", ratio: "", target: "", result: "info" });
+        rows.push({
+          benchmark: "Landing page initial JS (brotli, as served to browsers)",
+          measured: kb(sizes.initialJsBrotli),
+          baseline: "",
+          ratio: "",
+          target: "",
+          result: "info",
+        });
       }
-      rows.push({ benchmark: "Landing page initial CSS (gzip)", measured: kb(sizes.initialCssGzip), baseline: "", ratio: "", target: "", result: "info" });
+      rows.push({
+        benchmark: "Landing page initial CSS (gzip)",
+        measured: kb(sizes.initialCssGzip),
+        baseline: "",
+        ratio: "",
+        target: "",
+        result: "info",
+      });
       rows.push({
         benchmark: "Portal and admin code in lazy chunks",
         measured: `${sizes.lazyChunks} lazy chunks, ${kb(sizes.lazyJsGzip)}`,
@@ -402,7 +452,10 @@ async function main(): Promise<void> {
         baseline: `index.html: ${home.headers.get("cache-control")}; ${home.headers.get("content-encoding") ?? "none"}`,
         ratio: "",
         target: "immutable, 1 year, gzip",
-        result: /immutable/.test(cacheControl) && /max-age=31536000/.test(cacheControl) && asset?.headers.get("content-encoding") === "gzip" ? "ok" : "MISS",
+        result:
+          /immutable/.test(cacheControl) && /max-age=31536000/.test(cacheControl) && asset?.headers.get("content-encoding") === "gzip"
+            ? "ok"
+            : "MISS",
       });
 
       const scores = smoke ? { skipped: "skipped in smoke mode" } : await runLighthouse(`${appUrl}/`);
@@ -415,7 +468,14 @@ async function main(): Promise<void> {
           ["best practices", scores.bestPractices, 100],
         ];
         for (const [name, score, target] of entries) {
-          rows.push({ benchmark: `Lighthouse ${name}, mobile`, measured: String(score), baseline: "", ratio: "", target: `>= ${target}`, result: score >= target ? "ok" : "MISS" });
+          rows.push({
+            benchmark: `Lighthouse ${name}, mobile`,
+            measured: String(score),
+            baseline: "",
+            ratio: "",
+            target: `>= ${target}`,
+            result: score >= target ? "ok" : "MISS",
+          });
         }
       }
     });
@@ -435,7 +495,9 @@ const planText = plans
   )
   .join("\n");
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
-process.stdout.write(`\n${machine}\n\n${table}\n\nQuery plans on the scale install (EXPLAIN ANALYZE of the app's own queries):\n${planText}\n\nRun took ${minutes} min${smoke ? " (smoke)" : ""}.\n`);
+process.stdout.write(
+  `\n${machine}\n\n${table}\n\nQuery plans on the scale install (EXPLAIN ANALYZE of the app's own queries):\n${planText}\n\nRun took ${minutes} min${smoke ? " (smoke)" : ""}.\n`,
+);
 if (problems.length > 0) process.stdout.write(`\nProblems:\n${problems.map((p) => `- ${p}`).join("\n")}\n`);
 if (record) writePerformanceDoc({ machine, table, plans: planText, minutes });
 process.exitCode = problems.length > 0 ? 1 : 0;

@@ -7,11 +7,7 @@ export type FormProblem<Field extends string> = { message: string; field?: Field
  * A failed call as a form problem: the server's message (or `fallback`), on the first field whose
  * pattern matches it ("Username already exists" on the username), else for the whole form.
  */
-export function serverProblem<Field extends string>(
-  err: unknown,
-  fallback: string,
-  fields: Partial<Record<Field, RegExp>>,
-): FormProblem<Field> {
+export function serverProblem<Field extends string>(err: unknown, fallback: string, fields: Partial<Record<Field, RegExp>>): FormProblem<Field> {
   return problemFor(errorDetail(err) ?? fallback, fields);
 }
 

@@ -9,9 +9,12 @@ export function useNearViewport<T extends Element>(margin: string): [RefCallback
   const ref = useCallback(
     (element: T | null) => {
       if (!element || near) return;
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      }, { rootMargin: margin });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        },
+        { rootMargin: margin },
+      );
       observer.observe(element);
       return () => observer.disconnect();
     },

@@ -75,11 +75,30 @@ beforeAll(async () => {
   const now = new Date();
   await server.db
     .insertInto("appointments")
-    .values({ user_id: client.id, title: LONG_TITLE, description: LONG_MESSAGE, appointment_date: new Date("2031-05-06T14:30:00Z"), status: "requested", created_at: now, updated_at: now })
+    .values({
+      user_id: client.id,
+      title: LONG_TITLE,
+      description: LONG_MESSAGE,
+      appointment_date: new Date("2031-05-06T14:30:00Z"),
+      status: "requested",
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   await server.db
     .insertInto("consultation_requests")
-    .values({ name: LONG_NAME, email: LONG_EMAIL, phone: "555-0142", service: "tax-prep", preferred_date: null, preferred_time: null, message: LONG_MESSAGE, created_at: now, handled_at: null, email_sent_at: now })
+    .values({
+      name: LONG_NAME,
+      email: LONG_EMAIL,
+      phone: "555-0142",
+      service: "tax-prep",
+      preferred_date: null,
+      preferred_time: null,
+      message: LONG_MESSAGE,
+      created_at: now,
+      handled_at: null,
+      email_sent_at: now,
+    })
     .execute();
   browser = await launchBrowser();
 }, 300_000);

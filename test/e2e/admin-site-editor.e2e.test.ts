@@ -24,7 +24,9 @@ import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const DEFAULTS = defaultSiteContent({ firmEmail: undefined });
-const EDITABLE_KEYS = Object.entries(SITE_CONTENT_KEYS).filter(([section]) => section !== "testimonials").flatMap(([, keys]) => keys).length;
+const EDITABLE_KEYS = Object.entries(SITE_CONTENT_KEYS)
+  .filter(([section]) => section !== "testimonials")
+  .flatMap(([, keys]) => keys).length;
 
 let server: TestServer;
 let browser: Browser;
@@ -210,7 +212,9 @@ describe("testimonial editor", () => {
     await t.page.getByRole("button", { name: "Save all" }).click();
     await t.page
       .getByRole("alert")
-      .getByText('Failed to update testimonials: Sample testimonials are not published: replace "Sample Client" with the client\'s name, or delete them')
+      .getByText(
+        'Failed to update testimonials: Sample testimonials are not published: replace "Sample Client" with the client\'s name, or delete them',
+      )
       .waitFor();
     expect(await stored("testimonials", "data")).toBe(published);
     await t.page.getByRole("button", { name: "Delete testimonial by Sample Client" }).click();

@@ -83,7 +83,10 @@ async function upload(client: Awaited<ReturnType<typeof loginClient>>, name: str
 }
 
 async function count(table: "users" | "documents" | "appointments" | "folders"): Promise<number> {
-  const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -210,10 +213,7 @@ describe("admin portal", () => {
 
   it("downloads any document as an admin", async () => {
     const { page } = admin;
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("link", { name: "Download invoice-114.txt" }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download invoice-114.txt" }).click()]);
     expect(download.suggestedFilename()).toBe("invoice-114.txt");
   });
 
@@ -358,10 +358,7 @@ describe("admin portal", () => {
       await expectToast(page, "Appointment created");
       await page.getByRole("cell", { name: /^Quarterly tax review/ }).waitFor();
 
-      const appointment = await server.db
-        .selectFrom("appointments")
-        .select(["user_id", "status", "appointment_date"])
-        .executeTakeFirstOrThrow();
+      const appointment = await server.db.selectFrom("appointments").select(["user_id", "status", "appointment_date"]).executeTakeFirstOrThrow();
       expect(appointment.user_id).toBe(keeper.id);
       expect(appointment.status).toBe("scheduled");
       // The browser's local time is the server's here, so the instant round-trips exactly.
@@ -377,9 +374,7 @@ describe("admin portal", () => {
         .poll(async () => (await server.db.selectFrom("appointments").select(["status", "appointment_date"]).executeTakeFirstOrThrow()).status)
         .toBe("completed");
       await page.getByLabel("Status of Quarterly tax review for Evan Morales").selectOption("scheduled");
-      await expect
-        .poll(async () => (await server.db.selectFrom("appointments").select("status").executeTakeFirstOrThrow()).status)
-        .toBe("scheduled");
+      await expect.poll(async () => (await server.db.selectFrom("appointments").select("status").executeTakeFirstOrThrow()).status).toBe("scheduled");
       const moved = await server.db.selectFrom("appointments").select("appointment_date").executeTakeFirstOrThrow();
       expect(new Date(moved.appointment_date).getTime()).toBe(new Date(2031, 4, 7, 9, 0).getTime());
       await takeScreenshot(page, "admin-appointments");

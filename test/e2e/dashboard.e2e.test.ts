@@ -86,7 +86,9 @@ function folderButton(page: Page, name: string) {
 }
 
 async function expectBreadcrumb(page: Page, crumbs: string[]): Promise<void> {
-  await expect.poll(() => page.getByRole("navigation", { name: "Folder path" }).getByRole("listitem").allInnerTexts(), { timeout: 10_000 }).toEqual(crumbs);
+  await expect
+    .poll(() => page.getByRole("navigation", { name: "Folder path" }).getByRole("listitem").allInnerTexts(), { timeout: 10_000 })
+    .toEqual(crumbs);
 }
 
 async function expectAccessibleTabs(page: Page, screenshotName: string): Promise<void> {
@@ -199,7 +201,11 @@ describe("client dashboard", () => {
       await createFolder(page, "Receipts", "Red");
       const receiptsIcon = folderButton(page, "Receipts").locator("svg");
       expect(await receiptsIcon.evaluate((svg) => getComputedStyle(svg).color)).toBe("rgb(239, 68, 68)");
-      const folders = await server.db.selectFrom("folders").select(["name", "color", "parent_folder_id", "id"]).where("user_id", "=", alice.id).execute();
+      const folders = await server.db
+        .selectFrom("folders")
+        .select(["name", "color", "parent_folder_id", "id"])
+        .where("user_id", "=", alice.id)
+        .execute();
       expect(folders.map(({ name, color }) => ({ name, color })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
         { name: "Receipts", color: "#EF4444" },
         { name: "Taxes 2024", color: "#3B82F6" },
@@ -291,7 +297,11 @@ describe("client dashboard", () => {
       const rowText = await row.innerText();
       expect(rowText).toContain(today);
       expect(rowText).toContain("2.4 KB");
-      const stored = await server.db.selectFrom("documents").select(["original_filename", "folder_id", "file_size"]).where("user_id", "=", alice.id).execute();
+      const stored = await server.db
+        .selectFrom("documents")
+        .select(["original_filename", "folder_id", "file_size"])
+        .where("user_id", "=", alice.id)
+        .execute();
       const receiptsId = searchParam(page, "folder");
       expect(stored).toContainEqual({ original_filename: "receipt march.png", folder_id: receiptsId, file_size: 2500 });
 
@@ -377,7 +387,12 @@ describe("client dashboard", () => {
     const other = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
     await logIn(other, bob);
     await screenshotOnFailure(other.page, "dashboard-second-client", async () => {
-      const [aliceFolder] = await server.db.selectFrom("folders").select("id").where("user_id", "=", alice.id).where("name", "=", "Taxes 2024").execute();
+      const [aliceFolder] = await server.db
+        .selectFrom("folders")
+        .select("id")
+        .where("user_id", "=", alice.id)
+        .where("name", "=", "Taxes 2024")
+        .execute();
       const [aliceDocument] = await server.db.selectFrom("documents").select("id").where("user_id", "=", alice.id).execute();
       await other.page.goto(`/dashboard?tab=documents&folder=${aliceFolder!.id}`);
       await other.page.getByRole("heading", { level: 1, name: "Welcome back, Bob Diaz!" }).waitFor();

@@ -100,7 +100,14 @@ describe("landing page", { timeout: 60_000 }, () => {
           await nav.waitFor({ state: "detached" });
         }
         await expect(t.page.getByRole("button", { name: "Client Portal", exact: true }).isVisible()).resolves.toBe(true);
-        for (const title of ["Bookkeeping", "Tax Preparation & Planning", "Notary Services", "Administrative Services", "Payroll", "Business Consulting"]) {
+        for (const title of [
+          "Bookkeeping",
+          "Tax Preparation & Planning",
+          "Notary Services",
+          "Administrative Services",
+          "Payroll",
+          "Business Consulting",
+        ]) {
           await t.page.getByRole("heading", { level: 3, name: title, exact: true }).waitFor();
         }
         const notary = t.page.getByRole("link", { name: /Visit the notary site/ });
@@ -232,7 +239,8 @@ describe("landing page", { timeout: 60_000 }, () => {
       t.expectNoConsoleErrors();
     } finally {
       await t.close();
-      for (const { section, key } of stored) await server.db.deleteFrom("site_content").where("section", "=", section).where("key", "=", key).execute();
+      for (const { section, key } of stored)
+        await server.db.deleteFrom("site_content").where("section", "=", section).where("key", "=", key).execute();
     }
   });
 
@@ -287,7 +295,12 @@ describe("landing page", { timeout: 60_000 }, () => {
       await t.page.getByRole("button", { name: "Pause autoplay" }).click();
       await t.page.setViewportSize(viewports.mobile);
       await expect.poll(() => t.page.locator('li[data-visible="true"]').count()).toBe(1);
-      expect(await t.page.locator('li[data-visible="false"]').first().evaluate((li) => (li as HTMLElement).inert)).toBe(true);
+      expect(
+        await t.page
+          .locator('li[data-visible="false"]')
+          .first()
+          .evaluate((li) => (li as HTMLElement).inert),
+      ).toBe(true);
     });
     t.expectNoConsoleErrors();
     await t.close();
@@ -376,7 +389,14 @@ describe("landing page", { timeout: 60_000 }, () => {
         .select(["name", "email", "phone", "service", "preferred_time", "message"])
         .execute();
       expect(rows).toEqual([
-        { name: "Nora Quinn", email: "nora@example.com", phone: "(555) 123-4567", service: "tax-prep", preferred_time: "afternoon", message: "Quarterly estimates for a new bakery." },
+        {
+          name: "Nora Quinn",
+          email: "nora@example.com",
+          phone: "(555) 123-4567",
+          service: "tax-prep",
+          preferred_time: "afternoon",
+          message: "Quarterly estimates for a new bakery.",
+        },
       ]);
     });
     t.expectNoConsoleErrors();
@@ -630,7 +650,10 @@ describe("landing page", { timeout: 60_000 }, () => {
       { text: "They found deductions we had missed for years.", author: "Ana Ruiz", business: "Bakery" },
       { text: "Payroll runs itself now.", author: "Tom Park", business: "Landscaping" },
     ];
-    await server.db.insertInto("site_content").values({ section: "testimonials", key: "data", value: JSON.stringify(few) }).execute();
+    await server.db
+      .insertInto("site_content")
+      .values({ section: "testimonials", key: "data", value: JSON.stringify(few) })
+      .execute();
     try {
       const t = await returningVisitor();
       await openLanding(t.page);

@@ -309,13 +309,22 @@ describe("client portal", { timeout: 90_000 }, () => {
     await server.db
       .insertInto("appointments")
       .values([
-        { user_id: user.id, title: "Tax review", description: "", status: "requested", appointment_date: zonedTime("2030-03-05", 12, "America/Chicago") },
+        {
+          user_id: user.id,
+          title: "Tax review",
+          description: "",
+          status: "requested",
+          appointment_date: zonedTime("2030-03-05", 12, "America/Chicago"),
+        },
         { user_id: user.id, title: "Payroll setup", description: "", status: "scheduled", appointment_date: new Date("2030-03-06T15:30:00Z") },
       ])
       .execute();
     const context = await browser.newContext({ baseURL: server.url, viewport: viewports.desktop, timezoneId: "America/New_York" });
     const page = await context.newPage();
-    const res = await page.request.post("/api/auth/login", { data: { username: user.username, password: user.password }, headers: { Origin: server.url } });
+    const res = await page.request.post("/api/auth/login", {
+      data: { username: user.username, password: user.password },
+      headers: { Origin: server.url },
+    });
     expect(res.status()).toBe(200);
     await page.goto("/dashboard?tab=appointments");
     const requested = page.getByRole("listitem").filter({ hasText: "Tax review" });

@@ -66,7 +66,9 @@ describe("app shell", () => {
     });
     await t.page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
     // The aborted request, and React reporting the error the boundary caught.
-    t.expectNoConsoleErrors({ allow: [/net::ERR_FAILED .*\/assets\/dashboard-/, /Failed to fetch dynamically imported module: .*\/assets\/dashboard-/] });
+    t.expectNoConsoleErrors({
+      allow: [/net::ERR_FAILED .*\/assets\/dashboard-/, /Failed to fetch dynamically imported module: .*\/assets\/dashboard-/],
+    });
     await t.close();
   });
 

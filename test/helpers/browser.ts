@@ -148,19 +148,20 @@ export async function checkA11y(page: Page, options: CheckA11yOptions = {}): Pro
 
   const context: ElementContext = { include: options.include ?? ["html"], exclude: options.exclude ?? [] };
   // Passed as JSON: Playwright's serializable-argument type is too deep for axe's option types.
-  const violations: Result[] = await page.evaluate(async (json) => {
-    const { ctx, opts } = JSON.parse(json) as { ctx: ElementContext; opts: RunOptions };
-    const results = await (window as unknown as AxeWindow).axe.run(ctx, opts);
-    return results.violations;
-  }, JSON.stringify({ ctx: context, opts: axeRunOptions }));
+  const violations: Result[] = await page.evaluate(
+    async (json) => {
+      const { ctx, opts } = JSON.parse(json) as { ctx: ElementContext; opts: RunOptions };
+      const results = await (window as unknown as AxeWindow).axe.run(ctx, opts);
+      return results.violations;
+    },
+    JSON.stringify({ ctx: context, opts: axeRunOptions }),
+  );
   return violations.filter(isSeriousOrCritical).map(toA11yViolation);
 }
 
 /** A readable report of violations, for assertion messages. */
 export function formatViolations(violations: A11yViolation[]): string {
-  return violations
-    .map((v) => [`[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...v.nodes.map((n) => `    ${n}`)].join("\n"))
-    .join("\n");
+  return violations.map((v) => [`[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...v.nodes.map((n) => `    ${n}`)].join("\n")).join("\n");
 }
 
 function isSeriousOrCritical(result: Result): boolean {

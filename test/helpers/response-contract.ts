@@ -53,6 +53,8 @@ export function checkApiResponse(method: string, url: URL, status: number, body:
   const validate = validatorFor(documented.schema, documented.key);
   if (!validate(body)) {
     const problems = ajv.errorsText(validate.errors, { separator: "; " });
-    throw new Error(`${method} ${url.pathname} answered ${status} with a body that does not match /api/openapi.json: ${problems}\n${JSON.stringify(body).slice(0, 2000)}`);
+    throw new Error(
+      `${method} ${url.pathname} answered ${status} with a body that does not match /api/openapi.json: ${problems}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
 }

@@ -97,7 +97,12 @@ export async function startTestServer(
   );
   const database = opts.database ?? (await createTestDatabase());
   const clock = createTestClock();
-  const server = await startServer({ config, logger, database, now: clock.now, overrides: opts.overrides,
+  const server = await startServer({
+    config,
+    logger,
+    database,
+    now: clock.now,
+    overrides: opts.overrides,
     app: { clientDir: inject("clientDir"), ...opts.app },
     connectionLimits: opts.connectionLimits,
     // Mail within a second, and a retry a second or two after a failure (doubling from there).

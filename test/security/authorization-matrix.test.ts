@@ -140,11 +140,7 @@ describe("tRPC: tenants are isolated", () => {
 describe("REST: who may call what", () => {
   const missingId = randomUUID();
   const sampleParams = (path: string) =>
-    path
-      .replace(":folder_id", missingId)
-      .replace(":id", missingId)
-      .replace(":section", "hero")
-      .replace(":key", "title");
+    path.replace(":folder_id", missingId).replace(":id", missingId).replace(":section", "hero").replace(":key", "title");
 
   async function rest(client: ApiClient, route: string, params: (path: string) => string = sampleParams): Promise<ApiResponse> {
     callsMade++;
@@ -165,7 +161,8 @@ describe("REST: who may call what", () => {
       if (access === "public") continue;
       for (const client of [clientA, adminAsClient]) {
         const res = await rest(client, route);
-        if (access === "admin") expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 403, body: { detail: "Admin access required" } });
+        if (access === "admin")
+          expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 403, body: { detail: "Admin access required" } });
         else expect([401, 403], route).not.toContain(res.status);
       }
     }
@@ -213,7 +210,12 @@ describe("REST: tenants are isolated", () => {
       expect({ route, status: foreign.status, body: foreign.body }).toEqual({ route, status: absent.status, body: absent.body });
     }
     await expectObjectsIntact(objectsA, userA.id);
-    const strayDocuments = await server.db.selectFrom("documents").select("id").where("user_id", "=", userB.id).where("id", "!=", objectsB.documentId).execute();
+    const strayDocuments = await server.db
+      .selectFrom("documents")
+      .select("id")
+      .where("user_id", "=", userB.id)
+      .where("id", "!=", objectsB.documentId)
+      .execute();
     expect(strayDocuments).toEqual([]);
   });
 

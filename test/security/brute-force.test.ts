@@ -478,13 +478,21 @@ async function sharedDatabase() {
 
 describe("public writes", () => {
   async function count(table: "users" | "consultation_requests"): Promise<number> {
-    const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   it("limits registrations per address (each costs an argon2 hash and a row)", async () => {
     const register = (ip: string, i: number) =>
-      from(ip).post("/api/auth/register", { username: `limited_${i}`, email: `limited_${i}@example.com`, name: "Limited", password: "Velvet-Compass-Orchard-7" });
+      from(ip).post("/api/auth/register", {
+        username: `limited_${i}`,
+        email: `limited_${i}@example.com`,
+        name: "Limited",
+        password: "Velvet-Compass-Orchard-7",
+      });
     const statuses: number[] = [];
     for (let i = 0; i < MAX_REGISTRATIONS_PER_IP_PER_HOUR; i++) statuses.push((await register("198.51.100.150", i)).status);
     expect(statuses).toEqual(Array(MAX_REGISTRATIONS_PER_IP_PER_HOUR).fill(200));
@@ -506,7 +514,8 @@ describe("public writes", () => {
   });
 
   it("limits consultation requests per address (each writes a row and emails the firm)", async () => {
-    const consult = (ip: string) => from(ip).post("/api/consultation/request", { name: "Eager Prospect", email: "eager@example.com", phone: "555-123-4567" });
+    const consult = (ip: string) =>
+      from(ip).post("/api/consultation/request", { name: "Eager Prospect", email: "eager@example.com", phone: "555-123-4567" });
     const statuses: number[] = [];
     for (let i = 0; i < MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR; i++) statuses.push((await consult("198.51.100.160")).status);
     expect(statuses).toEqual(Array(MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR).fill(200));

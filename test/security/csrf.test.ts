@@ -56,7 +56,12 @@ describe("cross-site requests carrying the session cookie", () => {
           if (type) sent["Content-Type"] = type;
           const response = await withCookieOnly(client)(method, path, sent, body);
           const res = { status: response.status, body: await response.json() };
-          expect({ path, kind, status: res.status, body: res.body }).toEqual({ path, kind, status: 403, body: { detail: "Cross-site request refused" } });
+          expect({ path, kind, status: res.status, body: res.body }).toEqual({
+            path,
+            kind,
+            status: 403,
+            body: { detail: "Cross-site request refused" },
+          });
         }
       }
       // Nothing ran: no folder, the session still works.
@@ -83,15 +88,27 @@ function withCookieOnly(c: ApiClient) {
 describe("same-origin requests", () => {
   it("pass with Sec-Fetch-Site same-origin, or with our Origin", async () => {
     const send = withCookieOnly(client);
-    const viaFetchMetadata = await send("POST", "/api/folders", { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" }, JSON.stringify({ name: "Mine 1" }));
+    const viaFetchMetadata = await send(
+      "POST",
+      "/api/folders",
+      { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
+      JSON.stringify({ name: "Mine 1" }),
+    );
     expect(viaFetchMetadata.status).not.toBe(403);
-    const viaOrigin = await send("POST", "/api/folders", { "Content-Type": "application/json", Origin: server.url }, JSON.stringify({ name: "Mine 2" }));
+    const viaOrigin = await send(
+      "POST",
+      "/api/folders",
+      { "Content-Type": "application/json", Origin: server.url },
+      JSON.stringify({ name: "Mine 2" }),
+    );
     expect(viaOrigin.status).not.toBe(403);
   });
 
   it("a Bearer token without a cookie needs no Origin (it cannot be borrowed by another site)", async () => {
     const user = await createUser(server.db);
-    const login = await (await loginClient(server.url, user)).post("/api/auth/login", { username: user.username, password: user.password, return_token: true });
+    const login = await (
+      await loginClient(server.url, user)
+    ).post("/api/auth/login", { username: user.username, password: user.password, return_token: true });
     const res = await fetch(new URL("/api/folders", server.url), {
       method: "POST",
       headers: { Authorization: `Bearer ${login.body.session_token}`, "Content-Type": "application/json" },

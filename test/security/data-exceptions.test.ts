@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function count(table: "users" | "folders" | "consultation_requests"): Promise<number> {
-  const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -139,7 +139,11 @@ describe("the verification link", () => {
     const token = verifyTokenFrom(await nextMail(email, "Verify your email", before));
     const rows = await server.db.selectFrom("email_verification_tokens").selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(token);
-    await server.db.updateTable("users").set({ email: `moved-${email}` }).where("username", "=", username).execute();
+    await server.db
+      .updateTable("users")
+      .set({ email: `moved-${email}` })
+      .where("username", "=", username)
+      .execute();
     expect(await verify(token)).toMatchObject(INVALID_LINK);
     const user = await server.db.selectFrom("users").select("email_verified_at").where("username", "=", username).executeTakeFirstOrThrow();
     expect(user.email_verified_at).toBeNull();
@@ -197,7 +201,11 @@ describe("other proofs of the address", () => {
   });
 
   it("Google sign-in verifies the accounts it creates and links", async () => {
-    const created = await findOrCreateGoogleUser(server.db, { subject: `sub-${randomBytes(4).toString("hex")}`, email: `g-${randomBytes(4).toString("hex")}@example.com`, name: "Gail" });
+    const created = await findOrCreateGoogleUser(server.db, {
+      subject: `sub-${randomBytes(4).toString("hex")}`,
+      email: `g-${randomBytes(4).toString("hex")}@example.com`,
+      name: "Gail",
+    });
     expect(created.email_verified).toBe(true);
     const local = await createUser(server.db);
     expect(local.email_verified).toBe(false);

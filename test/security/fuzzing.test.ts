@@ -43,10 +43,41 @@ afterAll(async () => {
 // ---- generators -------------------------------------------------------------------------------
 
 const FIELDS = [
-  "username", "password", "email", "name", "token", "new_password", "session_id", "id", "folder_id",
-  "parent_folder_id", "color", "title", "description", "appointment_date", "status", "section", "key",
-  "value", "testimonials", "limit", "cursor", "offset", "q", "handled", "phone", "service", "preferredDate",
-  "preferredTime", "message", "user_id", "text", "author", "business", "__proto__", "constructor",
+  "username",
+  "password",
+  "email",
+  "name",
+  "token",
+  "new_password",
+  "session_id",
+  "id",
+  "folder_id",
+  "parent_folder_id",
+  "color",
+  "title",
+  "description",
+  "appointment_date",
+  "status",
+  "section",
+  "key",
+  "value",
+  "testimonials",
+  "limit",
+  "cursor",
+  "offset",
+  "q",
+  "handled",
+  "phone",
+  "service",
+  "preferredDate",
+  "preferredTime",
+  "message",
+  "user_id",
+  "text",
+  "author",
+  "business",
+  "__proto__",
+  "constructor",
 ];
 
 const badId = () =>
@@ -116,9 +147,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
 };
 
 function withOneFieldPostgresRefuses(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
-  return fc
-    .tuple(fc.constantFrom(...Object.keys(valid)), postgresRefuses)
-    .map(([field, value]) => ({ ...valid, [field]: value }));
+  return fc.tuple(fc.constantFrom(...Object.keys(valid)), postgresRefuses).map(([field, value]) => ({ ...valid, [field]: value }));
 }
 
 /** Malformed input for one target, a quarter of it nearly valid when the target has a valid example. */
@@ -131,14 +160,32 @@ function inputFor(valid: Record<string, unknown> | undefined): fc.Arbitrary<unkn
 const metaPath = fc.oneof(
   fc.constantFrom(...FIELDS),
   fc
-    .array(fc.oneof(fc.constantFrom(...FIELDS, "0", "1", "-1", "99", "", "prototype", "\\", "\\.", "a\\"), fc.string({ maxLength: 8 })), { maxLength: 6 })
+    .array(fc.oneof(fc.constantFrom(...FIELDS, "0", "1", "-1", "99", "", "prototype", "\\", "\\.", "a\\"), fc.string({ maxLength: 8 })), {
+      maxLength: 6,
+    })
     .map((segments) => segments.join(".")),
   fc.constantFrom("a.".repeat(200), "\\".repeat(300)),
 );
 
 /** Annotation types superjson knows (ours and the ones a caller may try), composite ones and junk. */
 const annotationType = fc.oneof(
-  fc.constantFrom("Date", "undefined", "number", "bigint", "regexp", "set", "map", "Error", "URL", "symbol", "class", "custom", "typed-array", "__proto__", ""),
+  fc.constantFrom(
+    "Date",
+    "undefined",
+    "number",
+    "bigint",
+    "regexp",
+    "set",
+    "map",
+    "Error",
+    "URL",
+    "symbol",
+    "class",
+    "custom",
+    "typed-array",
+    "__proto__",
+    "",
+  ),
   fc.tuple(fc.constantFrom("class", "custom", "symbol", "typed-array"), fc.string({ maxLength: 12 })),
   weird,
 );
@@ -173,7 +220,10 @@ const malformedMeta: fc.Arbitrary<unknown> = fc.oneof(
       {
         values: fc.oneof(annotations.record, annotations.node, deepAnnotation, weird),
         v: fc.oneof(fc.constant(1), weird),
-        referentialEqualities: fc.oneof(fc.dictionary(metaPath, fc.array(metaPath, { maxLength: 3 })), fc.tuple(fc.array(metaPath, { maxLength: 3 }))),
+        referentialEqualities: fc.oneof(
+          fc.dictionary(metaPath, fc.array(metaPath, { maxLength: 3 })),
+          fc.tuple(fc.array(metaPath, { maxLength: 3 })),
+        ),
         extra: weird,
       },
       { requiredKeys: [] },
@@ -229,7 +279,8 @@ const rawBody: fc.Arbitrary<RawBody> = fc.oneof(
 
 // A stack frame names a file by path ("at fn (/x/y.ts:1:2)", "at node:internal/...:1:2"); plain
 // sentences such as "must be at most 200 characters" followed by JSON digits must not count.
-const LEAK = /\bat (?:[\w.<>$[\] ]+ \()?(?:file:|node:|\/)[^\s)"]*:\d+:\d+|node_modules|\/work\/|server\/[\w/-]+\.ts|\bstack\b|ECONN|SQLSTATE|syntax error at/i;
+const LEAK =
+  /\bat (?:[\w.<>$[\] ]+ \()?(?:file:|node:|\/)[^\s)"]*:\d+:\d+|node_modules|\/work\/|server\/[\w/-]+\.ts|\bstack\b|ECONN|SQLSTATE|syntax error at/i;
 
 function checkResponse(target: string, input: unknown, status: number, text: string) {
   const shown = () => `${target} with ${JSON.stringify(input)?.slice(0, 300)} -> ${status} ${text.slice(0, 300)}`;
@@ -292,14 +343,28 @@ const procedures = Object.entries(
 ).map(([path, procedure]) => ({ path, type: procedure._def.type }));
 
 describe("tRPC procedures", () => {
-  it.each(procedures.filter((p) => p.path !== "auth.logout"))("$path survives malformed input", async ({ path, type }) => {
-    const client = callers[PROCEDURE_ACCESS[path] ?? "public"];
-    const input = inputFor(VALID_INPUTS[path]);
-    await runBatches(`trpc ${path}`, fc.array(input, { minLength: TRPC_BATCH, maxLength: TRPC_BATCH }), (inputs) => trpcBatch(client, path, type, inputs), TRPC_BATCH);
-  }, TARGET_TIMEOUT_MS);
+  it.each(procedures.filter((p) => p.path !== "auth.logout"))(
+    "$path survives malformed input",
+    async ({ path, type }) => {
+      const client = callers[PROCEDURE_ACCESS[path] ?? "public"];
+      const input = inputFor(VALID_INPUTS[path]);
+      await runBatches(
+        `trpc ${path}`,
+        fc.array(input, { minLength: TRPC_BATCH, maxLength: TRPC_BATCH }),
+        (inputs) => trpcBatch(client, path, type, inputs),
+        TRPC_BATCH,
+      );
+    },
+    TARGET_TIMEOUT_MS,
+  );
 
   it("auth.logout survives malformed input", async () => {
-    await runBatches("trpc auth.logout", fc.array(malformedInput, { minLength: TRPC_BATCH, maxLength: TRPC_BATCH }), (inputs) => trpcBatch(callers.public, "auth.logout", "mutation", inputs), TRPC_BATCH);
+    await runBatches(
+      "trpc auth.logout",
+      fc.array(malformedInput, { minLength: TRPC_BATCH, maxLength: TRPC_BATCH }),
+      (inputs) => trpcBatch(callers.public, "auth.logout", "mutation", inputs),
+      TRPC_BATCH,
+    );
   });
 
   // Issue 23: superjson trusted the `meta` sent with an input; the server now checks it first.
@@ -308,22 +373,33 @@ describe("tRPC procedures", () => {
     { path: "consultation.request", as: "public" as const },
     { path: "admin.createAppointment", as: "admin" as const },
     { path: "admin.users", as: "admin" as const },
-  ])("$path survives malformed superjson meta", async ({ path, as }) => {
-    const type = procedures.find((p) => p.path === path)!.type;
-    const valid = path === "admin.createAppointment" ? { user_id: realIds[0], title: "Fuzz", appointment_date: "2031-05-01T09:00:00.000Z" } : VALID_INPUTS[path];
-    await runBatches(
-      `trpc ${path} meta`,
-      fc.array(superjsonEnvelope(valid), { minLength: TRPC_BATCH, maxLength: TRPC_BATCH }),
-      (envelopes) => trpcBatch(callers[as], path, type, envelopes, (envelope) => envelope),
-      TRPC_BATCH,
-    );
-  }, TARGET_TIMEOUT_MS);
+  ])(
+    "$path survives malformed superjson meta",
+    async ({ path, as }) => {
+      const type = procedures.find((p) => p.path === path)!.type;
+      const valid =
+        path === "admin.createAppointment"
+          ? { user_id: realIds[0], title: "Fuzz", appointment_date: "2031-05-01T09:00:00.000Z" }
+          : VALID_INPUTS[path];
+      await runBatches(
+        `trpc ${path} meta`,
+        fc.array(superjsonEnvelope(valid), { minLength: TRPC_BATCH, maxLength: TRPC_BATCH }),
+        (envelopes) => trpcBatch(callers[as], path, type, envelopes, (envelope) => envelope),
+        TRPC_BATCH,
+      );
+    },
+    TARGET_TIMEOUT_MS,
+  );
 
   it("malformed tRPC envelopes and batches", async () => {
     const paths = procedures.map((p) => p.path);
     await runBatches(
       "trpc envelope",
-      fc.record({ paths: fc.array(fc.constantFrom(...paths, "nope", "auth", "__proto__"), { minLength: 1, maxLength: 12 }), raw: rawBody, query: fc.string({ maxLength: 60 }) }),
+      fc.record({
+        paths: fc.array(fc.constantFrom(...paths, "nope", "auth", "__proto__"), { minLength: 1, maxLength: 12 }),
+        raw: rawBody,
+        query: fc.string({ maxLength: 60 }),
+      }),
       async ({ paths: chosen, raw, query }) => {
         const res = await callers.authed.request("POST", `/trpc/${chosen.join(",")}?batch=1&${encodeURIComponent(query)}`, {
           body: raw.body as BodyInit,
@@ -337,31 +413,50 @@ describe("tRPC procedures", () => {
 
 describe("REST paths", () => {
   const routes = Object.entries(REST_ACCESS).filter(([route]) => route !== "POST /auth/logout");
-  const segment = fc.oneof(badId(), weird.map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined"))));
+  const segment = fc.oneof(
+    badId(),
+    weird.map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined"))),
+  );
 
-  it.each(routes.map(([route, access]) => ({ route, access })))("$route survives malformed input", async ({ route, access }) => {
-    const [method, pattern] = route.split(" ") as [string, string];
-    const client = callers[access];
-    const request = fc.record({
-      params: fc.array(segment, { minLength: 3, maxLength: 3 }),
-      query: fc.dictionary(
-        fc.constantFrom("limit", "cursor", "offset", "q", "user_id", "x"),
-        fc.oneof(fc.string({ maxLength: 50 }), postgresRefuses, hugeString.map((s) => s.slice(0, 1000))),
-        { maxKeys: 4 },
-      ),
-      body: fc.oneof(inputFor(VALID_BODIES[route]).map((json) => ({ json })), rawBody.map((raw) => ({ raw }))),
-    });
-    await runBatches(route, request, async ({ params, query, body }) => {
-      let i = 0;
-      // Kept under Node's 16 KB header limit: past it the socket is closed, which says nothing about us.
-      const path = pattern.replace(/:(\w+)/g, () => encodeURIComponent((params[i++] ?? "").slice(0, 1000)) || "x");
-      const qs = new URLSearchParams(query).toString();
-      const url = `/api${path}${qs ? `?${qs}` : ""}`;
-      let res: ApiResponse;
-      if (method === "GET") res = await client.request(method, url);
-      else if ("json" in body) res = await client.request(method, url, { body: JSON.stringify(body.json ?? null), headers: { "Content-Type": "application/json" } });
-      else res = await client.request(method, url, { body: body.raw.body as BodyInit, headers: body.raw.contentType ? { "Content-Type": body.raw.contentType } : {} });
-      return { status: res.status, text: res.text };
-    });
-  }, TARGET_TIMEOUT_MS);
+  it.each(routes.map(([route, access]) => ({ route, access })))(
+    "$route survives malformed input",
+    async ({ route, access }) => {
+      const [method, pattern] = route.split(" ") as [string, string];
+      const client = callers[access];
+      const request = fc.record({
+        params: fc.array(segment, { minLength: 3, maxLength: 3 }),
+        query: fc.dictionary(
+          fc.constantFrom("limit", "cursor", "offset", "q", "user_id", "x"),
+          fc.oneof(
+            fc.string({ maxLength: 50 }),
+            postgresRefuses,
+            hugeString.map((s) => s.slice(0, 1000)),
+          ),
+          { maxKeys: 4 },
+        ),
+        body: fc.oneof(
+          inputFor(VALID_BODIES[route]).map((json) => ({ json })),
+          rawBody.map((raw) => ({ raw })),
+        ),
+      });
+      await runBatches(route, request, async ({ params, query, body }) => {
+        let i = 0;
+        // Kept under Node's 16 KB header limit: past it the socket is closed, which says nothing about us.
+        const path = pattern.replace(/:(\w+)/g, () => encodeURIComponent((params[i++] ?? "").slice(0, 1000)) || "x");
+        const qs = new URLSearchParams(query).toString();
+        const url = `/api${path}${qs ? `?${qs}` : ""}`;
+        let res: ApiResponse;
+        if (method === "GET") res = await client.request(method, url);
+        else if ("json" in body)
+          res = await client.request(method, url, { body: JSON.stringify(body.json ?? null), headers: { "Content-Type": "application/json" } });
+        else
+          res = await client.request(method, url, {
+            body: body.raw.body as BodyInit,
+            headers: body.raw.contentType ? { "Content-Type": body.raw.contentType } : {},
+          });
+        return { status: res.status, text: res.text };
+      });
+    },
+    TARGET_TIMEOUT_MS,
+  );
 });

@@ -61,7 +61,14 @@ describe("every response carries the security headers", () => {
       ["CSRF refusal (403)", () => client.post("/api/folders", { name: "x" }, { headers: { Origin: "https://evil.example" } })],
       ["invalid input (422)", () => anon.post("/api/auth/login", { username: "" })],
       ["broken JSON (400)", () => anon.request("POST", "/api/auth/login", { body: "{", headers: { "Content-Type": "application/json" } })],
-      ["body too large (413)", () => anon.request("POST", "/api/auth/login", { body: JSON.stringify({ username: "x".repeat(2_000_000) }), headers: { "Content-Type": "application/json" } })],
+      [
+        "body too large (413)",
+        () =>
+          anon.request("POST", "/api/auth/login", {
+            body: JSON.stringify({ username: "x".repeat(2_000_000) }),
+            headers: { "Content-Type": "application/json" },
+          }),
+      ],
       ["tRPC query", () => anon.get("/trpc/site.links")],
       ["tRPC unknown procedure", () => anon.get("/trpc/nope.nope")],
       ["tRPC unauthorized", () => anon.get("/trpc/auth.me")],
@@ -77,7 +84,7 @@ describe("downloads", () => {
   it("are attachments with filename*=, a sandboxing CSP and nosniff", async () => {
     const client = await loginClient(server.url, await createUser(server.db));
     const form = new FormData();
-    form.append("file", new Blob(["<script>alert(1)</script>"], { type: "text/html" }), "Ünïcode \"report\".html");
+    form.append("file", new Blob(["<script>alert(1)</script>"], { type: "text/html" }), 'Ünïcode "report".html');
     const upload = await client.request("POST", "/api/documents/upload", { body: form });
     expect(upload.status).toBe(201);
     const res = await client.get(`/api/documents/${upload.body.id}/download`);

@@ -51,8 +51,23 @@ describe("logs", () => {
     const logger = createLogger("info", { write: (line: string) => lines.push(line) });
     logger.error({ err: Object.assign(new Error("duplicate key"), { code: "23505" }) }, "insert failed");
     logger.warn({ err: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) }, "database down");
-    logger.info({ access_token: "at-top", id_token: "idt-top", refresh_token: "rt-top", tokens: { access_token: "at-nested", id_token: "idt-nested", refresh_token: "rt-nested" } }, "tokens");
-    const cause = { access_token: "at-cause", id_token: "idt-cause", refresh_token: "rt-cause", token: "tk-cause", password: "pw-cause", session_token: "st-cause" };
+    logger.info(
+      {
+        access_token: "at-top",
+        id_token: "idt-top",
+        refresh_token: "rt-top",
+        tokens: { access_token: "at-nested", id_token: "idt-nested", refresh_token: "rt-nested" },
+      },
+      "tokens",
+    );
+    const cause = {
+      access_token: "at-cause",
+      id_token: "idt-cause",
+      refresh_token: "rt-cause",
+      token: "tk-cause",
+      password: "pw-cause",
+      session_token: "st-cause",
+    };
     logger.error({ err: Object.assign(new Error("token exchange failed"), { cause }) }, "oauth");
     logger.error({ err: new Error("token exchange failed", { cause: Object.assign(new Error("inner"), cause) }) }, "oauth");
 

@@ -26,7 +26,11 @@ describe("stored hashes", () => {
   it("are argon2id with m=19456, t=2, p=1, read back from the stored hash", async () => {
     const input = registration("Copper-Kettle-Morning-9");
     expect((await anon.post("/api/auth/register", input)).status).toBe(200);
-    const { password_hash } = await server.db.selectFrom("users").select("password_hash").where("username", "=", input.username).executeTakeFirstOrThrow();
+    const { password_hash } = await server.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("username", "=", input.username)
+      .executeTakeFirstOrThrow();
     const [, algorithm, version, params, salt, hash] = password_hash!.split("$");
     expect({ algorithm, version, params }).toEqual({
       algorithm: "argon2id",

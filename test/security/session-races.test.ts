@@ -26,9 +26,7 @@ describe.skipIf(!process.env.DATABASE_URL)("a sign-in whose session is opened af
         perform pg_advisory_xact_lock(${HOLD});
         return null;
       end $$`);
-    await locker.query(
-      "create trigger hold_session_inserts before insert on sessions for each statement execute function hold_session_inserts()",
-    );
+    await locker.query("create trigger hold_session_inserts before insert on sessions for each statement execute function hold_session_inserts()");
   });
   afterAll(async () => {
     await locker?.end();

@@ -16,7 +16,11 @@ afterAll(() => server.close());
 
 async function bearerLogin(user: { username: string | null; password: string }, portal: "client" | "admin" = "client") {
   const client = new ApiClient(server.url);
-  const res = await client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", { username: user.username, password: user.password, return_token: true });
+  const res = await client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", {
+    username: user.username,
+    password: user.password,
+    return_token: true,
+  });
   expect(res.status).toBe(200);
   const replay = new ApiClient(server.url);
   replay.bearer = res.body.session_token;

@@ -127,25 +127,73 @@ describe("superjson meta", () => {
   const login = (meta: string, json = `{"username":"a","password":"x"}`) => `{"json":${json},"meta":${meta}}`;
 
   it.each([
-    ["a values tree 20,000 levels deep", login(`{"values":{"username":["Date",${deepValues}]}}`), "an annotation is [type] alone: Date, undefined and number hold no nested values"],
+    [
+      "a values tree 20,000 levels deep",
+      login(`{"values":{"username":["Date",${deepValues}]}}`),
+      "an annotation is [type] alone: Date, undefined and number hold no nested values",
+    ],
     ["records nested 20,000 levels deep", login(`{"values":{"username":${deepRecords}}}`), "meta.values must map paths to [type]"],
     ["a class", login(`{"values":{"username":["class","Foo"]}}`), "only Date, undefined and number annotations are accepted"],
     ["a custom value", login(`{"values":{"username":["custom","Foo"]}}`), "only Date, undefined and number annotations are accepted"],
     ["a symbol", login(`{"values":{"username":["symbol","Foo"]}}`), "only Date, undefined and number annotations are accepted"],
-    ["a typed array", login(`{"values":{"username":["typed-array","Uint8Array"]}}`, `{"username":[1,2],"password":"x"}`), "only Date, undefined and number annotations are accepted"],
-    ["an Error", login(`{"values":{"username":["Error"]}}`, `{"username":{"name":"Error","message":"x"},"password":"x"}`), "only Date, undefined and number annotations are accepted"],
-    ["a regexp", login(`{"values":{"username":["regexp"]}}`, `{"username":"/(a+)+$/","password":"x"}`), "only Date, undefined and number annotations are accepted"],
-    ["a set", login(`{"values":{"username":["set"]}}`, `{"username":["a"],"password":"x"}`), "only Date, undefined and number annotations are accepted"],
-    ["a megabyte bigint", `{"json":"${"9".repeat(900_000)}","meta":{"values":["bigint"],"v":1}}`, "only Date, undefined and number annotations are accepted"],
+    [
+      "a typed array",
+      login(`{"values":{"username":["typed-array","Uint8Array"]}}`, `{"username":[1,2],"password":"x"}`),
+      "only Date, undefined and number annotations are accepted",
+    ],
+    [
+      "an Error",
+      login(`{"values":{"username":["Error"]}}`, `{"username":{"name":"Error","message":"x"},"password":"x"}`),
+      "only Date, undefined and number annotations are accepted",
+    ],
+    [
+      "a regexp",
+      login(`{"values":{"username":["regexp"]}}`, `{"username":"/(a+)+$/","password":"x"}`),
+      "only Date, undefined and number annotations are accepted",
+    ],
+    [
+      "a set",
+      login(`{"values":{"username":["set"]}}`, `{"username":["a"],"password":"x"}`),
+      "only Date, undefined and number annotations are accepted",
+    ],
+    [
+      "a megabyte bigint",
+      `{"json":"${"9".repeat(900_000)}","meta":{"values":["bigint"],"v":1}}`,
+      "only Date, undefined and number annotations are accepted",
+    ],
     ["a string as values", login(`{"values":"username"}`), "meta.values must map paths to [type]"],
-    ["a __proto__ path", login(`{"values":{"__proto__.polluted":["undefined"]},"v":1}`), "an annotation path may not name __proto__, prototype or constructor"],
-    ["a constructor path", login(`{"values":{"username.constructor":["undefined"]}}`), "an annotation path may not name __proto__, prototype or constructor"],
-    ["a path with 5,000 segments", login(`{"values":{"${"a.".repeat(5_000)}a":["undefined"]},"v":1}`), "an annotation path is longer than 256 characters"],
+    [
+      "a __proto__ path",
+      login(`{"values":{"__proto__.polluted":["undefined"]},"v":1}`),
+      "an annotation path may not name __proto__, prototype or constructor",
+    ],
+    [
+      "a constructor path",
+      login(`{"values":{"username.constructor":["undefined"]}}`),
+      "an annotation path may not name __proto__, prototype or constructor",
+    ],
+    [
+      "a path with 5,000 segments",
+      login(`{"values":{"${"a.".repeat(5_000)}a":["undefined"]},"v":1}`),
+      "an annotation path is longer than 256 characters",
+    ],
     ["a path to nothing", login(`{"values":{"nobody.here":["undefined"]},"v":1}`), "an annotation path names no value of json"],
-    ["a Date on an object", login(`{"values":{"username":["Date"]},"v":1}`, `{"username":{"a":[1]},"password":"x"}`), "an annotation does not fit the value at its path"],
-    ["2,000 annotations", login(`{"values":{${Array.from({ length: 2_000 }, (_, i) => `"k${i}":["undefined"]`).join(",")}},"v":1}`), "more than 1000 annotations"],
+    [
+      "a Date on an object",
+      login(`{"values":{"username":["Date"]},"v":1}`, `{"username":{"a":[1]},"password":"x"}`),
+      "an annotation does not fit the value at its path",
+    ],
+    [
+      "2,000 annotations",
+      login(`{"values":{${Array.from({ length: 2_000 }, (_, i) => `"k${i}":["undefined"]`).join(",")}},"v":1}`),
+      "more than 1000 annotations",
+    ],
     ["a referentialEqualities cycle", login(`{"referentialEqualities":{"":["username"]},"v":1}`), "meta.referentialEqualities is not accepted"],
-    ["a referentialEqualities root cycle", login(`{"referentialEqualities":[["username","password"]],"v":1}`), "meta.referentialEqualities is not accepted"],
+    [
+      "a referentialEqualities root cycle",
+      login(`{"referentialEqualities":[["username","password"]],"v":1}`),
+      "meta.referentialEqualities is not accepted",
+    ],
     ["meta as a string", login(`"values"`), "meta must be an object"],
     ["meta as an array", login(`[{"values":{}}]`), "meta must be an object"],
     ["meta as null", login(`null`), "meta must be an object"],
@@ -194,7 +242,10 @@ describe("superjson meta", () => {
     // What an older client or a hand-written call sends: superjson's legacy paths, no `v`.
     const legacy = await post(
       "admin.createAppointment",
-      JSON.stringify({ json: { user_id: user.id, title: "Legacy", appointment_date: "2031-07-01T09:00:00.000Z" }, meta: { values: { appointment_date: ["Date"] } } }),
+      JSON.stringify({
+        json: { user_id: user.id, title: "Legacy", appointment_date: "2031-07-01T09:00:00.000Z" },
+        meta: { values: { appointment_date: ["Date"] } },
+      }),
       admin,
     );
     expect(legacy.status, legacy.text).toBe(200);

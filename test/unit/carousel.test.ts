@@ -47,14 +47,21 @@ describe("carousel index arithmetic", () => {
     // The slot after the visible window (the dimmed peek) exists for every active item.
     for (let active = 0; active < 12; active++) expect(trackSlots(active, 12)[active + 3]).toBeDefined();
     for (let active = 0; active < 12; active++) {
-      expect(trackSlots(active, 12).filter((s) => s.isVisible).map((s) => s.item)).toEqual(visibleIndices(active, 12));
+      expect(
+        trackSlots(active, 12)
+          .filter((s) => s.isVisible)
+          .map((s) => s.item),
+      ).toEqual(visibleIndices(active, 12));
     }
   });
 });
 
 describe("parseTestimonials", () => {
   it("reads the stored JSON list", () => {
-    const stored = JSON.stringify([{ text: "Great", author: "Ann", business: "Bakery" }, { text: "Fine", author: "Bo" }]);
+    const stored = JSON.stringify([
+      { text: "Great", author: "Ann", business: "Bakery" },
+      { text: "Fine", author: "Bo" },
+    ]);
     expect(parseTestimonials(stored)).toEqual([
       { text: "Great", author: "Ann", business: "Bakery" },
       { text: "Fine", author: "Bo", business: "" },

@@ -6,8 +6,7 @@ import {
   initialForgotPasswordState,
 } from "../../src/features/auth/forgot-password-flow.ts";
 
-const run = (events: ForgotPasswordEvent[], from: ForgotPasswordState = initialForgotPasswordState) =>
-  events.reduce(forgotPasswordReducer, from);
+const run = (events: ForgotPasswordEvent[], from: ForgotPasswordState = initialForgotPasswordState) => events.reduce(forgotPasswordReducer, from);
 
 describe("forgot-password steps", () => {
   it("request -> sent -> reset with the typed token", () => {

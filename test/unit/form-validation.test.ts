@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  validateForgotPassword,
-  validateLogin,
-  validateRegister,
-  validateResetPassword,
-} from "../../src/features/auth/auth-validation.ts";
+import { validateForgotPassword, validateLogin, validateRegister, validateResetPassword } from "../../src/features/auth/auth-validation.ts";
 import { emptyConsultationForm, validateConsultation } from "../../src/features/consultation/consultation-validation.ts";
 import { hasSeenWelcomeVideo, markWelcomeVideoSeen } from "../../src/lib/welcome-video-flag.ts";
 

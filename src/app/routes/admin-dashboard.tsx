@@ -82,11 +82,7 @@ export function AdminDashboardPage() {
         <h1 className="text-2xl font-semibold sm:text-3xl">Admin dashboard</h1>
         <p className="mt-1 text-muted-foreground">Users, documents, appointments and the public site.</p>
 
-        <Tabs
-          value={tab}
-          onValueChange={(value) => setSearchParams(value === "overview" ? {} : { tab: value }, { replace: true })}
-          className="mt-6"
-        >
+        <Tabs value={tab} onValueChange={(value) => setSearchParams(value === "overview" ? {} : { tab: value }, { replace: true })} className="mt-6">
           <TabsList aria-label="Admin sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
             {TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
@@ -106,14 +102,15 @@ export function AdminDashboardPage() {
           <TabsContent value="site" className="grid gap-6">
             <SiteContentEditor />
             <TestimonialEditor />
-            <section aria-labelledby="welcome-video-reset-heading" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-6">
+            <section
+              aria-labelledby="welcome-video-reset-heading"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-6"
+            >
               <div>
                 <h2 id="welcome-video-reset-heading" className="text-lg font-semibold">
                   Welcome video
                 </h2>
-                <p className="text-sm text-muted-foreground">
-                  For testing: show the welcome video again in this browser, as on a first visit.
-                </p>
+                <p className="text-sm text-muted-foreground">For testing: show the welcome video again in this browser, as on a first visit.</p>
               </div>
               <ResetWelcomeVideoButton />
             </section>

@@ -41,10 +41,7 @@ export function AdminLoginPage() {
             <AdminLoginForm returnTo={returnTo} />
           </CardContent>
         </Card>
-        <Link
-          to="/"
-          className="mx-auto inline-flex items-center gap-1.5 rounded-sm text-sm text-muted-foreground hover:text-foreground"
-        >
+        <Link to="/" className="mx-auto inline-flex items-center gap-1.5 rounded-sm text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to main site
         </Link>

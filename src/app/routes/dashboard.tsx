@@ -164,11 +164,7 @@ function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
           className="overflow-hidden rounded-xl border bg-card divide-y"
         >
           {folders.isPending && <Spinner label="Loading folders…" className="w-full justify-center py-3" />}
-          <FolderGrid
-            folders={childFolders(allFolders, currentId)}
-            subfolderCount={(id) => childFolders(allFolders, id).length}
-            onOpen={open}
-          />
+          <FolderGrid folders={childFolders(allFolders, currentId)} subfolderCount={(id) => childFolders(allFolders, id).length} onOpen={open} />
           <DocumentList folderId={currentId} folderName={folderName} />
         </div>
       </UploadArea>

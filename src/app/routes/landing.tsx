@@ -80,7 +80,8 @@ export function LandingPage() {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a router signal, see above
     if (sessionEnded) openPortal("login", { notice: SESSION_ENDED_MESSAGE, returnTo: returnPath(searchParams.get(RETURN_TO_PARAM), "client") });
     // The id keeps React's development double effects from showing the toast twice.
-    if (authError !== null) void import("sonner").then(({ toast }) => toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM }));
+    if (authError !== null)
+      void import("sonner").then(({ toast }) => toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM }));
     if (resetToken) openForgot(resetToken);
     if (verifyToken) {
       void Promise.all([redeemVerificationLink(verifyToken), import("sonner")]).then(([outcome, { toast }]) =>
@@ -119,10 +120,7 @@ export function LandingPage() {
           isPending={site.isPending}
           testimonials={<TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} />}
         />
-        <ContactSection
-          content={site.value}
-          form={<DeferredConsultationForm />}
-        />
+        <ContactSection content={site.value} form={<DeferredConsultationForm />} />
       </main>
       <SiteFooter content={site.value} />
 

@@ -3,14 +3,7 @@ import type { VariantProps } from "class-variance-authority";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import { cn } from "@/lib/cn.ts";
 import { buttonVariants } from "./button.tsx";
-import {
-  DialogFooter,
-  DialogHeader,
-  descriptionClasses,
-  modalContentClasses,
-  overlayClasses,
-  titleClasses,
-} from "./dialog.tsx";
+import { DialogFooter, DialogHeader, descriptionClasses, modalContentClasses, overlayClasses, titleClasses } from "./dialog.tsx";
 import { useReturnFocus } from "./return-focus.ts";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -19,22 +12,12 @@ export const AlertDialogHeader = DialogHeader;
 export const AlertDialogFooter = DialogFooter;
 
 /** A confirmation: it does not close on an outside click, focus starts on Cancel and returns to the opener. */
-export function AlertDialogContent({
-  className,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClasses} />
-      <AlertDialogPrimitive.Content
-        aria-modal="true"
-        className={cn(modalContentClasses, "max-w-md", className)}
-        {...props}
-        {...returnFocus}
-      />
+      <AlertDialogPrimitive.Content aria-modal="true" className={cn(modalContentClasses, "max-w-md", className)} {...props} {...returnFocus} />
     </AlertDialogPrimitive.Portal>
   );
 }
@@ -47,8 +30,7 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
   return <AlertDialogPrimitive.Description className={cn(descriptionClasses, className)} {...props} />;
 }
 
-type AlertDialogActionProps = ComponentProps<typeof AlertDialogPrimitive.Action> &
-  Pick<VariantProps<typeof buttonVariants>, "variant">;
+type AlertDialogActionProps = ComponentProps<typeof AlertDialogPrimitive.Action> & Pick<VariantProps<typeof buttonVariants>, "variant">;
 
 /** The confirming button; destructive by default since confirmations here guard deletions. */
 export function AlertDialogAction({ className, variant = "destructive", ...props }: AlertDialogActionProps) {

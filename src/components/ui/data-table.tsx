@@ -220,7 +220,10 @@ function SidewaysScroll({ label, children }: { label: string; children: ReactNod
           {children}
         </div>
         {hasMore && (
-          <div aria-hidden="true" className="pointer-events-none absolute inset-y-px right-px w-12 rounded-r-xl bg-linear-to-l from-card to-transparent" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-px right-px w-12 rounded-r-xl bg-linear-to-l from-card to-transparent"
+          />
         )}
       </div>
       {scrolls && <p className="text-xs text-muted-foreground">Scroll sideways to see every column.</p>}

@@ -25,14 +25,7 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
  * Give it a <DialogTitle> and a <DialogDescription>.
  * aria-modal tells assistive tech (and axe) that the content behind is inert; Radix leaves it out.
  */
-export function DialogContent({
-  className,
-  children,
-  hideCloseButton = false,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-  ...props
-}: DialogContentProps) {
+export function DialogContent({ className, children, hideCloseButton = false, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>

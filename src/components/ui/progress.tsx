@@ -11,12 +11,7 @@ type ProgressProps = ComponentProps<typeof ProgressPrimitive.Root> & {
 export function Progress({ className, value, max = 100, ...props }: ProgressProps) {
   const percent = value === null ? 0 : Math.min(100, Math.max(0, (value / max) * 100));
   return (
-    <ProgressPrimitive.Root
-      value={value}
-      max={max}
-      className={cn("relative h-2 w-full overflow-hidden rounded-full bg-muted", className)}
-      {...props}
-    >
+    <ProgressPrimitive.Root value={value} max={max} className={cn("relative h-2 w-full overflow-hidden rounded-full bg-muted", className)} {...props}>
       <ProgressPrimitive.Indicator
         className="h-full w-full rounded-full bg-accent transition-transform duration-200"
         style={{ transform: `translateX(-${100 - percent}%)` }}

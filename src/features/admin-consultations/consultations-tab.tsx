@@ -60,8 +60,7 @@ export function ConsultationsTab() {
     },
     {
       header: "Status",
-      cell: (c) =>
-        c.handled_at ? <Badge variant="muted">Handled</Badge> : <Badge variant="success">New</Badge>,
+      cell: (c) => (c.handled_at ? <Badge variant="muted">Handled</Badge> : <Badge variant="success">New</Badge>),
     },
     {
       header: "Email to firm",

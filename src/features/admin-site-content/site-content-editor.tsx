@@ -74,8 +74,8 @@ export function SiteContentEditor() {
               <h2>No site content stored yet</h2>
             </CardTitle>
             <CardDescription>
-              The public site shows the built-in defaults, marked Default below; edit any field to change it. Initialize
-              stores all the defaults as your own content, so a later update of the built-in texts leaves your site as it is.
+              The public site shows the built-in defaults, marked Default below; edit any field to change it. Initialize stores all the defaults as
+              your own content, so a later update of the built-in texts leaves your site as it is.
             </CardDescription>
           </CardHeader>
           <CardContent>

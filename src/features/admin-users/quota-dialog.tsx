@@ -80,7 +80,14 @@ export function QuotaDialog({ user }: { user: AdminUser }) {
             error={error}
             required
           >
-            <Input type="number" inputMode="decimal" min="0.001" step="any" value={gigabytes} onChange={(event) => setGigabytes(event.target.value)} />
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="0.001"
+              step="any"
+              value={gigabytes}
+              onChange={(event) => setGigabytes(event.target.value)}
+            />
           </FormField>
           <DialogFooter>
             {user.quota_mb !== null && (

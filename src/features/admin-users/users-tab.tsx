@@ -13,7 +13,6 @@ import { QuotaDialog } from "./quota-dialog.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";
 import { useDeleteUser } from "./use-delete-user.ts";
 
-
 export function UsersTab() {
   const paging = useServerPaging();
   const users = useAdminUsers(paging);

@@ -76,7 +76,10 @@ export function AppointmentsTab() {
           ) : (
             <ul className="divide-y">
               {appointments.data.map((appointment) => (
-                <li key={appointment.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+                <li
+                  key={appointment.id}
+                  className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-6"
+                >
                   <div className="grid min-w-0 gap-1">
                     <h4 className="font-medium break-words">{appointment.title}</h4>
                     {appointment.description && (
@@ -84,7 +87,11 @@ export function AppointmentsTab() {
                     )}
                     <p className="flex items-start gap-1.5 text-sm">
                       <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                      <AppointmentTime date={appointment.appointment_date} requested={appointment.status === "requested"} firmTimeZone={firmTimeZone} />
+                      <AppointmentTime
+                        date={appointment.appointment_date}
+                        requested={appointment.status === "requested"}
+                        firmTimeZone={firmTimeZone}
+                      />
                     </p>
                   </div>
                   <Badge variant={appointment.status === "scheduled" ? "success" : "muted"}>{APPOINTMENT_STATUS_LABELS[appointment.status]}</Badge>

@@ -30,7 +30,16 @@ type ClientPortalDialogProps = {
   returnTo?: string;
 };
 
-export function ClientPortalDialog({ open, onOpenChange, tab, onTabChange, onForgotPassword, notice, loginPrefill, returnTo }: ClientPortalDialogProps) {
+export function ClientPortalDialog({
+  open,
+  onOpenChange,
+  tab,
+  onTabChange,
+  onForgotPassword,
+  notice,
+  loginPrefill,
+  returnTo,
+}: ClientPortalDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
@@ -112,11 +121,7 @@ function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormPro
           />
         </FormField>
         <FormField id={LOGIN_IDS.password} label="Password" error={errorOf(problem, "password")}>
-          <PasswordInput
-            autoComplete="current-password"
-            value={form.password}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
-          />
+          <PasswordInput autoComplete="current-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
         </FormField>
         <Button variant="link" className="w-fit justify-self-end text-sm" onClick={onForgotPassword}>
           Forgot your password?

@@ -88,8 +88,8 @@ export function ForgotPasswordDialog({ open, onOpenChange, onBackToLogin, initia
               </span>
               <DialogTitle>Check Your Email</DialogTitle>
               <DialogDescription>
-                If an account uses <strong className="font-semibold break-all text-foreground">{state.email || "that address"}</strong>, we
-                sent it a link to reset the password.
+                If an account uses <strong className="font-semibold break-all text-foreground">{state.email || "that address"}</strong>, we sent it a
+                link to reset the password.
               </DialogDescription>
             </DialogHeader>
             <p className="text-sm text-muted-foreground">Don't see it? Check your spam folder.</p>
@@ -229,11 +229,7 @@ function ResetStep({ token: initialToken, linkSpent, onBack, onNewLink, onDone }
           </Button>
         )}
         <FormField id={RESET_IDS.newPassword} label="New Password" error={errorOf(shown, "newPassword")}>
-          <PasswordInput
-            autoComplete="new-password"
-            value={form.newPassword}
-            onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
-          />
+          <PasswordInput autoComplete="new-password" value={form.newPassword} onChange={(e) => setForm({ ...form, newPassword: e.target.value })} />
         </FormField>
         <FormField id={RESET_IDS.confirmPassword} label="Confirm New Password" error={errorOf(shown, "confirmPassword")}>
           <PasswordInput

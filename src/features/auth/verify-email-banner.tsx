@@ -47,8 +47,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
             Verify your email
           </h2>
           <p className="text-sm text-muted-foreground">
-            We sent a link to <span className="font-medium break-words text-foreground">{email}</span>. Open it to confirm the address
-            is yours.
+            We sent a link to <span className="font-medium break-words text-foreground">{email}</span>. Open it to confirm the address is yours.
           </p>
         </div>
       </div>

@@ -75,7 +75,9 @@ export function ConsultationForm() {
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="consultation-form-title" className="grid gap-5">
-      <h3 id="consultation-form-title" className="text-xl font-semibold">Request a consultation</h3>
+      <h3 id="consultation-form-title" className="text-xl font-semibold">
+        Request a consultation
+      </h3>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="consultation-name" error={errorOf(problem, "name")} label="Full Name" required className="sm:col-span-2">
           <Input autoComplete="name" {...field("name")} />

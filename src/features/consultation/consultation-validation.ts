@@ -1,9 +1,4 @@
-import {
-  type ConsultationRequestInput,
-  consultationRequestInput,
-  PAST_DATE,
-  REQUIRED_FIELDS,
-} from "@server/routers/consultation/schemas.ts";
+import { type ConsultationRequestInput, consultationRequestInput, PAST_DATE, REQUIRED_FIELDS } from "@server/routers/consultation/schemas.ts";
 
 export type ConsultationForm = {
   name: string;
@@ -26,8 +21,7 @@ export const emptyConsultationForm: ConsultationForm = {
 };
 
 export type ConsultationValidation =
-  | { ok: true; input: ConsultationRequestInput }
-  | { ok: false; message: string; field: keyof ConsultationForm | undefined };
+  { ok: true; input: ConsultationRequestInput } | { ok: false; message: string; field: keyof ConsultationForm | undefined };
 
 /**
  * The spec's rule first (name, email and phone required: one message for all three), then the

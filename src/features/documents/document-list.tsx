@@ -44,9 +44,7 @@ export function DocumentList({ folderId, folderName }: DocumentListProps) {
     return (
       <div className="px-4 py-8 text-center">
         <FileIcon name="" className="mx-auto mb-3 size-8 text-muted-foreground" />
-        <p className="font-medium">
-          {folderName === null ? "No documents in root folder." : `No documents in "${folderName}" folder.`}
-        </p>
+        <p className="font-medium">{folderName === null ? "No documents in root folder." : `No documents in "${folderName}" folder.`}</p>
         <p className="mt-1 text-sm text-muted-foreground">Upload a file above, or drop one here, to add it.</p>
       </div>
     );

@@ -17,17 +17,8 @@ export function StorageUsage() {
         <span className="text-muted-foreground">Storage used</span>
         <span className="font-medium tabular-nums">{text}</span>
       </p>
-      <Progress
-        value={usedPercent(used, quota)}
-        aria-label="Storage used"
-        getValueLabel={() => text}
-        className="h-1.5"
-      />
-      {full && (
-        <p className="text-sm text-destructive">
-          Your storage is full. Delete documents you no longer need, or ask us for more space.
-        </p>
-      )}
+      <Progress value={usedPercent(used, quota)} aria-label="Storage used" getValueLabel={() => text} className="h-1.5" />
+      {full && <p className="text-sm text-destructive">Your storage is full. Delete documents you no longer need, or ask us for more space.</p>}
     </section>
   );
 }

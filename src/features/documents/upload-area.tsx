@@ -114,7 +114,12 @@ export function UploadArea({ folderId, folderName, children }: UploadAreaProps) 
             <div className="grid gap-1.5">
               <p className="truncate text-sm">
                 Uploading {progress.fileName}
-                {progress.percent !== null && <span aria-hidden="true" className="tabular-nums"> {progress.percent}%</span>}
+                {progress.percent !== null && (
+                  <span aria-hidden="true" className="tabular-nums">
+                    {" "}
+                    {progress.percent}%
+                  </span>
+                )}
               </p>
               <Progress value={progress.percent} aria-label={`Upload progress of ${progress.fileName}`} />
             </div>

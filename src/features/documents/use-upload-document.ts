@@ -41,8 +41,7 @@ function sendUpload(file: File, folderId: string | null, onProgress: (percent: n
         return;
       }
       const body: unknown = request.response;
-      const detail =
-        typeof body === "object" && body !== null && "detail" in body && typeof body.detail === "string" ? body.detail : undefined;
+      const detail = typeof body === "object" && body !== null && "detail" in body && typeof body.detail === "string" ? body.detail : undefined;
       reject(new UploadError(detail, request.status));
     };
     request.onerror = () => reject(new UploadError(undefined));

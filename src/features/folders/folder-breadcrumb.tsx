@@ -12,7 +12,8 @@ type FolderBreadcrumbProps = {
 /** Root, then one crumb per folder; a crumb goes back to that folder and Back to the parent. */
 export function FolderBreadcrumb({ path, onNavigate }: FolderBreadcrumbProps) {
   const parent = path.length > 1 ? path[path.length - 2]! : null;
-  const crumbClasses = "inline-flex items-center rounded-sm px-1 py-0.5 max-sm:min-h-11 text-muted-foreground transition-colors hover:text-foreground hover:underline cursor-pointer";
+  const crumbClasses =
+    "inline-flex items-center rounded-sm px-1 py-0.5 max-sm:min-h-11 text-muted-foreground transition-colors hover:text-foreground hover:underline cursor-pointer";
 
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2">

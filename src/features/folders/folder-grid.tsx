@@ -90,8 +90,11 @@ function DeleteFolderDialog({ folder, subfolders, onOpenFolder, onClose }: Delet
   const deleteFolder = useDeleteFolder();
   const documents = trpc.documents.inFolder.useQuery({ folder_id: folder.id }, { staleTime: 0 });
   // When the count cannot be had, Delete is offered and the server's own refusal explains.
-  const contents =
-    documents.isPending ? "counting" : documents.isError || (documents.data.length === 0 && subfolders === 0) ? "deletable" : "not-empty";
+  const contents = documents.isPending
+    ? "counting"
+    : documents.isError || (documents.data.length === 0 && subfolders === 0)
+      ? "deletable"
+      : "not-empty";
 
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()}>

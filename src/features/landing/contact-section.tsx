@@ -18,10 +18,10 @@ export function ContactSection({ content, form }: ContactSectionProps) {
       <div className="mx-auto grid max-w-content gap-12 px-4 py-16 sm:px-6 md:grid-cols-[1fr_1.4fr] md:py-24">
         <div className="grid content-start gap-6">
           <p className="text-sm font-semibold text-accent">Contact</p>
-          <h2 id="contact-title" className="text-3xl font-semibold sm:text-4xl">Schedule a consultation</h2>
-          <p className="text-muted-foreground">
-            Tell us a little about your business and when suits you. We reply within 24 hours.
-          </p>
+          <h2 id="contact-title" className="text-3xl font-semibold sm:text-4xl">
+            Schedule a consultation
+          </h2>
+          <p className="text-muted-foreground">Tell us a little about your business and when suits you. We reply within 24 hours.</p>
           <ul className="grid gap-4">
             {details.map((detail) => (
               <li key={detail.label} className="flex items-start gap-3">

@@ -4,9 +4,17 @@ type Service = { title: string; description: string; icon: LucideIcon; external?
 
 const SERVICES: Service[] = [
   { title: "Bookkeeping", description: "Monthly books, reconciliations and reports you can read, kept current all year.", icon: Calculator },
-  { title: "Tax Preparation & Planning", description: "Business and personal returns filed on time, with planning that lowers next year's bill.", icon: FileText },
+  {
+    title: "Tax Preparation & Planning",
+    description: "Business and personal returns filed on time, with planning that lowers next year's bill.",
+    icon: FileText,
+  },
   { title: "Notary Services", description: "Documents notarized quickly through our partner notary service.", icon: Stamp, external: true },
-  { title: "Administrative Services", description: "Filings, correspondence and the paperwork that keeps your business in good standing.", icon: ClipboardList },
+  {
+    title: "Administrative Services",
+    description: "Filings, correspondence and the paperwork that keeps your business in good standing.",
+    icon: ClipboardList,
+  },
   { title: "Payroll", description: "Pay runs, withholdings and payroll tax filings handled on schedule, every time.", icon: Wallet },
   { title: "Business Consulting", description: "Entity choice, budgets and cash-flow planning from people who know your numbers.", icon: TrendingUp },
 ];
@@ -17,7 +25,9 @@ export function ServicesSection({ notaryUrl }: { notaryUrl: string | undefined }
       <div className="mx-auto grid max-w-content gap-10 px-4 py-16 sm:px-6 md:py-24">
         <div className="grid max-w-2xl gap-3">
           <p className="text-sm font-semibold text-accent">Services</p>
-          <h2 id="services-title" className="text-3xl font-semibold sm:text-4xl">Everything your books need, in one place</h2>
+          <h2 id="services-title" className="text-3xl font-semibold sm:text-4xl">
+            Everything your books need, in one place
+          </h2>
           <p className="text-muted-foreground">One team for the numbers, the filings and the advice, all year round.</p>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

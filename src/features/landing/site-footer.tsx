@@ -3,14 +3,7 @@ import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
 import { SECTION_LINKS } from "./site-header.tsx";
 
 // All six, as the services section lists them.
-const FOOTER_SERVICES = [
-  "Bookkeeping",
-  "Tax Preparation & Planning",
-  "Notary Services",
-  "Administrative Services",
-  "Payroll",
-  "Business Consulting",
-];
+const FOOTER_SERVICES = ["Bookkeeping", "Tax Preparation & Planning", "Notary Services", "Administrative Services", "Payroll", "Business Consulting"];
 
 export function SiteFooter({ content }: { content: SiteContentReader }) {
   const firmName = content("company", "name");
@@ -20,7 +13,13 @@ export function SiteFooter({ content }: { content: SiteContentReader }) {
         <div className="grid content-start gap-3">
           {/* The full name, wrapping: the footer is where nothing of the firm's name is cut. */}
           <p className="flex items-start gap-2.5 font-semibold tracking-tight">
-            <img src={siteImageSrc(content("company", "logo"), SHIPPED_IMAGES.logo)} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md" />
+            <img
+              src={siteImageSrc(content("company", "logo"), SHIPPED_IMAGES.logo)}
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 shrink-0 rounded-md"
+            />
             <span className="min-w-0 pt-1 break-words">{firmName}</span>
           </p>
           <p className="text-sm text-primary-foreground/80">{content("contact", "address")}</p>

@@ -57,14 +57,11 @@ export function TaxFormsTab({ onOpenDocuments }: { onOpenDocuments: () => void }
             <CardTitle asChild>
               <h3>Prior Year Returns</h3>
             </CardTitle>
-            <CardDescription>
-              Returns from earlier years help us carry forward losses, depreciation and estimated payments.
-            </CardDescription>
+            <CardDescription>Returns from earlier years help us carry forward losses, depreciation and estimated payments.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <p className="text-sm">
-              Upload copies of your last three years' returns to your documents, or request a free transcript from the IRS if you
-              no longer have them.
+              Upload copies of your last three years' returns to your documents, or request a free transcript from the IRS if you no longer have them.
             </p>
             <div className="flex flex-wrap gap-3">
               <Button onClick={onOpenDocuments}>

@@ -37,7 +37,9 @@ function Heading() {
   return (
     <div className="grid gap-2">
       <p className="text-sm font-semibold text-accent">Testimonials</p>
-      <h3 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">What our clients say</h3>
+      <h3 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">
+        What our clients say
+      </h3>
     </div>
   );
 }
@@ -144,10 +146,7 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
                 inert={!slot.isVisible}
                 data-visible={slot.isVisible}
                 style={slideTransition}
-                className={clsx(
-                  "w-[88%] shrink-0 pr-4 transition-opacity md:w-[calc(100%/3.2)]",
-                  !slot.isVisible && "opacity-35",
-                )}
+                className={clsx("w-[88%] shrink-0 pr-4 transition-opacity md:w-[calc(100%/3.2)]", !slot.isVisible && "opacity-35")}
               >
                 <TestimonialCard testimonial={testimonial} />
               </li>
@@ -166,12 +165,7 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
             aria-current={index === current || undefined}
             className="group inline-flex size-6 cursor-pointer items-center justify-center rounded-full"
           >
-            <span
-              className={clsx(
-                "size-2.5 rounded-full transition-colors",
-                index === current ? "bg-accent" : "bg-input/50 group-hover:bg-input",
-              )}
-            />
+            <span className={clsx("size-2.5 rounded-full transition-colors", index === current ? "bg-accent" : "bg-input/50 group-hover:bg-input")} />
           </button>
         ))}
       </div>
