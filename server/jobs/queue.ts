@@ -52,8 +52,11 @@ export type JobKind<N extends JobName = JobName> = {
   schedule?: string;
   /** The queue that gets the job once it is out of retries (it must be a kind listed too). */
   deadLetter?: JobName;
-  /** Does one job; a throw makes it run again later (up to the retry limit). */
-  run: (deps: AppDeps, job: Job<N>) => Promise<void>;
+  /**
+   * Does one job; a throw makes it run again later (up to the retry limit). A method, so a list of
+   * kinds of different payloads can be handed to createJobs as one type.
+   */
+  run(deps: AppDeps, job: Job<N>): Promise<void>;
 };
 
 export type Jobs = {
@@ -78,7 +81,7 @@ export function bossDb(db: Db): PgBoss.Db {
   };
 }
 
-export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobKind<any>[], options: Partial<JobOptions> = {}): Jobs {
+export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobKind[], options: Partial<JobOptions> = {}): Jobs {
   const opts = { ...DEFAULT_JOB_OPTIONS, ...options };
   const viaKysely = bossDb(database.db);
   const boss = new PgBoss({
@@ -118,9 +121,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
       }
       for (const kind of kinds) {
         if (kind.schedule) await boss.schedule(kind.name, kind.schedule, {}, retry);
-        await boss.work(kind.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
-          for (const job of jobs) await kind.run(deps, job);
-        });
+        await work(boss, deps, kind, opts.pollingIntervalSeconds);
       }
     },
     async stop() {
@@ -131,13 +132,20 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
   };
 }
 
+/** Runs each job of `kind`'s queue; a job on a queue holds that kind's payload (send() is typed by name). */
+async function work<N extends JobName>(boss: PgBoss, deps: AppDeps, kind: JobKind<N>, pollingIntervalSeconds: number): Promise<void> {
+  await boss.work<JobPayloads[N]>(kind.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+    for (const job of jobs) await kind.run(deps, job);
+  });
+}
+
 const DEADLOCK = "40P01";
 
 /**
  * Instances starting together on a new database create the same queues at once, and pg-boss's
  * create_queue can deadlock with itself then; the loser tries again and finds the queue made.
  */
-async function createQueue(boss: PgBoss, kind: JobKind<any>): Promise<void> {
+async function createQueue(boss: PgBoss, kind: JobKind): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await boss.createQueue(kind.name, kind.deadLetter ? { name: kind.name, deadLetter: kind.deadLetter } : undefined);

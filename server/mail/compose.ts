@@ -13,11 +13,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
 /** Header values must stay on one line, whatever a visitor typed. */
 export function oneLine(text: string, max = 150): string {
   // Control characters are exactly what this removes (a CR or LF would start a new header).
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
+  return text.replace(CONTROL_CHARACTERS, " ").trim().slice(0, max);
 }
 
 export function composeEmail(content: EmailContent): { text: string; html: string } {
