@@ -4,60 +4,66 @@ import { z } from "zod";
 const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: optionalUrl,
-  DATA_DIR: z.string().default("./data"),
-  PUBLIC_URL: optionalUrl,
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default("Client Portal <no-reply@localhost>"),
-  FIRM_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
-  NOTARY_URL: z.url().default("https://www.nationalnotary.org/"),
-  // The firm's wall clock: requested appointments are placed on it, and shown with its name.
-  FIRM_TIME_ZONE: z
-    .string()
-    .default("America/Chicago")
-    .refine(isTimeZone, "must be an IANA time zone such as America/New_York"),
-  OIDC_ISSUER: z.url().default("https://accounts.google.com"),
-  OIDC_CLIENT_ID: optionalText,
-  OIDC_CLIENT_SECRET: optionalText,
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // MB as 1024 * 1024 bytes: the default 5120 is shown to clients as "5 GB".
-  CLIENT_QUOTA_MB: z.coerce
-    .number({ error: "must be a whole number of megabytes" })
-    .int("must be a whole number of megabytes")
-    .min(1, "must be at least 1 megabyte")
-    .default(5120),
-  MAX_CONNECTIONS: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(4096),
-  // Unset: 128 when clients connect directly, off behind a reverse proxy (TRUST_PROXY > 0), where
-  // every connection comes from the proxy's address and the proxy must cap clients itself.
-  MAX_CONNECTIONS_PER_IP: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce.number({ error: "must be a whole number (0 for no cap)" }).int("must be a whole number (0 for no cap)").min(0, "must be a whole number (0 for no cap)").optional(),
-  ),
-  // A hop count, never `true`: Express would then take the left-most X-Forwarded-For entry,
-  // which the client writes itself, and anyone could pick the address the rate limits count.
-  TRUST_PROXY: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ error: "must be the number of reverse proxies in front of the app (0 for none)" })
-      .int("must be the number of reverse proxies in front of the app (0 for none)")
-      .min(0, "must be the number of reverse proxies in front of the app (0 for none)")
-      .default(0),
-  ),
-  // Set: documents live in this S3 bucket (shared by every instance); unset: under DATA_DIR.
-  S3_BUCKET: optionalText,
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("us-east-1")),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"], { error: "must be true or false" }).default("false")),
-}).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
-  path: ["S3_SECRET_ACCESS_KEY"],
-  error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither",
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.string().default("./data"),
+    PUBLIC_URL: optionalUrl,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default("Client Portal <no-reply@localhost>"),
+    FIRM_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
+    NOTARY_URL: z.url().default("https://www.nationalnotary.org/"),
+    // The firm's wall clock: requested appointments are placed on it, and shown with its name.
+    FIRM_TIME_ZONE: z.string().default("America/Chicago").refine(isTimeZone, "must be an IANA time zone such as America/New_York"),
+    OIDC_ISSUER: z.url().default("https://accounts.google.com"),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // MB as 1024 * 1024 bytes: the default 5120 is shown to clients as "5 GB".
+    CLIENT_QUOTA_MB: z.coerce
+      .number({ error: "must be a whole number of megabytes" })
+      .int("must be a whole number of megabytes")
+      .min(1, "must be at least 1 megabyte")
+      .default(5120),
+    MAX_CONNECTIONS: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(4096),
+    // Unset: 128 when clients connect directly, off behind a reverse proxy (TRUST_PROXY > 0), where
+    // every connection comes from the proxy's address and the proxy must cap clients itself.
+    MAX_CONNECTIONS_PER_IP: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number({ error: "must be a whole number (0 for no cap)" })
+        .int("must be a whole number (0 for no cap)")
+        .min(0, "must be a whole number (0 for no cap)")
+        .optional(),
+    ),
+    // A hop count, never `true`: Express would then take the left-most X-Forwarded-For entry,
+    // which the client writes itself, and anyone could pick the address the rate limits count.
+    TRUST_PROXY: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number({ error: "must be the number of reverse proxies in front of the app (0 for none)" })
+        .int("must be the number of reverse proxies in front of the app (0 for none)")
+        .min(0, "must be the number of reverse proxies in front of the app (0 for none)")
+        .default(0),
+    ),
+    // Set: documents live in this S3 bucket (shared by every instance); unset: under DATA_DIR.
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("us-east-1")),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+    ),
+  })
+  .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+    path: ["S3_SECRET_ACCESS_KEY"],
+    error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither",
+  });
 
 export type Config = ReturnType<typeof loadConfig>;
 

@@ -15,9 +15,7 @@ import type { Options } from "@node-rs/argon2";
 /** Niceness of the hashing threads: 10 gives them about a tenth of a core next to busy normal work. */
 const HASHING_NICENESS = 10;
 
-export type Job =
-  | { op: "hash"; password: string; options: Options }
-  | { op: "verify"; hash: string; password: string };
+export type Job = { op: "hash"; password: string; options: Options } | { op: "verify"; hash: string; password: string };
 export type WorkerData = { argon2Path: string; niceness: number };
 export type WorkerReply = { value: string | boolean } | { error: string };
 type Pending = {

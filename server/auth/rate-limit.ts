@@ -98,11 +98,17 @@ export function addressKey(ip: string): string {
   const address = ip.split("%")[0]!;
   if (!net.isIPv6(address)) return ip;
   // An embedded IPv4 tail is the last 32 bits: outside the /64, it only has to count as two groups.
-  const [head = "", tail] = address.toLowerCase().replace(/\d+\.\d+\.\d+\.\d+$/, "0:0").split("::");
+  const [head = "", tail] = address
+    .toLowerCase()
+    .replace(/\d+\.\d+\.\d+\.\d+$/, "0:0")
+    .split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
 }
 
 export function retryDetail(what: string, msBeforeNext: number): string {
@@ -323,4 +329,3 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     },
   };
 }
-

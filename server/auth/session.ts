@@ -126,8 +126,7 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
   if (!row) return null;
 
   const nowMs = now.getTime();
-  const expired =
-    nowMs >= row.expires_at.getTime() || (row.kind === "admin" && nowMs - row.last_used_at.getTime() >= ADMIN_IDLE_MS);
+  const expired = nowMs >= row.expires_at.getTime() || (row.kind === "admin" && nowMs - row.last_used_at.getTime() >= ADMIN_IDLE_MS);
   if (expired) {
     await invalidateSession(db, sessionId);
     return null;
@@ -164,10 +163,7 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> 
   const result = await db
     .deleteFrom("sessions")
     .where((eb) =>
-      eb.or([
-        eb("expires_at", "<=", now),
-        eb.and([eb("kind", "=", "admin"), eb("last_used_at", "<=", new Date(now.getTime() - ADMIN_IDLE_MS))]),
-      ]),
+      eb.or([eb("expires_at", "<=", now), eb.and([eb("kind", "=", "admin"), eb("last_used_at", "<=", new Date(now.getTime() - ADMIN_IDLE_MS))])]),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -48,7 +48,12 @@ export async function openDatabase(opts: {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Without parameters pg sends the simple query protocol, which accepts several statements.
     const runScript = (text: string) =>
-      db.connection().execute((conn) => rollingBack(() => conn.executeQuery(CompiledQuery.raw(text)), () => conn.executeQuery(CompiledQuery.raw("ROLLBACK"))));
+      db.connection().execute((conn) =>
+        rollingBack(
+          () => conn.executeQuery(CompiledQuery.raw(text)),
+          () => conn.executeQuery(CompiledQuery.raw("ROLLBACK")),
+        ),
+      );
     return { db, kind: "postgres", runScript, close: () => db.destroy() };
   }
   const { PGlite } = await import("@electric-sql/pglite");

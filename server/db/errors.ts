@@ -41,8 +41,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
-export const INVALID_DATA_VALUE_DETAIL =
-  "Invalid input: text must not contain NUL characters and dates must be real calendar dates";
+export const INVALID_DATA_VALUE_DETAIL = "Invalid input: text must not contain NUL characters and dates must be real calendar dates";
 
 /**
  * A Postgres "data exception" (SQLSTATE class 22): a value zod accepted but Postgres cannot store

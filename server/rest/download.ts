@@ -36,10 +36,7 @@ export function downloadRoute(find: (transfers: TransferCaller, id: string) => P
  */
 export function attachmentDisposition(filename: string): string {
   const asciiFallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -49,12 +46,7 @@ export function attachmentDisposition(filename: string): string {
  * sent, when the object cannot be opened (NOT_FOUND when it is gone); a failure after that only cuts
  * the response short.
  */
-async function sendStoredDocument(
-  res: Response,
-  storage: ObjectStorage,
-  logger: Logger,
-  document: StoredDocument,
-): Promise<void> {
+async function sendStoredDocument(res: Response, storage: ObjectStorage, logger: Logger, document: StoredDocument): Promise<void> {
   const body = await openStoredObject(storage, logger, document);
   res.status(200);
   res.setHeader("Content-Type", document.content_type);

@@ -25,8 +25,24 @@ class CallbackRefused extends Error {}
 const redirect = { description: "Redirect (302) of the browser", status: 302 } as const;
 
 export const googleRoutes: RestRoute[] = [
-  { method: "get", path: "/auth/google", summary: "Start Google sign-in (browser navigation)", tag: "auth", access: "public", response: redirect, handler: (deps) => googleSignIn(deps).start },
-  { method: "get", path: "/auth/google/callback", summary: "Google sign-in callback (browser navigation)", tag: "auth", access: "public", response: redirect, handler: (deps) => googleSignIn(deps).callback },
+  {
+    method: "get",
+    path: "/auth/google",
+    summary: "Start Google sign-in (browser navigation)",
+    tag: "auth",
+    access: "public",
+    response: redirect,
+    handler: (deps) => googleSignIn(deps).start,
+  },
+  {
+    method: "get",
+    path: "/auth/google/callback",
+    summary: "Google sign-in callback (browser navigation)",
+    tag: "auth",
+    access: "public",
+    response: redirect,
+    handler: (deps) => googleSignIn(deps).callback,
+  },
 ];
 
 /** Both routes share one client (its discovered issuer metadata) per app. */

@@ -54,11 +54,19 @@ function describeOperation(op: RestRoute) {
   const reply = op.response instanceof z.ZodType ? null : op.response;
   const okStatus = String(successStatus(op));
   const ok = reply
-    ? { description: reply.description, ...(reply.contentType ? { content: { [reply.contentType]: { schema: { type: "string", format: "binary" } } } } : {}) }
+    ? {
+        description: reply.description,
+        ...(reply.contentType ? { content: { [reply.contentType]: { schema: { type: "string", format: "binary" } } } } : {}),
+      }
     : {
         description: "Success",
         ...("paged" in op && op.paged
-          ? { headers: { "X-Total-Count": { schema: { type: "integer" }, description: "Items matching, over all pages" }, "X-Next-Cursor": { schema: { type: "integer" }, description: "cursor of the next page, absent on the last" } } }
+          ? {
+              headers: {
+                "X-Total-Count": { schema: { type: "integer" }, description: "Items matching, over all pages" },
+                "X-Next-Cursor": { schema: { type: "integer" }, description: "cursor of the next page, absent on the last" },
+              },
+            }
           : {}),
         content: { "application/json": { schema: jsonSchema(op.response as z.ZodType, "output") } },
       };
@@ -90,7 +98,7 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], serverUrl: st
       title: "Client portal API",
       version: "1.0.0",
       description:
-        "REST paths of the website and client portal. Errors are JSON `{ detail }`. Non-GET requests from browsers must be same-origin; a login with `\"return_token\": true` answers a `session_token`, which may be sent as `Authorization: Bearer` instead of the cookie.",
+        'REST paths of the website and client portal. Errors are JSON `{ detail }`. Non-GET requests from browsers must be same-origin; a login with `"return_token": true` answers a `session_token`, which may be sent as `Authorization: Bearer` instead of the cookie.',
     },
     servers: [{ url: new URL("/api", serverUrl).href }],
     security: [{ sessionCookie: [] }, { bearer: [] }],

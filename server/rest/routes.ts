@@ -16,9 +16,33 @@ import { publicSiteRoutes } from "./public-site.ts";
 import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
-  { method: "get", path: "/health", summary: "Health check (database reachable)", tag: "system", access: "public", response: z.object({ status: z.literal("ok") }), handler: health },
-  { method: "get", path: "/ready", summary: "Readiness check: 200 only while the database and the document storage answer (for a load balancer)", tag: "system", access: "public", response: z.object({ status: z.literal("ready") }), handler: ready },
-  { method: "get", path: "/openapi.json", summary: "This document", tag: "system", access: "public", response: { description: "OpenAPI 3.1 document" }, handler: openApiDocument },
+  {
+    method: "get",
+    path: "/health",
+    summary: "Health check (database reachable)",
+    tag: "system",
+    access: "public",
+    response: z.object({ status: z.literal("ok") }),
+    handler: health,
+  },
+  {
+    method: "get",
+    path: "/ready",
+    summary: "Readiness check: 200 only while the database and the document storage answer (for a load balancer)",
+    tag: "system",
+    access: "public",
+    response: z.object({ status: z.literal("ready") }),
+    handler: ready,
+  },
+  {
+    method: "get",
+    path: "/openapi.json",
+    summary: "This document",
+    tag: "system",
+    access: "public",
+    response: { description: "OpenAPI 3.1 document" },
+    handler: openApiDocument,
+  },
 ];
 
 export const REST_ROUTES: readonly RestRoute[] = [

@@ -138,15 +138,13 @@ function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger, rem
         if (err) fail(err);
       });
       const key = randomUUID();
-      const done = storage.put(key, body).then(
-        (): ReceivedFile => ({
-          key,
-          size,
-          sha256: hash.digest("hex"),
-          filename,
-          declaredType: mimeType,
-        }),
-      );
+      const done = storage.put(key, body).then((): ReceivedFile => ({
+        key,
+        size,
+        sha256: hash.digest("hex"),
+        filename,
+        declaredType: mimeType,
+      }));
       storing = { key, done, body };
       done.catch(fail);
     });

@@ -6,11 +6,7 @@ import type { ObjectStorage } from "./storage.ts";
  * transaction has committed: a rolled-back delete must still find its file. A failure leaves an
  * unreferenced file (logged), never a row without content.
  */
-export async function removeStoredObjects(
-  storage: ObjectStorage,
-  logger: Logger,
-  rows: readonly { storage_key: string }[],
-): Promise<void> {
+export async function removeStoredObjects(storage: ObjectStorage, logger: Logger, rows: readonly { storage_key: string }[]): Promise<void> {
   for (const { storage_key } of rows) {
     try {
       await storage.delete(storage_key);

@@ -4,14 +4,7 @@
 // upload holds a few parts in memory whatever the file's size. S3 makes an object visible only once
 // its PUT (or the multipart upload's completion) succeeds: the object exists complete or not at all.
 import { finished, Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { assertValidKey, isValidKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from "./storage.ts";
 
@@ -40,7 +33,12 @@ export function createS3Client(settings: S3Settings): S3Client {
     forcePathStyle: settings.forcePathStyle,
     // One pool of kept-alive connections for the process; the SDK's default of 50 sockets would
     // queue concurrent uploads and downloads behind each other.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 120_000, httpAgent: { keepAlive: true, maxSockets: 256 }, httpsAgent: { keepAlive: true, maxSockets: 256 } },
+    requestHandler: {
+      connectionTimeout: 5_000,
+      requestTimeout: 120_000,
+      httpAgent: { keepAlive: true, maxSockets: 256 },
+      httpsAgent: { keepAlive: true, maxSockets: 256 },
+    },
   };
   if (settings.endpoint) {
     config.endpoint = settings.endpoint;
@@ -138,6 +136,12 @@ async function settle(uploaded: Promise<unknown>, upload: Upload): Promise<void>
       resolve();
     }, SETTLE_MS);
   });
-  await Promise.race([uploaded.then(() => undefined, () => undefined), waited]);
+  await Promise.race([
+    uploaded.then(
+      () => undefined,
+      () => undefined,
+    ),
+    waited,
+  ]);
   clearTimeout(timer);
 }

@@ -13,11 +13,7 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       // Internal errors never show their message (it may quote SQL or paths) to the caller.
-      message: zodError
-        ? zodIssuesDetail(zodError)
-        : error.code === "INTERNAL_SERVER_ERROR"
-          ? "Internal server error"
-          : shape.message,
+      message: zodError ? zodIssuesDetail(zodError) : error.code === "INTERNAL_SERVER_ERROR" ? "Internal server error" : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

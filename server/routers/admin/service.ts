@@ -25,7 +25,10 @@ export const USER_NOT_FOUND = "User not found";
 const RECENT_COUNT = 5;
 
 /** The list procedures take an offset as `cursor`; the next page starts where this one ended. */
-async function page<T>(input: ListPageInput, load: (w: { q?: string; limit: number; offset: number }) => Promise<{ items: T[]; total: number }>): Promise<Page<T>> {
+async function page<T>(
+  input: ListPageInput,
+  load: (w: { q?: string; limit: number; offset: number }) => Promise<{ items: T[]; total: number }>,
+): Promise<Page<T>> {
   const offset = input.cursor ?? 0;
   const { items, total } = await load({ q: input.q || undefined, limit: input.limit, offset });
   const end = offset + items.length;
@@ -50,7 +53,14 @@ export const userPage = (ctx: Context, input: ListPageInput): Promise<Page<Admin
 
 /** One query for the page's users, not one per row. */
 async function withStorage(ctx: Context, users: PublicUser[]): Promise<AdminUser[]> {
-  const storage = new Map((await storageOfUsers(ctx.db, users.map((u) => u.id))).map((s) => [s.id, s]));
+  const storage = new Map(
+    (
+      await storageOfUsers(
+        ctx.db,
+        users.map((u) => u.id),
+      )
+    ).map((s) => [s.id, s]),
+  );
   return users.map((user) => {
     const own = storage.get(user.id);
     // A user deleted between the two queries: listed with nothing stored and the default quota.

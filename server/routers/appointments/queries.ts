@@ -53,12 +53,7 @@ function adminAppointments(db: Db) {
   return db.selectFrom("appointments").innerJoin("users", "users.id", "appointments.user_id");
 }
 
-const adminAppointmentColumns = [
-  ...appointmentColumns,
-  "appointments.user_id",
-  "users.name as user_name",
-  "users.email as user_email",
-] as const;
+const adminAppointmentColumns = [...appointmentColumns, "appointments.user_id", "users.name as user_name", "users.email as user_email"] as const;
 
 export async function findAdminAppointment(db: Db, id: string) {
   return adminAppointments(db).select(adminAppointmentColumns).where("appointments.id", "=", id).executeTakeFirst();

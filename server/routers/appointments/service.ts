@@ -88,7 +88,11 @@ export function formatFirmTime(instant: Date, timeZone: string): string {
 
 /** Queues the client's email in the transaction that made the change. */
 function notifyClient(ctx: Context, tx: Db, appointment: { id: string; appointment_date: Date }, change: AppointmentChange) {
-  return ctx.jobs.send("email", { kind: "appointment-change", appointmentId: appointment.id, change, at: appointment.appointment_date.toISOString() }, { tx });
+  return ctx.jobs.send(
+    "email",
+    { kind: "appointment-change", appointmentId: appointment.id, change, at: appointment.appointment_date.toISOString() },
+    { tx },
+  );
 }
 
 /**
@@ -96,7 +100,10 @@ function notifyClient(ctx: Context, tx: Db, appointment: { id: string; appointme
  * title and description are free text, and the address may be unverified (greeting() decides
  * whether the name may appear). The details are in the portal, behind the sign-in.
  */
-export async function appointmentChangeMail(deps: AppDeps, job: { appointmentId: string; change: AppointmentChange; at: string }): Promise<Outgoing | null> {
+export async function appointmentChangeMail(
+  deps: AppDeps,
+  job: { appointmentId: string; change: AppointmentChange; at: string },
+): Promise<Outgoing | null> {
   const user = await deps.db
     .selectFrom("appointments")
     .innerJoin("users", "users.id", "appointments.user_id")

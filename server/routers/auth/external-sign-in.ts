@@ -52,11 +52,7 @@ function googleName(identity: VerifiedGoogleIdentity): string {
 
 async function findOrLinkGoogleUser(db: Kysely<Database>, identity: VerifiedGoogleIdentity): Promise<PublicUser | undefined> {
   return db.transaction().execute(async (trx) => {
-    const bySubject = await trx
-      .selectFrom("users")
-      .select(publicUserColumns)
-      .where("google_subject", "=", identity.subject)
-      .executeTakeFirst();
+    const bySubject = await trx.selectFrom("users").select(publicUserColumns).where("google_subject", "=", identity.subject).executeTakeFirst();
     if (bySubject) return bySubject;
 
     const byEmail = await trx

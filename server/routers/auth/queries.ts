@@ -45,12 +45,7 @@ export async function findTakenIdentity(db: Db, username: string, email: string)
   const rows = await db
     .selectFrom("users")
     .select([sql<boolean>`lower(username) = ${username.toLowerCase()}`.as("username_taken")])
-    .where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(username)`, "=", username.toLowerCase()),
-        eb(sql<string>`lower(email)`, "=", email.toLowerCase()),
-      ]),
-    )
+    .where((eb) => eb.or([eb(sql<string>`lower(username)`, "=", username.toLowerCase()), eb(sql<string>`lower(email)`, "=", email.toLowerCase())]))
     .execute();
   if (rows.length === 0) return null;
   return rows.some((r) => r.username_taken) ? "username" : "email";
@@ -88,11 +83,7 @@ export async function findPasswordResetToken(db: Db, tokenHash: string) {
 
 /** Deleting is the redemption: of several concurrent attempts exactly one gets the row back. */
 export async function takePasswordResetToken(db: Db, tokenHash: string) {
-  return db
-    .deleteFrom("password_reset_tokens")
-    .where("token_hash", "=", tokenHash)
-    .returning(["user_id", "expires_at"])
-    .executeTakeFirst();
+  return db.deleteFrom("password_reset_tokens").where("token_hash", "=", tokenHash).returning(["user_id", "expires_at"]).executeTakeFirst();
 }
 
 export async function deletePasswordResetTokens(db: Db, userId: string): Promise<void> {
@@ -154,7 +145,9 @@ export async function listUsers(db: Db, page: PageWindow) {
   const [items, count] = await Promise.all([
     userRows(db, page),
     page.q
-      ? matchingUsers(db, page.q).select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow()
+      ? matchingUsers(db, page.q)
+          .select(sql<number>`count(*)::int`.as("total"))
+          .executeTakeFirstOrThrow()
       : tableCounts(db, ["users"]).then((c) => ({ total: c.users })),
   ]);
   return { items, total: count.total };

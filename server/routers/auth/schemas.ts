@@ -5,8 +5,7 @@ export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message);
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const passwordSchema = z
   .string({ error: FILL_ALL_FIELDS })

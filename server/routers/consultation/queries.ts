@@ -42,11 +42,7 @@ export async function reopenFailedConsultationEmail(db: Db, id: string): Promise
 }
 
 export async function findConsultationRequest(db: Db, id: string) {
-  return db
-    .selectFrom("consultation_requests")
-    .select(consultationColumns)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return db.selectFrom("consultation_requests").select(consultationColumns).where("id", "=", id).executeTakeFirst();
 }
 
 const consultationColumns = [

@@ -21,8 +21,7 @@ export const PREFERRED_TIME_OPTIONS = [
 ] as const;
 
 const required = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS);
-const optionalBlank = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optionalBlank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const consultationRequestInput = z.object({
   name: required.max(100, "Name must be at most 100 characters"),

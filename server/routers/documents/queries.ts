@@ -87,7 +87,10 @@ function matchingDocuments(db: Db, q: string | undefined) {
         eb(
           "documents.user_id",
           "in",
-          eb.selectFrom("users").select("users.id").where((u) => u.or([u("users.name", "ilike", pattern), u("users.email", "ilike", pattern)])),
+          eb
+            .selectFrom("users")
+            .select("users.id")
+            .where((u) => u.or([u("users.name", "ilike", pattern), u("users.email", "ilike", pattern)])),
         ),
       ]),
     );
@@ -111,7 +114,9 @@ export async function listAllDocuments(db: Db, page: PageWindow) {
     allDocumentRows(db, page),
     // Without a search every document counts (each has its owner), and that count is kept.
     page.q
-      ? matchingDocuments(db, page.q).select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow()
+      ? matchingDocuments(db, page.q)
+          .select(sql<number>`count(*)::int`.as("total"))
+          .executeTakeFirstOrThrow()
       : tableCounts(db, ["documents"]).then((c) => ({ total: c.documents })),
   ]);
   return { items, total: count.total };

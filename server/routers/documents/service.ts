@@ -144,7 +144,12 @@ export function cleanFilename(raw: string): string {
   const characters = Array.from(name);
   if (characters.length <= MAX_FILENAME_CHARACTERS) return name;
   const extension = Array.from(SHORT_EXTENSION.exec(name)?.[0] ?? "");
-  return characters.slice(0, MAX_FILENAME_CHARACTERS - extension.length).join("").trimEnd() + extension.join("");
+  return (
+    characters
+      .slice(0, MAX_FILENAME_CHARACTERS - extension.length)
+      .join("")
+      .trimEnd() + extension.join("")
+  );
 }
 
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;

@@ -16,12 +16,7 @@ export async function listFolders(db: Db, userId: string): Promise<Folder[]> {
 }
 
 export async function isOwnFolder(db: Db, userId: string, folderId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("folders")
-    .select("id")
-    .where("id", "=", folderId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom("folders").select("id").where("id", "=", folderId).where("user_id", "=", userId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -35,10 +30,6 @@ export async function insertFolder(db: Db, userId: string, input: CreateFolderIn
 
 /** How many rows went (0 or 1); a folder still holding anything raises a foreign-key violation. */
 export async function deleteFolder(db: Db, userId: string, folderId: string): Promise<number> {
-  const result = await db
-    .deleteFrom("folders")
-    .where("id", "=", folderId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const result = await db.deleteFrom("folders").where("id", "=", folderId).where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -4,7 +4,6 @@ import { idSchema } from "../shared-schemas.ts";
 export const FOLDER_COLORS = ["#3B82F6", "#EF4444", "#10B981", "#F59E0B", "#8B5CF6", "#EC4899"] as const;
 export const DEFAULT_FOLDER_COLOR = FOLDER_COLORS[0];
 
-
 export const createFolderInput = z.object({
   name: z
     .string({ error: "Folder name is required" })
@@ -15,7 +14,6 @@ export const createFolderInput = z.object({
   color: z.enum(FOLDER_COLORS, { error: `Color must be one of ${FOLDER_COLORS.join(", ")}` }).default(DEFAULT_FOLDER_COLOR),
 });
 export type CreateFolderInput = z.infer<typeof createFolderInput>;
-
 
 export const folderOutput = z.object({
   id: z.string(),

@@ -3,18 +3,66 @@ import type { SiteSection, Testimonial } from "./schemas.ts";
 
 /** What the public carousel shows until an admin stores its own list: 12 entries. */
 export const DEFAULT_TESTIMONIALS: Testimonial[] = [
-  { text: "They untangled three years of bookkeeping in a month. For the first time I know where my business stands every week.", author: "Maria Gonzalez", business: "Restaurant owner" },
-  { text: "Our tax return was ready early, explained line by line, and we paid less than we expected, all above board.", author: "James Whitfield", business: "Construction contractor" },
-  { text: "Payroll used to eat my Fridays. Now it simply happens, on time, with every filing taken care of.", author: "Priya Raman", business: "Dental practice" },
-  { text: "Uploading documents to the client portal is easy, and I never have to wonder whether an email attachment got lost.", author: "David Chen", business: "E-commerce retailer" },
-  { text: "Clear advice when we incorporated. They walked us through every choice and its tax consequences.", author: "Alicia Brooks", business: "Marketing agency" },
-  { text: "Responsive, precise and friendly. Questions get answered the same day, usually within the hour.", author: "Robert Kim", business: "Real estate investor" },
-  { text: "They caught a payroll tax error from our previous provider and fixed it before it became a penalty.", author: "Sandra Patel", business: "Retail boutique" },
-  { text: "Quarterly planning meetings changed how we budget. We finally set money aside for taxes with confidence.", author: "Thomas Reed", business: "Landscaping company" },
-  { text: "The notary and administrative help saved me a dozen trips across town while closing on our new office.", author: "Elena Petrova", business: "Architecture studio" },
-  { text: "Monthly reports that I actually understand, with a short note on what changed and why it matters.", author: "Marcus Johnson", business: "Fitness studio" },
-  { text: "As a freelancer I dreaded estimated taxes. They set up a simple plan and I have not worried since.", author: "Hannah Lee", business: "Freelance designer" },
-  { text: "Professional, discreet and thorough. I trust them with my family's finances and my company's books.", author: "Victor Alvarez", business: "Auto repair shop" },
+  {
+    text: "They untangled three years of bookkeeping in a month. For the first time I know where my business stands every week.",
+    author: "Maria Gonzalez",
+    business: "Restaurant owner",
+  },
+  {
+    text: "Our tax return was ready early, explained line by line, and we paid less than we expected, all above board.",
+    author: "James Whitfield",
+    business: "Construction contractor",
+  },
+  {
+    text: "Payroll used to eat my Fridays. Now it simply happens, on time, with every filing taken care of.",
+    author: "Priya Raman",
+    business: "Dental practice",
+  },
+  {
+    text: "Uploading documents to the client portal is easy, and I never have to wonder whether an email attachment got lost.",
+    author: "David Chen",
+    business: "E-commerce retailer",
+  },
+  {
+    text: "Clear advice when we incorporated. They walked us through every choice and its tax consequences.",
+    author: "Alicia Brooks",
+    business: "Marketing agency",
+  },
+  {
+    text: "Responsive, precise and friendly. Questions get answered the same day, usually within the hour.",
+    author: "Robert Kim",
+    business: "Real estate investor",
+  },
+  {
+    text: "They caught a payroll tax error from our previous provider and fixed it before it became a penalty.",
+    author: "Sandra Patel",
+    business: "Retail boutique",
+  },
+  {
+    text: "Quarterly planning meetings changed how we budget. We finally set money aside for taxes with confidence.",
+    author: "Thomas Reed",
+    business: "Landscaping company",
+  },
+  {
+    text: "The notary and administrative help saved me a dozen trips across town while closing on our new office.",
+    author: "Elena Petrova",
+    business: "Architecture studio",
+  },
+  {
+    text: "Monthly reports that I actually understand, with a short note on what changed and why it matters.",
+    author: "Marcus Johnson",
+    business: "Fitness studio",
+  },
+  {
+    text: "As a freelancer I dreaded estimated taxes. They set up a simple plan and I have not worried since.",
+    author: "Hannah Lee",
+    business: "Freelance designer",
+  },
+  {
+    text: "Professional, discreet and thorough. I trust them with my family's finances and my company's books.",
+    author: "Victor Alvarez",
+    business: "Auto repair shop",
+  },
 ];
 
 export const DEFAULT_FIRM_NAME = "Harborline Accounting & Business Services";

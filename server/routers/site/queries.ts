@@ -5,12 +5,7 @@ export async function listSiteContent(db: Db) {
 }
 
 export async function findSiteValue(db: Db, section: string, key: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("site_content")
-    .select("value")
-    .where("section", "=", section)
-    .where("key", "=", key)
-    .executeTakeFirst();
+  const row = await db.selectFrom("site_content").select("value").where("section", "=", section).where("key", "=", key).executeTakeFirst();
   return row?.value;
 }
 

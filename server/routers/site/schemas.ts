@@ -17,8 +17,16 @@ export const siteContentOutput = z.record(z.string(), z.record(z.string(), z.obj
 export type SiteContent = z.infer<typeof siteContentOutput>;
 
 export const testimonialSchema = z.object({
-  text: z.string({ error: "Testimonial text is required" }).trim().min(1, "Testimonial text is required").max(2000, "Testimonial text must be at most 2000 characters"),
-  author: z.string({ error: "Testimonial author is required" }).trim().min(1, "Testimonial author is required").max(100, "Testimonial author must be at most 100 characters"),
+  text: z
+    .string({ error: "Testimonial text is required" })
+    .trim()
+    .min(1, "Testimonial text is required")
+    .max(2000, "Testimonial text must be at most 2000 characters"),
+  author: z
+    .string({ error: "Testimonial author is required" })
+    .trim()
+    .min(1, "Testimonial author is required")
+    .max(100, "Testimonial author must be at most 100 characters"),
   business: z.string().trim().max(100, "Business type must be at most 100 characters").default(""),
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;

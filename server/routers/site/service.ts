@@ -89,9 +89,7 @@ export async function saveTestimonials(ctx: SiteCtx, testimonials: Testimonial[]
 /** Stores the defaults for every key not stored yet; running it again changes nothing. */
 export async function initSiteContent(ctx: SiteCtx) {
   const defaults = defaultSiteContent(ctx.config);
-  const entries = Object.entries(defaults).flatMap(([section, keys]) =>
-    Object.entries(keys).map(([key, value]) => ({ section, key, value })),
-  );
+  const entries = Object.entries(defaults).flatMap(([section, keys]) => Object.entries(keys).map(([key, value]) => ({ section, key, value })));
   await insertMissingSiteValues(ctx.db, entries, ctx.now());
   return { success: true as const };
 }
