@@ -48,8 +48,20 @@ async function storedObjectExists(key: string): Promise<boolean> {
 /** The admin stats as exact count(*)s, to hold the kept counts against. */
 async function exactCounts() {
   const count = async (table: "users" | "documents" | "appointments" | "folders") =>
-    Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-  return { total_users: await count("users"), total_documents: await count("documents"), total_appointments: await count("appointments"), total_folders: await count("folders") };
+    Number(
+      (
+        await server.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    total_users: await count("users"),
+    total_documents: await count("documents"),
+    total_appointments: await count("appointments"),
+    total_folders: await count("folders"),
+  };
 }
 
 const uuid = "00000000-0000-4000-8000-000000000000";
@@ -99,7 +111,11 @@ describe("admin access", () => {
 describe("stats", () => {
   it("counts from the database, with the recent users and documents", async () => {
     const user = await createUser(server.db, { name: "Recent Client" });
-    const folder = await server.db.insertInto("folders").values({ user_id: user.id, name: "Taxes", color: "#3B82F6" }).returning("id").executeTakeFirstOrThrow();
+    const folder = await server.db
+      .insertInto("folders")
+      .values({ user_id: user.id, name: "Taxes", color: "#3B82F6" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const doc = await storeDocument(user.id, { folderId: folder.id, filename: "recent.pdf" });
     await server.db
       .insertInto("appointments")
@@ -150,7 +166,11 @@ describe("kept row counts", () => {
 
   it("follow rows removed by a foreign-key cascade", async () => {
     const owner = await createUser(server.db, { name: "Cascade Owner" });
-    const folder = await server.db.insertInto("folders").values({ user_id: owner.id, name: "Cascade", color: "#3B82F6" }).returning("id").executeTakeFirstOrThrow();
+    const folder = await server.db
+      .insertInto("folders")
+      .values({ user_id: owner.id, name: "Cascade", color: "#3B82F6" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await storeDocument(owner.id, { folderId: folder.id });
     await storeDocument(owner.id);
     const before = (await adminClient.get("/api/admin/stats")).body.stats;
@@ -196,13 +216,21 @@ describe("users", () => {
     const user = await createUser(server.db);
     const other = await createUser(server.db);
     const session = await loginClient(server.url, user);
-    const parent = await server.db.insertInto("folders").values({ user_id: user.id, name: "2024", color: "#3B82F6" }).returning("id").executeTakeFirstOrThrow();
+    const parent = await server.db
+      .insertInto("folders")
+      .values({ user_id: user.id, name: "2024", color: "#3B82F6" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const child = await server.db
       .insertInto("folders")
       .values({ user_id: user.id, name: "Receipts", color: "#EF4444", parent_folder_id: parent.id })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const docs = [await storeDocument(user.id), await storeDocument(user.id, { folderId: parent.id }), await storeDocument(user.id, { folderId: child.id })];
+    const docs = [
+      await storeDocument(user.id),
+      await storeDocument(user.id, { folderId: parent.id }),
+      await storeDocument(user.id, { folderId: child.id }),
+    ];
     const othersDoc = await storeDocument(other.id);
     await server.db
       .insertInto("appointments")
@@ -250,7 +278,13 @@ describe("documents", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("x-total-count")).toBe("1");
     expect(res.body).toEqual([
-      expect.objectContaining({ id: doc.id, original_filename: `ledger-${tag}.xlsx`, user_id: user.id, user_name: "Document Owner", user_email: user.email }),
+      expect.objectContaining({
+        id: doc.id,
+        original_filename: `ledger-${tag}.xlsx`,
+        user_id: user.id,
+        user_name: "Document Owner",
+        user_email: user.email,
+      }),
     ]);
     expect(res.body[0]).not.toHaveProperty("storage_key");
   });
@@ -283,7 +317,9 @@ describe("consultation requests", () => {
     const anon = new ApiClient(server.url);
     const tag = randomBytes(3).toString("hex");
     for (const name of [`Early ${tag}`, `Late ${tag}`]) {
-      expect((await anon.post("/api/consultation/request", { name, email: "c@example.com", phone: "555-010-9999", preferredDate: "2030-05-06" })).status).toBe(200);
+      expect(
+        (await anon.post("/api/consultation/request", { name, email: "c@example.com", phone: "555-010-9999", preferredDate: "2030-05-06" })).status,
+      ).toBe(200);
     }
     const list = await adminClient.get(`/api/admin/consultations?q=${tag}`);
     expect(list.status).toBe(200);

@@ -147,11 +147,23 @@ describe("admin appointments", () => {
     expect(offset.status).toBe(201);
     expect(offset.body.appointment_date).toBe("2030-01-01T08:00:00.000Z");
 
-    const refused = [null, 1893456000000, "2030-01-01", "2030-01-01T10:00:00", "1999-12-31T23:59:59Z", "2101-01-01T00:00:00Z", "-001000-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "soon"];
+    const refused = [
+      null,
+      1893456000000,
+      "2030-01-01",
+      "2030-01-01T10:00:00",
+      "1999-12-31T23:59:59Z",
+      "2101-01-01T00:00:00Z",
+      "-001000-01-01T00:00:00Z",
+      "0000-01-01T00:00:00Z",
+      "soon",
+    ];
     for (const value of refused) {
       const res = await create(value);
       expect(res.status, JSON.stringify(value)).toBe(422);
-      expect(res.body.detail, JSON.stringify(value)).toMatch(/^Please choose a valid date and time|^The date must be between the years 2000 and 2100$/);
+      expect(res.body.detail, JSON.stringify(value)).toMatch(
+        /^Please choose a valid date and time|^The date must be between the years 2000 and 2100$/,
+      );
       const moved = await adminClient.patch(`/api/admin/appointments/${offset.body.id}`, { appointment_date: value });
       expect(moved.status, JSON.stringify(value)).toBe(422);
     }

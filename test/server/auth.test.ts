@@ -33,7 +33,13 @@ describe("register", () => {
     expect(res.body).toEqual({ success: true });
     const login = await new ApiClient(server.url).post("/api/auth/login", { username: input.username, password: input.password });
     expect(login.status).toBe(200);
-    expect(login.body.user).toMatchObject({ username: input.username, email: input.email, name: "Dana Scully", is_admin: false, auth_provider: "local" });
+    expect(login.body.user).toMatchObject({
+      username: input.username,
+      email: input.email,
+      name: "Dana Scully",
+      is_admin: false,
+      auth_provider: "local",
+    });
   });
 
   it.each([
@@ -68,9 +74,7 @@ describe("register", () => {
 
   it("refuses a malformed username and email", async () => {
     expect((await anon.post("/api/auth/register", registration({ username: "a b" }))).status).toBe(422);
-    expect((await anon.post("/api/auth/register", registration({ email: "not-an-email" }))).body.detail).toBe(
-      "Please enter a valid email address",
-    );
+    expect((await anon.post("/api/auth/register", registration({ email: "not-an-email" }))).body.detail).toBe("Please enter a valid email address");
   });
 
   it("refuses a taken username or email, ignoring case", async () => {
@@ -145,7 +149,11 @@ describe("login, me, logout", () => {
 
   it("answers the session token to a client that asks for it, and accepts it as a Bearer token", async () => {
     const user = await createUser(server.db);
-    const login = await new ApiClient(server.url).post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD, return_token: true });
+    const login = await new ApiClient(server.url).post("/api/auth/login", {
+      username: user.username,
+      password: DEFAULT_PASSWORD,
+      return_token: true,
+    });
     expect(login.body.session_token).toMatch(/^[a-z2-7]{32}$/);
     const bearer = new ApiClient(server.url, {});
     bearer.bearer = login.body.session_token;
@@ -210,7 +218,10 @@ describe("expired session sweep", () => {
     });
     const live = [session(user.id, "client", 60_000, 0), session(admin.id, "admin", 60_000, 60_000)];
     const dead = [session(user.id, "client", -1000, 0), session(admin.id, "admin", 60 * 60_000, 31 * 60_000)];
-    await database.db.insertInto("sessions").values([...live, ...dead]).execute();
+    await database.db
+      .insertInto("sessions")
+      .values([...live, ...dead])
+      .execute();
 
     const sweeping = await startTestServer({ database });
     try {

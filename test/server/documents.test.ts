@@ -71,7 +71,11 @@ function storedFiles(): string[] {
 }
 
 async function documentRows(userId = aliceUser.id) {
-  return server.db.selectFrom("documents").select(["id", "storage_key", "sha256", "file_size", "original_filename"]).where("user_id", "=", userId).execute();
+  return server.db
+    .selectFrom("documents")
+    .select(["id", "storage_key", "sha256", "file_size", "original_filename"])
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 /** Asserts that an operation added neither a row nor a file (not even a temporary one). */
@@ -112,14 +116,19 @@ describe("upload, list, download, delete", () => {
     expect(folder.status).toBe(200);
     expect(folder.body).toEqual([inFolder.body]);
 
-    for (const [doc, bytes] of [[inRoot.body, rootFile], [inFolder.body, folderFile]] as const) {
+    for (const [doc, bytes] of [
+      [inRoot.body, rootFile],
+      [inFolder.body, folderFile],
+    ] as const) {
       const res = await fetch(`${server.url}/api/documents/${doc.id}/download`, { headers: { Cookie: cookieOf(alice) } });
       expect(res.status).toBe(200);
       const body = new Uint8Array(await res.arrayBuffer());
       expect(sha256(body)).toBe(sha256(bytes));
       expect(res.headers.get("content-length")).toBe(String(bytes.length));
       expect(res.headers.get("content-type")).toBe(doc.content_type);
-      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${doc.original_filename}"; filename*=UTF-8''${doc.original_filename}`);
+      expect(res.headers.get("content-disposition")).toBe(
+        `attachment; filename="${doc.original_filename}"; filename*=UTF-8''${doc.original_filename}`,
+      );
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("cache-control")).toMatch(/^private, no-store\b/);
       expect(res.headers.get("content-security-policy")).toBe("sandbox");
@@ -160,7 +169,10 @@ describe("upload, list, download, delete", () => {
     const file = storedFiles().find((f) => f.endsWith(row!.storage_key))!;
     fs.rmSync(path.join(server.dataDir, "documents", file));
 
-    for (const [client, url] of [[alice, `/api/documents/${doc.id}/download`], [admin, `/api/admin/documents/${doc.id}/download`]] as const) {
+    for (const [client, url] of [
+      [alice, `/api/documents/${doc.id}/download`],
+      [admin, `/api/admin/documents/${doc.id}/download`],
+    ] as const) {
       const res = await client.get(url);
       expect(res.status, url).toBe(404);
       expect(res.body, url).toEqual({ detail: "Document not found" });
@@ -257,7 +269,10 @@ describe("malformed uploads", () => {
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ detail: "No file was uploaded" });
       // What a browser sends when no file was chosen: an empty part without a name.
-      const noChoice = await postRaw(alice, rawMultipart([{ disposition: 'form-data; name="file"; filename=""', type: "application/octet-stream", content: "" }]));
+      const noChoice = await postRaw(
+        alice,
+        rawMultipart([{ disposition: 'form-data; name="file"; filename=""', type: "application/octet-stream", content: "" }]),
+      );
       expect(noChoice.status).toBe(422);
       expect(noChoice.body.detail).toBe("No file was uploaded");
     });
@@ -330,7 +345,11 @@ describe("malformed uploads", () => {
     expect(storedFiles().some((f) => f.endsWith(key))).toBe(true);
     // A negative size breaks the table's check constraint: the insert fails after the content is stored.
     const file = { key, size: -1, sha256: sha256(Buffer.from("content")), filename: "x.txt", declaredType: "text/plain" };
-    const asAlice = { ...ctx, user: aliceUser, session: { id: "", userId: aliceUser.id, kind: "client" as const, expiresAt: new Date(), lastUsedAt: new Date() } };
+    const asAlice = {
+      ...ctx,
+      user: aliceUser,
+      session: { id: "", userId: aliceUser.id, kind: "client" as const, expiresAt: new Date(), lastUsedAt: new Date() },
+    };
     await expect(createDocument(asAlice, { folder_id: null, file })).rejects.toThrow();
     expect(storedFiles().some((f) => f.endsWith(key))).toBe(false);
   });
@@ -354,7 +373,9 @@ describe("filenames", () => {
   it("drops path parts", async () => {
     const { doc } = await roundTrip(await upload(alice, Buffer.from("x"), "../../etc/passwd"));
     expect(doc.original_filename).toBe("passwd");
-    const windows = await roundTrip(await postRaw(alice, rawMultipart([{ disposition: 'form-data; name="file"; filename="..\\\\..\\\\boot.ini"', content: "x" }])));
+    const windows = await roundTrip(
+      await postRaw(alice, rawMultipart([{ disposition: 'form-data; name="file"; filename="..\\\\..\\\\boot.ini"', content: "x" }])),
+    );
     expect(windows.doc.original_filename).toBe("boot.ini");
     const rows = await documentRows();
     // The storage key is ours, never the user's name.
@@ -373,7 +394,9 @@ describe("filenames", () => {
     const invisible = ["\u200E", "\u200F", "\u061C", "\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u2028"];
     const marked = await roundTrip(await upload(alice, Buffer.from("x"), `W${invisible.join("")}2.pdf`));
     expect(marked.doc.original_filename).toBe("W2.pdf");
-    const tab = await roundTrip(await postRaw(alice, rawMultipart([{ disposition: 'form-data; name="file"; filename="tax\treturn.pdf"', content: "x" }])));
+    const tab = await roundTrip(
+      await postRaw(alice, rawMultipart([{ disposition: 'form-data; name="file"; filename="tax\treturn.pdf"', content: "x" }])),
+    );
     expect(tab.doc.original_filename).toBe("taxreturn.pdf");
     // Raw control bytes in a part header are not HTTP: refused, nothing kept.
     await expectNothingKept(async () => {
@@ -552,7 +575,12 @@ describe("on S3 storage", () => {
       const before = s3.requests.length;
       const req = http.request(`${s3Server.url}/api/documents/upload`, {
         method: "POST",
-        headers: { Cookie: cookieOf(carol), Origin: s3Server.url, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": String(9 * 1024 * 1024) },
+        headers: {
+          Cookie: cookieOf(carol),
+          Origin: s3Server.url,
+          "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+          "Content-Length": String(9 * 1024 * 1024),
+        },
       });
       req.on("error", () => {});
       req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="half.bin"\r\n\r\n`);
@@ -572,7 +600,11 @@ describe("on S3 storage", () => {
     await s3Server.deps.storage.put(key, Readable.from([Buffer.from("content")]));
     expect(await bucketKeys()).toContain(key);
     const file = { key, size: -1, sha256: sha256(Buffer.from("content")), filename: "x.txt", declaredType: "text/plain" };
-    const asCarol = { ...ctx, user: carolUser, session: { id: "", userId: carolUser.id, kind: "client" as const, expiresAt: new Date(), lastUsedAt: new Date() } };
+    const asCarol = {
+      ...ctx,
+      user: carolUser,
+      session: { id: "", userId: carolUser.id, kind: "client" as const, expiresAt: new Date(), lastUsedAt: new Date() },
+    };
     await expect(createDocument(asCarol, { folder_id: null, file })).rejects.toThrow();
     expect(await bucketKeys()).not.toContain(key);
   });

@@ -18,7 +18,11 @@ let server: ChildProcess | undefined;
 let baseUrl = "";
 
 beforeAll(async () => {
-  const created = await run(tsx, ["scripts/create-admin.ts", "--username", "firm.admin", "--email", "admin@firm.test", "--password", "Granite-Ledger-Owl-9"], { env });
+  const created = await run(
+    tsx,
+    ["scripts/create-admin.ts", "--username", "firm.admin", "--email", "admin@firm.test", "--password", "Granite-Ledger-Owl-9"],
+    { env },
+  );
   expect(created.stdout).toContain("Admin firm.admin created");
 
   const port = await freePort();
@@ -29,7 +33,10 @@ beforeAll(async () => {
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error("embedded server did not start");
     await new Promise((r) => setTimeout(r, 250));

@@ -75,7 +75,11 @@ describe("folders", () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(missing.body);
     expect(foreign.body.detail).toBe("Parent folder not found");
-    const count = await server.db.selectFrom("folders").select((eb) => eb.fn.countAll().as("n")).where("name", "=", "Sneaky").executeTakeFirstOrThrow();
+    const count = await server.db
+      .selectFrom("folders")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("name", "=", "Sneaky")
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 

@@ -252,7 +252,11 @@ describe("Google sign-in, accounts", () => {
   it("links an existing local account with the same verified email (any case) instead of duplicating it", async () => {
     const local = await createUser(server.db, { username: "casey_local", email: "Casey.Local@Example.com", name: "Casey Local" });
     // Registration never proved the email: whoever set this password may not own the address.
-    const earlier = await new ApiClient(server.url).post("/api/auth/login", { username: "casey_local", password: DEFAULT_PASSWORD, return_token: true });
+    const earlier = await new ApiClient(server.url).post("/api/auth/login", {
+      username: "casey_local",
+      password: DEFAULT_PASSWORD,
+      return_token: true,
+    });
     expect(earlier.status).toBe(200);
     const earlierSession = new ApiClient(server.url);
     earlierSession.bearer = earlier.body.session_token as string;
@@ -309,7 +313,10 @@ describe("Google sign-in, accounts", () => {
     expect(row!.id).toBe(userId);
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     // Google users have no username: the new password signs in with the email.
-    const byEmail = await new ApiClient(server.url).post("/api/auth/login", { username: gina.email.toUpperCase(), password: "Copper-Lantern-Meadow-9" });
+    const byEmail = await new ApiClient(server.url).post("/api/auth/login", {
+      username: gina.email.toUpperCase(),
+      password: "Copper-Lantern-Meadow-9",
+    });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.user.id).toBe(userId);
     const again = await redeem(codeOf(await signInWithGoogle({ email: gina.email })));
@@ -341,10 +348,16 @@ describe("Google sign-in, accounts", () => {
 
 describe("Google sign-in, refusals", () => {
   it("ends on the landing page with the error flag when the user declines at the provider", async () => {
-    const before = await server.db.selectFrom("users").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     const { landedOn } = await signInWithGoogle("cancel");
     expectAuthError(landedOn);
-    const after = await server.db.selectFrom("users").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 

@@ -70,7 +70,11 @@ describe("index.html of the landing page", () => {
   });
 
   it("is left out of the other pages", async () => {
-    for (const [page, status] of [["/dashboard", 200], ["/admin", 200], ["/no/such/page", 404]] as const) {
+    for (const [page, status] of [
+      ["/dashboard", 200],
+      ["/admin", 200],
+      ["/no/such/page", 404],
+    ] as const) {
       const res = await anon.get(page);
       expect(res.status, page).toBe(status);
       expect(res.text, page).toBe(template);

@@ -49,7 +49,9 @@ function consultation(name: string, email: string) {
 }
 
 async function emailJobsWaiting(db: TestServer["db"]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'email' and state in ('created', 'retry', 'active')`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pgboss.job where name = 'email' and state in ('created', 'retry', 'active')`.execute(db);
   return rows[0]!.n;
 }
 
@@ -139,7 +141,9 @@ describe("a notification out of retries", () => {
     const listed = async () => (await admin.get("/api/admin/consultations")).body[0];
     await expect.poll(async () => (await listed()).email_failed_at, { timeout: 15_000 }).not.toBeNull();
     expect(await listed()).toMatchObject({ email_sent_at: null });
-    const gaveUp = server.logs.map((l) => JSON.parse(l) as { msg?: string; level?: number; attempts?: number; mail?: { kind?: string } }).filter((e) => e.msg === "mail not sent");
+    const gaveUp = server.logs
+      .map((l) => JSON.parse(l) as { msg?: string; level?: number; attempts?: number; mail?: { kind?: string } })
+      .filter((e) => e.msg === "mail not sent");
     expect(gaveUp.some((e) => e.level === 50 && e.attempts === 2 && e.mail?.kind === "consultation-notification")).toBe(true);
     expect(server.logs.join("\n")).not.toContain("Please call me.");
 
@@ -181,7 +185,9 @@ describe("a mail job handed out again", () => {
     const user = await createUser(server.db);
     const id = await server.deps.jobs.send("email", { kind: "password-reset", userId: user.id });
     await smtp.waitForMessages(1);
-    await expect.poll(async () => (await server.deps.jobs.boss.getJobById("email", id, { includeArchive: true }))?.state, { timeout: 5000 }).toBe("completed");
+    await expect
+      .poll(async () => (await server.deps.jobs.boss.getJobById("email", id, { includeArchive: true }))?.state, { timeout: 5000 })
+      .toBe("completed");
     // As when an instance that sent the message died before completing its job, and another ran it.
     const job = await server.deps.jobs.boss.getJobById("email", id, { includeArchive: true });
     await emailJob.run(server.deps, job as Parameters<typeof emailJob.run>[1]);
@@ -209,7 +215,10 @@ describe("the expired-rows sweep", () => {
       created_at: new Date(now - 60_000),
       last_used_at: new Date(now - 60_000),
     });
-    await server.db.insertInto("sessions").values([session("expired-session", now - 1000), session("live-session", now + 3_600_000)]).execute();
+    await server.db
+      .insertInto("sessions")
+      .values([session("expired-session", now - 1000), session("live-session", now + 3_600_000)])
+      .execute();
     await server.db
       .insertInto("sent_mail")
       .values([

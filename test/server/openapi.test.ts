@@ -120,7 +120,9 @@ describe("the route table", () => {
       (route) => `${route.method.toUpperCase()} ${route.path}`,
     );
     expect(undocumented).toEqual([]);
-    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { content?: object; description: string }> }>>)) {
+    for (const [path, methods] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses: Record<string, { content?: object; description: string }> }>>,
+    )) {
       for (const [method, operation] of Object.entries(methods)) {
         const success = Object.entries(operation.responses).find(([status]) => status.startsWith("2") || status === "302");
         expect(success, `${method} ${path}`).toBeDefined();
@@ -131,7 +133,16 @@ describe("the route table", () => {
 
   it("refuses an answer that does not match its documented schema (what every API test relies on)", () => {
     const me = new URL("/api/auth/me", server.url);
-    const user = { id: "u", name: "n", email: "e@example.com", username: null, auth_provider: "local", created_at: new Date().toISOString(), is_admin: false, email_verified: true };
+    const user = {
+      id: "u",
+      name: "n",
+      email: "e@example.com",
+      username: null,
+      auth_provider: "local",
+      created_at: new Date().toISOString(),
+      is_admin: false,
+      email_verified: true,
+    };
     expect(() => checkApiResponse("GET", me, 200, user)).not.toThrow();
     expect(() => checkApiResponse("GET", me, 200, { ...user, password_hash: "$argon2id$..." })).toThrow(/additional properties/);
     expect(() => checkApiResponse("GET", me, 200, { ...user, created_at: 5 })).toThrow(/created_at/);

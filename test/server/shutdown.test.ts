@@ -50,7 +50,12 @@ beforeAll(async () => {
   child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
   exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })));
   const deadline = Date.now() + 90_000;
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`the compiled server exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error("the compiled server did not start");
     await new Promise((r) => setTimeout(r, 100));
@@ -69,7 +74,9 @@ afterAll(async () => {
 
 /** An upload whose body the test hands over piece by piece. */
 function startUpload(cookie: string, fileBytes: number) {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   const req = http.request(`${baseUrl}/api/documents/upload`, {
     method: "POST",

@@ -89,7 +89,7 @@ describe("site content", () => {
   it("round-trips the testimonials list", async () => {
     const testimonials = [
       { text: "Exact books, always on time.", author: "Rosa Diaz", business: "Bakery" },
-      { text: "Quotes \"and\" <tags> survive.", author: "Jake Peralta", business: "" },
+      { text: 'Quotes "and" <tags> survive.', author: "Jake Peralta", business: "" },
     ];
     const res = await admin.put("/api/admin/testimonials", { testimonials });
     expect(res.status).toBe(200);
@@ -167,8 +167,11 @@ describe("site content", () => {
     }
 
     // A row stored empty before this rule: the page shows the default all the same.
-    await server.db.insertInto("site_content").values({ section: "about", key: "title", value: " ", updated_at: new Date() })
-      .onConflict((oc) => oc.columns(["section", "key"]).doUpdateSet({ value: " " })).execute();
+    await server.db
+      .insertInto("site_content")
+      .values({ section: "about", key: "title", value: " ", updated_at: new Date() })
+      .onConflict((oc) => oc.columns(["section", "key"]).doUpdateSet({ value: " " }))
+      .execute();
     const pub = (await anon.get("/api/site-content")).body;
     for (const [section, keys] of Object.entries(pub as Record<string, Record<string, { value: string }>>)) {
       for (const [key, { value }] of Object.entries(keys)) expect(value.trim(), `${section}.${key}`).not.toBe("");

@@ -55,6 +55,6 @@ describe("hashed build assets", () => {
     const missing = await getRaw("/assets/no-such-chunk-0000.js", "br");
     expect(missing.status).toBe(404);
     expect(missing.headers["content-type"]).not.toMatch(/html/);
-    expect(missing.body.toString()).not.toContain("<div id=\"root\">");
+    expect(missing.body.toString()).not.toContain('<div id="root">');
   });
 });

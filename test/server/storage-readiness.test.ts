@@ -44,7 +44,11 @@ it("is ready on S3 while the bucket answers, and answers 503 once it does not, w
 
 it("answers 503 when the database does not answer", async () => {
   // The app's queries go to a Postgres that nothing serves (port 1 refuses every connection).
-  const unreachable = await openDatabase({ databaseUrl: "postgres://postgres@127.0.0.1:1/nowhere", dataDir: "memory://", logger: createLogger("silent") });
+  const unreachable = await openDatabase({
+    databaseUrl: "postgres://postgres@127.0.0.1:1/nowhere",
+    dataDir: "memory://",
+    logger: createLogger("silent"),
+  });
   cleanup.push(() => unreachable.close());
   const { anon } = await serve({ overrides: { db: unreachable.db } });
   const res = await anon.get("/api/ready");

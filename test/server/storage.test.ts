@@ -156,7 +156,15 @@ describe.each(implementations)("$name storage", ({ create, rawObjects }) => {
     for (const key of [kept, orphan]) await storage.put(key, source(100).stream);
     await database.db
       .insertInto("documents")
-      .values({ user_id: user.id, folder_id: null, original_filename: "kept.bin", storage_key: kept, content_type: "application/octet-stream", file_size: 100, sha256: "0".repeat(64) })
+      .values({
+        user_id: user.id,
+        folder_id: null,
+        original_filename: "kept.bin",
+        storage_key: kept,
+        content_type: "application/octet-stream",
+        file_size: 100,
+        sha256: "0".repeat(64),
+      })
       .execute();
     const deps = { db: database.db, storage, logger: createLogger("silent") };
 
