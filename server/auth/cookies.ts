@@ -32,10 +32,19 @@ export function deviceCookie(req: Request, res: Response, config: Config): Devic
   };
 }
 
+// A request's cookies are read by the CSRF check, the session, the device and the sign-in cookie:
+// the header is parsed once.
+const parsedCookies = new WeakMap<Request, Record<string, string | undefined>>();
+
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
-  return parse(header)[name];
+  let cookies = parsedCookies.get(req);
+  if (!cookies) {
+    cookies = parse(header);
+    parsedCookies.set(req, cookies);
+  }
+  return cookies[name];
 }
 
 export function setCookie(

@@ -6,9 +6,24 @@ import { type AppDeps, createContextInner } from "../trpc/context.ts";
 export function createRequestContext(deps: AppDeps, req: Request, res: Response) {
   const { token, source } = readSessionToken(req, deps.config);
   const cookies = sessionCookies(res, deps.config, deps.now);
-  // The client has gone when it half-closes the connection (Node's server then drops the request
-  // too), the earliest sign, or when the response closes before it finished. Not req's 'close':
-  // since Node 16 that fires as soon as the body has been read.
+  return createContextInner({
+    deps,
+    sessionToken: token,
+    ip: req.ip,
+    // A Bearer client manages its own token; only a cookie session gets its cookie renewed.
+    cookies: source === "bearer" ? { set() {}, clear: cookies.clear } : cookies,
+    signInBrowserSecret: readCookie(req, signInBrowserCookieName(deps.config)) ?? null,
+    deviceCookie: deviceCookie(req, res, deps.config),
+    clientGone: once(() => watchClient(req, res)),
+  });
+}
+
+/**
+ * The client has gone when it half-closes the connection (Node's server then drops the request
+ * too), the earliest sign, or when the response closes before it finished. Not req's 'close':
+ * since Node 16 that fires as soon as the body has been read.
+ */
+function watchClient(req: Request, res: Response): AbortSignal {
   const gone = new AbortController();
   const socket = req.socket;
   const onGone = () => {
@@ -20,14 +35,10 @@ export function createRequestContext(deps: AppDeps, req: Request, res: Response)
     socket.off("end", onGone);
     onGone();
   });
-  return createContextInner({
-    deps,
-    sessionToken: token,
-    ip: req.ip,
-    // A Bearer client manages its own token; only a cookie session gets its cookie renewed.
-    cookies: source === "bearer" ? { set() {}, clear: cookies.clear } : cookies,
-    signInBrowserSecret: readCookie(req, signInBrowserCookieName(deps.config)) ?? null,
-    deviceCookie: deviceCookie(req, res, deps.config),
-    signal: gone.signal,
-  });
+  return gone.signal;
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

@@ -37,8 +37,11 @@ export type ContextOptions = {
   /** The cookie the Google callback set in this browser, which its one-time login code is bound to. */
   signInBrowserSecret?: string | null;
   deviceCookie?: DeviceCookie;
-  /** Aborts when the client goes away before its answer: work queued for it can be dropped. */
-  signal?: AbortSignal;
+  /**
+   * A signal that aborts when the client goes away before its answer, so work queued for it can
+   * be dropped. Called only by what needs it (login): the watch costs listeners on the socket.
+   */
+  clientGone?: () => AbortSignal;
 };
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
@@ -65,7 +68,7 @@ export function createContextInner(opts: ContextOptions) {
     cookies,
     signInBrowserSecret: opts.signInBrowserSecret ?? null,
     deviceCookie: opts.deviceCookie ?? noDeviceCookie,
-    signal: opts.signal,
+    clientGone: opts.clientGone ?? ((): AbortSignal | undefined => undefined),
     /** The request's session, looked up once however many procedures a tRPC batch calls. */
     resolveSession(): Promise<SessionValidation> {
       session ??= (async () => {

@@ -52,7 +52,7 @@ export type LoginResult = { success: true; session_token?: string; user: PublicU
  * dropped at once costs one look-up each, and no counting or hashing.
  */
 function stopIfClientGone(ctx: Context): void {
-  if (ctx.signal?.aborted) throw new TRPCError({ code: "CLIENT_CLOSED_REQUEST", message: "Request closed" });
+  if (ctx.clientGone()?.aborted) throw new TRPCError({ code: "CLIENT_CLOSED_REQUEST", message: "Request closed" });
 }
 
 /** Password login for both portals; admin sign-in additionally needs `is_admin`. */
@@ -75,7 +75,7 @@ export async function loginWithPassword(ctx: Context & CarriedSession, input: Lo
   }
   let valid: boolean;
   try {
-    valid = await passwordHasher.verify(row?.password_hash ?? null, input.password, ctx.signal);
+    valid = await passwordHasher.verify(row?.password_hash ?? null, input.password, ctx.clientGone());
   } catch (err) {
     if (err instanceof TRPCError && err.code === "SERVICE_UNAVAILABLE") await attempt.notChecked();
     throw err;
