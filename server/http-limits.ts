@@ -60,7 +60,9 @@ export function capConnections(server: http.Server, limits: ConnectionLimits): v
  */
 export function bodyDeadline(ms: number, exceptPaths: string[]): RequestHandler {
   return (req, res, next) => {
-    if (req.complete || exceptPaths.includes(req.path)) {
+    // A request without a body (every GET) has nothing left to arrive once its headers are in.
+    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+    if (!hasBody || req.complete || exceptPaths.includes(req.path)) {
       next();
       return;
     }
