@@ -8,6 +8,7 @@ import * as emailVerification from "./2026-11-23T1000_email_verification.ts";
 import * as storageQuota from "./2026-11-23T1100_storage_quota.ts";
 import * as trustedDevices from "./2026-11-23T1200_trusted_devices.ts";
 import * as mailJobs from "./2026-11-23T1500_mail_jobs.ts";
+import * as documentTrash from "./2026-11-23T1600_document_trash.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T1200_trusted_devices": trustedDevices,
   "2026-11-23T1300_session_epoch": sessionEpoch,
   "2026-11-23T1500_mail_jobs": mailJobs,
+  "2026-11-23T1600_document_trash": documentTrash,
 };

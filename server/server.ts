@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { emailGaveUpJob, emailJob } from "./jobs/email.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
+import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { createJobs, type JobOptions } from "./jobs/queue.ts";
 import { sweepExpiredRowsJob } from "./jobs/sweeps.ts";
 import { createMailer } from "./mail/create-mailer.ts";
@@ -54,7 +55,12 @@ export async function startServer(opts: {
   /** Tests shorten the polling and retry intervals. */
   jobs?: Partial<JobOptions>;
 }): Promise<RunningServer> {
-  const jobs = createJobs(opts.database, opts.logger, [emailJob, emailGaveUpJob, sweepExpiredRowsJob, sweepOrphanedObjectsJob], opts.jobs);
+  const jobs = createJobs(
+    opts.database,
+    opts.logger,
+    [emailJob, emailGaveUpJob, sweepExpiredRowsJob, sweepOrphanedObjectsJob, purgeTrashJob],
+    opts.jobs,
+  );
   const deps: AppDeps = {
     config: opts.config,
     db: opts.database.db,

@@ -87,6 +87,10 @@ export interface DocumentsTable {
   file_size: number;
   sha256: string;
   upload_date: Timestamp;
+  /** When the document was moved to the trash; null while it is live. A trashed document is in no folder. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The folder a trashed document was deleted from (restore puts it back there, if it still exists); no foreign key. */
+  trashed_from_folder_id: string | null;
 }
 
 export interface AppointmentsTable {

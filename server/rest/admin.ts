@@ -3,6 +3,7 @@ import {
   adminAppointmentOutput,
   adminDocumentOutput,
   adminStatsOutput,
+  adminTrashedDocumentOutput,
   adminUserOutput,
   appointmentListInput,
   listPageInput,
@@ -12,11 +13,12 @@ import {
 import { createAppointmentInput, updateAppointmentInput } from "../routers/appointments/schemas.ts";
 import { loginInput } from "../routers/auth/schemas.ts";
 import { consultationRequestOutput } from "../routers/consultation/schemas.ts";
+import { documentOutput } from "../routers/documents/schemas.ts";
 import { successOutput } from "../routers/shared-schemas.ts";
 import { siteContentOutput, updateSiteContentInput, updateTestimonialsInput } from "../routers/site/schemas.ts";
 import { loginOutput } from "./auth.ts";
-import { downloadReply } from "./documents.ts";
-import { downloadRoute } from "./download.ts";
+import { downloadReply, previewReply } from "./documents.ts";
+import { downloadRoute, previewRoute } from "./download.ts";
 import { pageQuery, type RestRoute } from "./route.ts";
 
 /** REST lists take the offset as `offset` too. */
@@ -94,13 +96,42 @@ export const adminRoutes: RestRoute[] = [
     handler: downloadRoute((transfers, id) => transfers.admin.download({ id })),
   },
   {
+    method: "get",
+    path: "/admin/documents/:id/preview",
+    summary: "Show any document in the browser",
+    tag: "admin",
+    access: "admin",
+    response: previewReply,
+    handler: previewRoute((transfers, id) => transfers.admin.preview({ id })),
+  },
+  {
     method: "delete",
     path: "/admin/documents/:id",
-    summary: "Delete any document",
+    summary: "Move any document to its owner's trash",
     tag: "admin",
     access: "admin",
     response: successOutput,
     call: (c, r) => c.admin.deleteDocument({ id: r.params.id! }),
+  },
+  {
+    method: "get",
+    path: "/admin/trash",
+    summary: "Every user's trashed documents, most recently deleted first",
+    tag: "admin",
+    access: "admin",
+    query: pageParams,
+    paged: true,
+    response: z.array(adminTrashedDocumentOutput),
+    call: (c, r) => c.admin.trash(pageQuery(r)),
+  },
+  {
+    method: "post",
+    path: "/admin/trash/:id/restore",
+    summary: "Restore any trashed document to its folder (the root if that folder is gone)",
+    tag: "admin",
+    access: "admin",
+    response: documentOutput,
+    call: (c, r) => c.admin.restoreDocument({ id: r.params.id! }),
   },
   {
     method: "get",

@@ -1,12 +1,24 @@
 import { z } from "zod";
-import { documentOutput, storageUsageOutput } from "../routers/documents/schemas.ts";
+import {
+  documentOutput,
+  documentSearchInput,
+  documentSearchResultOutput,
+  storageUsageOutput,
+  trashedDocumentOutput,
+  updateDocumentBody,
+} from "../routers/documents/schemas.ts";
 import { idSchema, successOutput } from "../routers/shared-schemas.ts";
-import { downloadRoute } from "./download.ts";
+import { downloadRoute, previewRoute } from "./download.ts";
 import type { RestRoute } from "./route.ts";
 import { uploadRoute } from "./upload.ts";
 
 const uploadForm = z.object({ file: z.string().meta({ format: "binary" }), folder_id: idSchema.optional() });
 export const downloadReply = { description: "The file, as an attachment", contentType: "application/octet-stream" };
+export const previewReply = {
+  description:
+    "The file shown in the browser (inline, its stored type, a sandbox CSP): PNG, JPEG, GIF, WebP, PDF and plain text; 415 for any other type",
+};
+const body = (r: { body: unknown }) => (r.body ?? {}) as Record<string, unknown>;
 
 export const documentRoutes: RestRoute[] = [
   {
@@ -17,6 +29,16 @@ export const documentRoutes: RestRoute[] = [
     access: "client",
     response: z.array(documentOutput),
     call: (c) => c.documents.root(),
+  },
+  {
+    method: "get",
+    path: "/documents/search",
+    summary: "The caller's documents whose name contains q (all of them without q), across all folders, each with its folder path",
+    tag: "documents",
+    access: "client",
+    query: documentSearchInput,
+    response: z.array(documentSearchResultOutput),
+    call: (c, r) => c.documents.search(r.query as never),
   },
   {
     method: "get",
@@ -57,12 +79,58 @@ export const documentRoutes: RestRoute[] = [
     handler: downloadRoute((transfers, id) => transfers.documents.download({ id })),
   },
   {
+    method: "get",
+    path: "/documents/:id/preview",
+    summary: "Show one of the caller's documents in the browser",
+    tag: "documents",
+    access: "client",
+    response: previewReply,
+    handler: previewRoute((transfers, id) => transfers.documents.preview({ id })),
+  },
+  {
+    method: "patch",
+    path: "/documents/:id",
+    summary: 'Rename a document and/or move it to another folder (folder_id null: the root); 404 "Folder not found" for a folder not the caller\'s',
+    tag: "documents",
+    access: "client",
+    body: updateDocumentBody,
+    response: documentOutput,
+    call: (c, r) => c.documents.update({ ...body(r), id: r.params.id } as never),
+  },
+  {
     method: "delete",
     path: "/documents/:id",
-    summary: "Delete a document",
+    summary: "Move a document to the trash (deleted for good 30 days later)",
     tag: "documents",
     access: "client",
     response: successOutput,
     call: (c, r) => c.documents.delete({ id: r.params.id! }),
+  },
+  {
+    method: "get",
+    path: "/trash",
+    summary: "The caller's trashed documents, most recently deleted first, with when each is deleted for good",
+    tag: "documents",
+    access: "client",
+    response: z.array(trashedDocumentOutput),
+    call: (c) => c.documents.trash(),
+  },
+  {
+    method: "post",
+    path: "/trash/:id/restore",
+    summary: "Restore a trashed document to its folder (the root if that folder is gone)",
+    tag: "documents",
+    access: "client",
+    response: documentOutput,
+    call: (c, r) => c.documents.restore({ id: r.params.id! }),
+  },
+  {
+    method: "delete",
+    path: "/trash/:id",
+    summary: "Delete a trashed document for good (its row and its file)",
+    tag: "documents",
+    access: "client",
+    response: successOutput,
+    call: (c, r) => c.documents.deleteForever({ id: r.params.id! }),
   },
 ];

@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { createFolderInput, folderOutput } from "../routers/folders/schemas.ts";
+import { createFolderInput, folderOutput, updateFolderBody } from "../routers/folders/schemas.ts";
 import { successOutput } from "../routers/shared-schemas.ts";
+import { folderArchiveRoute } from "./folder-archive.ts";
 import type { RestRoute } from "./route.ts";
+
+const zipReply = { description: "A ZIP of the folder and all its subfolders, built while it is sent", contentType: "application/zip" };
 
 export const folderRoutes: RestRoute[] = [
   {
@@ -23,6 +26,35 @@ export const folderRoutes: RestRoute[] = [
     response: folderOutput,
     status: 201,
     call: (c, r) => c.folders.create(r.body as never),
+  },
+  {
+    method: "patch",
+    path: "/folders/:id",
+    summary: "Rename, recolour and/or move a folder (parent_folder_id null: the root); 409 for a sibling's name, 422 into itself",
+    tag: "folders",
+    access: "client",
+    body: updateFolderBody,
+    response: folderOutput,
+    call: (c, r) => c.folders.update({ ...((r.body ?? {}) as Record<string, unknown>), id: r.params.id } as never),
+  },
+  // Before /folders/:id/download, which would take "root" for an id.
+  {
+    method: "get",
+    path: "/folders/root/download",
+    summary: "Download everything the caller has as one ZIP (Documents.zip)",
+    tag: "folders",
+    access: "client",
+    response: zipReply,
+    handler: folderArchiveRoute((transfers) => transfers.documents.zipPlan({ folder_id: null })),
+  },
+  {
+    method: "get",
+    path: "/folders/:id/download",
+    summary: "Download a folder with all its subfolders as a ZIP",
+    tag: "folders",
+    access: "client",
+    response: zipReply,
+    handler: folderArchiveRoute((transfers, params) => transfers.documents.zipPlan({ folder_id: params.id! })),
   },
   {
     method: "delete",

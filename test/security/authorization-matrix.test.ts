@@ -2,6 +2,7 @@
 // Express) called as anonymous, client A, client B and admin, against A's objects, B's objects and
 // missing ids. No cross-tenant read or write; a foreign id answers exactly like a missing one.
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { appRouter } from "../../server/routers/_app.ts";
@@ -47,6 +48,13 @@ afterAll(async () => {
   await server.close();
 });
 
+/**
+ * Signing out the caller's other sessions: called as client A only, since the admin's client
+ * session would end the admin session the later checks use.
+ */
+const ENDS_OTHER_SESSIONS = new Set(["account.revokeOtherSessions", "POST /auth/sessions/revoke-others"]);
+const clientsFor = (target: string) => (ENDS_OTHER_SESSIONS.has(target) ? [clientA] : [clientA, adminAsClient]);
+
 async function call(client: ApiClient, path: string, type: "query" | "mutation", input?: unknown) {
   callsMade++;
   return trpc(client, path, type, input);
@@ -77,7 +85,7 @@ describe("tRPC: who may call what", () => {
   it("clients get 403 from every admin procedure, and reach every client procedure", async () => {
     for (const { path, type } of procedures) {
       if (PROCEDURE_ACCESS[path] === "public" || SIGNS_OUT.has(path)) continue;
-      for (const client of [clientA, adminAsClient]) {
+      for (const client of clientsFor(path)) {
         const res = await call(client, path, type, {});
         if (PROCEDURE_ACCESS[path] === "admin") {
           expect({ path, status: res.status, message: res.message }).toEqual({ path, status: 403, message: "Admin access required" });
@@ -102,12 +110,21 @@ describe("tRPC: tenants are isolated", () => {
     [
       ["documents.inFolder", "query", { folder_id: o.folderId }],
       ["folders.create", "mutation", { name: `Nested ${randomUUID().slice(0, 6)}`, parent_folder_id: o.folderId }],
+      ["documents.update", "mutation", { id: o.documentId, name: "taken.pdf" }],
+      ["documents.update", "mutation", { id: objectsB.documentId, folder_id: o.folderId }],
+      ["folders.update", "mutation", { id: o.folderId, name: "Taken" }],
+      ["folders.update", "mutation", { id: objectsB.folderId, parent_folder_id: o.folderId }],
+      ["documents.restore", "mutation", { id: o.trashedDocumentId }],
+      ["documents.deleteForever", "mutation", { id: o.trashedDocumentId }],
       ["documents.delete", "mutation", { id: o.documentId }],
       ["folders.delete", "mutation", { id: o.folderId }],
+      ["appointments.slots", "query", { appointment: o.appointmentId }],
+      ["appointments.reschedule", "mutation", { id: o.appointmentId, start: "2031-05-01T14:00:00Z" }],
+      ["appointments.cancel", "mutation", { id: o.appointmentId }],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
-    const missing: Objects = { folderId: randomUUID(), documentId: randomUUID(), appointmentId: randomUUID() };
+    const missing: Objects = { folderId: randomUUID(), documentId: randomUUID(), appointmentId: randomUUID(), trashedDocumentId: randomUUID() };
     for (const [[path, type, foreignInput], [, , missingInput]] of objectCalls(objectsA).map((c, i) => [c, objectCalls(missing)[i]!] as const)) {
       const foreign = await call(clientB, path, type, foreignInput);
       const absent = await call(clientB, path, type, missingInput);
@@ -127,8 +144,11 @@ describe("tRPC: tenants are isolated", () => {
       (await call(clientB, "folders.list", "query")).data,
       (await call(clientB, "documents.root", "query")).data,
       (await call(clientB, "documents.inFolder", "query", { folder_id: objectsB.folderId })).data,
+      (await call(clientB, "documents.search", "query", {})).data,
+      (await call(clientB, "documents.trash", "query")).data,
       (await call(clientB, "appointments.list", "query")).data,
     ]);
+    expect(seenByB).toContain(objectsB.trashedDocumentId);
     expect(seenByB).toContain(objectsB.folderId);
     expect(seenByB).toContain(objectsB.documentId);
     expect(seenByB).toContain(objectsB.appointmentId);
@@ -159,7 +179,7 @@ describe("REST: who may call what", () => {
   it("clients get 403 from every admin path, and reach every client path", async () => {
     for (const [route, access] of Object.entries(REST_ACCESS)) {
       if (access === "public") continue;
-      for (const client of [clientA, adminAsClient]) {
+      for (const client of clientsFor(route)) {
         const res = await rest(client, route);
         if (access === "admin")
           expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 403, body: { detail: "Admin access required" } });
@@ -189,14 +209,25 @@ describe("REST: tenants are isolated", () => {
     [
       ["GET", `/api/documents/folder/${o.folderId}`, undefined],
       ["GET", `/api/documents/${o.documentId}/download`, undefined],
+      ["GET", `/api/documents/${o.documentId}/preview`, undefined],
+      ["GET", `/api/folders/${o.folderId}/download`, undefined],
+      ["PATCH", `/api/documents/${o.documentId}`, { json: { name: "taken.pdf" } }],
+      ["PATCH", `/api/documents/${objectsB.documentId}`, { json: { folder_id: o.folderId } }],
+      ["PATCH", `/api/folders/${o.folderId}`, { json: { name: "Taken" } }],
+      ["PATCH", `/api/folders/${objectsB.folderId}`, { json: { parent_folder_id: o.folderId } }],
+      ["POST", `/api/trash/${o.trashedDocumentId}/restore`, undefined],
+      ["DELETE", `/api/trash/${o.trashedDocumentId}`, undefined],
       ["POST", "/api/folders", { json: { name: "Nested", parent_folder_id: o.folderId } }],
       ["POST", "/api/documents/upload", { body: uploadForm(o.folderId) }],
       ["DELETE", `/api/documents/${o.documentId}`, undefined],
       ["DELETE", `/api/folders/${o.folderId}`, undefined],
+      ["GET", `/api/appointments/slots?appointment=${o.appointmentId}`, undefined],
+      ["POST", `/api/appointments/${o.appointmentId}/reschedule`, { json: { start: "2031-05-01T14:00:00Z" } }],
+      ["POST", `/api/appointments/${o.appointmentId}/cancel`, undefined],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
-    const missing: Objects = { folderId: randomUUID(), documentId: randomUUID(), appointmentId: randomUUID() };
+    const missing: Objects = { folderId: randomUUID(), documentId: randomUUID(), appointmentId: randomUUID(), trashedDocumentId: randomUUID() };
     const foreignRequests = objectRequests(objectsA);
     const missingRequests = objectRequests(missing);
     for (let i = 0; i < foreignRequests.length; i++) {
@@ -214,22 +245,35 @@ describe("REST: tenants are isolated", () => {
       .selectFrom("documents")
       .select("id")
       .where("user_id", "=", userB.id)
-      .where("id", "!=", objectsB.documentId)
+      .where("id", "not in", [objectsB.documentId, objectsB.trashedDocumentId])
       .execute();
     expect(strayDocuments).toEqual([]);
   });
 
   it("lists show only the caller's own objects", async () => {
-    callsMade += 4;
+    callsMade += 6;
     const seenByB = JSON.stringify([
       (await clientB.get("/api/folders")).body,
       (await clientB.get("/api/documents/root")).body,
       (await clientB.get(`/api/documents/folder/${objectsB.folderId}`)).body,
+      (await clientB.get("/api/documents/search")).body,
+      (await clientB.get("/api/trash")).body,
       (await clientB.get("/api/appointments")).body,
     ]);
     expect(seenByB).toContain(objectsB.folderId);
     expect(seenByB).toContain(objectsB.documentId);
+    expect(seenByB).toContain(objectsB.trashedDocumentId);
     for (const id of Object.values(objectsA)) expect(seenByB).not.toContain(id);
+  });
+
+  it("a ZIP of everything holds only the caller's own folders", async () => {
+    callsMade++;
+    const folderName = async (id: string) =>
+      (await server.db.selectFrom("folders").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
+    const zip = await clientB.get("/api/folders/root/download");
+    expect(zip.status).toBe(200);
+    expect(zip.text).toContain(`${await folderName(objectsB.folderId)}/`);
+    expect(zip.text).not.toContain(await folderName(objectsA.folderId));
   });
 
   it("the admin sees everybody's documents", async () => {
@@ -242,12 +286,27 @@ describe("REST: tenants are isolated", () => {
 });
 
 async function expectObjectsIntact(objects: Objects, userId: string) {
-  const folder = await server.db.selectFrom("folders").select(["user_id", "parent_folder_id"]).where("id", "=", objects.folderId).executeTakeFirst();
-  const document = await server.db.selectFrom("documents").select("user_id").where("id", "=", objects.documentId).executeTakeFirst();
+  const folder = await server.db
+    .selectFrom("folders")
+    .select(["user_id", "parent_folder_id", sql<boolean>`name like 'Taxes %'`.as("named_as_seeded")])
+    .where("id", "=", objects.folderId)
+    .executeTakeFirst();
+  const document = await server.db
+    .selectFrom("documents")
+    .select(["user_id", "original_filename", "deleted_at"])
+    .where("id", "=", objects.documentId)
+    .executeTakeFirst();
   const children = await server.db.selectFrom("folders").select("id").where("parent_folder_id", "=", objects.folderId).execute();
   const documents = await server.db.selectFrom("documents").select("id").where("folder_id", "=", objects.folderId).execute();
-  expect(folder).toEqual({ user_id: userId, parent_folder_id: null });
-  expect(document).toEqual({ user_id: userId });
+  const trashed = await server.db
+    .selectFrom("documents")
+    .select(["user_id", "original_filename", "trashed_from_folder_id"])
+    .where("id", "=", objects.trashedDocumentId)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  expect(folder).toEqual({ user_id: userId, parent_folder_id: null, named_as_seeded: true });
+  expect(document).toEqual({ user_id: userId, original_filename: "w2.pdf", deleted_at: null });
+  expect(trashed).toEqual({ user_id: userId, original_filename: "1099.pdf", trashed_from_folder_id: objects.folderId });
   expect(children).toEqual([]);
   expect(documents.map((d) => d.id)).toEqual([objects.documentId]);
 }

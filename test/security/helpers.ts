@@ -34,10 +34,16 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "folders.list": "authed",
   "folders.create": "authed",
   "folders.delete": "authed",
+  "folders.update": "authed",
   "documents.root": "authed",
   "documents.inFolder": "authed",
   "documents.delete": "authed",
   "documents.usage": "authed",
+  "documents.search": "authed",
+  "documents.update": "authed",
+  "documents.trash": "authed",
+  "documents.restore": "authed",
+  "documents.deleteForever": "authed",
   "appointments.list": "authed",
   "appointments.request": "authed",
   "admin.me": "admin",
@@ -47,6 +53,8 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.setUserQuota": "admin",
   "admin.documents": "admin",
   "admin.deleteDocument": "admin",
+  "admin.trash": "admin",
+  "admin.restoreDocument": "admin",
   "admin.siteContent": "admin",
   "admin.updateSiteContent": "admin",
   "admin.initSiteContent": "admin",
@@ -83,12 +91,21 @@ export const REST_ACCESS: Record<string, Access> = {
   "GET /folders": "authed",
   "POST /folders": "authed",
   "DELETE /folders/:id": "authed",
+  "PATCH /folders/:id": "authed",
+  "GET /folders/root/download": "authed",
+  "GET /folders/:id/download": "authed",
   "GET /documents/root": "authed",
   "GET /documents/usage": "authed",
   "GET /documents/folder/:folder_id": "authed",
   "POST /documents/upload": "authed",
   "GET /documents/:id/download": "authed",
   "DELETE /documents/:id": "authed",
+  "GET /documents/search": "authed",
+  "PATCH /documents/:id": "authed",
+  "GET /documents/:id/preview": "authed",
+  "GET /trash": "authed",
+  "POST /trash/:id/restore": "authed",
+  "DELETE /trash/:id": "authed",
   "GET /appointments": "authed",
   "POST /appointments": "authed",
   "GET /admin/stats": "admin",
@@ -98,6 +115,9 @@ export const REST_ACCESS: Record<string, Access> = {
   "GET /admin/documents": "admin",
   "DELETE /admin/documents/:id": "admin",
   "GET /admin/documents/:id/download": "admin",
+  "GET /admin/documents/:id/preview": "admin",
+  "GET /admin/trash": "admin",
+  "POST /admin/trash/:id/restore": "admin",
   "GET /admin/site-content": "admin",
   "PUT /admin/site-content/:section/:key": "admin",
   "DELETE /admin/site-content/:section/:key": "admin",
@@ -152,7 +172,7 @@ export async function trpc(client: ApiClient, procedure: string, type: "query" |
   };
 }
 
-/** A folder, a stored document and an appointment of `userId`, written directly. */
+/** A folder, a stored document in it, a trashed document from it and an appointment of `userId`, written directly. */
 export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, userId: string) {
   const storageKey = randomUUID();
   await storage.put(storageKey, Readable.from([Buffer.from("w-2")]));
@@ -174,10 +194,26 @@ export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, 
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const trashedKey = randomUUID();
+  await storage.put(trashedKey, Readable.from([Buffer.from("1099")]));
+  const trashedDocument = await db
+    .insertInto("documents")
+    .values({
+      user_id: userId,
+      original_filename: "1099.pdf",
+      storage_key: trashedKey,
+      content_type: "application/pdf",
+      file_size: 4,
+      sha256: createHash("sha256").update("1099").digest("hex"),
+      deleted_at: new Date(),
+      trashed_from_folder_id: folder.id,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const appointment = await db
     .insertInto("appointments")
     .values({ user_id: userId, title: "Review", description: "", appointment_date: new Date(), status: "requested" })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { folderId: folder.id, documentId: document.id, appointmentId: appointment.id };
+  return { folderId: folder.id, documentId: document.id, appointmentId: appointment.id, trashedDocumentId: trashedDocument.id };
 }

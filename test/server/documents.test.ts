@@ -148,7 +148,7 @@ describe("upload, list, download, delete", () => {
     expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(text));
   });
 
-  it("deletes the row and then the stored file", async () => {
+  it("delete moves the document to the trash; deleting it for good removes the row and then the stored file", async () => {
     const doc = (await upload(alice, randomBytes(1000), "old.bin")).body as Document;
     const row = (await documentRows()).find((r) => r.id === doc.id)!;
     expect(storedFiles().some((f) => f.endsWith(row.storage_key))).toBe(true);
@@ -156,10 +156,15 @@ describe("upload, list, download, delete", () => {
     const res = await alice.delete(`/api/documents/${doc.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect((await documentRows()).find((r) => r.id === doc.id)).toBeUndefined();
-    expect(storedFiles().some((f) => f.endsWith(row.storage_key))).toBe(false);
+    expect((await alice.get("/api/documents/root")).body.map((d: Document) => d.id)).not.toContain(doc.id);
+    expect((await documentRows()).find((r) => r.id === doc.id)).toBeDefined();
+    expect(storedFiles().some((f) => f.endsWith(row.storage_key))).toBe(true);
     expect((await alice.delete(`/api/documents/${doc.id}`)).status).toBe(404);
     expect((await alice.get(`/api/documents/${doc.id}/download`)).status).toBe(404);
+
+    expect((await alice.delete(`/api/trash/${doc.id}`)).body).toEqual({ success: true });
+    expect((await documentRows()).find((r) => r.id === doc.id)).toBeUndefined();
+    expect(storedFiles().some((f) => f.endsWith(row.storage_key))).toBe(false);
   });
 
   it("answers 404 with a warning in the log when a document's stored file is missing", async () => {
@@ -542,7 +547,7 @@ describe("on S3 storage", () => {
     expect(await bucketKeys()).toEqual(keysBefore);
   }
 
-  it("streams uploads into the bucket (exactly 10 MB in parts) and back out identical, and deletes the object after the row", async () => {
+  it("streams uploads into the bucket (exactly 10 MB in parts) and back out identical, and deletes the object after the row (from the trash)", async () => {
     for (const content of [PDF, randomBytes(MAX_UPLOAD_BYTES)]) {
       const res = await upload(carol, content, "statement.pdf");
       expect(res.status, res.text).toBe(201);
@@ -556,6 +561,8 @@ describe("on S3 storage", () => {
       expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(content));
 
       expect((await carol.delete(`/api/documents/${res.body.id}`)).status).toBe(200);
+      expect(await bucketKeys()).toContain(row!.storage_key);
+      expect((await carol.delete(`/api/trash/${res.body.id}`)).status).toBe(200);
       expect(await bucketKeys()).not.toContain(row!.storage_key);
     }
     // Nothing went to the local disk.

@@ -63,7 +63,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one database and on
     expect((await onB.post("/api/auth/login", { username, password: DEFAULT_PASSWORD })).status).toBe(200);
     expect((await onA.get("/api/auth/me")).body).toMatchObject({ username });
 
-    // Upload on A; download and delete on B; gone for A too, and from the bucket.
+    // Upload on A; download and delete on B; gone for A too; deleted for good on A, gone from B's trash.
     const form = new FormData();
     form.append("file", new Blob([PDF], { type: "application/pdf" }), "return.pdf");
     const uploaded = await onA.request("POST", "/api/documents/upload", { body: form });
@@ -76,6 +76,8 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one database and on
     expect((await onB.delete(`/api/documents/${uploaded.body.id}`)).status).toBe(200);
     expect((await onA.get("/api/documents/root")).body).toEqual([]);
     expect((await onA.get(`/api/documents/${uploaded.body.id}/download`)).status).toBe(404);
+    expect((await onA.delete(`/api/trash/${uploaded.body.id}`)).status).toBe(200);
+    expect((await onB.get("/api/trash")).body).toEqual([]);
 
     // A logout on A ends the session on B.
     const cookie = [...onA.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -18,7 +18,9 @@ import {
   deleteUser,
   documentPage,
   markConsultationHandled,
+  restoreAnyDocument,
   setUserQuota,
+  trashPage,
   userPage,
 } from "./service.ts";
 
@@ -31,7 +33,10 @@ export const adminRouter = router({
   deleteUser: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteUser(ctx, input)),
   setUserQuota: adminProcedure.input(setUserQuotaInput).mutation(({ ctx, input }) => setUserQuota(ctx, input)),
   documents: adminProcedure.input(listPageInput).query(({ ctx, input }) => documentPage(ctx, input)),
+  /** Moves the document to its owner's trash. */
   deleteDocument: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteAnyDocument(ctx, input)),
+  trash: adminProcedure.input(listPageInput).query(({ ctx, input }) => trashPage(ctx, input)),
+  restoreDocument: adminProcedure.input(idInput).mutation(({ ctx, input }) => restoreAnyDocument(ctx, input)),
   /** Only what is stored: an empty map makes the admin page offer Initialize Site Content. */
   siteContent: adminProcedure.query(({ ctx }) => storedSiteContent(ctx)),
   updateSiteContent: adminProcedure.input(updateSiteContentInput).mutation(({ ctx, input }) => updateSiteValue(ctx, input)),

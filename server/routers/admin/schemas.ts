@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appointmentOutput } from "../appointments/schemas.ts";
 import { userOutput } from "../auth/schemas.ts";
-import { documentOutput, storageUsageOutput } from "../documents/schemas.ts";
+import { documentOutput, storageUsageOutput, trashedDocumentOutput } from "../documents/schemas.ts";
 import { idSchema } from "../shared-schemas.ts";
 
 /** Server-side paging for admin lists (docs/decisions.md, Admin lists). */
@@ -45,6 +45,8 @@ export type AdminUser = z.infer<typeof adminUserOutput>;
 const owner = { user_id: z.string(), user_name: z.string(), user_email: z.string() };
 export const adminDocumentOutput = documentOutput.extend(owner);
 export type AdminDocument = z.infer<typeof adminDocumentOutput>;
+export const adminTrashedDocumentOutput = trashedDocumentOutput.extend(owner);
+export type AdminTrashedDocument = z.infer<typeof adminTrashedDocumentOutput>;
 export const adminAppointmentOutput = appointmentOutput.extend(owner);
 export type AdminAppointment = z.infer<typeof adminAppointmentOutput>;
 

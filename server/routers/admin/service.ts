@@ -8,17 +8,18 @@ import type { PublicUser } from "../auth/schemas.ts";
 import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
 import {
   allDocumentRows,
-  deleteDocumentRow,
   findStoredDocument,
   listAllDocuments,
+  listAllTrash,
   setStorageQuota,
   storageOfUsers,
   type StoredDocument,
 } from "../documents/queries.ts";
-import { DOCUMENT_NOT_FOUND, quotaBytes } from "../documents/service.ts";
+import type { DocumentItem } from "../documents/schemas.ts";
+import { assertPreviewable, DOCUMENT_NOT_FOUND, purgeDate, quotaBytes, restoreTrashedDocument, trashDocument } from "../documents/service.ts";
 import type { Success } from "../shared-schemas.ts";
 import { countAll } from "./queries.ts";
-import type { AdminStats, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
+import type { AdminStats, AdminTrashedDocument, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
 
 export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
 export const USER_NOT_FOUND = "User not found";
@@ -102,18 +103,33 @@ export async function deleteUser(ctx: Context, input: { id: string }): Promise<S
   return { success: true };
 }
 
-/** Any client's document, to stream as a download. */
+/** Any client's live document, to stream as a download. */
 export async function getAnyStoredDocument(ctx: Context, input: { id: string }): Promise<StoredDocument> {
   const document = await findStoredDocument(ctx.db, input.id);
   if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
   return document;
 }
 
+/** Any client's live document, to show in the browser (the types a browser shows safely). */
+export async function getAnyPreviewDocument(ctx: Context, input: { id: string }): Promise<StoredDocument> {
+  return assertPreviewable(await getAnyStoredDocument(ctx, input));
+}
+
+/** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */
 export async function deleteAnyDocument(ctx: Context, input: { id: string }): Promise<Success> {
-  const deleted = await deleteDocumentRow(ctx.db, input.id);
-  if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-  await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
-  return { success: true };
+  const result = await trashDocument(ctx, input.id);
+  ctx.logger.info({ documentId: input.id }, "document moved to the trash by admin");
+  return result;
+}
+
+export const trashPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminTrashedDocument>> =>
+  page(input, async (w) => {
+    const { items, total } = await listAllTrash(ctx.db, w);
+    return { items: items.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) })), total };
+  });
+
+export function restoreAnyDocument(ctx: Context, input: { id: string }): Promise<DocumentItem> {
+  return restoreTrashedDocument(ctx, input.id);
 }
 
 export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<Success> {

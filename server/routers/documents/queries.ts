@@ -1,8 +1,8 @@
-import { type Insertable, sql, type Transaction } from "kysely";
+import { type Insertable, sql, type Transaction, type Updateable } from "kysely";
 import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Database, Db, DocumentsTable } from "../../db/types.ts";
-import type { DocumentItem } from "./schemas.ts";
+import type { DocumentItem, DocumentSearchInput } from "./schemas.ts";
 
 const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type"] as const;
 
@@ -16,9 +16,54 @@ export async function listDocuments(db: Db, userId: string, folderId: string | n
     .select(documentColumns)
     .where("user_id", "=", userId)
     .where("folder_id", folderId === null ? "is" : "=", folderId)
+    .where("deleted_at", "is", null)
     .orderBy("upload_date", "desc")
     .orderBy("id", "desc")
     .execute();
+}
+
+const SEARCH_ORDER = {
+  name: sql`lower(original_filename)`,
+  date: sql`upload_date`,
+  size: sql`file_size`,
+} as const;
+
+/** The user's live documents whose filename contains `q` (all of them without one), in the asked order. */
+export function searchDocumentsQuery(db: Db, userId: string, input: DocumentSearchInput) {
+  let query = db.selectFrom("documents").select(documentColumns).where("user_id", "=", userId).where("deleted_at", "is", null);
+  if (input.q) query = query.where("original_filename", "ilike", containsPattern(input.q));
+  return query.orderBy(SEARCH_ORDER[input.sort], input.order).orderBy("id", input.order).limit(input.limit);
+}
+
+/** Renames or moves one of the user's live documents; undefined when there is no such document. */
+export async function updateDocumentRow(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Pick<Updateable<DocumentsTable>, "original_filename" | "folder_id">,
+): Promise<DocumentItem | undefined> {
+  return db
+    .updateTable("documents")
+    .set(changes)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returning(documentColumns)
+    .executeTakeFirst();
+}
+
+/** The live documents the user has in the given folders, or in all of them and the root when `folderIds` is null. */
+export async function liveDocumentsIn(db: Db, userId: string, folderIds: readonly string[] | null) {
+  let query = db
+    .selectFrom("documents")
+    .select(["id", "original_filename", "folder_id", "storage_key", "upload_date"])
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null);
+  if (folderIds !== null) {
+    if (folderIds.length === 0) return [];
+    query = query.where("folder_id", "in", folderIds);
+  }
+  return query.orderBy("upload_date").orderBy("id").execute();
 }
 
 /** The sum of the sizes of a user's documents (an index-only scan of documents_user_size_idx). */
@@ -49,18 +94,115 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
   return db.insertInto("documents").values(row).returning(documentColumns).executeTakeFirstOrThrow();
 }
 
-/** A document by id; with `ownerId`, only if that user owns it (another's answers like a missing one). */
+/** A live document by id; with `ownerId`, only if that user owns it (another's answers like a missing one). */
 export async function findStoredDocument(db: Db, id: string, ownerId?: string): Promise<StoredDocument | undefined> {
-  let query = db.selectFrom("documents").select(["id", "original_filename", "content_type", "file_size", "storage_key"]).where("id", "=", id);
+  let query = db
+    .selectFrom("documents")
+    .select(["id", "original_filename", "content_type", "file_size", "storage_key"])
+    .where("id", "=", id)
+    .where("deleted_at", "is", null);
   if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
   return query.executeTakeFirst();
 }
 
-/** Deletes a document row (with `ownerId`, only that user's); its stored object goes after the commit. */
-export async function deleteDocumentRow(db: Db, id: string, ownerId?: string): Promise<{ storage_key: string } | undefined> {
-  let query = db.deleteFrom("documents").where("id", "=", id);
+/**
+ * Moves a live document (with `ownerId`, only that user's) to the trash: out of its folder, which
+ * is remembered for a restore. Its stored object stays until the document is deleted for good.
+ */
+export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, ownerId?: string): Promise<{ id: string } | undefined> {
+  let query = db
+    .updateTable("documents")
+    .set((eb) => ({ deleted_at: deletedAt, trashed_from_folder_id: eb.ref("folder_id"), folder_id: null }))
+    .where("id", "=", id)
+    .where("deleted_at", "is", null);
   if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
-  return query.returning("storage_key").executeTakeFirst();
+  return query.returning("id").executeTakeFirst();
+}
+
+const trashedColumns = [
+  "documents.id",
+  "documents.original_filename",
+  "documents.upload_date",
+  "documents.file_size",
+  // The folder it came from, while that folder exists.
+  "folders.id as folder_id",
+  "documents.content_type",
+  "documents.deleted_at",
+] as const;
+
+function trashedDocuments(db: Db) {
+  return db
+    .selectFrom("documents")
+    .leftJoin("folders", (join) =>
+      join.onRef("folders.id", "=", "documents.trashed_from_folder_id").onRef("folders.user_id", "=", "documents.user_id"),
+    )
+    .where("documents.deleted_at", "is not", null);
+}
+
+/** The user's trash, most recently deleted first. */
+export async function listTrash(db: Db, userId: string) {
+  const rows = await trashedDocuments(db)
+    .select(trashedColumns)
+    .where("documents.user_id", "=", userId)
+    .orderBy("documents.deleted_at", "desc")
+    .orderBy("documents.id", "desc")
+    .execute();
+  return rows.map((row) => ({ ...row, deleted_at: row.deleted_at! }));
+}
+
+/** A trashed document (with `ownerId`, only that user's): who owns it and where it came from. */
+export async function findTrashedDocument(db: Db, id: string, ownerId?: string) {
+  let query = db.selectFrom("documents").select(["user_id", "trashed_from_folder_id"]).where("id", "=", id).where("deleted_at", "is not", null);
+  if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
+  return query.executeTakeFirst();
+}
+
+/**
+ * Whether the folder exists and belongs to the user, locked (KEY SHARE) until the transaction ends
+ * so it cannot be deleted before the document put back into it commits. Lock the folder before
+ * touching the document: a folder delete locks them in that order too.
+ */
+export async function lockOwnFolder(db: Transaction<Database>, userId: string, folderId: string): Promise<boolean> {
+  const row = await db.selectFrom("folders").select("id").where("id", "=", folderId).where("user_id", "=", userId).forKeyShare().executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Takes a document out of the trash into `folderId` (null: the root); undefined if it is no longer trashed. */
+export async function restoreDocumentRow(db: Db, id: string, folderId: string | null): Promise<DocumentItem | undefined> {
+  return db
+    .updateTable("documents")
+    .set({ deleted_at: null, trashed_from_folder_id: null, folder_id: folderId })
+    .where("id", "=", id)
+    .where("deleted_at", "is not", null)
+    .returning(documentColumns)
+    .executeTakeFirst();
+}
+
+/** Deletes a trashed document's row for good (only that user's); its stored object goes after the commit. */
+export async function deleteTrashedDocumentRow(db: Db, id: string, ownerId: string): Promise<{ storage_key: string } | undefined> {
+  return db
+    .deleteFrom("documents")
+    .where("id", "=", id)
+    .where("user_id", "=", ownerId)
+    .where("deleted_at", "is not", null)
+    .returning("storage_key")
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes up to `limit` documents trashed before `cutoff`, oldest first, in one statement: rows a
+ * restore holds are skipped (SKIP LOCKED), and the outer condition is checked again on the row as
+ * it is when deleted, so a restore that committed in between wins.
+ */
+export async function purgeTrashBatch(db: Db, cutoff: Date, limit: number): Promise<{ storage_key: string }[]> {
+  return db
+    .deleteFrom("documents")
+    .where("id", "in", (eb) =>
+      eb.selectFrom("documents").select("id").where("deleted_at", "<", cutoff).orderBy("deleted_at").limit(limit).forUpdate().skipLocked(),
+    )
+    .where("deleted_at", "<", cutoff)
+    .returning("storage_key")
+    .execute();
 }
 
 const adminDocumentColumns = [
@@ -75,8 +217,11 @@ const adminDocumentColumns = [
   "users.email as user_email",
 ] as const;
 
-function matchingDocuments(db: Db, q: string | undefined) {
-  let query = db.selectFrom("documents").innerJoin("users", "users.id", "documents.user_id");
+function matchingDocuments(db: Db, q: string | undefined, trashed = false) {
+  let query = db
+    .selectFrom("documents")
+    .innerJoin("users", "users.id", "documents.user_id")
+    .where("documents.deleted_at", trashed ? "is not" : "is", null);
   if (q) {
     const pattern = containsPattern(q);
     // Owner matches go through a subquery on users, so each side can use its own trigram index
@@ -112,14 +257,58 @@ export function allDocumentRows(db: Db, page: PageWindow) {
 export async function listAllDocuments(db: Db, page: PageWindow) {
   const [items, count] = await Promise.all([
     allDocumentRows(db, page),
-    // Without a search every document counts (each has its owner), and that count is kept.
+    // Without a search every live document counts (each has its owner): the kept count of all rows
+    // less the trash, which is small and counted from its own index.
     page.q
       ? matchingDocuments(db, page.q)
           .select(sql<number>`count(*)::int`.as("total"))
           .executeTakeFirstOrThrow()
-      : tableCounts(db, ["documents"]).then((c) => ({ total: c.documents })),
+      : liveDocumentCount(db).then((total) => ({ total })),
   ]);
   return { items, total: count.total };
+}
+
+export async function liveDocumentCount(db: Db): Promise<number> {
+  const [counts, trashed] = await Promise.all([
+    tableCounts(db, ["documents"]),
+    db
+      .selectFrom("documents")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("deleted_at", "is not", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(counts.documents) - trashed.n;
+}
+
+/** Every user's trash (the admin's), most recently deleted first; `q` as in the documents list. */
+export async function listAllTrash(db: Db, page: PageWindow) {
+  const [items, count] = await Promise.all([
+    matchingDocuments(db, page.q, true)
+      .leftJoin("folders", (join) =>
+        join.onRef("folders.id", "=", "documents.trashed_from_folder_id").onRef("folders.user_id", "=", "documents.user_id"),
+      )
+      .select([
+        "documents.id",
+        "documents.original_filename",
+        "documents.upload_date",
+        "documents.file_size",
+        "folders.id as folder_id",
+        "documents.content_type",
+        "documents.user_id",
+        "users.name as user_name",
+        "users.email as user_email",
+        "documents.deleted_at",
+      ])
+      .orderBy("documents.deleted_at", "desc")
+      .orderBy("documents.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    matchingDocuments(db, page.q, true)
+      .select(sql<number>`count(*)::int`.as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map((row) => ({ ...row, deleted_at: row.deleted_at! })), total: count.total };
 }
 
 /** Each user's own quota (null: the default) and the bytes their documents take. */

@@ -1,13 +1,29 @@
 import { router } from "../../trpc/init.ts";
 import { authedProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
-import { folderDocumentsInput } from "./schemas.ts";
-import { listFolderDocuments, listRootDocuments, removeDocument, storageUsage } from "./service.ts";
+import { documentSearchInput, folderDocumentsInput, updateDocumentInput } from "./schemas.ts";
+import {
+  deleteOwnDocumentForever,
+  listFolderDocuments,
+  listOwnTrash,
+  listRootDocuments,
+  removeDocument,
+  restoreOwnDocument,
+  searchOwnDocuments,
+  storageUsage,
+  updateDocument,
+} from "./service.ts";
 
-// Uploads and downloads stream bytes: REST only, through transfers.ts.
+// Uploads, downloads, previews and ZIPs stream bytes: REST only, through transfers.ts.
 export const documentsRouter = router({
   root: authedProcedure.query(({ ctx }) => listRootDocuments(ctx)),
   inFolder: authedProcedure.input(folderDocumentsInput).query(({ ctx, input }) => listFolderDocuments(ctx, input)),
+  search: authedProcedure.input(documentSearchInput).query(({ ctx, input }) => searchOwnDocuments(ctx, input)),
+  update: authedProcedure.input(updateDocumentInput).mutation(({ ctx, input }) => updateDocument(ctx, input)),
+  /** Moves the document to the trash (deleted for good 30 days later). */
   delete: authedProcedure.input(idInput).mutation(({ ctx, input }) => removeDocument(ctx, input)),
+  trash: authedProcedure.query(({ ctx }) => listOwnTrash(ctx)),
+  restore: authedProcedure.input(idInput).mutation(({ ctx, input }) => restoreOwnDocument(ctx, input)),
+  deleteForever: authedProcedure.input(idInput).mutation(({ ctx, input }) => deleteOwnDocumentForever(ctx, input)),
   usage: authedProcedure.query(({ ctx }) => storageUsage(ctx)),
 });

@@ -7,7 +7,37 @@ export const STORAGE_QUOTA_EXCEEDED = "Storage quota exceeded";
 /** Quotas are set in MB of 1024 * 1024 bytes, so the default 5120 MB reads as 5 GB. */
 export const BYTES_PER_MB = 1024 * 1024;
 
+/** A trashed document is deleted for good this long after it was trashed. */
+export const TRASH_RETENTION_DAYS = 30;
+/** The stored content types a browser shows safely inline; anything else only downloads. */
+export const PREVIEW_CONTENT_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf", "text/plain"] as const;
+export const NO_PREVIEW = "No preview for this type of file";
+
 export const folderDocumentsInput = z.object({ folder_id: idSchema });
+
+export const DOCUMENT_SORTS = ["name", "date", "size"] as const;
+export const documentSearchInput = z.object({
+  q: z.string().trim().max(200, "Search text must be at most 200 characters").optional(),
+  sort: z.enum(DOCUMENT_SORTS, { error: "Sort must be name, date or size" }).default("date"),
+  order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("desc"),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type DocumentSearchInput = z.infer<typeof documentSearchInput>;
+
+const documentChanges = z.object({
+  name: z.string({ error: "Name must be text" }).trim().min(1, "Name is required").max(255, "Name must be at most 255 characters").optional(),
+  /** null: the root. */
+  folder_id: idSchema.nullable().optional(),
+});
+const somethingToChange = (v: { name?: string; folder_id?: string | null }) => v.name !== undefined || v.folder_id !== undefined;
+export const NOTHING_TO_CHANGE_DOCUMENT = "Nothing to change: give a name or a folder_id";
+/** PATCH /api/documents/:id's body: the id is in the path. */
+export const updateDocumentBody = documentChanges.refine(somethingToChange, NOTHING_TO_CHANGE_DOCUMENT);
+export const updateDocumentInput = documentChanges.extend({ id: idSchema }).refine(somethingToChange, NOTHING_TO_CHANGE_DOCUMENT);
+export type UpdateDocumentInput = z.infer<typeof updateDocumentInput>;
+
+/** Which of the caller's folders to download as a ZIP; null: everything they have. */
+export const zipPlanInput = z.object({ folder_id: idSchema.nullable() });
 
 /** The multipart form's fields besides `file` (validated after busboy has read them). */
 export const uploadFieldsInput = z.object({
@@ -26,6 +56,23 @@ export const documentOutput = z.object({
   content_type: z.string(),
 });
 export type DocumentItem = z.infer<typeof documentOutput>;
+
+/** A folder on the way from the root to a document. */
+export const folderPathItem = z.object({ id: z.string(), name: z.string() });
+export const documentSearchResultOutput = documentOutput.extend({
+  /** From the root down to the document's folder; empty for a document in the root. */
+  folder_path: z.array(folderPathItem),
+});
+export type DocumentSearchResult = z.infer<typeof documentSearchResultOutput>;
+
+export const trashedDocumentOutput = documentOutput.extend({
+  /** The folder it was deleted from, while that folder exists (restore puts it back there); else null. */
+  folder_id: z.string().nullable(),
+  deleted_at: z.date(),
+  /** When it is deleted for good, unless restored first. */
+  purge_at: z.date(),
+});
+export type TrashedDocument = z.infer<typeof trashedDocumentOutput>;
 
 /** What the caller has stored and may store, in bytes. */
 export const storageUsageOutput = z.object({ used_bytes: z.number(), quota_bytes: z.number() });

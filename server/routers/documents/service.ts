@@ -4,20 +4,41 @@ import type { Config } from "../../config.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
-import type { AuthedContext } from "../../trpc/context.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import { listFolders } from "../folders/queries.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import type { Success } from "../shared-schemas.ts";
 import {
-  deleteDocumentRow,
+  deleteTrashedDocumentRow,
   findStoredDocument,
   findStorageQuota,
+  findTrashedDocument,
   insertDocument,
   listDocuments,
+  listTrash,
+  lockOwnFolder,
   lockStorageQuota,
+  purgeTrashBatch,
+  restoreDocumentRow,
+  searchDocumentsQuery,
   storedBytes,
   type StoredDocument,
+  trashDocumentRow,
+  updateDocumentRow,
 } from "./queries.ts";
-import { BYTES_PER_MB, type DocumentItem, STORAGE_QUOTA_EXCEEDED, type StorageUsage } from "./schemas.ts";
+import {
+  BYTES_PER_MB,
+  type DocumentItem,
+  type DocumentSearchInput,
+  type DocumentSearchResult,
+  NO_PREVIEW,
+  PREVIEW_CONTENT_TYPES,
+  STORAGE_QUOTA_EXCEEDED,
+  type StorageUsage,
+  type TrashedDocument,
+  TRASH_RETENTION_DAYS,
+  type UpdateDocumentInput,
+} from "./schemas.ts";
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
 const MAX_FILENAME_CHARACTERS = 255;
@@ -44,11 +65,61 @@ export async function listFolderDocuments(ctx: AuthedContext, input: { folder_id
   return listDocuments(ctx.db, ctx.user.id, input.folder_id);
 }
 
-/** The caller's own document, to stream as a download. */
+/** The caller's own live document, to stream as a download. */
 export async function getOwnStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
   const document = await findStoredDocument(ctx.db, input.id, ctx.user.id);
   if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
   return document;
+}
+
+/** The caller's own live document, to show in the browser: only the types a browser shows safely. */
+export async function getOwnPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+  return assertPreviewable(await getOwnStoredDocument(ctx, input));
+}
+
+export function assertPreviewable(document: StoredDocument): StoredDocument {
+  if (!(PREVIEW_CONTENT_TYPES as readonly string[]).includes(document.content_type)) {
+    throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: NO_PREVIEW });
+  }
+  return document;
+}
+
+/** The caller's live documents whose name contains `q`, across all folders, each with its folder's path. */
+export async function searchOwnDocuments(ctx: AuthedContext, input: DocumentSearchInput): Promise<DocumentSearchResult[]> {
+  const [documents, folders] = await Promise.all([searchDocumentsQuery(ctx.db, ctx.user.id, input).execute(), listFolders(ctx.db, ctx.user.id)]);
+  const byId = new Map(folders.map((f) => [f.id, f]));
+  const paths = new Map<string, { id: string; name: string }[]>();
+  const pathTo = (folderId: string | null): { id: string; name: string }[] => {
+    if (folderId === null) return [];
+    let path = paths.get(folderId);
+    if (!path) {
+      path = [];
+      // Walks up to the root; the bound only guards against a cycle the moves never let happen.
+      for (let folder = byId.get(folderId); folder && path.length <= byId.size; folder = byId.get(folder.parent_folder_id ?? "")) {
+        path.unshift({ id: folder.id, name: folder.name });
+      }
+      paths.set(folderId, path);
+    }
+    return path;
+  };
+  return documents.map((document) => ({ ...document, folder_path: pathTo(document.folder_id) }));
+}
+
+/** Renames and/or moves one of the caller's live documents (folder_id null: to the root). */
+export async function updateDocument(ctx: AuthedContext, input: UpdateDocumentInput): Promise<DocumentItem> {
+  if (input.folder_id) await assertOwnFolder(ctx.db, ctx.user.id, input.folder_id);
+  try {
+    const updated = await updateDocumentRow(ctx.db, ctx.user.id, input.id, {
+      ...(input.name !== undefined ? { original_filename: cleanFilename(input.name) } : {}),
+      ...(input.folder_id !== undefined ? { folder_id: input.folder_id } : {}),
+    });
+    if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    return updated;
+  } catch (err) {
+    // The folder was deleted between the check and the move.
+    if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+    throw err;
+  }
 }
 
 /** A user's quota in bytes: their own if the firm set one, else the default from the environment. */
@@ -119,12 +190,79 @@ export async function createDocument(ctx: AuthedContext, input: { folder_id: str
   }
 }
 
-/** The row goes first, then the content: a failure in between leaves a stray file, never a broken row. */
-export async function removeDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
-  const deleted = await deleteDocumentRow(ctx.db, input.id, ctx.user.id);
+/** Moves a live document (with `ownerId`, only that user's) to the trash; its content stays until purged. */
+export async function trashDocument(ctx: Context, id: string, ownerId?: string): Promise<Success> {
+  const trashed = await trashDocumentRow(ctx.db, id, ctx.now(), ownerId);
+  if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+  return { success: true };
+}
+
+export function removeDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+  return trashDocument(ctx, input.id, ctx.user.id);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TRASH_RETENTION_MS = TRASH_RETENTION_DAYS * DAY_MS;
+
+export function purgeDate(deletedAt: Date): Date {
+  return new Date(deletedAt.getTime() + TRASH_RETENTION_MS);
+}
+
+export async function listOwnTrash(ctx: AuthedContext): Promise<TrashedDocument[]> {
+  const rows = await listTrash(ctx.db, ctx.user.id);
+  return rows.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) }));
+}
+
+/**
+ * Takes a trashed document (with `ownerId`, only that user's) back to the folder it came from, or
+ * to the root when that folder is gone. The folder is locked before the document is touched, so a
+ * folder delete at the same moment either sees the document back (and refuses, not empty) or is
+ * seen to have happened (root).
+ */
+export async function restoreTrashedDocument(ctx: Context, id: string, ownerId?: string): Promise<DocumentItem> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const trashed = await findTrashedDocument(tx, id, ownerId);
+    if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    const from = trashed.trashed_from_folder_id;
+    const folderId = from !== null && (await lockOwnFolder(tx, trashed.user_id, from)) ? from : null;
+    const restored = await restoreDocumentRow(tx, id, folderId);
+    // Restored, deleted for good or purged by someone else in between.
+    if (!restored) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    return restored;
+  });
+}
+
+export function restoreOwnDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
+  return restoreTrashedDocument(ctx, input.id, ctx.user.id);
+}
+
+/** Only a trashed document is deleted for good. The row goes first, then the content: a failure in between leaves a stray file, never a broken row. */
+export async function deleteOwnDocumentForever(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+  const deleted = await deleteTrashedDocumentRow(ctx.db, input.id, ctx.user.id);
   if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
   await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
   return { success: true };
+}
+
+const PURGE_BATCH = 100;
+/** A run purges at most this many batches; the next hourly run goes on where it stopped. */
+const PURGE_MAX_BATCHES = 100;
+
+/**
+ * Deletes for good what has been in the trash longer than the retention, in batches of 100 rows,
+ * each batch a short statement of its own and its stored objects removed once it has committed.
+ * Returns how many documents went.
+ */
+export async function purgeExpiredTrash(deps: Pick<Context, "db" | "storage" | "logger" | "now">): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - TRASH_RETENTION_MS);
+  let purged = 0;
+  for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
+    const removed = await purgeTrashBatch(deps.db, cutoff, PURGE_BATCH);
+    await removeStoredObjects(deps.storage, deps.logger, removed);
+    purged += removed.length;
+    if (removed.length < PURGE_BATCH) break;
+  }
+  return purged;
 }
 
 /** Control and format characters (direction marks and overrides, zero-width ones) and line separators. */

@@ -1,11 +1,14 @@
-// Uploads and downloads move bytes, which REST serves (server/rest/upload.ts, download.ts); who may
-// move what is decided here, by the same authed procedure stack as every other call. Only the REST
-// layer calls these (createTransferCaller in _app.ts): they are not served at /trpc.
+// Uploads, downloads, previews and ZIPs move bytes, which REST serves (server/rest/upload.ts,
+// download.ts, folder-archive.ts); who may move what is decided here, by the same authed procedure
+// stack as every other call. Only the REST layer calls these (createTransferCaller in _app.ts):
+// they are not served at /trpc.
 import { z } from "zod";
 import { router } from "../../trpc/init.ts";
 import { authedProcedure } from "../../trpc/procedures.ts";
 import { idInput, idSchema } from "../shared-schemas.ts";
-import { createDocument, getOwnStoredDocument, prepareUpload } from "./service.ts";
+import { planArchive } from "./archive.ts";
+import { zipPlanInput } from "./schemas.ts";
+import { createDocument, getOwnPreviewDocument, getOwnStoredDocument, prepareUpload } from "./service.ts";
 
 /** What the upload route hands over once the content is stored (see ReceivedFile). */
 const recordUploadInput = z.object({
@@ -23,4 +26,7 @@ export const documentTransfersRouter = router({
   prepareUpload: authedProcedure.mutation(({ ctx }) => prepareUpload(ctx)),
   recordUpload: authedProcedure.input(recordUploadInput).mutation(({ ctx, input }) => createDocument(ctx, input)),
   download: authedProcedure.input(idInput).query(({ ctx, input }) => getOwnStoredDocument(ctx, input)),
+  preview: authedProcedure.input(idInput).query(({ ctx, input }) => getOwnPreviewDocument(ctx, input)),
+  /** The entries of a ZIP of one of the caller's folders (null: everything), streamed by rest/folder-archive.ts. */
+  zipPlan: authedProcedure.input(zipPlanInput).query(({ ctx, input }) => planArchive(ctx, input)),
 });

@@ -1,4 +1,5 @@
-import type { Db } from "../../db/types.ts";
+import { sql, type Transaction, type Updateable } from "kysely";
+import type { Database, Db, FoldersTable } from "../../db/types.ts";
 import type { CreateFolderInput, Folder } from "./schemas.ts";
 
 // The spec's folder: no timestamps. A client with a thousand folders lists them all at once, and
@@ -32,4 +33,35 @@ export async function insertFolder(db: Db, userId: string, input: CreateFolderIn
 export async function deleteFolder(db: Db, userId: string, folderId: string): Promise<number> {
   const result = await db.deleteFrom("folders").where("id", "=", folderId).where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Locks the user's row (NO KEY UPDATE, as the upload quota check does) until the transaction ends:
+ * one user's folder moves then happen one at a time, so two moves checked side by side cannot
+ * together make a cycle. False when the user is gone.
+ */
+export async function lockFolderMoves(db: Transaction<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether `folderId` is `ancestorId` or lies anywhere below it (walking up from `folderId`). */
+export async function isWithin(db: Db, folderId: string, ancestorId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    with recursive up (id, parent_folder_id) as (
+      select id, parent_folder_id from folders where id = ${folderId}
+      union
+      select f.id, f.parent_folder_id from folders f join up on f.id = up.parent_folder_id
+    )
+    select exists (select 1 from up where id = ${ancestorId}) as found`.execute(db);
+  return rows[0]?.found === true;
+}
+
+export async function updateFolderRow(
+  db: Db,
+  userId: string,
+  folderId: string,
+  changes: Pick<Updateable<FoldersTable>, "name" | "color" | "parent_folder_id">,
+): Promise<Folder | undefined> {
+  return db.updateTable("folders").set(changes).where("id", "=", folderId).where("user_id", "=", userId).returning(folderColumns).executeTakeFirst();
 }

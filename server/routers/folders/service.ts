@@ -3,12 +3,14 @@ import { FOREIGN_KEY_VIOLATION, isPgError, UNIQUE_VIOLATION } from "../../db/err
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { Success } from "../shared-schemas.ts";
-import { deleteFolder, insertFolder, isOwnFolder, listFolders } from "./queries.ts";
-import type { CreateFolderInput, Folder } from "./schemas.ts";
+import { deleteFolder, insertFolder, isOwnFolder, isWithin, listFolders, lockFolderMoves, updateFolderRow } from "./queries.ts";
+import type { CreateFolderInput, Folder, UpdateFolderInput } from "./schemas.ts";
 
 export const FOLDER_NOT_FOUND = "Folder not found";
 export const PARENT_FOLDER_NOT_FOUND = "Parent folder not found";
 export const FOLDER_NOT_EMPTY = "Folder is not empty";
+export const FOLDER_NAME_TAKEN = "A folder with this name already exists";
+export const FOLDER_INTO_ITSELF = "A folder cannot be moved into itself";
 
 /**
  * The one ownership check for a folder id coming from a client (a parent, a listing, an upload
@@ -36,7 +38,44 @@ export async function createFolder(ctx: AuthedContext, input: CreateFolderInput)
   }
 }
 
-/** Only an empty folder goes; the foreign keys (NO ACTION) make the emptiness check race-free. */
+/**
+ * Renames, recolours and/or moves one of the caller's folders. A move checks, with the caller's
+ * moves serialized, that the new parent is theirs and not the folder itself or anything below it.
+ */
+export async function updateFolder(ctx: AuthedContext, input: UpdateFolderInput): Promise<Folder> {
+  const { id, parent_folder_id: parentId } = input;
+  const userId = ctx.user.id;
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      if (parentId !== undefined) {
+        if (!(await lockFolderMoves(tx, userId))) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not authenticated" });
+        // After the lock, so these read what the caller's previous move committed.
+        await assertOwnFolder(tx, userId, id);
+        if (parentId !== null) {
+          await assertOwnFolder(tx, userId, parentId, PARENT_FOLDER_NOT_FOUND);
+          if (await isWithin(tx, parentId, id)) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: FOLDER_INTO_ITSELF });
+        }
+      }
+      const updated = await updateFolderRow(tx, userId, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.color !== undefined ? { color: input.color } : {}),
+        ...(parentId !== undefined ? { parent_folder_id: parentId } : {}),
+      });
+      if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+      return updated;
+    });
+  } catch (err) {
+    if (isPgError(err, UNIQUE_VIOLATION)) throw new TRPCError({ code: "CONFLICT", message: FOLDER_NAME_TAKEN });
+    // The new parent was deleted between the check and the move.
+    if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw new TRPCError({ code: "NOT_FOUND", message: PARENT_FOLDER_NOT_FOUND });
+    throw err;
+  }
+}
+
+/**
+ * Only an empty folder goes; the foreign keys (NO ACTION) make the emptiness check race-free.
+ * Trashed documents are in no folder (their folder is only remembered), so they do not count.
+ */
 export async function removeFolder(ctx: AuthedContext, input: { id: string }): Promise<Success> {
   let deleted: number;
   try {

@@ -1,0 +1,110 @@
+// What goes into a ZIP of a folder (or of everything): which stored objects, under which paths.
+// The REST layer (server/rest/folder-archive.ts) streams it; this decides who may have what and
+// makes the names safe to extract on any system.
+import { TRPCError } from "@trpc/server";
+import type { AuthedContext } from "../../trpc/context.ts";
+import { listFolders } from "../folders/queries.ts";
+import type { Folder } from "../folders/schemas.ts";
+import { FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { liveDocumentsIn } from "./queries.ts";
+
+/** A file (its stored object) or, with no storage key, a directory. Paths use `/` and never start with one. */
+export type ArchiveEntry = { path: string; storage_key: string | null; date: Date };
+export type ArchivePlan = { filename: string; entries: ArchiveEntry[] };
+
+const ALL_DOCUMENTS_NAME = "Documents";
+const FALLBACK_NAME = "unnamed";
+/** Control and invisible characters, as cleanFilename removes them. */
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+/** Path separators, and what Windows refuses in a name. */
+const UNSAFE_CHARACTERS = /[\\/:*?"<>|]/g;
+
+/**
+ * One path segment that extracts as itself everywhere: no separators or control characters, no
+ * `.` or `..`, no trailing dots or spaces (Windows drops them), never empty.
+ */
+export function safeSegment(name: string): string {
+  const cleaned = name
+    .normalize("NFC")
+    .replace(INVISIBLE_CHARACTERS, "")
+    .replace(UNSAFE_CHARACTERS, "_")
+    .trim()
+    .replace(/[. ]+$/, "");
+  return cleaned === "" ? FALLBACK_NAME : cleaned;
+}
+
+/**
+ * The names given out in one directory. Clashes are decided without regard to case (Windows and
+ * macOS extract `W-2.pdf` and `w-2.pdf` into one file), and a later one becomes `W-2 (2).pdf`.
+ */
+class DirectoryNames {
+  private readonly taken = new Set<string>();
+
+  claim(name: string, isFile: boolean): string {
+    const dot = isFile ? name.lastIndexOf(".") : -1;
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+    let candidate = name;
+    for (let n = 2; this.taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+    this.taken.add(candidate.toLowerCase());
+    return candidate;
+  }
+}
+
+/**
+ * The caller's folder `folderId` (null: everything they have) with all of its subfolders: every
+ * live document as a file under its folder's path relative to that folder, every subfolder as a
+ * directory (so empty ones are kept). Another user's folder answers like a missing one.
+ */
+export async function planArchive(ctx: AuthedContext, input: { folder_id: string | null }): Promise<ArchivePlan> {
+  const folders = await listFolders(ctx.db, ctx.user.id);
+  const top = input.folder_id === null ? null : folders.find((f) => f.id === input.folder_id);
+  if (top === undefined) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+
+  const children = new Map<string | null, Folder[]>();
+  for (const folder of folders) {
+    const siblings = children.get(folder.parent_folder_id) ?? [];
+    siblings.push(folder);
+    children.set(folder.parent_folder_id, siblings);
+  }
+  // Walked with lists, not recursion: nesting has no depth limit. The sets guard against a cycle,
+  // which folder moves never let happen.
+  const seen = new Set<string>();
+  const inScope: string[] = [];
+  const pending = [top?.id ?? null];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    for (const child of children.get(next) ?? []) {
+      if (seen.has(child.id)) continue;
+      seen.add(child.id);
+      inScope.push(child.id);
+      pending.push(child.id);
+    }
+  }
+  const documents = await liveDocumentsIn(ctx.db, ctx.user.id, top === null ? null : [top.id, ...inScope]);
+  const documentsByFolder = new Map<string | null, typeof documents>();
+  for (const document of documents) {
+    const list = documentsByFolder.get(document.folder_id) ?? [];
+    list.push(document);
+    documentsByFolder.set(document.folder_id, list);
+  }
+
+  const entries: ArchiveEntry[] = [];
+  const expanded = new Set<string>();
+  const directories: { folderId: string | null; prefix: string }[] = [{ folderId: top?.id ?? null, prefix: "" }];
+  for (let directory = directories.pop(); directory !== undefined; directory = directories.pop()) {
+    const { folderId, prefix } = directory;
+    // Subfolders claim their names first (already unique among siblings, up to the cleaning), then
+    // files in upload order: the oldest keeps the plain name.
+    const names = new DirectoryNames();
+    const subfolders = (children.get(folderId) ?? [])
+      .filter((folder) => !expanded.has(folder.id))
+      .map((folder) => ({ folder, name: names.claim(safeSegment(folder.name), false) }));
+    for (const { folder } of subfolders) expanded.add(folder.id);
+    for (const document of documentsByFolder.get(folderId) ?? []) {
+      const name = names.claim(safeSegment(document.original_filename), true);
+      entries.push({ path: prefix + name, storage_key: document.storage_key, date: document.upload_date });
+    }
+    for (const { name } of subfolders) entries.push({ path: `${prefix}${name}/`, storage_key: null, date: ctx.now() });
+    for (const { folder, name } of subfolders.reverse()) directories.push({ folderId: folder.id, prefix: `${prefix}${name}/` });
+  }
+  return { filename: `${top === null ? ALL_DOCUMENTS_NAME : safeSegment(top.name)}.zip`, entries };
+}
