@@ -66,6 +66,8 @@ const FIELDS = [
   "cursor",
   "offset",
   "q",
+  "sort",
+  "order",
   "handled",
   "phone",
   "service",
@@ -136,6 +138,10 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   "admin.documents": { q: "fuzz" },
   "admin.consultations": { q: "fuzz" },
   "admin.appointments": { q: "fuzz" },
+  "admin.trash": { q: "fuzz" },
+  "documents.search": { q: "w2", sort: "name", order: "asc", limit: 10 },
+  "documents.update": { id: "00000000-0000-4000-8000-000000000000", name: "renamed.pdf", folder_id: null },
+  "folders.update": { id: "00000000-0000-4000-8000-000000000000", name: "Receipts", color: "#EF4444", parent_folder_id: null },
 };
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /auth/login": VALID_INPUTS["auth.login"]!,
@@ -144,6 +150,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /folders": VALID_INPUTS["folders.create"]!,
   "POST /appointments": VALID_INPUTS["appointments.request"]!,
   "POST /consultation/request": VALID_INPUTS["consultation.request"]!,
+  "PATCH /documents/:id": { name: "renamed.pdf", folder_id: null },
+  "PATCH /folders/:id": { name: "Receipts", color: "#EF4444", parent_folder_id: null },
 };
 
 function withOneFieldPostgresRefuses(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
@@ -426,7 +434,7 @@ describe("REST paths", () => {
       const request = fc.record({
         params: fc.array(segment, { minLength: 3, maxLength: 3 }),
         query: fc.dictionary(
-          fc.constantFrom("limit", "cursor", "offset", "q", "user_id", "x"),
+          fc.constantFrom("limit", "cursor", "offset", "q", "user_id", "sort", "order", "x"),
           fc.oneof(
             fc.string({ maxLength: 50 }),
             postgresRefuses,
