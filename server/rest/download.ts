@@ -23,11 +23,11 @@ type Presentation = "attachment" | "inline";
 
 /**
  * What a preview may do once the browser shows it: nothing but be seen. `sandbox` gives the response
- * an opaque origin with scripts, forms and plugins' scripting off; the fetch directives allow only
- * the file itself (an image, a PDF in the browser's viewer, text) and inline styles the browser's
- * own image and text views use.
+ * an opaque origin with scripts, forms and popups off; the fetch directives allow only the file
+ * itself (an image, a PDF in the browser's viewer, text) and the inline styles of the browser's own
+ * image and text views; only our own pages may frame it (the portal's viewer does).
  */
-export const PREVIEW_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
+export const PREVIEW_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** A download route: `find` asks a transfer procedure for the document the path's id names. */
 export function downloadRoute(find: FindDocument) {
