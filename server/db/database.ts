@@ -58,13 +58,15 @@ export async function openDatabase(opts: {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGliteDialect } = await import("kysely-pglite-dialect");
-  // Trigram search indexes (migrations) need pg_trgm, which PGlite loads only when asked.
+  // Trigram search indexes (migrations) need pg_trgm, and the appointments' exclusion constraint
+  // btree_gist: PGlite loads an extension only when asked.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
   const dir = opts.dataDir === "memory://" ? "memory://" : path.join(opts.dataDir, "pgdata");
   if (dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
   const pglite = new PGlite(dir, {
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // PGlite's query() takes one statement; exec() takes several. Holding Kysely's one connection

@@ -1,6 +1,8 @@
 /** SQLSTATE codes the app answers itself: a duplicate, and a row another row still refers to (or a missing one it names). */
 export const UNIQUE_VIOLATION = "23505";
 export const FOREIGN_KEY_VIOLATION = "23503";
+/** An exclusion constraint refused the row: two booked appointments would overlap. */
+export const EXCLUSION_VIOLATION = "23P01";
 
 export function isPgError(err: unknown, code: string): boolean {
   return (err as { code?: unknown } | null)?.code === code;

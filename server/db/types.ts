@@ -102,6 +102,54 @@ export interface AppointmentsTable {
   status: "requested" | "scheduled" | "completed" | "cancelled";
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The meeting type a client booked (self-booking); null for requests and the firm's own entries. */
+  meeting_type_id: string | null;
+  /** When a booked meeting ends; null with `during`. */
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** tstzrange from the start to the end of the buffer after it; written with tstzrange(), read through lower()/upper(). */
+  during: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SEQUENCE of the appointment's calendar event. */
+  ics_sequence: Generated<number>;
+  /** The start time whose reminder is queued (or needs none). */
+  reminder_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The firm's booking rules: one row (id is always true). */
+export interface BookingSettingsTable {
+  id: Generated<boolean>;
+  min_notice_hours: number;
+  horizon_days: number;
+  updated_at: Timestamp;
+}
+
+/** Weekly opening hours on the firm's clock; several ranges a weekday may overlap. */
+export interface AvailabilityRangesTable {
+  id: Generated<string>;
+  /** ISO weekday, Monday = 1. */
+  weekday: number;
+  /** Minutes after midnight: 9:00 is 540, the end of the day 1440. */
+  start_minute: number;
+  end_minute: number;
+}
+
+export interface DaysOffTable {
+  /** YYYY-MM-DD on the firm's calendar. */
+  day: string;
+}
+
+export interface MeetingTypesTable {
+  id: Generated<string>;
+  name: string;
+  duration_minutes: number;
+  /** Time kept free after the meeting. */
+  buffer_minutes: number;
+  location: "office" | "phone" | "video";
+  /** A video link, a phone number or directions; may be empty. */
+  location_detail: string;
+  requires_approval: boolean;
+  created_at: Timestamp;
+  /** Deleted types stay for the appointments that name them, and are no longer offered. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ConsultationRequestsTable {
@@ -150,6 +198,10 @@ export interface Database {
   folders: FoldersTable;
   documents: DocumentsTable;
   appointments: AppointmentsTable;
+  booking_settings: BookingSettingsTable;
+  availability_ranges: AvailabilityRangesTable;
+  days_off: DaysOffTable;
+  meeting_types: MeetingTypesTable;
   consultation_requests: ConsultationRequestsTable;
   sent_mail: SentMailTable;
   site_content: SiteContentTable;
