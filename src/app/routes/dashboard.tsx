@@ -1,22 +1,32 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
+import { Download, Trash2 } from "lucide-react";
 import { Navigate, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
 import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner.tsx";
 import { AppointmentsTab } from "@/features/appointments/appointments-tab.tsx";
-import { DocumentList } from "@/features/documents/document-list.tsx";
+import { DocumentList, SearchResults } from "@/features/documents/document-list.tsx";
+import { DocumentSearch } from "@/features/documents/document-search.tsx";
+import { SortHeader } from "@/features/documents/sort-header.tsx";
 import { StorageUsage } from "@/features/documents/storage-usage.tsx";
 import { UploadArea } from "@/features/documents/upload-area.tsx";
+import { useMoveDocument } from "@/features/documents/use-move-document.ts";
+import { type UploadQueueHandle, useUploadQueue } from "@/features/documents/use-upload-queue.ts";
 import { FolderBreadcrumb } from "@/features/folders/folder-breadcrumb.tsx";
 import { FolderGrid } from "@/features/folders/folder-grid.tsx";
 import { childFolders, folderPath } from "@/features/folders/folder-path.ts";
 import { NewFolderDialog } from "@/features/folders/new-folder-dialog.tsx";
 import { useFolders } from "@/features/folders/use-folders.ts";
+import { useMoveFolder } from "@/features/folders/use-move-folder.ts";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
 import { ServicesTab } from "@/features/services-info/services-tab.tsx";
 import { TaxFormsTab } from "@/features/tax-forms/tax-forms-tab.tsx";
+import { TrashView } from "@/features/trash/trash-view.tsx";
+import { type DocumentSort, parseDocumentSort } from "@/lib/document-sort.ts";
+import type { DragItem } from "@/lib/drag-item.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 
 const TABS = [
@@ -30,38 +40,67 @@ type TabValue = (typeof TABS)[number]["value"];
 const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
 
 /**
- * The dashboard's place lives in the URL (`?tab=documents&folder=<id>`), so reload, the browser's
- * Back and a shared link all land where the user was. Each move is a new history entry.
+ * The dashboard's place lives in the URL (`?tab=documents&folder=<id>`, and in the documents tab
+ * `view=trash`, the search `q` and the order `sort`/`order`), so reload, the browser's Back and a
+ * shared link all land where the user was. Moves and sorts are new history entries; typing in the
+ * search box replaces the entry, so Back does not step through every pause in the typing.
  */
 function useDashboardLocation() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get("tab");
   const tab: TabValue = isTab(tabParam) ? tabParam : "documents";
   const folderId = searchParams.get("folder") || null;
+  const view = searchParams.get("view") === "trash" ? "trash" : "files";
+  const q = searchParams.get("q") ?? "";
+  const sort = parseDocumentSort(searchParams);
 
-  const go = (changes: { tab?: TabValue; folder?: string | null }, options: { replace?: boolean } = {}) => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (changes.tab) next.set("tab", changes.tab);
-      if (changes.folder !== undefined) {
-        if (changes.folder) next.set("folder", changes.folder);
-        else next.delete("folder");
-      }
-      return next;
-    }, options);
-  };
+  type Changes = { tab?: TabValue; folder?: string | null; trash?: boolean; q?: string; sort?: DocumentSort };
+  const go = useCallback(
+    (changes: Changes, options: { replace?: boolean } = {}) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        const put = (name: string, value: string | null | undefined) => {
+          if (value === undefined) return;
+          if (value) next.set(name, value);
+          else next.delete(name);
+        };
+        if (changes.tab) next.set("tab", changes.tab);
+        put("folder", changes.folder);
+        put("view", changes.trash === undefined ? undefined : changes.trash ? "trash" : null);
+        put("q", changes.q);
+        put("sort", changes.sort?.sort);
+        put("order", changes.sort?.order);
+        return next;
+      }, options);
+    },
+    [setSearchParams],
+  );
 
   return {
     tab,
     folderId,
+    view,
+    q,
+    sort,
     openTab: (value: TabValue) => go({ tab: value }),
-    openFolder: (id: string | null, options?: { replace?: boolean }) => go({ tab: "documents", folder: id }, options),
+    /** Opening a folder leaves the search and the trash. */
+    openFolder: useCallback(
+      (id: string | null, options?: { replace?: boolean }) => go({ tab: "documents", folder: id, q: "", trash: false }, options),
+      [go],
+    ),
+    search: useCallback((value: string) => go({ q: value }, { replace: true }), [go]),
+    sortBy: (value: DocumentSort) => go({ sort: value }),
+    showTrash: (show: boolean) => go({ trash: show }),
   };
 }
+
+type DashboardLocation = ReturnType<typeof useDashboardLocation>;
 
 export function DashboardPage() {
   const { user, status } = useCurrentUser();
   const location = useDashboardLocation();
+  // Here rather than in the documents tab: uploads go on while the client looks at another tab.
+  const uploads = useUploadQueue();
 
   if (status === "unknown") return <PortalSkeleton label="Checking your session…" />;
   if (!user) return <Navigate to="/" replace />;
@@ -87,7 +126,11 @@ export function DashboardPage() {
             ))}
           </TabsList>
           <TabsContent value="documents">
-            <DocumentsSection folderId={location.folderId} onOpenFolder={location.openFolder} />
+            {location.view === "trash" ? (
+              <TrashView onBack={() => location.showTrash(false)} />
+            ) : (
+              <DocumentsSection location={location} uploads={uploads} />
+            )}
           </TabsContent>
           <TabsContent value="appointments">
             <AppointmentsTab />
@@ -105,15 +148,17 @@ export function DashboardPage() {
 }
 
 type DocumentsSectionProps = {
-  folderId: string | null;
-  onOpenFolder: (id: string | null, options?: { replace?: boolean }) => void;
+  location: DashboardLocation;
+  uploads: UploadQueueHandle;
 };
 
 /**
  * Folders and documents of the current folder in one list, documents first on the page: the
- * folders feature and the documents feature side by side, with the upload strip above them.
+ * folders feature and the documents feature side by side, with the search, the upload strip and
+ * the column headers above them. A search shows matching documents from every folder instead.
  */
-function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
+function DocumentsSection({ location, uploads }: DocumentsSectionProps) {
+  const { folderId, q, sort, openFolder: onOpenFolder } = location;
   const folders = useFolders();
   const allFolders = folders.data ?? [];
   const path = folderPath(allFolders, folderId);
@@ -122,6 +167,8 @@ function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
   const unknownFolder = folderId !== null && folders.isSuccess && currentFolder === null;
   const contentRef = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
+  const moveDocument = useMoveDocument();
+  const moveFolder = useMoveFolder();
 
   useEffect(() => {
     if (unknownFolder) onOpenFolder(null, { replace: true });
@@ -134,11 +181,17 @@ function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
     if (!moveFocus.current) return;
     moveFocus.current = false;
     contentRef.current?.focus();
-  }, [currentId]);
+  }, [currentId, q]);
 
   const open = (id: string | null) => {
     moveFocus.current = true;
     onOpenFolder(id);
+  };
+
+  const dropOn = (item: DragItem, targetId: string | null, targetName: string | null) => {
+    const moved = { id: item.id, name: item.name };
+    if (item.kind === "document") moveDocument(moved, targetId, targetName);
+    else moveFolder(moved, targetId, targetName);
   };
 
   // Until the folder from the URL is known, nothing may be created or uploaded in the wrong place.
@@ -147,25 +200,61 @@ function DocumentsSection({ folderId, onOpenFolder }: DocumentsSectionProps) {
     return folders.isError ? null : <Spinner label="Loading folders…" className="w-full justify-center py-10" />;
   }
   const folderName = currentFolder?.name ?? null;
+  const subfolders = childFolders(allFolders, currentId);
+  if (sort?.sort === "name" && sort.order === "desc") subfolders.reverse();
+  const contentsLabel = q ? `Search results for ${q}` : folderName === null ? "Contents of the root folder" : `Contents of folder ${folderName}`;
 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Documents</h2>
-        <NewFolderDialog parentFolderId={currentId} />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => location.showTrash(true)}>
+            <Trash2 aria-hidden="true" />
+            Trash
+          </Button>
+          <Button asChild variant="outline">
+            {currentFolder === null ? (
+              <a href="/api/folders/root/download" download>
+                <Download aria-hidden="true" />
+                Download all
+              </a>
+            ) : (
+              <a href={`/api/folders/${currentFolder.id}/download`} download>
+                <Download aria-hidden="true" />
+                Download folder
+              </a>
+            )}
+          </Button>
+          <NewFolderDialog parentFolderId={currentId} />
+        </div>
       </div>
-      <FolderBreadcrumb path={path} onNavigate={open} />
-      <UploadArea folderId={currentId} folderName={folderName}>
-        <div
-          ref={contentRef}
-          tabIndex={-1}
-          role="region"
-          aria-label={folderName === null ? "Contents of the root folder" : `Contents of folder ${folderName}`}
-          className="overflow-hidden rounded-xl border bg-card divide-y"
-        >
-          {folders.isPending && <Spinner label="Loading folders…" className="w-full justify-center py-3" />}
-          <FolderGrid folders={childFolders(allFolders, currentId)} subfolderCount={(id) => childFolders(allFolders, id).length} onOpen={open} />
-          <DocumentList folderId={currentId} folderName={folderName} />
+      <DocumentSearch q={q} onSearch={location.search} />
+      {q ? (
+        <p className="text-sm text-muted-foreground">
+          Documents in all folders whose name contains <span className="font-medium text-foreground">&quot;{q}&quot;</span>
+        </p>
+      ) : (
+        <FolderBreadcrumb path={path} onNavigate={open} onDropItem={dropOn} />
+      )}
+      <UploadArea folderId={currentId} folderName={folderName} uploads={uploads}>
+        <div ref={contentRef} tabIndex={-1} role="region" aria-label={contentsLabel} className="overflow-hidden rounded-xl border bg-card divide-y">
+          <SortHeader sort={sort} onSort={location.sortBy} />
+          {q ? (
+            <SearchResults q={q} folders={allFolders} sort={sort} onOpenFolder={open} />
+          ) : (
+            <>
+              {folders.isPending && <Spinner label="Loading folders…" className="w-full justify-center py-3" />}
+              <FolderGrid
+                folders={subfolders}
+                allFolders={allFolders}
+                subfolderCount={(id) => childFolders(allFolders, id).length}
+                onOpen={open}
+                onDropItem={(item, folder) => dropOn(item, folder.id, folder.name)}
+              />
+              <DocumentList folderId={currentId} folderName={folderName} folders={allFolders} sort={sort} />
+            </>
+          )}
         </div>
       </UploadArea>
       <StorageUsage />

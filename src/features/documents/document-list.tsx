@@ -1,4 +1,8 @@
-import { Download, Trash } from "lucide-react";
+import { useRef, useState } from "react";
+import { Download, EllipsisVertical, FolderInput, FolderOpen, House, Pencil, SearchX, Trash } from "lucide-react";
+import { toast } from "sonner";
+import { DocumentViewer } from "@/components/document-viewer/document-viewer.tsx";
+import { MoveToDialog } from "@/components/move-to-dialog.tsx";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -8,25 +12,36 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "@/components/ui/alert-dialog.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { errorDetail } from "@/lib/api-error.ts";
+import { type DocumentSort, sortDocuments } from "@/lib/document-sort.ts";
+import { dragSource } from "@/lib/drag-item.ts";
 import { formatDate, formatFileSizeKB, splitExtension } from "@/lib/format.ts";
-import type { DocumentItem } from "@server/routers/documents/schemas.ts";
+import type { DocumentItem, DocumentSearchResult } from "@server/routers/documents/schemas.ts";
 import { FileIcon } from "./file-icon.tsx";
+import { RenameDocumentDialog } from "./rename-document-dialog.tsx";
 import { useDeleteDocument } from "./use-delete-document.ts";
 import { useDocuments } from "./use-documents.ts";
+import { useSearchDocuments } from "./use-search-documents.ts";
+import { useUpdateDocument } from "./use-update-document.ts";
 
-type DocumentListProps = {
+/** The client's folders, for "Move to..." (the dashboard has them loaded). */
+type PickerFolder = { id: string; name: string; parent_folder_id: string | null; color: string };
+
+type FolderDocumentsProps = {
   /** null for the root. */
   folderId: string | null;
   folderName: string | null;
+  folders: readonly PickerFolder[];
+  sort: DocumentSort | null;
 };
 
 /** The rows of a folder's documents, inside the list the dashboard draws around folders and documents. */
-export function DocumentList({ folderId, folderName }: DocumentListProps) {
+export function DocumentList({ folderId, folderName, folders, sort }: FolderDocumentsProps) {
   const documents = useDocuments(folderId);
 
   if (documents.isPending) return <Spinner label="Loading documents…" className="w-full justify-center py-6" />;
@@ -45,17 +60,126 @@ export function DocumentList({ folderId, folderName }: DocumentListProps) {
       <div className="px-4 py-8 text-center">
         <FileIcon name="" className="mx-auto mb-3 size-8 text-muted-foreground" />
         <p className="font-medium">{folderName === null ? "No documents in root folder." : `No documents in "${folderName}" folder.`}</p>
-        <p className="mt-1 text-sm text-muted-foreground">Upload a file above, or drop one here, to add it.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Upload files above, or drop them here, to add them.</p>
       </div>
     );
   }
+  return <DocumentRows documents={sortDocuments(documents.data, sort)} folders={folders} />;
+}
+
+type SearchResultsProps = {
+  q: string;
+  folders: readonly PickerFolder[];
+  sort: DocumentSort | null;
+  onOpenFolder: (folderId: string | null) => void;
+};
+
+/** Documents from every folder whose name matches, each with the folder it is in (a click opens that folder). */
+export function SearchResults({ q, folders, sort, onOpenFolder }: SearchResultsProps) {
+  const results = useSearchDocuments(q, sort);
+
+  if (results.isPending) return <Spinner label="Searching…" className="w-full justify-center py-6" />;
+  if (results.isError) {
+    return (
+      <LoadError message="The search failed." onRetry={() => void results.refetch()} isRetrying={results.isFetching} className="m-3 border-0 p-3" />
+    );
+  }
+  if (results.data.length === 0) {
+    return (
+      <div className="px-4 py-8 text-center">
+        <SearchX aria-hidden="true" className="mx-auto mb-3 size-8 text-muted-foreground" />
+        <p className="font-medium">No documents match &quot;{q}&quot;.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Search looks at file names in all of your folders.</p>
+      </div>
+    );
+  }
+  return <DocumentRows documents={results.data} folders={folders} onOpenFolder={onOpenFolder} label="Search results" />;
+}
+
+type DocumentRowsProps = {
+  documents: ReadonlyArray<DocumentItem | DocumentSearchResult>;
+  folders: readonly PickerFolder[];
+  /** Search results show each document's folder; a click opens it. */
+  onOpenFolder?: (folderId: string | null) => void;
+  label?: string;
+};
+
+type Dialog = { kind: "rename" | "move" | "delete"; document: DocumentItem } | null;
+
+/**
+ * The rows, the viewer they open and their item menus' dialogs. The dialogs live here, not in
+ * the rows: a document moved or deleted leaves the list, and its row with it.
+ */
+function DocumentRows({ documents, folders, onOpenFolder, label = "Documents" }: DocumentRowsProps) {
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const deleteDocument = useDeleteDocument();
+  const move = useUpdateDocument();
+  const close = () => {
+    setDialog(null);
+    move.reset();
+  };
 
   return (
-    <ul aria-label="Documents" className="divide-y">
-      {documents.data.map((document) => (
-        <DocumentRow key={document.id} document={document} />
-      ))}
-    </ul>
+    <>
+      <ul aria-label={label} className="divide-y">
+        {documents.map((document) => (
+          <DocumentRow
+            key={document.id}
+            document={document}
+            onView={() => setViewing(document.id)}
+            onAction={(kind) => (kind === "view" ? setViewing(document.id) : setDialog({ kind, document }))}
+            onOpenFolder={onOpenFolder}
+          />
+        ))}
+      </ul>
+      <DocumentViewer
+        documents={documents}
+        openId={viewing}
+        onOpenIdChange={setViewing}
+        previewUrl={(id) => `/api/documents/${id}/preview`}
+        downloadUrl={(id) => `/api/documents/${id}/download`}
+      />
+      {dialog?.kind === "rename" && <RenameDocumentDialog document={dialog.document} onClose={close} />}
+      {dialog?.kind === "move" && (
+        <MoveToDialog
+          itemName={dialog.document.original_filename}
+          folders={folders}
+          currentFolderId={dialog.document.folder_id}
+          isPending={move.isPending}
+          error={move.error ? (errorDetail(move.error) ?? "Failed to move document") : null}
+          onClose={close}
+          onMove={(folderId) =>
+            move.mutate(
+              { id: dialog.document.id, folder_id: folderId },
+              {
+                onSuccess: () => {
+                  const target = folders.find((folder) => folder.id === folderId);
+                  toast.success(`Moved "${dialog.document.original_filename}" to ${target ? `"${target.name}"` : "Documents (root)"}`, {
+                    id: "move",
+                  });
+                  close();
+                },
+              },
+            )
+          }
+        />
+      )}
+      <AlertDialog open={dialog?.kind === "delete"} onOpenChange={(open) => !open && close()}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete document</AlertDialogTitle>
+            <AlertDialogDescription>Are you sure you want to delete this document?</AlertDialogDescription>
+          </AlertDialogHeader>
+          {dialog && <FileName name={dialog.document.original_filename} />}
+          <p className="text-sm text-muted-foreground">It stays in the Trash for 30 days, where you can restore it.</p>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => dialog && deleteDocument.mutate({ id: dialog.document.id })}>Delete</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }
 
@@ -70,14 +194,40 @@ function FileName({ name }: { name: string }) {
   );
 }
 
-function DocumentRow({ document }: { document: DocumentItem }) {
-  const deleteDocument = useDeleteDocument();
+type RowAction = "view" | "rename" | "move" | "delete";
+
+type DocumentRowProps = {
+  document: DocumentItem | DocumentSearchResult;
+  onView: () => void;
+  onAction: (kind: RowAction) => void;
+  onOpenFolder?: (folderId: string | null) => void;
+};
+
+function DocumentRow({ document, onView, onAction, onOpenFolder }: DocumentRowProps) {
+  const name = document.original_filename;
+  const chosen = useRef<RowAction | null>(null);
+  const path = "folder_path" in document ? document.folder_path : null;
 
   return (
-    <li className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[1fr_8rem_6rem_13rem]">
+    <li
+      {...dragSource({ kind: "document", id: document.id, name })}
+      className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-2 transition-colors duration-150 hover:bg-muted/40 md:grid-cols-[1fr_8rem_6rem_5.5rem]"
+    >
       <div className="flex min-w-0 items-center gap-3">
-        <FileIcon name={document.original_filename} className="size-5 shrink-0 text-muted-foreground" />
-        <FileName name={document.original_filename} />
+        <FileIcon name={name} className="size-5 shrink-0 text-muted-foreground" />
+        <div className="grid min-w-0">
+          <button
+            type="button"
+            onClick={onView}
+            aria-haspopup="dialog"
+            // The name's two halves are separate boxes, which would read as "report .pdf".
+            aria-label={name}
+            className="flex min-h-8 min-w-0 cursor-pointer items-center rounded-sm text-left hover:underline max-sm:min-h-11"
+          >
+            <FileName name={name} />
+          </button>
+          {path && onOpenFolder && <FolderPathButton path={path} onOpen={onOpenFolder} />}
+        </div>
       </div>
       <span className="col-start-1 row-start-2 flex gap-3 pl-8 text-xs text-muted-foreground md:contents md:text-sm">
         <span className="md:text-right">
@@ -89,33 +239,62 @@ function DocumentRow({ document }: { document: DocumentItem }) {
           {formatFileSizeKB(document.file_size)}
         </span>
       </span>
-      <div className="col-start-2 row-span-2 row-start-1 flex items-center justify-end gap-2 sm:gap-3 md:col-start-auto md:row-span-1 md:row-start-auto">
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/documents/${document.id}/download`} download aria-label={`Download ${document.original_filename}`}>
+      <div className="col-start-2 row-span-2 row-start-1 flex items-center justify-end gap-1 md:col-start-auto md:row-span-1 md:row-start-auto">
+        <Button asChild variant="ghost" size="icon-sm">
+          <a href={`/api/documents/${document.id}/download`} download aria-label={`Download ${name}`}>
             <Download aria-hidden="true" />
-            <span className="hidden sm:inline">Download</span>
           </a>
         </Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${document.original_filename}`}>
-              <Trash aria-hidden="true" />
-              <span className="hidden sm:inline">Delete</span>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${name}`}>
+              <EllipsisVertical aria-hidden="true" />
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete document</AlertDialogTitle>
-              <AlertDialogDescription>Are you sure you want to delete this document?</AlertDialogDescription>
-            </AlertDialogHeader>
-            <FileName name={document.original_filename} />
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={() => deleteDocument.mutate({ id: document.id })}>Delete</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          </DropdownMenuTrigger>
+          {/* The chosen dialog opens once the menu has given the focus back to its button: the dialog
+              then returns it there, and the menu's focus return cannot pull it out of the dialog. */}
+          <DropdownMenuContent
+            onCloseAutoFocus={() => {
+              const action = chosen.current;
+              chosen.current = null;
+              if (action) onAction(action);
+            }}
+          >
+            <DropdownMenuItem onSelect={() => (chosen.current = "view")}>
+              <FolderOpen aria-hidden="true" />
+              Open
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => (chosen.current = "rename")}>
+              <Pencil aria-hidden="true" />
+              Rename
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => (chosen.current = "move")}>
+              <FolderInput aria-hidden="true" />
+              Move to...
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={() => (chosen.current = "delete")}>
+              <Trash aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
       </div>
     </li>
+  );
+}
+
+function FolderPathButton({ path, onOpen }: { path: DocumentSearchResult["folder_path"]; onOpen: (folderId: string | null) => void }) {
+  const text = path.length === 0 ? "Root" : path.map((folder) => folder.name).join(" / ");
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(path.at(-1)?.id ?? null)}
+      title={text}
+      className="flex min-h-6 min-w-0 cursor-pointer items-center gap-1 justify-self-start rounded-sm text-xs text-muted-foreground hover:text-foreground hover:underline max-sm:min-h-11"
+    >
+      <House aria-hidden="true" className="size-3 shrink-0" />
+      <span className="sr-only">In folder </span>
+      <span className="truncate">{text}</span>
+    </button>
   );
 }

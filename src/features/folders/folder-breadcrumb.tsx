@@ -1,5 +1,8 @@
+import type { ReactNode } from "react";
 import { ArrowLeft, ChevronRight, House } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
+import { cn } from "@/lib/cn.ts";
+import { type DragItem, useDropTarget } from "@/lib/drag-item.ts";
 
 type Crumb = { id: string; name: string };
 
@@ -7,13 +10,19 @@ type FolderBreadcrumbProps = {
   /** From the top-level folder down to the current one; empty at the root. */
   path: readonly Crumb[];
   onNavigate: (folderId: string | null) => void;
+  /** A document or folder dragged onto a crumb above the current folder (null: the root). */
+  onDropItem: (item: DragItem, folderId: string | null, folderName: string | null) => void;
 };
 
-/** Root, then one crumb per folder; a crumb goes back to that folder and Back to the parent. */
-export function FolderBreadcrumb({ path, onNavigate }: FolderBreadcrumbProps) {
+/** Root, then one crumb per folder; a crumb goes back to that folder and Back to the parent. Crumbs take dropped items. */
+export function FolderBreadcrumb({ path, onNavigate, onDropItem }: FolderBreadcrumbProps) {
   const parent = path.length > 1 ? path[path.length - 2]! : null;
-  const crumbClasses =
-    "inline-flex items-center rounded-sm px-1 py-0.5 max-sm:min-h-11 text-muted-foreground transition-colors hover:text-foreground hover:underline cursor-pointer";
+  const rootLabel = (
+    <>
+      <House aria-hidden="true" className="size-4" />
+      Root
+    </>
+  );
 
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2">
@@ -28,14 +37,12 @@ export function FolderBreadcrumb({ path, onNavigate }: FolderBreadcrumbProps) {
           <li className="flex items-center">
             {path.length === 0 ? (
               <span aria-current="page" className="flex items-center gap-1.5 px-1 py-0.5 font-medium">
-                <House aria-hidden="true" className="size-4" />
-                Root
+                {rootLabel}
               </span>
             ) : (
-              <button type="button" onClick={() => onNavigate(null)} className={`flex items-center gap-1.5 ${crumbClasses}`}>
-                <House aria-hidden="true" className="size-4" />
-                Root
-              </button>
+              <CrumbButton onClick={() => onNavigate(null)} onDrop={(item) => onDropItem(item, null, null)} className="gap-1.5">
+                {rootLabel}
+              </CrumbButton>
             )}
           </li>
           {path.map((folder, index) => (
@@ -46,14 +53,43 @@ export function FolderBreadcrumb({ path, onNavigate }: FolderBreadcrumbProps) {
                   {folder.name}
                 </span>
               ) : (
-                <button type="button" onClick={() => onNavigate(folder.id)} className={`truncate ${crumbClasses}`}>
+                <CrumbButton onClick={() => onNavigate(folder.id)} onDrop={(item) => onDropItem(item, folder.id, folder.name)} className="truncate">
                   {folder.name}
-                </button>
+                </CrumbButton>
               )}
             </li>
           ))}
         </ol>
       </nav>
     </div>
+  );
+}
+
+function CrumbButton({
+  onClick,
+  onDrop,
+  className,
+  children,
+}: {
+  onClick: () => void;
+  onDrop: (item: DragItem) => void;
+  className: string;
+  children: ReactNode;
+}) {
+  const drop = useDropTarget(onDrop);
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      {...drop.props}
+      data-drop-target={drop.over || undefined}
+      className={cn(
+        "inline-flex cursor-pointer items-center rounded-sm px-1 py-0.5 text-muted-foreground transition-colors hover:text-foreground hover:underline max-sm:min-h-11",
+        drop.over && "bg-accent-soft text-accent-soft-foreground outline-2 outline-accent outline-dashed",
+        className,
+      )}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Check, FolderPlus } from "lucide-react";
+import { FolderPlus } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import {
   Dialog,
@@ -14,21 +14,10 @@ import {
 import { FormField } from "@/components/ui/form-field.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import { cn } from "@/lib/cn.ts";
 import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
-import { DEFAULT_FOLDER_COLOR, FOLDER_COLORS } from "@server/routers/folders/schemas.ts";
+import { DEFAULT_FOLDER_COLOR } from "@server/routers/folders/schemas.ts";
+import { FolderColorField, type FolderColor } from "./folder-color-field.tsx";
 import { useCreateFolder } from "./use-create-folder.ts";
-
-type FolderColor = (typeof FOLDER_COLORS)[number];
-
-const COLOR_NAMES: Record<FolderColor, string> = {
-  "#3B82F6": "Blue",
-  "#EF4444": "Red",
-  "#10B981": "Green",
-  "#F59E0B": "Amber",
-  "#8B5CF6": "Purple",
-  "#EC4899": "Pink",
-};
 
 /** The New Folder dialog; the folder is created inside `parentFolderId` (null: the root). */
 export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | null }) {
@@ -82,34 +71,7 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
           <FormField id="new-folder-name" label="Folder name" error={errorOf(problem, "name")}>
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" placeholder="e.g. 2024 Receipts" />
           </FormField>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Colour</legend>
-            <div className="flex flex-wrap gap-3">
-              {FOLDER_COLORS.map((option) => (
-                <label key={option} className="relative cursor-pointer">
-                  <input
-                    type="radio"
-                    name="folder-color"
-                    value={option}
-                    checked={color === option}
-                    onChange={() => setColor(option)}
-                    aria-label={COLOR_NAMES[option]}
-                    className="peer sr-only"
-                  />
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      "grid size-9 place-items-center rounded-full ring-offset-2 ring-offset-popover transition-shadow duration-150 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-ring",
-                      color === option && "ring-2 ring-foreground",
-                    )}
-                    style={{ backgroundColor: option }}
-                  >
-                    {color === option && <Check className="size-4 text-white" strokeWidth={3} />}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <FolderColorField name="folder-color" value={color} onChange={setColor} />
           <FormAlert message={problem && !problem.field ? problem.message : null} />
           <DialogFooter>
             <DialogClose asChild>

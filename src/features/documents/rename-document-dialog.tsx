@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { serverProblem } from "@/lib/form-problem.ts";
+import { splitExtension } from "@/lib/format.ts";
+import { useUpdateDocument } from "./use-update-document.ts";
+
+type RenameDocumentDialogProps = { document: { id: string; original_filename: string }; onClose: () => void };
+
+/** Rename from a document's menu; the name starts selected up to its extension, and a refusal shows on the field. */
+export function RenameDocumentDialog({ document, onClose }: RenameDocumentDialogProps) {
+  const [name, setName] = useState(document.original_filename);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateDocument();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (update.isPending) return;
+    if (trimmed === "") {
+      setError("Name is required");
+      return;
+    }
+    if (trimmed === document.original_filename) {
+      onClose();
+      return;
+    }
+    setError(null);
+    update.mutate(
+      { id: document.id, name: trimmed },
+      {
+        onSuccess: () => {
+          toast.success("Document renamed", { id: "rename-document" });
+          onClose();
+        },
+        onError: (err) => setError(serverProblem(err, "Failed to rename document", {}).message),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          // Focus the name with its base selected, so typing replaces the name and keeps ".pdf".
+          event.preventDefault();
+          const input = window.document.getElementById("rename-document-name");
+          if (!(input instanceof HTMLInputElement)) return;
+          input.focus();
+          input.setSelectionRange(0, splitExtension(input.value)[0].length);
+        }}
+      >
+        <form onSubmit={submit} className="grid gap-5">
+          <DialogHeader>
+            <DialogTitle>Rename document</DialogTitle>
+            <DialogDescription className="truncate">{document.original_filename}</DialogDescription>
+          </DialogHeader>
+          <FormField id="rename-document-name" label="New name" error={error ?? undefined}>
+            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} autoComplete="off" />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              Rename
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
