@@ -51,6 +51,21 @@ class DirectoryNames {
 }
 
 /**
+ * Safe, unique names for the items of one directory, in their order. A name that needs no cleaning
+ * keeps itself; a cleaned one that now clashes yields (`a/b` cleaned to `a_b` beside a real `a_b`
+ * becomes `a_b (2)`). Otherwise the earlier item keeps the plain name: subfolders (unique among
+ * siblings already), then files in upload order.
+ */
+function claimNames(items: { name: string; isFile: boolean }[]): string[] {
+  const names = new DirectoryNames();
+  const cleaned = items.map((item) => safeSegment(item.name));
+  const order = items.map((_, i) => i).sort((a, b) => Number(cleaned[a] !== items[a]!.name) - Number(cleaned[b] !== items[b]!.name));
+  const claimed: string[] = [];
+  for (const i of order) claimed[i] = names.claim(cleaned[i]!, items[i]!.isFile);
+  return claimed;
+}
+
+/**
  * The caller's folder `folderId` (null: everything they have) with all of its subfolders: every
  * live document as a file under its folder's path relative to that folder, every subfolder as a
  * directory (so empty ones are kept). Another user's folder answers like a missing one.
@@ -92,19 +107,18 @@ export async function planArchive(ctx: AuthedContext, input: { folder_id: string
   const directories: { folderId: string | null; prefix: string }[] = [{ folderId: top?.id ?? null, prefix: "" }];
   for (let directory = directories.pop(); directory !== undefined; directory = directories.pop()) {
     const { folderId, prefix } = directory;
-    // Subfolders claim their names first (already unique among siblings, up to the cleaning), then
-    // files in upload order: the oldest keeps the plain name.
-    const names = new DirectoryNames();
-    const subfolders = (children.get(folderId) ?? [])
-      .filter((folder) => !expanded.has(folder.id))
-      .map((folder) => ({ folder, name: names.claim(safeSegment(folder.name), false) }));
-    for (const { folder } of subfolders) expanded.add(folder.id);
-    for (const document of documentsByFolder.get(folderId) ?? []) {
-      const name = names.claim(safeSegment(document.original_filename), true);
-      entries.push({ path: prefix + name, storage_key: document.storage_key, date: document.upload_date });
-    }
-    for (const { name } of subfolders) entries.push({ path: `${prefix}${name}/`, storage_key: null, date: ctx.now() });
-    for (const { folder, name } of subfolders.reverse()) directories.push({ folderId: folder.id, prefix: `${prefix}${name}/` });
+    const subfolders = (children.get(folderId) ?? []).filter((folder) => !expanded.has(folder.id));
+    for (const folder of subfolders) expanded.add(folder.id);
+    const documentsHere = documentsByFolder.get(folderId) ?? [];
+    const names = claimNames([
+      ...subfolders.map((folder) => ({ name: folder.name, isFile: false })),
+      ...documentsHere.map((document) => ({ name: document.original_filename, isFile: true })),
+    ]);
+    documentsHere.forEach((document, i) => {
+      entries.push({ path: prefix + names[subfolders.length + i]!, storage_key: document.storage_key, date: document.upload_date });
+    });
+    subfolders.forEach((_folder, i) => entries.push({ path: `${prefix}${names[i]!}/`, storage_key: null, date: ctx.now() }));
+    for (let i = subfolders.length - 1; i >= 0; i--) directories.push({ folderId: subfolders[i]!.id, prefix: `${prefix}${names[i]!}/` });
   }
   return { filename: `${top === null ? ALL_DOCUMENTS_NAME : safeSegment(top.name)}.zip`, entries };
 }
