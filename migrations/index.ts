@@ -10,6 +10,7 @@ import * as trustedDevices from "./2026-11-23T1200_trusted_devices.ts";
 import * as mailJobs from "./2026-11-23T1500_mail_jobs.ts";
 import * as documentTrash from "./2026-11-23T1600_document_trash.ts";
 import * as selfBooking from "./2026-11-23T1700_self_booking.ts";
+import * as siteContentVersion from "./2026-11-23T1900_site_content_version.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T1500_mail_jobs": mailJobs,
   "2026-11-23T1600_document_trash": documentTrash,
   "2026-11-23T1700_self_booking": selfBooking,
+  "2026-11-23T1900_site_content_version": siteContentVersion,
 };

@@ -12,7 +12,7 @@ import helmet from "helmet";
 import { csrfProtection } from "./auth/csrf.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { bodyDeadline, DEFAULT_CONNECTION_LIMITS } from "./http-limits.ts";
-import { landingHtml } from "./index-html.ts";
+import { landingPageCache } from "./index-html.ts";
 import { errorHandler } from "./rest/errors.ts";
 import { createRequestContext } from "./rest/handler.ts";
 import { registerRestRoutes } from "./rest/routes.ts";
@@ -110,6 +110,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 
 function serveClient(app: express.Express, deps: AppDeps, clientDir: string): void {
   const indexFile = path.join(clientDir, "index.html");
+  const landingPage = landingPageCache(indexFile, deps);
   // Hashed build assets never change under their name; everything else is revalidated. The build
   // writes each script and stylesheet also brotli- and gzip-compressed at the highest levels
   // (vite.config.ts), served by what the browser accepts, so no request compresses them again.
@@ -130,7 +131,7 @@ function serveClient(app: express.Express, deps: AppDeps, clientDir: string): vo
     res.setHeader("Cache-Control", "no-cache");
     const page = req.path.replace(/\/$/, "") || "/";
     if (page === "/") {
-      res.type("html").send(await landingHtml(await fs.promises.readFile(indexFile, "utf8"), deps));
+      res.type("html").send(await landingPage());
       return;
     }
     res.status(SPA_ROUTES.includes(page) ? 200 : 404).sendFile(indexFile);

@@ -188,6 +188,12 @@ export interface RowCountsTable {
   row_count: number;
 }
 
+/** Bumped by a trigger on every write to site_content (migration site_content_version). */
+export interface SiteContentVersionTable {
+  id: boolean;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -206,6 +212,7 @@ export interface Database {
   sent_mail: SentMailTable;
   site_content: SiteContentTable;
   row_counts: RowCountsTable;
+  site_content_version: SiteContentVersionTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
@@ -53,6 +53,40 @@ describe("index.html of the landing page", () => {
       expect(JSON.parse(embedded![1]!).content.hero.title.value).toBe("Numbers you can trust");
     } finally {
       await server.db.deleteFrom("site_content").where("section", "=", "hero").where("key", "=", "title").execute();
+    }
+  });
+
+  it("is rendered once and served from memory until the site content's version changes", async () => {
+    const title = async () => JSON.parse((await anon.get("/")).text.match(dataBlock)![1]!).content.hero.title.value as string;
+    await server.db.insertInto("site_content").values({ section: "hero", key: "title", value: "First title" }).execute();
+    try {
+      expect(await title()).toBe("First title");
+      // A write that skips the version trigger (replica mode disables triggers for its session): a
+      // page rendered per request would show it, the kept one does not.
+      await server.db.transaction().execute(async (tx) => {
+        await sql`set local session_replication_role = replica`.execute(tx);
+        await tx.updateTable("site_content").set({ value: "Unseen title" }).where("section", "=", "hero").where("key", "=", "title").execute();
+      });
+      expect(await title()).toBe("First title");
+      await server.db
+        .updateTable("site_content_version")
+        .set((eb) => ({ version: eb("version", "+", 1) }))
+        .execute();
+      expect(await title()).toBe("Unseen title");
+    } finally {
+      await server.db.deleteFrom("site_content").where("section", "=", "hero").where("key", "=", "title").execute();
+    }
+  });
+
+  it("renders again when index.html is rebuilt", async () => {
+    const file = path.join(clientDir, "index.html");
+    expect((await anon.get("/")).text).toContain("<title>Portal</title>");
+    fs.writeFileSync(file, template.replace("<title>Portal</title>", "<title>Rebuilt</title>"));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    try {
+      expect((await anon.get("/")).text).toContain("<title>Rebuilt</title>");
+    } finally {
+      fs.writeFileSync(file, template);
     }
   });
 
