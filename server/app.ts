@@ -42,7 +42,11 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   app.use(securityHeaders(config.secureCookies));
   app.use(bodyDeadline(opts.bodyTimeoutMs ?? DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs, [UPLOAD_PATH]));
-  app.use(compression());
+  // Compression only where a body is large: the pages and the API's own description. API answers
+  // are mostly far below the 1 KB where compressing starts, yet the middleware cost about a third of
+  // such a request's CPU and halved GET /api/auth/me's throughput (docs/performance.md); the few
+  // large lists are compressed by the reverse proxy (docs/deployment.md).
+  app.use("/api/openapi.json", compression());
 
   const api = express.Router();
   api.use(csrfProtection(config));
@@ -110,6 +114,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 
 function serveClient(app: express.Express, deps: AppDeps, clientDir: string): void {
   const indexFile = path.join(clientDir, "index.html");
+  app.use(compression());
   const landingPage = landingPageCache(indexFile, deps);
   // Hashed build assets never change under their name; everything else is revalidated. The build
   // writes each script and stylesheet also brotli- and gzip-compressed at the highest levels

@@ -78,6 +78,15 @@ describe("index.html of the landing page", () => {
     }
   });
 
+  it("is compressed for a browser that accepts gzip, while small API answers are not", async () => {
+    const page = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
+    await page.arrayBuffer();
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const me = await fetch(`${server.url}/api/site-content`, { headers: { "accept-encoding": "gzip" } });
+    await me.arrayBuffer();
+    expect(me.headers.get("content-encoding")).toBeNull();
+  });
+
   it("renders again when index.html is rebuilt", async () => {
     const file = path.join(clientDir, "index.html");
     expect((await anon.get("/")).text).toContain("<title>Portal</title>");
