@@ -18,7 +18,11 @@ export type ChildServer = {
 };
 
 /** Forks `script` under tsx, waits for it to report its port over IPC. */
-export async function startChild(script: "app-server.ts" | "bare-server.ts", env: Record<string, string>, logFile: string): Promise<ChildServer> {
+export async function startChild(
+  script: "app-server.ts" | "bare-server.ts" | "floor-server.ts",
+  env: Record<string, string>,
+  logFile: string,
+): Promise<ChildServer> {
   const log = fs.openSync(logFile, "a");
   const child: ChildProcess = fork(path.join(here, script), [], {
     cwd: repoRoot,
