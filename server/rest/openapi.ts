@@ -64,6 +64,10 @@ function describeOperation(op: RestRoute) {
           ? {
               headers: {
                 "X-Total-Count": { schema: { type: "integer" }, description: "Items matching, over all pages" },
+                "X-Total-Capped": {
+                  schema: { type: "string", enum: ["true"] },
+                  description: "Present when the search matched more than were counted: X-Total-Count is then a lower bound",
+                },
                 "X-Next-Cursor": { schema: { type: "integer" }, description: "cursor of the next page, absent on the last" },
               },
             }

@@ -79,6 +79,7 @@ function procedureHandler(deps: AppDeps, route: ProcedureRoute): RequestHandler 
 
 function pageAsArray<T>(res: Response, page: Page<T>): T[] {
   res.setHeader("X-Total-Count", String(page.total));
+  if (page.totalCapped) res.setHeader("X-Total-Capped", "true");
   if (page.nextCursor !== null) res.setHeader("X-Next-Cursor", String(page.nextCursor));
   return page.items;
 }

@@ -290,6 +290,33 @@ describe("documents", () => {
     expect(res.body[0]).not.toHaveProperty("storage_key");
   });
 
+  it("counts a search's matches up to 10,000 and says so when there are more", async () => {
+    const user = await createUser(server.db);
+    const tag = randomBytes(3).toString("hex");
+    // Rows only: the list reads no stored files.
+    await sql`
+      insert into documents (user_id, original_filename, storage_key, content_type, file_size, sha256)
+      select ${user.id}, 'statement-' || ${tag} || '-' || i || '.pdf', ${tag} || '-' || i, 'application/pdf', 1, repeat('0', 64)
+      from generate_series(1, 10050) as i`.execute(server.db);
+    const first = await adminClient.get(`/api/admin/documents?q=statement-${tag}&limit=50`);
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(50);
+    expect(first.headers.get("x-total-count")).toBe("10000");
+    expect(first.headers.get("x-total-capped")).toBe("true");
+    expect(first.headers.get("x-next-cursor")).toBe("50");
+    // Deep pages are counted as far as they reach: the last page knows it is the last.
+    const last = await adminClient.get(`/api/admin/documents?q=statement-${tag}&limit=50&offset=10000`);
+    expect(last.body).toHaveLength(50);
+    expect(last.headers.get("x-total-count")).toBe("10050");
+    expect(last.headers.get("x-total-capped")).toBeNull();
+    expect(last.headers.get("x-next-cursor")).toBeNull();
+    const trpcPage = await adminClient.get(
+      `/trpc/admin.documents?input=${encodeURIComponent(JSON.stringify({ json: { q: `statement-${tag}`, limit: 50 } }))}`,
+    );
+    expect(trpcPage.body.result.data.json).toMatchObject({ total: 10000, totalCapped: true, nextCursor: 50 });
+    await server.db.deleteFrom("documents").where("user_id", "=", user.id).execute();
+  });
+
   it("downloads any document as an attachment", async () => {
     const user = await createUser(server.db);
     const doc = await storeDocument(user.id, { filename: "Return 2023.pdf", content: "the tax return" });

@@ -12,11 +12,14 @@ export const listPageInput = z.object({
 });
 export type ListPageInput = z.infer<typeof listPageInput>;
 
-/** One page of an admin list: its items, the cursor of the next page (null on the last), the total. */
+/**
+ * One page of an admin list: its items, the cursor of the next page (null on the last), the total.
+ * `totalCapped`: the total is a lower bound (a search matched more than was counted: "10,000+").
+ */
 export function pageOutput<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.number().nullable(), total: z.number() });
+  return z.object({ items: z.array(item), nextCursor: z.number().nullable(), total: z.number(), totalCapped: z.boolean().optional() });
 }
-export type Page<T> = { items: T[]; nextCursor: number | null; total: number };
+export type Page<T> = { items: T[]; nextCursor: number | null; total: number; totalCapped?: boolean };
 
 /** 10 TB, far above any client's need, and within the column's integer. */
 const MAX_QUOTA_MB = 10 * 1024 * 1024;

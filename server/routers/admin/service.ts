@@ -28,12 +28,13 @@ const RECENT_COUNT = 5;
 /** The list procedures take an offset as `cursor`; the next page starts where this one ended. */
 async function page<T>(
   input: ListPageInput,
-  load: (w: { q?: string; limit: number; offset: number }) => Promise<{ items: T[]; total: number }>,
+  load: (w: { q?: string; limit: number; offset: number }) => Promise<{ items: T[]; total: number; totalCapped?: boolean }>,
 ): Promise<Page<T>> {
   const offset = input.cursor ?? 0;
-  const { items, total } = await load({ q: input.q || undefined, limit: input.limit, offset });
+  const { items, total, totalCapped } = await load({ q: input.q || undefined, limit: input.limit, offset });
   const end = offset + items.length;
-  return { items, total, nextCursor: items.length > 0 && end < total ? end : null };
+  const more = totalCapped ? items.length === input.limit : end < total;
+  return { items, total, ...(totalCapped && { totalCapped }), nextCursor: items.length > 0 && more ? end : null };
 }
 
 export async function adminStats(ctx: Context): Promise<AdminStats> {

@@ -22,7 +22,7 @@ export type DataTableColumn<Row> = {
 
 /** The parts of a React Query result over one server page that the table shows. */
 export type PageQuery<Row> = {
-  data?: { items: Row[]; total: number; nextCursor: number | null };
+  data?: { items: Row[]; total: number; totalCapped?: boolean; nextCursor: number | null };
   isPending: boolean;
   isFetching: boolean;
   isError: boolean;
@@ -54,7 +54,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const nextCursor = query.data?.nextCursor;
   const first = paging.offset + 1;
   const last = paging.offset + (rows?.length ?? 0);
-  const range = total === undefined ? "" : total === 0 ? "No results" : `${first}–${last} of ${total}`;
+  const totalText = `${total?.toLocaleString("en-US")}${query.data?.totalCapped ? "+" : ""}`;
+  const range = total === undefined ? "" : total === 0 ? "No results" : `${first}–${last} of ${totalText}`;
 
   return (
     <div className="grid min-w-0 gap-4">
