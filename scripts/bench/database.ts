@@ -93,6 +93,13 @@ export async function seedScale(url: string, clientId: string, size: ScaleSize, 
        from generate_series(1, $1::int) as i join f on f.n = i % $2::int + 1`,
       [newOtherDocuments, newUsers, prefix],
     );
+    // Two in a hundred documents of this batch in the trash (the client's and everyone's), deleted
+    // over the last 30 days, as the trash keeps them.
+    await client.query(
+      `update documents set deleted_at = now() - make_interval(hours => file_size % 720), trashed_from_folder_id = folder_id, folder_id = null
+       where deleted_at is null and file_size % 50 = 0 and (original_filename like 'statement-%' or user_id in (select id from users where username like $1 || '%'))`,
+      [prefix],
+    );
     // A steady-state install has been vacuumed and analyzed by autovacuum; a fresh bulk load not yet.
     await client.query("vacuum analyze");
   } finally {

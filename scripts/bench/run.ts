@@ -373,7 +373,21 @@ async function main(): Promise<void> {
         { name: "GET /api/admin/users (first page of 50)", path: "/api/admin/users?limit=50", headers: adminCookie, targetMs: 50 },
         { name: "GET /api/admin/documents (first page of 50)", path: "/api/admin/documents?limit=50", headers: adminCookie, targetMs: 50 },
         { name: "GET /api/admin/users?q= (search)", path: "/api/admin/users?limit=50&q=user-77", headers: adminCookie, targetMs: null },
-        { name: "GET /api/admin/documents?q= (search)", path: "/api/admin/documents?limit=50&q=statement-7", headers: adminCookie, targetMs: null },
+        { name: "GET /api/admin/documents?q= (search)", path: "/api/admin/documents?limit=50&q=statement-7", headers: adminCookie, targetMs: 50 },
+        { name: "GET /api/admin/trash (first page of 50)", path: "/api/admin/trash?limit=50", headers: adminCookie, targetMs: 50 },
+        { name: "GET /api/trash (client's trash)", path: "/api/trash", headers: clientCookie, targetMs: 50 },
+        {
+          name: "GET /api/documents/search (client's newest 50)",
+          path: "/api/documents/search?limit=50",
+          headers: clientCookie,
+          targetMs: 50,
+        },
+        {
+          name: "GET /api/documents/search?q= (by name)",
+          path: "/api/documents/search?q=statement-7&sort=name&order=asc&limit=50",
+          headers: clientCookie,
+          targetMs: 50,
+        },
       ];
       const measureAll = async (folderId: string) => {
         const results: LatencyStats[] = [];
@@ -412,6 +426,11 @@ async function main(): Promise<void> {
         ["admin.stats", (c) => c.admin.stats(), adminToken],
         ["admin.users", (c) => c.admin.users({ limit: 50 }), adminToken],
         ["admin.documents", (c) => c.admin.documents({ limit: 50 }), adminToken],
+        ["admin.documents (search)", (c) => c.admin.documents({ limit: 50, q: "statement-7" }), adminToken],
+        ["admin.trash", (c) => c.admin.trash({ limit: 50 }), adminToken],
+        ["documents.trash", (c) => c.documents.trash(), clientToken],
+        ["documents.search", (c) => c.documents.search({ limit: 50 }), clientToken],
+        ["documents.search (by name)", (c) => c.documents.search({ q: "statement-7", sort: "name", order: "asc", limit: 50 }), clientToken],
       ];
       for (const [procedure, call, token] of explained) {
         plans.push({ procedure, queries: await explainProcedure(database.url, dataDir, token, call) });
