@@ -16,8 +16,12 @@ const envSchema = z
     MAIL_FROM: z.string().default("Client Portal <no-reply@localhost>"),
     FIRM_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
     NOTARY_URL: z.url().default("https://www.nationalnotary.org/"),
-    // The firm's wall clock: requested appointments are placed on it, and shown with its name.
-    FIRM_TIME_ZONE: z.string().default("America/Chicago").refine(isTimeZone, "must be an IANA time zone such as America/New_York"),
+    // The firm's wall clock: its opening hours and days off are on it, requested appointments are
+    // placed on it, and times in emails name it.
+    FIRM_TIME_ZONE: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().default("America/Chicago").refine(isTimeZone, "must be an IANA time zone such as America/New_York"),
+    ),
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
@@ -67,7 +71,12 @@ const envSchema = z
 
 export type Config = ReturnType<typeof loadConfig>;
 
+// An IANA name as the tz database spells it ("America/Chicago", "UTC"). Intl alone also takes
+// "america/chicago" and abbreviations such as "EST", which it maps to a zone of its own choosing.
+const IANA_NAME = /^(UTC|[A-Z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+)$/;
+
 function isTimeZone(name: string): boolean {
+  if (!IANA_NAME.test(name)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
     return true;

@@ -5,6 +5,7 @@ import { createApp, type AppOptions } from "./app.ts";
 import { createRateLimits } from "./auth/rate-limit.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { appointmentRemindersJob } from "./jobs/appointment-reminders.ts";
 import { emailGaveUpJob, emailJob } from "./jobs/email.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
@@ -58,7 +59,7 @@ export async function startServer(opts: {
   const jobs = createJobs(
     opts.database,
     opts.logger,
-    [emailJob, emailGaveUpJob, sweepExpiredRowsJob, sweepOrphanedObjectsJob, purgeTrashJob],
+    [emailJob, emailGaveUpJob, sweepExpiredRowsJob, sweepOrphanedObjectsJob, purgeTrashJob, appointmentRemindersJob],
     opts.jobs,
   );
   const deps: AppDeps = {

@@ -7,8 +7,13 @@ import type { Transaction } from "kysely";
 import type { Database } from "../db/types.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import type { AppDeps } from "../trpc/context.ts";
-import { appointmentChangeMail } from "../routers/appointments/service.ts";
-import type { AppointmentChange } from "../routers/appointments/service.ts";
+import {
+  type AppointmentChange,
+  appointmentChangeMail,
+  appointmentFirmNoticeMail,
+  appointmentReminderMail,
+  type ClientAction,
+} from "../routers/appointments/mail.ts";
 import { verificationMail } from "../routers/auth/email-verification.ts";
 import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
 import { resetMail } from "../routers/auth/password-reset.ts";
@@ -21,8 +26,15 @@ export type EmailJob =
   | { kind: "account-locked"; userId: string }
   | { kind: "consultation-notification"; consultationId: string }
   | { kind: "consultation-confirmation"; consultationId: string }
-  /** `at`: the appointment's time when it changed, which the mail states even if it moves again. */
-  | { kind: "appointment-change"; appointmentId: string; change: AppointmentChange; at: string };
+  /**
+   * `at`: the appointment's time when it changed, which the mail states even if it moves again;
+   * `sequence`: its calendar entry's SEQUENCE then.
+   */
+  | { kind: "appointment-change"; appointmentId: string; change: AppointmentChange; at: string; sequence?: number }
+  /** To the firm: a client booked, moved or cancelled (self-booking). */
+  | { kind: "appointment-firm-notice"; appointmentId: string; action: ClientAction; at: string; sequence: number }
+  /** A day before `at`; nothing if the appointment no longer starts then. */
+  | { kind: "appointment-reminder"; appointmentId: string; at: string };
 
 /** A message to send now, and what having sent it means for the data it is about. */
 export type Outgoing = {
@@ -41,6 +53,8 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "consultation-notification": consultationNotificationMail,
   "consultation-confirmation": consultationConfirmationMail,
   "appointment-change": appointmentChangeMail,
+  "appointment-firm-notice": appointmentFirmNoticeMail,
+  "appointment-reminder": appointmentReminderMail,
 };
 
 /** What the data it is about records when a kind gives up. */

@@ -41,6 +41,7 @@ export type JobPayloads = {
   "email-gave-up": EmailJob;
   "sweep-expired-rows": Record<string, never>;
   "sweep-orphaned-objects": Record<string, never>;
+  "appointment-reminders": Record<string, never>;
   "purge-trash": Record<string, never>;
 };
 export type JobName = keyof JobPayloads;

@@ -55,5 +55,6 @@ function toNodemailer(message: MailMessage, from: string) {
     text: message.text,
     html: message.html,
     messageId: message.messageId,
+    attachments: message.attachments?.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
   };
 }

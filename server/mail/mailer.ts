@@ -6,6 +6,15 @@ export type MailMessage = {
   replyTo?: string;
   /** `<unique@domain>`: the same for every attempt at one message, so a copy sent twice shows as one. */
   messageId?: string;
+  /** Files sent with the message, such as a calendar entry (.ics). */
+  attachments?: MailAttachment[];
+};
+
+export type MailAttachment = {
+  filename: string;
+  content: string;
+  /** With its parameters: `text/calendar; charset=utf-8; method=REQUEST`. */
+  contentType: string;
 };
 
 export interface Mailer {

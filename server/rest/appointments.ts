@@ -1,6 +1,16 @@
 import { z } from "zod";
-import { appointmentOutput, requestAppointmentInput } from "../routers/appointments/schemas.ts";
+import {
+  bookAppointmentInput,
+  clientAppointmentOutput,
+  requestAppointmentInput,
+  rescheduleAppointmentInput,
+  slotOutput,
+  slotsInput,
+} from "../routers/appointments/schemas.ts";
+import { meetingTypeOutput } from "../routers/availability/schemas.ts";
 import type { RestRoute } from "./route.ts";
+
+const body = (r: { body: unknown }) => (r.body ?? {}) as Record<string, unknown>;
 
 export const appointmentRoutes: RestRoute[] = [
   {
@@ -9,7 +19,7 @@ export const appointmentRoutes: RestRoute[] = [
     summary: "The caller's appointments, upcoming first",
     tag: "appointments",
     access: "client",
-    response: z.array(appointmentOutput),
+    response: z.array(clientAppointmentOutput),
     call: (c) => c.appointments.list(),
   },
   {
@@ -19,8 +29,60 @@ export const appointmentRoutes: RestRoute[] = [
     tag: "appointments",
     access: "client",
     body: requestAppointmentInput,
-    response: appointmentOutput,
+    response: clientAppointmentOutput,
     status: 201,
     call: (c, r) => c.appointments.request(r.body as never),
+  },
+  {
+    method: "get",
+    path: "/appointments/meeting-types",
+    summary: "The meeting types a client can book",
+    tag: "appointments",
+    access: "client",
+    response: z.array(meetingTypeOutput),
+    call: (c) => c.appointments.meetingTypes(),
+  },
+  {
+    method: "get",
+    path: "/appointments/slots",
+    summary: "Free times for a meeting type (`type`) or for moving one of the caller's appointments (`appointment`), with the firm's offset",
+    tag: "appointments",
+    access: "client",
+    query: slotsInput,
+    response: z.array(slotOutput),
+    call: (c, r) => {
+      const { type, appointment, from, to } = r.query;
+      return c.appointments.slots({ type, appointment, from, to } as never);
+    },
+  },
+  {
+    method: "post",
+    path: "/appointments/book",
+    summary: "Book a free time of a meeting type (409 when it was just taken)",
+    tag: "appointments",
+    access: "client",
+    body: bookAppointmentInput,
+    response: clientAppointmentOutput,
+    status: 201,
+    call: (c, r) => c.appointments.book(r.body as never),
+  },
+  {
+    method: "post",
+    path: "/appointments/:id/cancel",
+    summary: "Cancel one of the caller's appointments, up to the notice period before it (409 after)",
+    tag: "appointments",
+    access: "client",
+    response: clientAppointmentOutput,
+    call: (c, r) => c.appointments.cancel({ id: r.params.id! }),
+  },
+  {
+    method: "post",
+    path: "/appointments/:id/reschedule",
+    summary: "Move one of the caller's bookings to another free time, up to the notice period before it (409 after)",
+    tag: "appointments",
+    access: "client",
+    body: rescheduleAppointmentInput.omit({ id: true }),
+    response: clientAppointmentOutput,
+    call: (c, r) => c.appointments.reschedule({ ...body(r), id: r.params.id } as never),
   },
 ];

@@ -7,6 +7,7 @@ import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.
 import type { AppDeps } from "../trpc/context.ts";
 import { adminRoutes } from "./admin.ts";
 import { appointmentRoutes } from "./appointments.ts";
+import { availabilityRoutes } from "./availability.ts";
 import { authRoutes } from "./auth.ts";
 import { documentRoutes } from "./documents.ts";
 import { folderRoutes } from "./folders.ts";
@@ -54,6 +55,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...appointmentRoutes,
   ...publicSiteRoutes,
   ...adminRoutes,
+  ...availabilityRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

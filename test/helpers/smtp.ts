@@ -1,5 +1,5 @@
 // A real SMTP server on loopback (smtp-server) that keeps every message it receives, with a small
-// MIME reader for the parts our mails use (multipart/alternative, quoted-printable or base64).
+// MIME reader for the parts our mails use (multipart/alternative and attachments, quoted-printable or base64).
 // `stop()` closes the port so tests can see what the app does while the mail server is down.
 import { SMTPServer } from "smtp-server";
 
@@ -11,7 +11,11 @@ export type ReceivedMail = {
   subject: string;
   text: string;
   html: string;
+  /** Parts sent as attachments (a calendar entry, say), decoded to text. */
+  attachments: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 export type TestSmtpServer = {
   port: number;
@@ -110,14 +114,19 @@ function decodeHeader(value: string): string {
   );
 }
 
-function parseMessage(raw: string): Pick<ReceivedMail, "headers" | "subject" | "text" | "html"> {
+function parseMessage(raw: string): Pick<ReceivedMail, "headers" | "subject" | "text" | "html" | "attachments"> {
   const top = splitPart(raw);
   let text = "";
   let html = "";
+  const attachments: MailAttachment[] = [];
   const visit = (part: Part) => {
     const type = part.headers["content-type"] ?? "text/plain";
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-    if (/^multipart\//i.test(type) && boundary) {
+    const attachment = /^attachment/i.test(part.headers["content-disposition"] ?? "");
+    if (attachment) {
+      const filename = /filename="?([^";]+)"?/i.exec(part.headers["content-disposition"]!)?.[1] ?? "";
+      attachments.push({ filename, contentType: type, content: decodeBody(part) });
+    } else if (/^multipart\//i.test(type) && boundary) {
       const sections = part.body.split(`--${boundary}`).slice(1);
       for (const section of sections) {
         if (section.startsWith("--")) break;
@@ -127,5 +136,5 @@ function parseMessage(raw: string): Pick<ReceivedMail, "headers" | "subject" | "
     else if (/^text\/plain/i.test(type)) text = decodeBody(part);
   };
   visit(top);
-  return { headers: top.headers, subject: decodeHeader(top.headers.subject ?? ""), text, html };
+  return { headers: top.headers, subject: decodeHeader(top.headers.subject ?? ""), text, html, attachments };
 }

@@ -51,6 +51,12 @@ describe("GET /api/appointments", () => {
       description: "Bring W-2s",
       appointment_date: at(10).toISOString(),
       status: "scheduled",
+      meeting_type_id: null,
+      ends_at: null,
+      location: null,
+      location_detail: null,
+      // Changed online up to the firm's notice (24 hours) before it.
+      changeable_until: new Date(at(10).getTime() - DAY).toISOString(),
     });
   });
 });

@@ -1,7 +1,9 @@
 import { router } from "../../trpc/init.ts";
 import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
-import { createAppointmentInput, updateAppointmentInput } from "../appointments/schemas.ts";
+import { appointmentCalendar } from "../appointments/booking.ts";
+import { appointmentCalendarInput, createAppointmentInput, updateAppointmentInput } from "../appointments/schemas.ts";
 import { changeAppointment, createAppointmentForClient } from "../appointments/service.ts";
+import { availabilityAdminProcedures } from "../availability/router.ts";
 import { loginInput } from "../auth/schemas.ts";
 import { loginWithPassword } from "../auth/service.ts";
 import { resendConsultationNotification } from "../consultation/service.ts";
@@ -50,4 +52,7 @@ export const adminRouter = router({
   appointments: adminProcedure.input(appointmentListInput).query(({ ctx, input }) => appointmentPage(ctx, input)),
   createAppointment: adminProcedure.input(createAppointmentInput).mutation(({ ctx, input }) => createAppointmentForClient(ctx, input)),
   updateAppointment: adminProcedure.input(updateAppointmentInput).mutation(({ ctx, input }) => changeAppointment(ctx, input)),
+  /** The week view: appointments starting in [from, to). */
+  appointmentCalendar: adminProcedure.input(appointmentCalendarInput).query(({ ctx, input }) => appointmentCalendar(ctx, input)),
+  ...availabilityAdminProcedures,
 });

@@ -8,19 +8,36 @@ const appointmentColumns = [
   "appointments.description",
   "appointments.appointment_date",
   "appointments.status",
+  "appointments.meeting_type_id",
+  "appointments.ends_at",
+  "meeting_types.location",
+  "meeting_types.location_detail",
 ] as const;
+
+/** Appointments with the place of the meeting type they were booked with (if any). */
+function withMeetingType(db: Db) {
+  return db.selectFrom("appointments").leftJoin("meeting_types", "meeting_types.id", "appointments.meeting_type_id");
+}
 
 /** The user's own appointments: upcoming ones first (soonest first), then past ones (latest first). */
 export async function listUserAppointments(db: Db, userId: string, now: Date) {
-  return db
-    .selectFrom("appointments")
+  return withMeetingType(db)
     .select(appointmentColumns)
-    .where("user_id", "=", userId)
-    .orderBy(sql`appointment_date < ${now}`)
-    .orderBy(sql`case when appointment_date >= ${now} then appointment_date end`, "asc")
-    .orderBy("appointment_date", "desc")
-    .orderBy("id")
+    .where("appointments.user_id", "=", userId)
+    .orderBy(sql`appointments.appointment_date < ${now}`)
+    .orderBy(sql`case when appointments.appointment_date >= ${now} then appointments.appointment_date end`, "asc")
+    .orderBy("appointments.appointment_date", "desc")
+    .orderBy("appointments.id")
     .execute();
+}
+
+/** One of the user's own appointments (another user's is not found). */
+export function findUserAppointment(db: Db, userId: string, id: string) {
+  return withMeetingType(db)
+    .select(appointmentColumns)
+    .where("appointments.user_id", "=", userId)
+    .where("appointments.id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function insertAppointment(
@@ -50,7 +67,7 @@ export async function updateAppointment(
 }
 
 function adminAppointments(db: Db) {
-  return db.selectFrom("appointments").innerJoin("users", "users.id", "appointments.user_id");
+  return withMeetingType(db).innerJoin("users", "users.id", "appointments.user_id");
 }
 
 const adminAppointmentColumns = [...appointmentColumns, "appointments.user_id", "users.name as user_name", "users.email as user_email"] as const;
@@ -80,4 +97,156 @@ export async function listAdminAppointments(db: Db, page: { q?: string; user_id?
     query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
   ]);
   return { items, total: count.total };
+}
+
+/** How long a time the firm entered itself (no meeting type, so no length) keeps from being booked. */
+export const FIRM_ENTRY_MINUTES = 60;
+
+/**
+ * Times taken between `from` and `to`: every requested or scheduled booking with its buffer, and the
+ * firm's own scheduled entries for FIRM_ENTRY_MINUTES. `exceptId`: the appointment being moved.
+ */
+export async function busyIntervals(db: Db, window: { from: Date; to: Date; exceptId?: string }): Promise<Array<{ start: Date; end: Date }>> {
+  let booked = db
+    .selectFrom("appointments")
+    .select([sql<Date>`lower(during)`.as("start"), sql<Date>`upper(during)`.as("end")])
+    .where("status", "in", ["requested", "scheduled"])
+    .where(sql<boolean>`during && tstzrange(${window.from}, ${window.to}, '[)')`);
+  const entryMs = FIRM_ENTRY_MINUTES * 60_000;
+  let entries = db
+    .selectFrom("appointments")
+    .select("appointment_date")
+    .where("status", "=", "scheduled")
+    .where("during", "is", null)
+    .where("appointment_date", ">", new Date(window.from.getTime() - entryMs))
+    .where("appointment_date", "<", window.to);
+  if (window.exceptId) {
+    booked = booked.where("id", "<>", window.exceptId);
+    entries = entries.where("id", "<>", window.exceptId);
+  }
+  const [ranges, dates] = await Promise.all([booked.execute(), entries.execute()]);
+  return [...ranges, ...dates.map(({ appointment_date: start }) => ({ start, end: new Date(start.getTime() + entryMs) }))];
+}
+
+export type BookedTimes = {
+  start: Date;
+  /** The end of the meeting. */
+  end: Date;
+  /** The end of the buffer after it: the upper bound of the range no other booking may overlap. */
+  busyUntil: Date;
+};
+
+export async function insertBookedAppointment(
+  db: Db,
+  appointment: {
+    user_id: string;
+    meeting_type_id: string;
+    title: string;
+    description: string;
+    status: "requested" | "scheduled";
+    times: BookedTimes;
+    reminder_for: Date | null;
+    now: Date;
+  },
+): Promise<{ id: string }> {
+  const { times, now, ...values } = appointment;
+  return db
+    .insertInto("appointments")
+    .values({
+      ...values,
+      appointment_date: times.start,
+      ends_at: times.end,
+      during: sql<string>`tstzrange(${times.start}, ${times.busyUntil}, '[)')`,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * One appointment's time and state; with `lock`, locked for the change the caller is about to make;
+ * with `userId`, only if it is that user's (another user's answers like a missing one).
+ */
+export function findAppointmentTimes(db: Db, id: string, opts: { userId?: string; lock?: boolean } = {}) {
+  let query = db
+    .selectFrom("appointments")
+    .select([
+      "id",
+      "user_id",
+      "status",
+      "meeting_type_id",
+      "appointment_date",
+      "ends_at",
+      sql<Date | null>`upper(during)`.as("busy_until"),
+      "ics_sequence",
+    ])
+    .where("id", "=", id);
+  if (opts.userId) query = query.where("user_id", "=", opts.userId);
+  return (opts.lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Sets a new time (and status) for an appointment, its range moved along; the calendar event's sequence goes up. */
+export async function moveAppointment(
+  db: Db,
+  id: string,
+  change: { times: BookedTimes | { start: Date }; status: AppointmentsTable["status"]; reminder_for: Date | null; now: Date },
+): Promise<void> {
+  const { times } = change;
+  await db
+    .updateTable("appointments")
+    .set({
+      appointment_date: times.start,
+      ...("end" in times ? { ends_at: times.end, during: sql<string>`tstzrange(${times.start}, ${times.busyUntil}, '[)')` } : {}),
+      status: change.status,
+      reminder_for: change.reminder_for,
+      ics_sequence: sql<number>`ics_sequence + 1`,
+      updated_at: change.now,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A new status; `reminder_for` as reminderFor() says when it becomes scheduled (untouched when left out). */
+export async function setAppointmentStatus(
+  db: Db,
+  id: string,
+  status: AppointmentsTable["status"],
+  now: Date,
+  reminder_for?: Date | null,
+): Promise<void> {
+  await db
+    .updateTable("appointments")
+    .set({ status, ics_sequence: sql<number>`ics_sequence + 1`, updated_at: now, ...(reminder_for !== undefined ? { reminder_for } : {}) })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Admin week view: every appointment starting in [from, to) except cancelled ones, by start. */
+export async function listAppointmentsBetween(db: Db, range: { from: Date; to: Date }) {
+  return adminAppointments(db)
+    .select(adminAppointmentColumns)
+    .where("appointments.appointment_date", ">=", range.from)
+    .where("appointments.appointment_date", "<", range.to)
+    .where("appointments.status", "<>", "cancelled")
+    .orderBy("appointments.appointment_date")
+    .orderBy("appointments.id")
+    .limit(1000)
+    .execute();
+}
+
+/**
+ * Marks the scheduled appointments starting in (now, until] whose current time has no reminder
+ * yet as reminded, and returns them. One statement: two sweeps at once cannot both take one.
+ */
+export async function takeDueReminders(db: Db, now: Date, until: Date): Promise<Array<{ id: string; appointment_date: Date }>> {
+  return db
+    .updateTable("appointments")
+    .set({ reminder_for: sql`appointment_date` })
+    .where("status", "=", "scheduled")
+    .where("appointment_date", ">", now)
+    .where("appointment_date", "<=", until)
+    .where(sql<boolean>`reminder_for is distinct from appointment_date`)
+    .returning(["id", "appointment_date"])
+    .execute();
 }

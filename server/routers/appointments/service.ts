@@ -1,26 +1,62 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import { composeEmail } from "../../mail/compose.ts";
+import { EXCLUSION_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { Db } from "../../db/types.ts";
-import type { Outgoing } from "../../jobs/email.ts";
-import type { AppDeps, Context } from "../../trpc/context.ts";
-import { greeting } from "../auth/email-verification.ts";
-import { firmName } from "../site/service.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import { findBookingRules } from "../availability/queries.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
-import { findAdminAppointment, insertAppointment, listUserAppointments, updateAppointment } from "./queries.ts";
-import type { Appointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
+import { WINDOW_START_HOUR } from "./firm-clock.ts";
+import type { AppointmentChange } from "./mail.ts";
+import {
+  type BookedTimes,
+  findAdminAppointment,
+  findAppointmentTimes,
+  findUserAppointment,
+  insertAppointment,
+  listUserAppointments,
+  moveAppointment,
+  setAppointmentStatus,
+  updateAppointment,
+} from "./queries.ts";
+import type { Appointment, ClientAppointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
+import { localDate, wallTimeToInstant } from "./slots.ts";
 
-import { WINDOW_START_HOUR, zoneName } from "./firm-clock.ts";
+export const APPOINTMENT_NOT_FOUND = "Appointment not found";
+export const SLOT_TAKEN = "That time is no longer available";
 
-type AuthedCtx = Context & { user: { id: string } };
+const HOUR_MS = 60 * 60 * 1000;
+/** The reminder goes this long before the start (docs/decisions.md, Self-booking). */
+export const REMINDER_BEFORE_MS = 24 * HOUR_MS;
 
-export async function listOwnAppointments(ctx: AuthedCtx): Promise<Appointment[]> {
-  return listUserAppointments(ctx.db, ctx.user.id, ctx.now());
+/** Statuses in which an appointment still holds its time and may change. */
+export const OPEN_STATUSES: readonly string[] = ["requested", "scheduled"];
+
+/** The appointments and their times as the client sees them, with until when they may change them online. */
+export async function listOwnAppointments(ctx: AuthedContext): Promise<ClientAppointment[]> {
+  const [appointments, rules] = await Promise.all([
+    listUserAppointments(ctx.db, ctx.user.id, ctx.now()),
+    findBookingRules(ctx.db, ctx.config.firmTimeZone),
+  ]);
+  return appointments.map((appointment) => withChangeDeadline(appointment, rules.minNoticeHours));
+}
+
+/** The last moment the client may cancel or move it themselves: the notice period before the start. */
+export function withChangeDeadline<T extends Pick<Appointment, "appointment_date" | "status">>(appointment: T, minNoticeHours: number) {
+  const open = OPEN_STATUSES.includes(appointment.status);
+  return { ...appointment, changeable_until: open ? new Date(appointment.appointment_date.getTime() - minNoticeHours * HOUR_MS) : null };
+}
+
+/**
+ * Null when the start is more than a day away (the reminder sweep will send one), else the start:
+ * the mail about the booking or the change, sent now, is the reminder.
+ */
+export function reminderFor(start: Date, now: Date): Date | null {
+  return start.getTime() - now.getTime() <= REMINDER_BEFORE_MS ? start : null;
 }
 
 /** A client's request: a `requested` appointment at the start of the preferred window (docs/decisions.md, Appointments). */
-export async function requestAppointment(ctx: AuthedCtx, input: z.infer<typeof requestAppointmentInput>): Promise<Appointment> {
-  if (input.preferredDate < dateInZone(ctx.now(), ctx.config.firmTimeZone)) {
+export async function requestAppointment(ctx: AuthedContext, input: z.infer<typeof requestAppointmentInput>): Promise<ClientAppointment> {
+  if (input.preferredDate < localDate(ctx.now(), ctx.config.firmTimeZone)) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "Please choose a date from today on" });
   }
   const window = PREFERRED_TIME_OPTIONS.find((o) => o.value === input.preferredTime)!.label;
@@ -33,8 +69,8 @@ export async function requestAppointment(ctx: AuthedCtx, input: z.infer<typeof r
     status: "requested",
     now: ctx.now(),
   });
-  const { user_id: _u, user_name: _n, user_email: _e, ...appointment } = (await findAdminAppointment(ctx.db, id))!;
-  return appointment;
+  const [appointment, rules] = await Promise.all([findUserAppointment(ctx.db, ctx.user.id, id), findBookingRules(ctx.db, ctx.config.firmTimeZone)]);
+  return withChangeDeadline(appointment!, rules.minNoticeHours);
 }
 
 export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {
@@ -44,25 +80,56 @@ export async function createAppointmentForClient(ctx: Context, input: z.infer<ty
   return ctx.db.transaction().execute(async (tx) => {
     const { id } = await insertAppointment(tx, { ...input, now: ctx.now() });
     const created = (await findAdminAppointment(tx, id))!;
-    if (created.status === "scheduled") await notifyClient(ctx, tx, created, "scheduled");
+    if (created.status === "scheduled") await notifyClient(ctx, tx, { id, at: created.appointment_date, sequence: 0 }, "scheduled");
     return created;
   });
 }
 
+/**
+ * The firm changes an appointment: its time, status, title or description. A booked appointment
+ * keeps its length and buffer when it moves, and the database refuses a time another booking holds.
+ */
 export async function changeAppointment(ctx: Context, input: z.infer<typeof updateAppointmentInput>) {
-  const { id, ...changes } = input;
-  return ctx.db.transaction().execute(async (tx) => {
-    const before = await findAdminAppointment(tx, id);
-    const found = before && (await updateAppointment(tx, id, changes, ctx.now()));
-    if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Appointment not found" });
-    const after = (await findAdminAppointment(tx, id))!;
-    const change = appointmentChange(before, after);
-    if (change) await notifyClient(ctx, tx, after, change);
-    return after;
-  });
+  const { id, appointment_date: date, status, ...texts } = input;
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      const current = await findAppointmentTimes(tx, id, { lock: true });
+      const before = current && (await findAdminAppointment(tx, id));
+      if (!current || !before) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
+      const nextStatus = status ?? current.status;
+      const reminder = nextStatus === "scheduled" ? reminderFor(date ?? current.appointment_date, now) : null;
+      if (date && date.getTime() !== current.appointment_date.getTime()) {
+        await moveAppointment(tx, id, { times: movedTimes(current, date), status: nextStatus, reminder_for: reminder, now });
+      } else if (nextStatus !== current.status) {
+        await setAppointmentStatus(tx, id, nextStatus, now, reminder);
+      }
+      await updateAppointment(tx, id, texts, now);
+      const after = (await findAdminAppointment(tx, id))!;
+      const change = appointmentChange(before, after);
+      if (change)
+        await notifyClient(ctx, tx, { id, at: after.appointment_date, sequence: (await findAppointmentTimes(tx, id))!.ics_sequence }, change);
+      return after;
+    });
+  } catch (err) {
+    throw conflictIfTaken(err);
+  }
 }
 
-export type AppointmentChange = "scheduled" | "rescheduled" | "cancelled";
+/** The times of an appointment moved to `start`: a booked one keeps its length and its buffer. */
+export function movedTimes(
+  current: { appointment_date: Date; ends_at: Date | null; busy_until: Date | null },
+  start: Date,
+): BookedTimes | { start: Date } {
+  if (!current.ends_at || !current.busy_until) return { start };
+  const shift = start.getTime() - current.appointment_date.getTime();
+  return { start, end: new Date(current.ends_at.getTime() + shift), busyUntil: new Date(current.busy_until.getTime() + shift) };
+}
+
+/** The exclusion constraint's refusal as the answer a client understands (409); anything else unchanged. */
+export function conflictIfTaken(err: unknown): unknown {
+  return isPgError(err, EXCLUSION_VIOLATION) ? new TRPCError({ code: "CONFLICT", message: SLOT_TAKEN, cause: err }) : err;
+}
 
 /** What the client hears about: the firm setting a time, moving a set time, or cancelling. */
 export function appointmentChange(
@@ -75,89 +142,16 @@ export function appointmentChange(
   return before.appointment_date.getTime() === after.appointment_date.getTime() ? null : "rescheduled";
 }
 
-const CHANGE_HEADINGS: Record<AppointmentChange, string> = {
-  scheduled: "Your appointment is scheduled",
-  rescheduled: "Your appointment has a new time",
-  cancelled: "Your appointment is cancelled",
-};
-
-/** "Tuesday, March 4, 2025 at 2:30 PM Central Standard Time", on the firm's clock. */
-export function formatFirmTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" }).format(instant) + ` ${zoneName(instant, timeZone)}`;
-}
-
 /** Queues the client's email in the transaction that made the change. */
-function notifyClient(ctx: Context, tx: Db, appointment: { id: string; appointment_date: Date }, change: AppointmentChange) {
+export function notifyClient(ctx: Context, tx: Db, appointment: { id: string; at: Date; sequence: number }, change: AppointmentChange) {
   return ctx.jobs.send(
     "email",
-    { kind: "appointment-change", appointmentId: appointment.id, change, at: appointment.appointment_date.toISOString() },
+    { kind: "appointment-change", appointmentId: appointment.id, change, at: appointment.at.toISOString(), sequence: appointment.sequence },
     { tx },
   );
 }
 
-/**
- * The client's email about a change: the time it was set to then, and the status. Only those: the
- * title and description are free text, and the address may be unverified (greeting() decides
- * whether the name may appear). The details are in the portal, behind the sign-in.
- */
-export async function appointmentChangeMail(
-  deps: AppDeps,
-  job: { appointmentId: string; change: AppointmentChange; at: string },
-): Promise<Outgoing | null> {
-  const user = await deps.db
-    .selectFrom("appointments")
-    .innerJoin("users", "users.id", "appointments.user_id")
-    .select(["users.name", "users.email", "users.email_verified_at"])
-    .where("appointments.id", "=", job.appointmentId)
-    .executeTakeFirst();
-  if (!user) return null;
-  const firm = await firmName(deps);
-  const when = formatFirmTime(new Date(job.at), deps.config.firmTimeZone);
-  const body = composeEmail({
-    firmName: firm,
-    heading: CHANGE_HEADINGS[job.change],
-    paragraphs: [
-      greeting({ name: user.name, email_verified: user.email_verified_at !== null }),
-      job.change === "cancelled"
-        ? `Your appointment on ${when} is cancelled. If you would like a new time, request one in the client portal or call us.`
-        : `Your appointment is on ${when}.`,
-    ],
-    details: [["Status", job.change === "cancelled" ? "Cancelled" : "Scheduled"]],
-    action: { label: "Open the client portal", url: new URL("/dashboard?tab=appointments", deps.config.publicUrl).toString() },
-  });
-  return { message: { to: user.email, subject: `${CHANGE_HEADINGS[job.change]} - ${firm}`, ...body } };
-}
-
-/** YYYY-MM-DD of `instant` on the wall calendar of `timeZone`. */
-export function dateInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-}
-
 /** The instant at which the wall clock of `timeZone` shows `date` at `hour`:00. */
 export function zonedTime(date: string, hour: number, timeZone: string): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour);
-  // Correct by the zone's offset at that moment; a second pass settles DST changes.
-  let instant = wall - offsetMs(new Date(wall), timeZone);
-  instant = wall - offsetMs(new Date(instant), timeZone);
-  return new Date(instant);
-}
-
-function offsetMs(instant: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  return wallTimeToInstant(date, hour * 60, timeZone);
 }

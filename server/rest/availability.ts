@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { adminAppointmentOutput } from "../routers/admin/schemas.ts";
+import { appointmentCalendarInput } from "../routers/appointments/schemas.ts";
+import {
+  availabilityInput,
+  availabilityOutput,
+  createMeetingTypeInput,
+  meetingTypeOutput,
+  updateMeetingTypeInput,
+} from "../routers/availability/schemas.ts";
+import { successOutput } from "../routers/shared-schemas.ts";
+import type { RestRoute } from "./route.ts";
+
+const body = (r: { body: unknown }) => (r.body ?? {}) as Record<string, unknown>;
+
+/** The admin's side of self-booking: the firm's availability, its meeting types and the week view. */
+export const availabilityRoutes: RestRoute[] = [
+  {
+    method: "get",
+    path: "/admin/availability",
+    summary: "The firm's weekly hours, days off, minimum notice and booking horizon",
+    tag: "admin",
+    access: "admin",
+    response: availabilityOutput,
+    call: (c) => c.admin.availability(),
+  },
+  {
+    method: "put",
+    path: "/admin/availability",
+    summary: "Replace the firm's availability (weekdays 1-7, Monday = 1; times HH:MM on the firm's clock)",
+    tag: "admin",
+    access: "admin",
+    body: availabilityInput,
+    response: availabilityOutput,
+    call: (c, r) => c.admin.setAvailability(r.body as never),
+  },
+  {
+    method: "get",
+    path: "/admin/meeting-types",
+    summary: "The meeting types clients can book",
+    tag: "admin",
+    access: "admin",
+    response: z.array(meetingTypeOutput),
+    call: (c) => c.admin.meetingTypes(),
+  },
+  {
+    method: "post",
+    path: "/admin/meeting-types",
+    summary: "Add a meeting type",
+    tag: "admin",
+    access: "admin",
+    body: createMeetingTypeInput,
+    response: meetingTypeOutput,
+    status: 201,
+    call: (c, r) => c.admin.createMeetingType(r.body as never),
+  },
+  {
+    method: "patch",
+    path: "/admin/meeting-types/:id",
+    summary: "Change a meeting type (bookings already made keep their length)",
+    tag: "admin",
+    access: "admin",
+    body: updateMeetingTypeInput.omit({ id: true }),
+    response: meetingTypeOutput,
+    call: (c, r) => c.admin.updateMeetingType({ ...body(r), id: r.params.id } as never),
+  },
+  {
+    method: "delete",
+    path: "/admin/meeting-types/:id",
+    summary: "Stop offering a meeting type (appointments booked with it keep it)",
+    tag: "admin",
+    access: "admin",
+    response: successOutput,
+    call: (c, r) => c.admin.deleteMeetingType({ id: r.params.id! }),
+  },
+  {
+    method: "get",
+    path: "/admin/calendar",
+    summary: "Appointments starting in [from, to) (at most 42 days), cancelled ones left out: the week view",
+    tag: "admin",
+    access: "admin",
+    query: appointmentCalendarInput,
+    response: z.array(adminAppointmentOutput),
+    call: (c, r) => c.admin.appointmentCalendar({ from: r.query.from, to: r.query.to } as never),
+  },
+];
