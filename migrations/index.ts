@@ -8,6 +8,7 @@ import * as emailVerification from "./2026-11-23T1000_email_verification.ts";
 import * as storageQuota from "./2026-11-23T1100_storage_quota.ts";
 import * as trustedDevices from "./2026-11-23T1200_trusted_devices.ts";
 import * as mailJobs from "./2026-11-23T1500_mail_jobs.ts";
+import * as accountSecurity from "./2026-11-23T1800_account_security.ts";
 import * as documentTrash from "./2026-11-23T1600_document_trash.ts";
 import * as selfBooking from "./2026-11-23T1700_self_booking.ts";
 import * as siteContentVersion from "./2026-11-23T1900_site_content_version.ts";
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T1500_mail_jobs": mailJobs,
   "2026-11-23T1600_document_trash": documentTrash,
   "2026-11-23T1700_self_booking": selfBooking,
+  "2026-11-23T1800_account_security": accountSecurity,
   "2026-11-23T1900_site_content_version": siteContentVersion,
 };

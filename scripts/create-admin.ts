@@ -2,7 +2,8 @@
 // Values may also come from ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD. A missing
 // password is asked for (hidden) when run in a terminal. An existing user of that username is
 // made an admin and gets the new password. The firm types the address here, so it counts as
-// verified: for an existing user, only if it is the address the account already has.
+// verified: for an existing user, only if it is the address the account already has. Admins must
+// have a second factor: the first sign-in at /admin sets up an authenticator app before anything else.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
@@ -91,6 +92,7 @@ try {
       await invalidateUserSessions(trx, existing.id);
     });
     console.log(`User ${input.data.username} is now an admin with the new password.`);
+    console.log("Admins sign in with a second factor: without one, the next sign-in at /admin sets up an authenticator app first.");
   } else {
     await insertUser(database.db, {
       username: input.data.username,
@@ -101,6 +103,7 @@ try {
       email_verified_at: sql<Date>`now()`,
     });
     console.log(`Admin ${input.data.username} created. Sign in at ${config.publicUrl}/admin`);
+    console.log("The first sign-in sets up two-factor sign-in (an authenticator app) before anything else: do it now, yourself.");
   }
 } catch (err) {
   if ((err as { code?: string }).code === "23505") {

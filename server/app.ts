@@ -23,8 +23,8 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_BATCH_CALLS = 10;
 /** The one route whose body may take minutes to arrive (see http-limits.ts). */
 const UPLOAD_PATH = "/api/documents/upload";
-/** The client routes of the spec; each serves the React app. */
-export const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard"];
+/** The client routes of the spec, and the account settings and Google sign-in's second step (issue 20); each serves the React app. */
+export const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor"];
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 

@@ -25,6 +25,18 @@ const envSchema = z
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
+    // Set: authenticator-app secrets are stored encrypted (AES-256-GCM) with this key, 32 bytes as
+    // base64 or hex. Keep it apart from database backups.
+    TOTP_ENCRYPTION_KEY: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .optional()
+        .refine((v) => v === undefined || parseKey(v) !== null, "must be 32 bytes as base64 or hex (openssl rand -base64 32)"),
+    ),
+    // Passkeys belong to this domain: PUBLIC_URL's host unless set (a parent domain of it, to share
+    // passkeys across subdomains). It can never change without every passkey stopping to work.
+    WEBAUTHN_RP_ID: optionalText,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // MB as 1024 * 1024 bytes: the default 5120 is shown to clients as "5 GB".
     CLIENT_QUOTA_MB: z.coerce
@@ -71,6 +83,12 @@ const envSchema = z
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** A 256-bit key written as 64 hex digits or as base64. */
+function parseKey(value: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+  return bytes.length === 32 ? bytes : null;
+}
+
 // An IANA name as the tz database spells it ("America/Chicago", "UTC"). Intl alone also takes
 // "america/chicago" and abbreviations such as "EST", which it maps to a zone of its own choosing.
 const IANA_NAME = /^(UTC|[A-Z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+)$/;
@@ -94,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const rpId = e.WEBAUTHN_RP_ID ?? publicUrl.hostname;
+  if (publicUrl.hostname !== rpId && !publicUrl.hostname.endsWith(`.${rpId}`)) {
+    throw new Error(
+      `Invalid configuration in the environment:\n  WEBAUTHN_RP_ID: must be PUBLIC_URL's host (${publicUrl.hostname}) or a parent domain of it`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -108,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     notaryUrl: e.NOTARY_URL,
     firmTimeZone: e.FIRM_TIME_ZONE,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY) : null,
+    /** WebAuthn's relying party: passkeys are made for rpId and answered only from origin (PUBLIC_URL). */
+    webauthn: { rpId, origin: publicUrl.origin },
     logLevel: e.LOG_LEVEL,
     clientQuotaMb: e.CLIENT_QUOTA_MB,
     trustProxy: e.TRUST_PROXY,

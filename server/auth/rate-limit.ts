@@ -31,6 +31,10 @@ export const MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR = 10;
 export const MAX_UPLOADS_PER_USER_PER_HOUR = 200;
 /** Each verification email goes to an address nobody has confirmed yet: a few an hour are plenty. */
 export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = 5;
+/** Each email change mails a link to an address nobody has confirmed yet, as a verification does. */
+export const MAX_EMAIL_CHANGES_PER_USER_PER_HOUR = 5;
+/** Each passkey sign-in begins with a stored challenge; nobody starts 30 in a minute. */
+export const MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE = 30;
 
 /** Created by migrations/2026-11-22T2200_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
@@ -57,6 +61,10 @@ export type RateLimits = {
   consumeUpload(userId: string): Promise<void>;
   /** Counts a request for a new verification email; refuses (429) over the per-user limit. */
   consumeVerificationResend(userId: string): Promise<void>;
+  /** Counts a request to change the account's email address; refuses (429) over the per-user limit. */
+  consumeEmailChange(userId: string): Promise<void>;
+  /** Counts a passkey sign-in's challenge (a row); refuses (429) over the per-address limit. */
+  consumePasskeyChallenge(ip: string): Promise<void>;
 };
 
 export type LoginAttempt = {
@@ -68,6 +76,12 @@ export type LoginAttempt = {
    * locked out for it. A client that left while its check waited keeps its count.
    */
   notChecked(): Promise<void>;
+  /**
+   * The password was right but the account has a second factor still to give: this attempt no
+   * longer counts, but the failures before it stay, so that wrong codes after a right password
+   * add up to the same lockout (a right password alone never clears it).
+   */
+  firstFactorPassed(): Promise<void>;
 };
 
 function kyselyStoreClient(db: Kysely<Database>) {
@@ -122,6 +136,8 @@ const REGISTRATIONS_LIMITED = "Too many registrations.";
 const CONSULTATIONS_LIMITED = "Too many consultation requests.";
 const UPLOADS_LIMITED = "Too many uploads.";
 const RESENDS_LIMITED = "Too many verification emails.";
+const EMAIL_CHANGES_LIMITED = "Too many email change requests.";
+const PASSKEY_CHALLENGES_LIMITED = "Too many passkey sign-ins.";
 
 function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   return new TRPCError({ code: "TOO_MANY_REQUESTS", message: retryDetail(what, msBeforeNext) });
@@ -258,6 +274,19 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     duration: HOUR,
   });
 
+  const emailChangesByUser = new RateLimiterPostgres({
+    ...common,
+    keyPrefix: "email_change_user",
+    points: MAX_EMAIL_CHANGES_PER_USER_PER_HOUR,
+    duration: HOUR,
+  });
+  const passkeyChallengesByIp = new RateLimiterPostgres({
+    ...common,
+    keyPrefix: "passkey_challenge_ip",
+    points: MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE,
+    duration: MINUTE,
+  });
+
   return {
     async beginLoginAttempt({ account, ip, trustedDevice }) {
       // A browser that signed in to this account before: only its own failures can lock it out.
@@ -270,6 +299,9 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
             await consecutiveByDevice.delete(device);
           },
           async notChecked() {
+            await giveBack(consecutiveByDevice, device);
+          },
+          async firstFactorPassed() {
             await giveBack(consecutiveByDevice, device);
           },
         };
@@ -287,6 +319,14 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
         if (rejection instanceof RateLimiterRes) await lockAccount(account, rejection.msBeforeNext);
         throw rejection;
       }
+      const giveBackAll = async () => {
+        await Promise.all([
+          giveBack(attemptsByIpPerMinute, address),
+          giveBack(attemptsByIpPerHour, address),
+          giveBack(failuresByAccount, accountOnly),
+          giveBack(consecutiveByAccountAndIp, accountAndAddress),
+        ]);
+      };
       return {
         async succeeded() {
           await Promise.all([
@@ -296,14 +336,8 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
             consecutiveByAccountAndIp.delete(accountAndAddress),
           ]);
         },
-        async notChecked() {
-          await Promise.all([
-            giveBack(attemptsByIpPerMinute, address),
-            giveBack(attemptsByIpPerHour, address),
-            giveBack(failuresByAccount, accountOnly),
-            giveBack(consecutiveByAccountAndIp, accountAndAddress),
-          ]);
-        },
+        notChecked: giveBackAll,
+        firstFactorPassed: giveBackAll,
       };
     },
 
@@ -326,6 +360,14 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
 
     async consumeVerificationResend(userId) {
       await consumeOrRefuse(resendsByUser, keyOf(userId), RESENDS_LIMITED);
+    },
+
+    async consumeEmailChange(userId) {
+      await consumeOrRefuse(emailChangesByUser, keyOf(userId), EMAIL_CHANGES_LIMITED);
+    },
+
+    async consumePasskeyChallenge(ip) {
+      await consumeOrRefuse(passkeyChallengesByIp, keyOf(addressKey(ip)), PASSKEY_CHALLENGES_LIMITED);
     },
   };
 }

@@ -16,6 +16,10 @@ export const ADMIN_IDLE_MS = 30 * 60 * 1000;
 export const CLIENT_SESSION_MAX_MS = 90 * DAY_MS;
 /** Admin activity is written at most this often, so reads are not all writes. */
 const ADMIN_TOUCH_MS = 60 * 1000;
+/** A client session's "last used" (shown in its owner's sessions list) is written at most this often. */
+export const CLIENT_TOUCH_MS = 5 * 60 * 1000;
+/** What is kept of a user agent: enough to name the browser, not a place to store a novel. */
+const MAX_USER_AGENT_LENGTH = 512;
 
 export type Session = {
   id: string;
@@ -24,6 +28,9 @@ export type Session = {
   expiresAt: Date;
   lastUsedAt: Date;
 };
+
+/** Where a sign-in came from, kept with its session for the owner's sessions list. */
+export type SignInOrigin = { ip: string | null; userAgent: string | null };
 
 export type SessionValidation = { session: Session; user: PublicUser; renewed: boolean } | null;
 
@@ -50,6 +57,7 @@ export async function createSession(
   user: { id: string; sessionEpoch: number },
   kind: SessionKind,
   now: Date,
+  origin: SignInOrigin = { ip: null, userAgent: null },
 ): Promise<{ token: string; session: Session } | null> {
   const token = generateToken();
   const session: Session = {
@@ -61,7 +69,7 @@ export async function createSession(
   };
   const inserted = await db
     .insertInto("sessions")
-    .columns(["id", "user_id", "kind", "expires_at", "last_used_at", "created_at"])
+    .columns(["id", "user_id", "kind", "expires_at", "last_used_at", "created_at", "ip", "user_agent"])
     .expression((eb) =>
       eb
         .selectFrom("users")
@@ -72,6 +80,8 @@ export async function createSession(
           eb.cast<Date>(eb.val(session.expiresAt), "timestamptz").as("expires_at"),
           eb.cast<Date>(eb.val(now), "timestamptz").as("last_used_at"),
           eb.cast<Date>(eb.val(now), "timestamptz").as("created_at"),
+          eb.cast<string | null>(eb.val(origin.ip), "text").as("ip"),
+          eb.cast<string | null>(eb.val(origin.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null), "text").as("user_agent"),
         ])
         .where("users.id", "=", user.id)
         .where("users.session_epoch", "=", user.sessionEpoch)
@@ -141,7 +151,7 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
     lastUsedAt = now;
     renewed = true;
     await db.updateTable("sessions").set({ expires_at: expiresAt, last_used_at: now }).where("id", "=", sessionId).execute();
-  } else if (row.kind === "admin" && nowMs - lastUsedAt.getTime() >= ADMIN_TOUCH_MS) {
+  } else if (nowMs - lastUsedAt.getTime() >= (row.kind === "admin" ? ADMIN_TOUCH_MS : CLIENT_TOUCH_MS)) {
     lastUsedAt = now;
     await db.updateTable("sessions").set({ last_used_at: now }).where("id", "=", sessionId).execute();
   }
@@ -181,4 +191,18 @@ export async function invalidateUserSessions(db: Db, userId: string): Promise<vo
     .where("id", "=", userId)
     .execute();
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+/**
+ * Ends every session of the user but `keptSessionId` (the caller's), and any sign-in under way
+ * (the epoch goes up, see createSession). The number of sessions ended.
+ */
+export async function invalidateOtherSessions(db: Db, userId: string, keptSessionId: string): Promise<number> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ session_epoch: eb("session_epoch", "+", 1) }))
+    .where("id", "=", userId)
+    .execute();
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keptSessionId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

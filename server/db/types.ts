@@ -29,6 +29,106 @@ export interface SessionsTable {
   expires_at: RequiredTimestamp;
   last_used_at: Timestamp;
   created_at: Timestamp;
+  /** What the sessions list shows and revokes by: neither the token nor its hash. */
+  public_id: Generated<string>;
+  /** The address and user agent of the sign-in that opened the session. */
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A user's authenticator app (RFC 6238); see server/auth/totp.ts. */
+export interface TotpCredentialsTable {
+  user_id: string;
+  /** The key, encrypted when TOTP_ENCRYPTION_KEY is set; never returned once set up. */
+  secret: string;
+  /** Null while set up but not yet confirmed with a code. */
+  enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last time step a code was accepted for; a code of this step or an earlier one is refused. */
+  last_used_step: number | null;
+  created_at: Timestamp;
+}
+
+export interface BackupCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  /** SHA-256 of the normalized code, hex. */
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** The step between a right password and the second factor (`verify`), or the enrolment an account must make first (`enrol`). */
+export interface TwoFactorChallengesTable {
+  /** SHA-256 of the challenge handed to the client, hex. */
+  id_hash: string;
+  user_id: string;
+  purpose: "verify" | "enrol";
+  kind: "client" | "admin";
+  /** The user's session epoch when the password (or Google) was checked. */
+  session_epoch: number;
+  return_token: Generated<boolean>;
+  /** For a Google sign-in: SHA-256 of the cookie of the browser that finished it; only that browser may go on. */
+  browser_hash: string | null;
+  expires_at: RequiredTimestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface PasskeysTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The WebAuthn credential id, base64url. */
+  credential_id: string;
+  public_key: Uint8Array;
+  /** int8: pg hands it back as text. */
+  counter: ColumnType<string | number, number | undefined, number>;
+  /** Comma-separated WebAuthn transports. */
+  transports: Generated<string>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface WebauthnChallengesTable {
+  challenge_hash: string;
+  purpose: "register" | "login";
+  user_id: string | null;
+  kind: "client" | "admin" | null;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
+export interface EmailChangesTable {
+  id: Generated<string>;
+  user_id: string;
+  old_email: string;
+  /** Whether the old address was a proven one: only then is it told of the change (it names the new address). */
+  old_email_verified: boolean;
+  new_email: string;
+  /** SHA-256 of the link's token; null until the link is sent and again once it is used. */
+  token_hash: string | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** Browsers (by name and system) and addresses an account signed in from. */
+export interface KnownSignInsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** SHA-256 of browser, system and address. */
+  fingerprint: string;
+  /** "Chrome on Windows", for the mail. */
+  browser: string;
+  ip: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface FirmSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
 }
 
 export interface PasswordResetTokensTable {
@@ -213,6 +313,14 @@ export interface Database {
   site_content: SiteContentTable;
   row_counts: RowCountsTable;
   site_content_version: SiteContentVersionTable;
+  totp_credentials: TotpCredentialsTable;
+  backup_codes: BackupCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  email_changes: EmailChangesTable;
+  known_sign_ins: KnownSignInsTable;
+  firm_settings: FirmSettingsTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */

@@ -16,6 +16,7 @@ import {
 } from "../routers/appointments/mail.ts";
 import { verificationMail } from "../routers/auth/email-verification.ts";
 import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
+import { emailChangedMail, emailChangeMail, newSignInMail, type SecurityEvent, securityEventMail } from "../routers/account/mail.ts";
 import { resetMail } from "../routers/auth/password-reset.ts";
 import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
 import type { JobKind } from "./queue.ts";
@@ -24,6 +25,10 @@ export type EmailJob =
   | { kind: "password-reset"; userId: string }
   | { kind: "email-verification"; userId: string }
   | { kind: "account-locked"; userId: string }
+  | { kind: "account-security"; userId: string; event: SecurityEvent }
+  | { kind: "new-sign-in"; userId: string; signInId: string }
+  | { kind: "email-change"; changeId: string }
+  | { kind: "email-changed"; changeId: string }
   | { kind: "consultation-notification"; consultationId: string }
   | { kind: "consultation-confirmation"; consultationId: string }
   /**
@@ -50,6 +55,10 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "password-reset": resetMail,
   "email-verification": verificationMail,
   "account-locked": lockNoticeMail,
+  "account-security": securityEventMail,
+  "new-sign-in": newSignInMail,
+  "email-change": emailChangeMail,
+  "email-changed": emailChangedMail,
   "consultation-notification": consultationNotificationMail,
   "consultation-confirmation": consultationConfirmationMail,
   "appointment-change": appointmentChangeMail,

@@ -4,6 +4,8 @@
 import { deleteExpiredRateLimits } from "../auth/rate-limit.ts";
 import { deleteExpiredSessions } from "../auth/session.ts";
 import { deleteExpiredTrustedDevices } from "../auth/trusted-devices.ts";
+import { deleteExpiredSignInChallenges } from "../auth/second-factor.ts";
+import { deleteForgottenSignIns } from "../auth/sign-ins.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import type { JobKind } from "./queue.ts";
 
@@ -13,6 +15,17 @@ const SWEEPS: Array<[what: string, remove: (deps: AppDeps) => Promise<number>]> 
   ["expired sessions", (deps) => deleteExpiredSessions(deps.db, deps.now())],
   ["expired rate limits", (deps) => deleteExpiredRateLimits(deps.db)],
   ["expired trusted devices", (deps) => deleteExpiredTrustedDevices(deps.db, deps.now())],
+  ["expired sign-in challenges", (deps) => deleteExpiredSignInChallenges(deps.db, deps.now())],
+  ["sign-in places not seen for a year", (deps) => deleteForgottenSignIns(deps.db, deps.now())],
+  [
+    "old email changes",
+    async (deps) => {
+      // Kept as long as sent-mail records: the mail about a change reads its row.
+      const cutoff = new Date(deps.now().getTime() - SENT_MAIL_KEPT_MS);
+      const result = await deps.db.deleteFrom("email_changes").where("created_at", "<", cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  ],
   [
     "old sent-mail records",
     async (deps) => {

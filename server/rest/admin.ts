@@ -11,6 +11,7 @@ import {
   userQuotaOutput,
 } from "../routers/admin/schemas.ts";
 import { createAppointmentInput, updateAppointmentInput } from "../routers/appointments/schemas.ts";
+import { securitySettingsOutput, updateSecuritySettingsInput } from "../routers/account/schemas.ts";
 import { loginInput } from "../routers/auth/schemas.ts";
 import { consultationRequestOutput } from "../routers/consultation/schemas.ts";
 import { documentOutput } from "../routers/documents/schemas.ts";
@@ -169,6 +170,25 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     response: successOutput,
     call: (c) => c.admin.initSiteContent(),
+  },
+  {
+    method: "get",
+    path: "/admin/security-settings",
+    summary: "The firm's security settings (two-factor sign-in for every client)",
+    tag: "admin",
+    access: "admin",
+    response: securitySettingsOutput,
+    call: (c) => c.admin.securitySettings(),
+  },
+  {
+    method: "put",
+    path: "/admin/security-settings",
+    summary: "Require two-factor sign-in of every client (they enrol at their next sign-in), or not",
+    tag: "admin",
+    access: "admin",
+    body: updateSecuritySettingsInput,
+    response: securitySettingsOutput,
+    call: (c, r) => c.admin.updateSecuritySettings(r.body as never),
   },
   {
     method: "put",

@@ -9,7 +9,8 @@ import { type AuthorizationChecks, createOidcClient, GOOGLE_CALLBACK_PATH } from
 import { readCookie, setCookie, signInBrowserCookieName } from "../auth/cookies.ts";
 import { generateToken } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser, LOGIN_CODE_MS } from "../routers/auth/external-sign-in.ts";
+import { TWO_FACTOR_CHALLENGE_MS } from "../auth/second-factor.ts";
+import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser, googleSecondStep, LOGIN_CODE_MS } from "../routers/auth/external-sign-in.ts";
 import { AUTH_ERROR_PARAM } from "../routers/auth/messages.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import type { RestRoute } from "./route.ts";
@@ -93,6 +94,13 @@ function createGoogleSignIn(deps: AppDeps): { start: RequestHandler; callback: R
       if (!identity.emailVerified || !identity.email) throw new CallbackRefused("the provider did not vouch for the email");
       const user = await findOrCreateGoogleUser(deps.db, { subject: identity.subject, email: identity.email, name: identity.name });
       const browserSecret = generateToken();
+      const second = await googleSecondStep(deps.db, user, browserSecret, deps.now());
+      if (second) {
+        setCookie(res, config, signInBrowserCookieName(config), browserSecret, { maxAgeSeconds: TWO_FACTOR_CHALLENGE_MS / 1000 });
+        logger.info({ userId: user.id, step: second.step }, "google sign-in: second factor asked");
+        res.redirect(302, `/two-factor#challenge=${second.challenge}&step=${second.step}`);
+        return;
+      }
       const code = await createLoginCode(deps.db, user.id, browserSecret, deps.now());
       setCookie(res, config, signInBrowserCookieName(config), browserSecret, { maxAgeSeconds: LOGIN_CODE_MS / 1000 });
       logger.info({ userId: user.id }, "google sign-in");

@@ -10,6 +10,7 @@ export function createRequestContext(deps: AppDeps, req: Request, res: Response)
     deps,
     sessionToken: token,
     ip: req.ip,
+    userAgent: req.headers["user-agent"] ?? null,
     // A Bearer client manages its own token; only a cookie session gets its cookie renewed.
     cookies: source === "bearer" ? { set() {}, clear: cookies.clear } : cookies,
     signInBrowserSecret: readCookie(req, signInBrowserCookieName(deps.config)) ?? null,

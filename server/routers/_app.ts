@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from "../trpc/init.ts";
+import { accountRouter } from "./account/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { adminTransfersRouter } from "./admin/transfers.ts";
 import { appointmentsRouter } from "./appointments/router.ts";
@@ -11,6 +12,7 @@ import { siteRouter } from "./site/router.ts";
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   folders: foldersRouter,
   documents: documentsRouter,
   appointments: appointmentsRouter,

@@ -33,6 +33,8 @@ export type ContextOptions = {
   deps: AppDeps;
   sessionToken?: string | null;
   ip?: string;
+  /** The User-Agent header, kept with a session opened by this request. */
+  userAgent?: string | null;
   cookies?: SessionCookies;
   /** The cookie the Google callback set in this browser, which its one-time login code is bound to. */
   signInBrowserSecret?: string | null;
@@ -65,6 +67,7 @@ export function createContextInner(opts: ContextOptions) {
     ...deps,
     sessionToken,
     ip: opts.ip ?? "unknown",
+    userAgent: opts.userAgent ?? null,
     cookies,
     signInBrowserSecret: opts.signInBrowserSecret ?? null,
     deviceCookie: opts.deviceCookie ?? noDeviceCookie,

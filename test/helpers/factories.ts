@@ -1,19 +1,31 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hashPassword } from "../../server/auth/password.ts";
+import { generateBackupCodes, replaceBackupCodes } from "../../server/auth/second-factor.ts";
+import { generateTotpKey, sealTotpKey, totpCodeForStep, totpStep } from "../../server/auth/totp.ts";
 import type { Database } from "../../server/db/types.ts";
 import type { PublicUser } from "../../server/routers/auth/schemas.ts";
 import { insertUser } from "../../server/routers/auth/queries.ts";
-import { ApiClient } from "./http.ts";
+import { ApiClient, type ApiResponse } from "./http.ts";
+import { clockOf } from "./server.ts";
 
 export const DEFAULT_PASSWORD = "Blue-Harbor-Ledger-42";
 
-export type UserFixture = PublicUser & { password: string };
+/**
+ * A second factor enrolled for a fixture: its authenticator key, the last time step a code of it
+ * was handed out (codes are accepted once), and backup codes not used yet.
+ */
+export type FixtureSecondFactor = { key: Uint8Array; lastStep: number; backupCodes: string[] };
 
-/** Inserts a user directly (argon2id-hashed password), as registration would. */
+export type UserFixture = PublicUser & { password: string; secondFactor?: FixtureSecondFactor };
+
+/**
+ * Inserts a user directly (argon2id-hashed password), as registration would. Admins get two-factor
+ * sign-in enrolled (an admin must have it), as does anyone with `two_factor: true`.
+ */
 export async function createUser(
   db: Kysely<Database>,
-  opts: { username?: string; email?: string; name?: string; password?: string; is_admin?: boolean } = {},
+  opts: { username?: string; email?: string; name?: string; password?: string; is_admin?: boolean; two_factor?: boolean } = {},
 ): Promise<UserFixture> {
   const suffix = randomBytes(4).toString("hex");
   const username = opts.username ?? `client_${suffix}`;
@@ -25,20 +37,71 @@ export async function createUser(
     password_hash: await hashPassword(password),
     is_admin: opts.is_admin ?? false,
   });
-  return { ...user, password };
+  const fixture: UserFixture = { ...user, password };
+  if (opts.two_factor ?? opts.is_admin) fixture.secondFactor = await enrolSecondFactor(db, user.id);
+  return fixture;
 }
 
-/** An HTTP client already signed in as `user` (through the client or the admin login). */
-export async function loginClient(
-  baseUrl: string,
-  user: { username: string | null; password: string },
+/** Two-factor sign-in on for `userId`, as Settings would leave it, with the key kept for the test. */
+export async function enrolSecondFactor(db: Kysely<Database>, userId: string): Promise<FixtureSecondFactor> {
+  const key = generateTotpKey();
+  const backupCodes = generateBackupCodes();
+  await db
+    .insertInto("totp_credentials")
+    .values({ user_id: userId, secret: sealTotpKey(key, null), enabled_at: new Date(), last_used_step: null })
+    .execute();
+  await replaceBackupCodes(db, userId, backupCodes, new Date());
+  return { key, lastStep: -1, backupCodes };
+}
+
+/**
+ * A code the server accepts now (`now`: the server's clock) and that no other sign-in of this test
+ * has used: the earliest step of the three accepted (now and one either side) after the last one
+ * handed out, reserved before any await, so parallel sign-ins get different ones. A fourth sign-in
+ * within one 30-second step gets a backup code.
+ */
+export function nextSecondFactorCode(user: UserFixture, now: Date = new Date()): string {
+  const factor = user.secondFactor;
+  if (!factor) throw new Error(`${user.username ?? user.email} has no second factor`);
+  const current = totpStep(now);
+  const step = Math.max(current - 1, factor.lastStep + 1);
+  if (step <= current + 1) {
+    factor.lastStep = step;
+    return totpCodeForStep(factor.key, step);
+  }
+  const backup = factor.backupCodes.shift();
+  if (!backup) throw new Error(`${user.username ?? user.email} has no codes left for this 30 seconds`);
+  return backup;
+}
+
+type Credentials = { username: string | null; email?: string; password: string; secondFactor?: FixtureSecondFactor };
+
+/**
+ * Signs `user` in on `client` (its cookies) through the client or the admin login, answering the
+ * second step when the account has one (the code from the fixture's key on the server's clock).
+ * The last answer: the login's, or the second step's. `extra` goes with the login (return_token).
+ */
+export async function signIn(
+  client: ApiClient,
+  user: Credentials,
   portal: "client" | "admin" = "client",
-): Promise<ApiClient> {
-  const client = new ApiClient(baseUrl);
+  extra: Record<string, unknown> = {},
+): Promise<ApiResponse> {
   const res = await client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", {
     username: user.username,
     password: user.password,
+    ...extra,
   });
+  if (res.status !== 200 || !res.body.two_factor_required) return res;
+  const code = nextSecondFactorCode(user as UserFixture, clockOf(client.baseUrl)?.now());
+  return client.post("/api/auth/login/2fa", { challenge: res.body.challenge, code });
+}
+
+/** An HTTP client already signed in as `user` (through the client or the admin login), past the second step. */
+export async function loginClient(baseUrl: string, user: Credentials, portal: "client" | "admin" = "client"): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl);
+  const res = await signIn(client, user, portal);
   if (res.status !== 200) throw new Error(`login as ${user.username} failed: ${res.status} ${res.text}`);
+  if (res.body.two_factor_setup_required) throw new Error(`${user.username} must enrol a second factor before signing in (createUser enrols admins)`);
   return client;
 }

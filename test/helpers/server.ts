@@ -45,6 +45,13 @@ export function createTestClock(): TestClock {
   };
 }
 
+/** The clock of each running test server, by port: sign-in helpers compute codes on the server's time. */
+const clocks = new Map<string, TestClock>();
+
+export function clockOf(url: string): TestClock | undefined {
+  return clocks.get(new URL(url).port);
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -108,6 +115,7 @@ export async function startTestServer(
     // Mail within a second, and a retry a second or two after a failure (doubling from there).
     jobs: { ...TEST_JOB_OPTIONS, ...opts.jobs },
   });
+  clocks.set(new URL(server.url).port, clock);
   return {
     url: server.url,
     port: server.port,
@@ -118,6 +126,7 @@ export async function startTestServer(
     logs,
     clock,
     close: async () => {
+      clocks.delete(new URL(server.url).port);
       await server.close();
       if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -95,6 +95,15 @@ const FIELDS = [
   "text",
   "author",
   "business",
+  "challenge",
+  "code",
+  "current_password",
+  "new_email",
+  "return_token",
+  "response",
+  "clientDataJSON",
+  "portal",
+  "require_client_two_factor",
   "__proto__",
   "constructor",
 ];
@@ -166,6 +175,35 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   "documents.search": { q: "w2", sort: "name", order: "asc", limit: 10 },
   "documents.update": { id: "00000000-0000-4000-8000-000000000000", name: "renamed.pdf", folder_id: null },
   "folders.update": { id: "00000000-0000-4000-8000-000000000000", name: "Receipts", color: "#EF4444", parent_folder_id: null },
+  "auth.loginTwoFactor": { challenge: "fuzzchallengefuzzchallengefuzzch", code: "123456" },
+  "auth.enrolmentSetup": { challenge: "fuzzchallengefuzzchallengefuzzch" },
+  "auth.enrolmentEnable": { challenge: "fuzzchallengefuzzchallengefuzzch", code: "123456" },
+  "auth.confirmEmailChange": { token: "fuzztokenfuzztokenfuzztokenfuzzt" },
+  "account.updateProfile": { name: "Fuzz Name" },
+  "account.changePassword": { current_password: "Not-The-Password-1", new_password: "Another-Password-2" },
+  "account.changeEmail": { new_email: "fuzz-new@example.com", password: "Not-The-Password-1" },
+  "account.deleteAccount": { password: "Not-The-Password-1" },
+  "account.disableTwoFactor": { password: "Not-The-Password-1", code: "123456" },
+  "account.regenerateBackupCodes": { code: "abcde-fghij" },
+  "account.registerPasskey": {
+    name: "Laptop",
+    response: {
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      response: { clientDataJSON: "e30", attestationObject: "AA" },
+      clientExtensionResults: {},
+    },
+  },
+  "auth.passkeyLogin": {
+    response: {
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+      clientExtensionResults: {},
+    },
+  },
 };
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /auth/login": VALID_INPUTS["auth.login"]!,
@@ -179,6 +217,15 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /consultation/request": VALID_INPUTS["consultation.request"]!,
   "PATCH /documents/:id": { name: "renamed.pdf", folder_id: null },
   "PATCH /folders/:id": { name: "Receipts", color: "#EF4444", parent_folder_id: null },
+  "POST /auth/login/2fa": VALID_INPUTS["auth.loginTwoFactor"]!,
+  "POST /auth/login/2fa/enable": VALID_INPUTS["auth.enrolmentEnable"]!,
+  "POST /auth/confirm-email-change": VALID_INPUTS["auth.confirmEmailChange"]!,
+  "POST /auth/change-password": VALID_INPUTS["account.changePassword"]!,
+  "POST /auth/change-email": VALID_INPUTS["account.changeEmail"]!,
+  "POST /auth/delete-account": VALID_INPUTS["account.deleteAccount"]!,
+  "POST /auth/2fa/disable": VALID_INPUTS["account.disableTwoFactor"]!,
+  "POST /auth/passkeys": VALID_INPUTS["account.registerPasskey"]!,
+  "POST /auth/passkey/login": VALID_INPUTS["auth.passkeyLogin"]!,
 };
 
 function withOneFieldPostgresRefuses(valid: Record<string, unknown>): fc.Arbitrary<unknown> {

@@ -1,7 +1,7 @@
 // Scorecard item 5: session tokens and their lifetimes, with the controllable clock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_IDLE_MS, ADMIN_SESSION_MS, CLIENT_SESSION_MAX_MS, CLIENT_SESSION_MS, generateToken, hashToken } from "../../server/auth/session.ts";
-import { createUser, loginClient } from "../helpers/factories.ts";
+import { createUser, loginClient, signIn, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -14,13 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function bearerLogin(user: { username: string | null; password: string }, portal: "client" | "admin" = "client") {
+async function bearerLogin(user: UserFixture, portal: "client" | "admin" = "client") {
   const client = new ApiClient(server.url);
-  const res = await client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", {
-    username: user.username,
-    password: user.password,
-    return_token: true,
-  });
+  const res = await signIn(client, user, portal, { return_token: true });
   expect(res.status).toBe(200);
   const replay = new ApiClient(server.url);
   replay.bearer = res.body.session_token;
@@ -57,13 +53,13 @@ describe("ending sessions", () => {
   it("logging in ends the session the request already carried (an admin login leaves no 7-day client session behind)", async () => {
     const admin = await createUser(server.db, { is_admin: true });
     const browser = new ApiClient(server.url);
-    const asClient = await browser.post("/api/auth/login", { username: admin.username, password: admin.password, return_token: true });
+    const asClient = await signIn(browser, admin, "client", { return_token: true });
     expect(asClient.status).toBe(200);
     const clientSession = new ApiClient(server.url);
     clientSession.bearer = asClient.body.session_token;
     expect((await clientSession.get("/api/auth/me")).status).toBe(200);
 
-    const asAdmin = await browser.post("/api/admin/login", { username: admin.username, password: admin.password, return_token: true });
+    const asAdmin = await signIn(browser, admin, "admin", { return_token: true });
     expect(asAdmin.status).toBe(200);
     expect((await clientSession.get("/api/auth/me")).status).toBe(401);
     expect((await browser.get("/api/admin/stats")).status).toBe(200);

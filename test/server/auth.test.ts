@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../server/auth/session.ts";
 import { createCaller } from "../../server/routers/_app.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
-import { createUser, DEFAULT_PASSWORD, loginClient } from "../helpers/factories.ts";
+import type { SignedIn } from "../../server/routers/auth/schemas.ts";
+import { createUser, DEFAULT_PASSWORD, loginClient, nextSecondFactorCode } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -243,13 +244,18 @@ describe("admin login", () => {
     expect(res.body).toEqual({ detail: "Admin access required" });
   });
 
-  it("signs an admin in with an admin session", async () => {
+  it("signs an admin in with an admin session, after the second factor", async () => {
     const admin = await createUser(server.db, { is_admin: true });
     const client = new ApiClient(server.url);
     const res = await client.post("/api/admin/login", { username: admin.username, password: DEFAULT_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, user: { is_admin: true } });
-    expect(res.headers.getSetCookie().join()).toMatch(/Max-Age=43200/);
+    expect(res.body).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+    expect(res.headers.getSetCookie().join()).not.toMatch(/session=/);
+    const second = await client.post("/api/auth/login/2fa", { challenge: res.body.challenge, code: nextSecondFactorCode(admin, server.clock.now()) });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ success: true, user: { is_admin: true } });
+    expect(second.headers.getSetCookie().join()).toMatch(/Max-Age=43200/);
+    expect((await client.get("/api/admin/stats")).status).toBe(200);
   });
 });
 
@@ -288,7 +294,7 @@ describe("procedures through the typed caller", () => {
     const caller = createCaller(createContextInner({ deps: server.deps }));
     const input = registration();
     await expect(caller.auth.register(input)).resolves.toEqual({ success: true });
-    const login = await caller.auth.login({ username: input.username, password: input.password, return_token: true });
+    const login = (await caller.auth.login({ username: input.username, password: input.password, return_token: true })) as SignedIn;
     const authed = createCaller(createContextInner({ deps: server.deps, sessionToken: login.session_token }));
     await expect(authed.auth.me()).resolves.toMatchObject({ username: input.username });
     await expect(caller.auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });

@@ -5,6 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ApiClient } from "../helpers/http.ts";
 import { freePort } from "../helpers/server.ts";
@@ -66,7 +68,15 @@ it("keeps its data under DATA_DIR and serves register, login and the admin login
   expect(login.status).toBe(200);
   expect((await client.get("/api/auth/me")).body.name).toBe("First Client");
 
-  const admin = await new ApiClient(baseUrl).post("/api/admin/login", { username: "firm.admin", password: "Granite-Ledger-Owl-9" });
+  // The first admin sets up two-factor sign-in at the first sign-in, before any admin data.
+  const adminBrowser = new ApiClient(baseUrl);
+  const admin = await adminBrowser.post("/api/admin/login", { username: "firm.admin", password: "Granite-Ledger-Owl-9" });
   expect(admin.status).toBe(200);
-  expect(admin.body.user.is_admin).toBe(true);
+  expect(admin.body).toEqual({ two_factor_setup_required: true, challenge: expect.any(String) });
+  const setup = await adminBrowser.post("/api/auth/login/2fa/setup", { challenge: admin.body.challenge });
+  const code = generateHOTP(decodeBase32IgnorePadding(setup.body.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
+  const enabled = await adminBrowser.post("/api/auth/login/2fa/enable", { challenge: admin.body.challenge, code });
+  expect(enabled.status).toBe(200);
+  expect(enabled.body.user.is_admin).toBe(true);
+  expect((await adminBrowser.get("/api/admin/stats")).status).toBe(200);
 }, 60_000);

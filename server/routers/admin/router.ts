@@ -11,6 +11,7 @@ import { idInput } from "../shared-schemas.ts";
 import { updateSiteContentInput, updateTestimonialsInput } from "../site/schemas.ts";
 import { initSiteContent, saveTestimonials, storedSiteContent, updateSiteValue } from "../site/service.ts";
 import { siteEditorProcedures } from "../site/router.ts";
+import { securitySettingsProcedures } from "../account/router.ts";
 import { appointmentListInput, consultationIdInput, listPageInput, setUserQuotaInput } from "./schemas.ts";
 import {
   adminStats,
@@ -45,6 +46,7 @@ export const adminRouter = router({
   initSiteContent: adminProcedure.mutation(({ ctx }) => initSiteContent(ctx)),
   updateTestimonials: adminProcedure.input(updateTestimonialsInput).mutation(({ ctx, input }) => saveTestimonials(ctx, input.testimonials)),
   ...siteEditorProcedures,
+  ...securitySettingsProcedures,
   consultations: adminProcedure.input(listPageInput).query(({ ctx, input }) => consultationPage(ctx, input)),
   setConsultationHandled: adminProcedure.input(consultationIdInput).mutation(({ ctx, input }) => markConsultationHandled(ctx, input)),
   /** Sends again the firm's email about a request whose every try failed (409 otherwise). */

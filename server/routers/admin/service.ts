@@ -90,9 +90,10 @@ export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?:
 
 /**
  * All of a user's rows go in one transaction; their stored files only after it committed (a
- * rolled-back delete must still find them). Admin accounts are refused.
+ * rolled-back delete must still find them). Admin accounts are refused. `by`: the firm, or the
+ * user deleting their own account (account settings).
  */
-export async function deleteUser(ctx: Context, input: { id: string }): Promise<Success> {
+export async function deleteUser(ctx: Context, input: { id: string }, by: "admin" | "self" = "admin"): Promise<Success> {
   const removed = await ctx.db.transaction().execute(async (tx) => {
     const user = await lockUser(tx, input.id);
     if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
@@ -100,7 +101,7 @@ export async function deleteUser(ctx: Context, input: { id: string }): Promise<S
     return deleteUserData(tx, input.id);
   });
   await removeStoredObjects(ctx.storage, ctx.logger, removed);
-  ctx.logger.info({ userId: input.id, documents: removed.length }, "user deleted by admin");
+  ctx.logger.info({ userId: input.id, documents: removed.length }, by === "admin" ? "user deleted by admin" : "user deleted their account");
   return { success: true };
 }
 

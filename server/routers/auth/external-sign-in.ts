@@ -3,13 +3,14 @@
 // /profile, so it is short-lived (60 s), single use and stored only as its SHA-256.
 import { TRPCError } from "@trpc/server";
 import { type Kysely, sql } from "kysely";
+import { createTwoFactorChallenge, type ChallengePurpose } from "../../auth/second-factor.ts";
 import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
 import type { Database, Db } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
 import { findUserById, insertUser, publicUserColumns } from "./queries.ts";
 import { AUTHENTICATION_FAILED } from "./messages.ts";
 import type { PublicUser } from "./schemas.ts";
-import { type CarriedSession, startSession } from "./service.ts";
+import { type CarriedSession, finishSignIn, secondStep } from "./service.ts";
 
 export const LOGIN_CODE_MS = 60 * 1000;
 const MAX_NAME_LENGTH = 100;
@@ -112,6 +113,28 @@ export async function createLoginCode(db: Db, userId: string, browserSecret: str
   return code;
 }
 
+/**
+ * For an account with a second factor (or one it must enrol first): a challenge for the page that
+ * asks for it, bound like the login code to the browser that finished the sign-in, instead of a
+ * session. Null when the account has no second step.
+ */
+export async function googleSecondStep(
+  db: Db,
+  user: { id: string; is_admin: boolean },
+  browserSecret: string,
+  now: Date,
+): Promise<{ step: ChallengePurpose; challenge: string } | null> {
+  const step = await secondStep({ db }, user);
+  if (!step) return null;
+  const { session_epoch: sessionEpoch } = await db.selectFrom("users").select("session_epoch").where("id", "=", user.id).executeTakeFirstOrThrow();
+  const challenge = await createTwoFactorChallenge(
+    db,
+    { userId: user.id, purpose: step, kind: "client", sessionEpoch, returnToken: false, browserSecret },
+    now,
+  );
+  return { step, challenge };
+}
+
 /** Deleting the row is the redemption, so of any number of parallel attempts exactly one wins. */
 async function redeemLoginCode(db: Db, code: string, browserSecret: string | null, now: Date) {
   const row = await db
@@ -130,7 +153,7 @@ export async function completeExternalSignIn(ctx: Context & CarriedSession, sess
   const user = code ? await findUserById(ctx.db, code.user_id) : undefined;
   if (!code || !user) throw new TRPCError({ code: "UNAUTHORIZED", message: AUTHENTICATION_FAILED });
   try {
-    await startSession(ctx, user, "client", { sessionEpoch: code.session_epoch });
+    await finishSignIn(ctx, user, "client", { sessionEpoch: code.session_epoch });
   } catch (err) {
     if (err instanceof TRPCError && err.code === "UNAUTHORIZED") {
       throw new TRPCError({ code: "UNAUTHORIZED", message: AUTHENTICATION_FAILED });

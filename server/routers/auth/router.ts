@@ -1,14 +1,41 @@
 import { router } from "../../trpc/init.ts";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures.ts";
-import { forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput, resetTokenInput, verifyEmailInput } from "./schemas.ts";
+import { confirmEmailChangeInput } from "../account/schemas.ts";
+import { confirmEmailChange } from "../account/service.ts";
+import {
+  enrolmentEnableInput,
+  enrolmentInput,
+  forgotPasswordInput,
+  loginInput,
+  loginTwoFactorInput,
+  passkeyLoginInput,
+  passkeyLoginOptionsInput,
+  profileInput,
+  registerInput,
+  resetPasswordInput,
+  resetTokenInput,
+  verifyEmailInput,
+} from "./schemas.ts";
 import { resendVerification, verifyEmail } from "./email-verification.ts";
 import { checkResetToken, requestPasswordReset, resetPassword } from "./password-reset.ts";
 import { completeExternalSignIn } from "./external-sign-in.ts";
+import { passkeyLogin, passkeyLoginOptions } from "./passkey-sign-in.ts";
 import { loginWithPassword, logout, register } from "./service.ts";
+import { enrolmentEnable, enrolmentSetup, loginTwoFactor } from "./two-factor-sign-in.ts";
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx, input)),
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => loginWithPassword(ctx, input, "client")),
+  /** The second step of a sign-in (either portal's): the challenge the password step answered, and a code. */
+  loginTwoFactor: publicProcedure.input(loginTwoFactorInput).mutation(({ ctx, input }) => loginTwoFactor(ctx, input)),
+  /** An account that must enrol before it signs in: a key for its authenticator app... */
+  enrolmentSetup: publicProcedure.input(enrolmentInput).mutation(({ ctx, input }) => enrolmentSetup(ctx, input)),
+  /** ...and, with a code from the app, two-factor sign-in on and the session. */
+  enrolmentEnable: publicProcedure.input(enrolmentEnableInput).mutation(({ ctx, input }) => enrolmentEnable(ctx, input)),
+  passkeyLoginOptions: publicProcedure.input(passkeyLoginOptionsInput).mutation(({ ctx, input }) => passkeyLoginOptions(ctx, input)),
+  passkeyLogin: publicProcedure.input(passkeyLoginInput).mutation(({ ctx, input }) => passkeyLogin(ctx, input)),
+  /** Redeems the link sent to a new address; public, since the link may open in a browser not signed in. */
+  confirmEmailChange: publicProcedure.input(confirmEmailChangeInput).mutation(({ ctx, input }) => confirmEmailChange(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
   me: authedProcedure.query(({ ctx }) => ctx.user),
   /** The signed-in user or null: the pages' session check, which must not answer 401 to visitors. */

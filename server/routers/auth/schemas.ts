@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTHENTICATION_FAILED } from "./messages.ts";
+import { AUTHENTICATION_FAILED, SIGN_IN_EXPIRED } from "./messages.ts";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long";
@@ -74,6 +74,57 @@ export const profileInput = z.object({
   session_id: requiredText(AUTHENTICATION_FAILED).max(200, AUTHENTICATION_FAILED),
 });
 
+export const INVALID_CODE = "Invalid authentication code";
+
+/** A code from the authenticator app (6 digits) or a backup code (10 characters, maybe with a dash). */
+export const codeSchema = z
+  .string({ error: "Enter the code from your authenticator app" })
+  .trim()
+  .min(1, "Enter the code from your authenticator app")
+  .max(32, INVALID_CODE);
+
+const challengeSchema = z.string({ error: SIGN_IN_EXPIRED }).trim().min(1, SIGN_IN_EXPIRED).max(200, SIGN_IN_EXPIRED);
+
+/** The second step of a sign-in: the challenge the password step answered, and a code. */
+export const loginTwoFactorInput = z.object({ challenge: challengeSchema, code: codeSchema });
+
+/** An account that must enrol first: its challenge, for setting up the authenticator app. */
+export const enrolmentInput = z.object({ challenge: challengeSchema });
+export const enrolmentEnableInput = z.object({ challenge: challengeSchema, code: codeSchema });
+
+export const base64url = z
+  .string({ error: "Invalid passkey response" })
+  .max(65_536, "Invalid passkey response")
+  .regex(/^[A-Za-z0-9_-]*$/, "Invalid passkey response");
+export const clientExtensionResults = z.record(z.string(), z.unknown());
+
+/** What @simplewebauthn/browser's startAuthentication answers (AuthenticationResponseJSON). */
+export const authenticationResponseSchema = z.object({
+  id: base64url.min(1).max(1366),
+  rawId: base64url,
+  type: z.literal("public-key"),
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  clientExtensionResults,
+});
+
+export const passkeyLoginOptionsInput = z.object({
+  /** The admin portal asks for an admin session. */
+  portal: z.enum(["client", "admin"], { error: "portal must be client or admin" }).default("client"),
+});
+export const passkeyLoginInput = z.object({
+  response: authenticationResponseSchema,
+  return_token: z.boolean({ error: "return_token must be true or false" }).optional(),
+});
+
+/** Options for the browser's WebAuthn call, as @simplewebauthn/server writes them. */
+export const passkeyOptionsOutput = z.looseObject({ challenge: z.string() });
+
 export const userOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -86,3 +137,22 @@ export const userOutput = z.object({
   email_verified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof userOutput>;
+
+/** A finished sign-in: the session cookie is set (and its token answered when asked for). */
+export const signedInOutput = z.object({ success: z.literal(true), session_token: z.string().optional(), user: userOutput });
+export type SignedIn = z.infer<typeof signedInOutput>;
+
+/**
+ * What a password login answers: signed in; or, for an account with a second factor, a challenge
+ * for `POST /auth/login/2fa`; or, for an account that must have one and has none (admins, and
+ * clients when the firm requires it), a challenge that only enrols (`/auth/login/2fa/setup`, `.../enable`).
+ */
+export const loginOutput = z.union([
+  signedInOutput,
+  z.object({ two_factor_required: z.literal(true), challenge: z.string() }),
+  z.object({ two_factor_setup_required: z.literal(true), challenge: z.string() }),
+]);
+export type LoginResult = z.infer<typeof loginOutput>;
+
+/** Enrolment during sign-in ends signed in, with the backup codes to keep. */
+export const enrolmentEnableOutput = signedInOutput.extend({ backup_codes: z.array(z.string()) });

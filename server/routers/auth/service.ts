@@ -1,13 +1,16 @@
 import { TRPCError } from "@trpc/server";
 import { assertHashingRoom, COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordHasher } from "../../auth/password.ts";
-import { AccountLocked, type LoginAttempt } from "../../auth/rate-limit.ts";
+import { AccountLocked } from "../../auth/rate-limit.ts";
+import { type ChallengePurpose, createTwoFactorChallenge, hasTwoFactor } from "../../auth/second-factor.ts";
 import { createSession, invalidateSession, type SessionKind } from "../../auth/session.ts";
+import { noteSignIn } from "../../auth/sign-ins.ts";
 import { deviceTokens, findTrustedDevice, trustDevice } from "../../auth/trusted-devices.ts";
 import type { Context } from "../../trpc/context.ts";
+import { clientTwoFactorRequired } from "../account/queries.ts";
 import { sendVerificationLink } from "./email-verification.ts";
 import { sendAccountLockedNotice } from "./lock-notice.ts";
 import { findTakenIdentity, findUserForLogin, insertUser } from "./queries.ts";
-import type { LoginInput, PublicUser, RegisterInput } from "./schemas.ts";
+import type { LoginInput, LoginResult, PublicUser, RegisterInput, SignedIn } from "./schemas.ts";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const USERNAME_TAKEN = "Username already exists";
@@ -44,9 +47,6 @@ export async function register(ctx: Context, input: RegisterInput): Promise<{ su
   return { success: true };
 }
 
-/** `session_token` only for a client that asked for it (`return_token`): the browser has its cookie. */
-export type LoginResult = { success: true; session_token?: string; user: PublicUser };
-
 /**
  * A client that has gone gets no more work done for it: a flood of logins whose connections are
  * dropped at once costs one look-up each, and no counting or hashing.
@@ -55,7 +55,11 @@ function stopIfClientGone(ctx: Context): void {
   if (ctx.clientGone()?.aborted) throw new TRPCError({ code: "CLIENT_CLOSED_REQUEST", message: "Request closed" });
 }
 
-/** Password login for both portals; admin sign-in additionally needs `is_admin`. */
+/**
+ * Password login for both portals; admin sign-in additionally needs `is_admin`. An account with a
+ * second factor gets a challenge for it instead of a session, and an account that must have one
+ * but has none (every admin; clients when the firm requires it) a challenge that only enrols.
+ */
 export async function loginWithPassword(ctx: Context & CarriedSession, input: LoginInput, kind: SessionKind): Promise<LoginResult> {
   stopIfClientGone(ctx);
   // Under a flood a full queue answers before the database is touched, and counts for nothing.
@@ -66,13 +70,7 @@ export async function loginWithPassword(ctx: Context & CarriedSession, input: Lo
   const account = row ? row.id : `unknown:${input.username.toLowerCase()}`;
   const devices = deviceTokens(ctx.deviceCookie.value);
   const trustedDevice = row ? await findTrustedDevice(ctx.db, devices, row.id, ctx.now()) : null;
-  let attempt: LoginAttempt;
-  try {
-    attempt = await ctx.rateLimits.beginLoginAttempt({ account, ip: ctx.ip, trustedDevice });
-  } catch (err) {
-    if (err instanceof AccountLocked && err.notifyOwner && row) void sendAccountLockedNotice(ctx, row);
-    throw err;
-  }
+  const attempt = await beginLoginAttempt(ctx, { account, trustedDevice }, row);
   let valid: boolean;
   try {
     valid = await passwordHasher.verify(row?.password_hash ?? null, input.password, ctx.clientGone());
@@ -81,16 +79,78 @@ export async function loginWithPassword(ctx: Context & CarriedSession, input: Lo
     throw err;
   }
   if (!row || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
-  await attempt.succeeded();
-  if (kind === "admin" && !row.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   const { password_hash: _hash, session_epoch: sessionEpoch, ...user } = row;
-  const result = await startSession(ctx, user, kind, { sessionEpoch, returnToken: input.return_token === true });
-  ctx.deviceCookie.set(await trustDevice(ctx.db, row.id, devices, trustedDevice, ctx.now()));
-  return result;
+  const next = await secondStep(ctx, user);
+  // With a second factor still to come, a right password must not clear the failures counted so
+  // far: wrong codes add up to the same lockout as wrong passwords.
+  await (next === "verify" ? attempt.firstFactorPassed() : attempt.succeeded());
+  if (kind === "admin" && !row.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
+  const returnToken = input.return_token === true;
+  if (next === "verify") {
+    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "verify", kind, sessionEpoch, returnToken }, ctx.now());
+    return { two_factor_required: true, challenge };
+  }
+  if (next === "enrol") {
+    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "enrol", kind, sessionEpoch, returnToken }, ctx.now());
+    return { two_factor_setup_required: true, challenge };
+  }
+  return finishSignIn(ctx, user, kind, { sessionEpoch, returnToken, devices, trustedDevice });
+}
+
+/** Counts a sign-in attempt of `account`; the owner of an account it locks is told (once per lock). */
+export async function beginLoginAttempt(ctx: Context, who: { account: string; trustedDevice: string | null }, owner?: { id: string }) {
+  try {
+    return await ctx.rateLimits.beginLoginAttempt({ account: who.account, ip: ctx.ip, trustedDevice: who.trustedDevice });
+  } catch (err) {
+    if (err instanceof AccountLocked && err.notifyOwner && owner) void sendAccountLockedNotice(ctx, owner);
+    throw err;
+  }
+}
+
+/**
+ * What a sign-in needs after its first factor: the code of the second ("verify"), an enrolment
+ * first ("enrol": admins must have a second factor, and clients when the firm requires it), or
+ * nothing. A passkey is both factors and never gets here.
+ */
+export async function secondStep(ctx: Pick<Context, "db">, user: { id: string; is_admin: boolean }): Promise<ChallengePurpose | null> {
+  if (await hasTwoFactor(ctx.db, user.id)) return "verify";
+  if (user.is_admin || (await clientTwoFactorRequired(ctx.db))) return "enrol";
+  return null;
 }
 
 /** The session the request came with, if any (set by publicProcedure). */
 export type CarriedSession = { session?: { id: string } | null };
+
+/**
+ * The end of every sign-in: a session, this browser trusted for the account (trusted-devices.ts),
+ * and the owner told if the browser and address are new to the account. `trustedDevice` is the
+ * browser's token for the account when the caller already looked it up.
+ */
+export async function finishSignIn(
+  ctx: Context & CarriedSession,
+  user: PublicUser,
+  kind: SessionKind,
+  opts: { sessionEpoch: number; returnToken?: boolean; devices?: string[]; trustedDevice?: string | null },
+): Promise<SignedIn> {
+  const result = await startSession(ctx, user, kind, opts);
+  const devices = opts.devices ?? deviceTokens(ctx.deviceCookie.value);
+  const trustedDevice = opts.trustedDevice !== undefined ? opts.trustedDevice : await findTrustedDevice(ctx.db, devices, user.id, ctx.now());
+  ctx.deviceCookie.set(await trustDevice(ctx.db, user.id, devices, trustedDevice, ctx.now()));
+  await tellOwnerOfNewSignIn(ctx, user.id);
+  return result;
+}
+
+/** Never fails the sign-in it follows: a failure is logged. */
+async function tellOwnerOfNewSignIn(ctx: Context, userId: string): Promise<void> {
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      const signInId = await noteSignIn(tx, userId, { ip: ctx.ip, userAgent: ctx.userAgent }, ctx.now());
+      if (signInId) await ctx.jobs.send("email", { kind: "new-sign-in", userId, signInId }, { tx });
+    });
+  } catch (err) {
+    ctx.logger.error({ err, userId }, "sign-in not noted");
+  }
+}
 
 /**
  * Replaces the session the request carried, so signing in again (say, as admin at /admin) leaves
@@ -103,9 +163,12 @@ export async function startSession(
   user: PublicUser,
   kind: SessionKind,
   opts: { sessionEpoch: number; returnToken?: boolean },
-): Promise<LoginResult> {
+): Promise<SignedIn> {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  const created = await createSession(ctx.db, { id: user.id, sessionEpoch: opts.sessionEpoch }, kind, ctx.now());
+  const created = await createSession(ctx.db, { id: user.id, sessionEpoch: opts.sessionEpoch }, kind, ctx.now(), {
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
   if (!created) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
   ctx.cookies.set(created.token, created.session.expiresAt);
   return opts.returnToken ? { success: true, session_token: created.token, user } : { success: true, user };

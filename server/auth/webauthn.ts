@@ -1,0 +1,50 @@
+// WebAuthn ceremonies' challenges (passkeys, docs/security.md): made with the options, stored as
+// their SHA-256 for 5 minutes, and taken (deleted) by the one answer that names them, whatever
+// the outcome. The answer's clientDataJSON carries the challenge, so no cookie has to.
+import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import type { Db } from "../db/types.ts";
+import { hashToken, type SessionKind } from "./session.ts";
+
+export const WEBAUTHN_TIMEOUT_MS = 5 * 60 * 1000;
+
+export type WebauthnPurpose = "register" | "login";
+
+export async function storeWebauthnChallenge(
+  db: Db,
+  challenge: { value: string; purpose: WebauthnPurpose; userId?: string; kind?: SessionKind },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto("webauthn_challenges")
+    .values({
+      challenge_hash: hashToken(challenge.value),
+      purpose: challenge.purpose,
+      user_id: challenge.userId ?? null,
+      kind: challenge.kind ?? null,
+      expires_at: new Date(now.getTime() + WEBAUTHN_TIMEOUT_MS),
+      created_at: now,
+    })
+    .execute();
+}
+
+/** The challenge an answer's clientDataJSON names, or null when it names none (or is not JSON). */
+export function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    return typeof challenge === "string" && challenge.length > 0 ? challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes the stored challenge of `purpose` (single use); null when unknown, spent or expired. */
+export async function takeWebauthnChallenge(db: Db, value: string, purpose: WebauthnPurpose, now: Date) {
+  const row = await db
+    .deleteFrom("webauthn_challenges")
+    .where("challenge_hash", "=", hashToken(value))
+    .where("purpose", "=", purpose)
+    .returning(["user_id", "kind", "expires_at"])
+    .executeTakeFirst();
+  if (!row || row.expires_at.getTime() <= now.getTime()) return null;
+  return row;
+}

@@ -1,0 +1,13 @@
+import type { Context } from "../../trpc/context.ts";
+import { clientTwoFactorRequired, setClientTwoFactorRequired } from "./queries.ts";
+
+/** The firm's switch: with it on, every client without a second factor enrols at their next sign-in. */
+export async function securitySettings(ctx: Pick<Context, "db">) {
+  return { require_client_two_factor: await clientTwoFactorRequired(ctx.db) };
+}
+
+export async function updateSecuritySettings(ctx: Context, input: { require_client_two_factor: boolean }) {
+  await setClientTwoFactorRequired(ctx.db, input.require_client_two_factor, ctx.now());
+  ctx.logger.info({ requireClientTwoFactor: input.require_client_two_factor }, "firm security settings changed");
+  return securitySettings(ctx);
+}
