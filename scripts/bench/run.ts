@@ -3,7 +3,7 @@
 //   --smoke   every benchmark for about a second on a small install; exits non-zero when a
 //             benchmark could not run (a script that rotted), never because a target was missed.
 //   --record  writes the table and the machine into docs/performance.md.
-//   --only=api,login,upload,scale,frontend   runs just those benchmarks (while working on one).
+//   --only=api,login,upload,zip,scale,frontend   runs just those benchmarks (while working on one).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -20,6 +20,7 @@ import { buildClient, measureBundle, runLighthouse } from "./frontend.ts";
 import { type LatencyStats, openLoop, saturate, sequential } from "./load.ts";
 import { type ChildServer, peakRssDuring, repoRoot, startChild } from "./processes.ts";
 import { type Row, renderMachine, renderTable, writePerformanceDoc } from "./report.ts";
+import { benchZipDownload } from "./zip.ts";
 import { startTestS3 } from "../../test/helpers/s3.ts";
 
 const smoke = process.argv.includes("--smoke");
@@ -27,8 +28,8 @@ const onlyArg = process.argv.find((a) => a.startsWith("--only="));
 const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : null;
 const record = process.argv.includes("--record") && !smoke && !only;
 const settings = smoke
-  ? { apiSeconds: 0.5, latencySeconds: 0.5, uploads: 8, scale: SMOKE_SCALE, scaleSeconds: 0.2, scaleRequests: 20 }
-  : { apiSeconds: 10, latencySeconds: 10, uploads: 64, scale: FULL_SCALE, scaleSeconds: 3, scaleRequests: 500 };
+  ? { apiSeconds: 0.5, latencySeconds: 0.5, uploads: 8, zipFiles: 3, scale: SMOKE_SCALE, scaleSeconds: 0.2, scaleRequests: 20 }
+  : { apiSeconds: 10, latencySeconds: 10, uploads: 64, zipFiles: 20, scale: FULL_SCALE, scaleSeconds: 3, scaleRequests: 500 };
 const CONNECTIONS = 50;
 const UPLOAD_CONCURRENCY = 8;
 // 10 MB, below the 10 MiB limit: busboy flags a file of exactly its fileSize limit as truncated.
@@ -47,7 +48,7 @@ function failuresNote(failures: number): string {
   return failures > 0 ? ` (${failures} failed)` : "";
 }
 
-type SectionKey = "api" | "login" | "upload" | "scale" | "frontend";
+type SectionKey = "api" | "login" | "upload" | "zip" | "scale" | "frontend";
 const wanted = (key: SectionKey) => !only || only.has(key);
 
 /** A benchmark that throws becomes an error row; the others still run. */
@@ -354,6 +355,14 @@ async function main(): Promise<void> {
       cleanup.unshift(s3App.stop);
       const s3Token = await login(s3AppUrl, "/api/auth/login", "bench-client", password);
       await measure("S3", s3App, s3AppUrl, { cookie: `session=${s3Token}` });
+    });
+
+    await section("zip", "ZIP download", async () => {
+      const zipPort = await freePort();
+      const zipAppUrl = `http://127.0.0.1:${zipPort}`;
+      const zipApp = await startChild("app-server.ts", { ...appEnv, PORT: String(zipPort), PUBLIC_URL: zipAppUrl }, path.join(work, "app-zip.log"));
+      cleanup.unshift(zipApp.stop);
+      rows.push(await benchZipDownload({ databaseUrl: database.url, upload: app, serve: zipApp, files: settings.zipFiles }));
     });
 
     await section("scale", "Scale", async () => {

@@ -33,6 +33,7 @@ describe.skipIf(!process.env.DATABASE_URL)("bench smoke", () => {
       "logins/s",
       "Upload 10 MB, 8 at a time: throughput",
       "Upload: peak RSS growth per concurrent upload",
+      "ZIP of a 30 MB folder (3 × 10 MB), streamed: peak RSS growth",
       "GET /api/folders (client's folders), p50",
       "GET /api/admin/documents (first page of 50), p50",
       "Landing page initial JS (gzip)",

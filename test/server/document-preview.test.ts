@@ -218,10 +218,10 @@ describe("previews in a real browser", () => {
     await text.context.close();
 
     // Chromium shows a PDF in its viewer extension, in a frame of its own; a blocked one has none.
-    const document = await open(await upload(alice, pdf(), "viewer.pdf", "application/pdf"));
-    expect(document.response?.status()).toBe(200);
-    await expect.poll(() => document.page.frames().some((frame) => frame.url().startsWith("chrome-extension://")), { timeout: 10_000 }).toBe(true);
-    expect(document.errors).toEqual([]);
-    await document.context.close();
+    const viewer = await open(await upload(alice, pdf(), "viewer.pdf", "application/pdf"));
+    expect(viewer.response?.status()).toBe(200);
+    await expect.poll(() => viewer.page.frames().some((frame) => frame.url().startsWith("chrome-extension://")), { timeout: 10_000 }).toBe(true);
+    expect(viewer.errors).toEqual([]);
+    await viewer.context.close();
   });
 });

@@ -32,7 +32,7 @@ const cookieOf = (client: ApiClient) => [...client.cookies].map(([k, v]) => `${k
 async function upload(client: ApiClient, name: string, opts: { folderId?: string; bytes?: Buffer } = {}): Promise<{ doc: Document; sha: string }> {
   const bytes = opts.bytes ?? randomBytes(1000 + Math.floor(Math.random() * 5000));
   const form = new FormData();
-  form.append("file", new Blob([bytes]), name);
+  form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
   if (opts.folderId) form.append("folder_id", opts.folderId);
   const res = await client.request("POST", "/api/documents/upload", { body: form });
   expect(res.status, res.text).toBe(201);
