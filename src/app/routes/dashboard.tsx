@@ -208,21 +208,22 @@ function DocumentsSection({ location, uploads }: DocumentsSectionProps) {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Documents</h2>
+        {/* On a phone Trash and Download show their icons only, so the heading and its buttons keep to one row. */}
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => location.showTrash(true)}>
+          <Button variant="outline" className="max-sm:w-11 max-sm:px-0" onClick={() => location.showTrash(true)}>
             <Trash2 aria-hidden="true" />
-            Trash
+            <span className="max-sm:sr-only">Trash</span>
           </Button>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="max-sm:w-11 max-sm:px-0">
             {currentFolder === null ? (
               <a href="/api/folders/root/download" download>
                 <Download aria-hidden="true" />
-                Download all
+                <span className="max-sm:sr-only">Download all</span>
               </a>
             ) : (
               <a href={`/api/folders/${currentFolder.id}/download`} download>
                 <Download aria-hidden="true" />
-                Download folder
+                <span className="max-sm:sr-only">Download folder</span>
               </a>
             )}
           </Button>
@@ -235,7 +236,10 @@ function DocumentsSection({ location, uploads }: DocumentsSectionProps) {
           Documents in all folders whose name contains <span className="font-medium text-foreground">&quot;{q}&quot;</span>
         </p>
       ) : (
-        <FolderBreadcrumb path={path} onNavigate={open} onDropItem={dropOn} />
+        // At the root a phone leaves out the lone "Root" crumb: the upload strip says where files go.
+        <div className={currentFolder === null ? "max-sm:hidden" : undefined}>
+          <FolderBreadcrumb path={path} onNavigate={open} onDropItem={dropOn} />
+        </div>
       )}
       <UploadArea folderId={currentId} folderName={folderName} uploads={uploads}>
         <div ref={contentRef} tabIndex={-1} role="region" aria-label={contentsLabel} className="overflow-hidden rounded-xl border bg-card divide-y">
