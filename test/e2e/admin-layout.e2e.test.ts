@@ -53,7 +53,7 @@ async function signedInAdmin(viewport: Viewport): Promise<TestPage> {
 
 async function openTab(page: Page, tab: (typeof TABS)[number]) {
   await page.goto(tab === "overview" ? "/admin/dashboard" : `/admin/dashboard?tab=${tab}`);
-  await page.getByRole("tabpanel").waitFor();
+  await page.getByRole("tabpanel").first().waitFor();
   await page.getByRole("status").first().waitFor({ state: "detached" });
 }
 

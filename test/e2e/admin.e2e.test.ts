@@ -466,7 +466,7 @@ describe("admin portal", () => {
     await screenshotOnFailure(mobile.page, "admin-mobile", async () => {
       for (const tab of ["overview", "users", "documents", "site", "appointments", "consultations"]) {
         await mobile.page.goto(tab === "overview" ? "/admin/dashboard" : `/admin/dashboard?tab=${tab}`);
-        await mobile.page.getByRole("tabpanel").waitFor();
+        await mobile.page.getByRole("tabpanel").first().waitFor();
         await mobile.page.getByRole("status").first().waitFor({ state: "detached" });
         await expectAccessible(mobile.page);
         await takeScreenshot(mobile.page, `admin-${tab}`);

@@ -260,7 +260,7 @@ describe("client dashboard", () => {
       });
       await page.getByText("Uploading to the root folder").waitFor();
       const chooser = page.waitForEvent("filechooser");
-      await page.getByRole("button", { name: "Upload File" }).click();
+      await page.getByRole("button", { name: "Upload Files" }).click();
       await (await chooser).setFiles({ name: "bank-statement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pickerBytes) });
       const progress = page.getByRole("progressbar", { name: "Upload progress of bank-statement.pdf" });
       await expect
@@ -313,19 +313,28 @@ describe("client dashboard", () => {
       const downloaded = await readFile((await download.path())!);
       expect(sha256(downloaded)).toBe(sha256(new Uint8Array(droppedBytes)));
 
-      // Delete, after the spec's confirmation (Cancel first keeps it).
-      await row.getByRole("button", { name: "Delete receipt march.png" }).click();
+      // Delete, after the spec's confirmation (Cancel first keeps it), moves it to the trash.
+      const deleteFromMenu = async () => {
+        await row.getByRole("button", { name: "Actions for receipt march.png" }).click();
+        await page.getByRole("menuitem", { name: "Delete" }).click();
+      };
+      await deleteFromMenu();
       let confirm = page.getByRole("alertdialog");
       await confirm.getByText("Are you sure you want to delete this document?").waitFor();
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirm.waitFor({ state: "detached" });
       expect(await row.count()).toBe(1);
-      await row.getByRole("button", { name: "Delete receipt march.png" }).click();
+      await deleteFromMenu();
       confirm = page.getByRole("alertdialog");
       await confirm.getByRole("button", { name: "Delete" }).click();
-      await expectToast(page, "Document deleted successfully");
+      await expectToast(page, "Moved to trash");
       await page.getByText('No documents in "Receipts" folder.').waitFor();
-      expect(await server.db.selectFrom("documents").select("id").where("original_filename", "=", "receipt march.png").execute()).toEqual([]);
+      const trashed = await server.db
+        .selectFrom("documents")
+        .select(["folder_id", "deleted_at"])
+        .where("original_filename", "=", "receipt march.png")
+        .execute();
+      expect(trashed).toEqual([{ folder_id: null, deleted_at: expect.any(Date) }]);
 
       // A folder that is not empty stays: the confirmation says what it holds and what to do.
       await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Root" }).click();

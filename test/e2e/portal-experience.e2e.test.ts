@@ -102,8 +102,12 @@ describe("client portal", { timeout: 90_000 }, () => {
         expect(extBox.x + extBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
         expect(await longRow.locator("svg.lucide-file-spreadsheet").count()).toBe(1);
         expect(await list.getByRole("listitem").filter({ hasText: "notes.txt" }).locator("svg.lucide-file-text").count()).toBe(1);
-        // Delete is red.
-        const deleteColor = await longRow.getByRole("button", { name: /^Delete / }).evaluate((el) => getComputedStyle(el).color);
+        // Delete, in the row's menu, is red.
+        await longRow.getByRole("button", { name: /^Actions for / }).click();
+        const deleteItem = page.getByRole("menuitem", { name: "Delete" });
+        const deleteColor = await deleteItem.evaluate((el) => getComputedStyle(el).color);
+        await page.keyboard.press("Escape");
+        await deleteItem.waitFor({ state: "detached" });
         const [r, g, b] = deleteColor.match(/\d+/g)!.map(Number);
         expect(r).toBeGreaterThan(150);
         expect(g! + b!).toBeLessThan(r!);
@@ -142,9 +146,12 @@ describe("client portal", { timeout: 90_000 }, () => {
         if (request.url().includes("/api/documents/upload")) uploads.push(request.url());
       });
       const chooser = page.waitForEvent("filechooser");
-      await page.getByRole("button", { name: "Upload File" }).click();
+      await page.getByRole("button", { name: "Upload Files" }).click();
       await (await chooser).setFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-      await toast(page, "File is larger than 10MB: scan.pdf").waitFor();
+      await toast(page, "File upload failed").getByText("File is larger than 10MB").waitFor();
+      expect(await page.getByRole("list", { name: "Upload queue" }).getByRole("listitem").filter({ hasText: "scan.pdf" }).innerText()).toContain(
+        "File is larger than 10MB",
+      );
       await page.waitForTimeout(300);
       expect(uploads).toEqual([]);
     });
