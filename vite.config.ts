@@ -12,7 +12,7 @@ export default defineConfig({
     // Compressed once here at the highest levels instead of on every request (server/app.ts).
     // index.html is left out: the server fills in the landing page's content per request.
     compression({
-      include: /\.(js|css|svg|json)$/,
+      include: /\.(m?js|css|svg|json)$/,
       algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
     }),
   ],
