@@ -468,7 +468,7 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       await page.getByRole("button", { name: "owen-scan.png", exact: true }).click();
       const viewer = page.getByRole("dialog", { name: "owen-scan.png" });
       await poll(() => viewer.getByRole("img", { name: "owen-scan.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
-      await expectAccessible(page, "admin viewer");
+      await expectAccessibleAtBothWidths(page, "admin-viewer");
       await page.keyboard.press("Escape");
       await viewer.waitFor({ state: "detached" });
 
@@ -480,8 +480,7 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       const row = page.getByRole("row", { name: /owen-scan\.png/ });
       await row.waitFor();
       expect(await row.innerText()).toContain("Owen Client");
-      await expectAccessible(page, "admin trash");
-      await takeScreenshot(page, "admin-trash");
+      await expectAccessibleAtBothWidths(page, "admin-trash");
       await row.getByRole("button", { name: "Restore owen-scan.png" }).click();
       await toast(page, 'Restored "owen-scan.png"').waitFor();
       await page.getByText("The trash is empty.").waitFor();
