@@ -13,6 +13,8 @@ import { RouteErrorPage } from "./routes/route-error.tsx";
 const ProfilePage = lazyWithApi(async () => (await import("./routes/profile.tsx")).ProfilePage);
 const DashboardPage = lazyWithApi(async () => (await import("./routes/dashboard.tsx")).DashboardPage);
 const AdminLoginPage = lazyWithApi(async () => (await import("./routes/admin-login.tsx")).AdminLoginPage);
+const SettingsPage = lazyWithApi(async () => (await import("./routes/settings.tsx")).SettingsPage);
+const TwoFactorPage = lazyWithApi(async () => (await import("./routes/two-factor.tsx")).TwoFactorPage);
 const AdminDashboardPage = lazyWithApi(async () => (await import("./routes/admin-dashboard.tsx")).AdminDashboardPage);
 
 export function AppRouter() {
@@ -31,6 +33,15 @@ export function AppRouter() {
                 </Suspense>
               }
             />
+            <Route
+              path="settings"
+              element={
+                <Suspense fallback={<PortalSkeleton />}>
+                  <SettingsPage />
+                </Suspense>
+              }
+            />
+            <Route path="two-factor" element={<TwoFactorPage />} />
             <Route path="admin" element={<AdminLoginPage />} />
             <Route path="admin/dashboard" element={<AdminDashboardPage />} />
             <Route path="*" element={<NotFoundPage />} />

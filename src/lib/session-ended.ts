@@ -7,14 +7,13 @@ export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in aga
 export const SESSION_ENDED_PARAM = "session_ended";
 export const RETURN_TO_PARAM = "next";
 
-type Portal = { signIn: string; home: string };
-const CLIENT_PORTAL: Portal = { signIn: "/", home: "/dashboard" };
-const ADMIN_PORTAL: Portal = { signIn: "/admin", home: "/admin/dashboard" };
+/** `pages`: the portal's own pages, which a sign-in may return to. */
+type Portal = { signIn: string; home: string; pages: string[] };
+const CLIENT_PORTAL: Portal = { signIn: "/", home: "/dashboard", pages: ["/dashboard", "/settings"] };
+const ADMIN_PORTAL: Portal = { signIn: "/admin", home: "/admin/dashboard", pages: ["/admin/dashboard"] };
 
 function portalOf(pathname: string): Portal | undefined {
-  if (pathname === CLIENT_PORTAL.home) return CLIENT_PORTAL;
-  if (pathname === ADMIN_PORTAL.home) return ADMIN_PORTAL;
-  return undefined;
+  return [CLIENT_PORTAL, ADMIN_PORTAL].find((portal) => portal.pages.includes(pathname));
 }
 
 /** The sign-in page to go to from `location` when its session ended; undefined outside the portals. */
@@ -30,7 +29,7 @@ export function sessionEndedUrl(location: { pathname: string; search: string }):
  * query); anything else (another host, `//host`, a path outside the portal) gives the portal's home.
  */
 export function returnPath(value: string | null, portal: "client" | "admin"): string {
-  const home = portal === "client" ? CLIENT_PORTAL.home : ADMIN_PORTAL.home;
+  const { home, pages } = portal === "client" ? CLIENT_PORTAL : ADMIN_PORTAL;
   if (!value?.startsWith("/") || value.startsWith("//")) return home;
   const base = "http://portal.invalid";
   let url: URL;
@@ -39,7 +38,7 @@ export function returnPath(value: string | null, portal: "client" | "admin"): st
   } catch {
     return home;
   }
-  return url.origin === base && url.pathname === home ? url.pathname + url.search : home;
+  return url.origin === base && pages.includes(url.pathname) ? url.pathname + url.search : home;
 }
 
 let leaving = false;

@@ -18,6 +18,7 @@ import {
   type TestPage,
   type Viewport,
 } from "../helpers/browser.ts";
+import { signInWithRequest } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -43,11 +44,7 @@ let client: UserFixture;
 
 async function signedInAdmin(viewport: Viewport): Promise<TestPage> {
   const t = await newPage(browser, { baseURL: server.url, viewport });
-  const login = await t.page.request.post("/api/admin/login", {
-    data: { username: adminUser.username, password: adminUser.password },
-    headers: { Origin: server.url },
-  });
-  expect(login.status()).toBe(200);
+  await signInWithRequest(t.page.request, server.url, adminUser, "admin");
   return t;
 }
 

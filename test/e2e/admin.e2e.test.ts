@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import type { Browser, Page } from "playwright-core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,12 +26,16 @@ import {
   type TestPage,
   viewports,
 } from "../helpers/browser.ts";
-import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { enterSecondFactorCode, signInWithRequest } from "../helpers/admin-sign-in.ts";
+import { createUser, type FixtureSecondFactor, loginClient, nextSecondFactorCode, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const run = promisify(execFile);
 const ADMIN = { username: "office.admin", email: "office.admin@example.com", password: "Granite-Ledger-Admin-77" };
+/** The admin's authenticator, filled in when the first sign-in sets it up (the script makes admins without one). */
+const adminSecondFactor: FixtureSecondFactor = { key: new Uint8Array(), lastStep: -1, backupCodes: [] };
+const adminAccount = { ...ADMIN, secondFactor: adminSecondFactor };
 
 /** Runs `npm run create-admin`'s script against the given database settings. */
 async function createAdminWithScript(env: Record<string, string>) {
@@ -144,16 +149,26 @@ describe("admin portal", () => {
       await expectAccessible(page);
       await takeScreenshot(page, "admin-login");
 
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expectToast(page, "Please fill in all fields");
 
       await page.getByLabel("Username").fill(ADMIN.username);
       await page.getByLabel("Password").fill("not-the-password");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expectToast(page, "Invalid username or password");
 
       await page.getByLabel("Password").fill(ADMIN.password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      // The admin the script made sets up two-factor sign-in before anything else.
+      await page.getByRole("heading", { name: "Set up two-factor sign-in" }).waitFor();
+      await expectAccessible(page);
+      await takeScreenshot(page, "admin-login-enrol");
+      adminSecondFactor.key = decodeBase32IgnorePadding((await page.getByTestId("totp-secret").getAttribute("data-secret"))!);
+      await page.getByLabel("Code from the app").fill(nextSecondFactorCode(adminAccount, server.clock.now()));
+      await page.getByRole("button", { name: "Turn on and sign in" }).click();
+      await page.getByRole("list", { name: "Backup codes" }).waitFor();
+      adminSecondFactor.backupCodes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allInnerTexts();
+      await page.getByRole("button", { name: "Continue" }).click();
       await expectToast(page, "Admin login successful!");
       await page.waitForURL("**/admin/dashboard");
 
@@ -412,11 +427,7 @@ describe("admin portal", () => {
 
   it("shows load failures with Retry, and never offers to save samples over testimonials it could not load", async () => {
     const t = await newPage(browser, { baseURL: server.url });
-    const login = await t.page.request.post("/api/admin/login", {
-      data: { username: ADMIN.username, password: ADMIN.password },
-      headers: { Origin: server.url },
-    });
-    expect(login.status()).toBe(200);
+    await signInWithRequest(t.page.request, server.url, adminAccount, "admin");
     const failedLoad = t.page.getByRole("alert").filter({ hasText: "Failed to load admin data" });
     await screenshotOnFailure(t.page, "admin-load-errors", async () => {
       // A real server fault: the table the query reads is briefly missing.
@@ -458,11 +469,7 @@ describe("admin portal", () => {
 
   it("fits a 390 px screen on every tab", async () => {
     const mobile = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
-    const login = await mobile.page.request.post("/api/admin/login", {
-      data: { username: ADMIN.username, password: ADMIN.password },
-      headers: { Origin: server.url },
-    });
-    expect(login.status()).toBe(200);
+    await signInWithRequest(mobile.page.request, server.url, adminAccount, "admin");
     await screenshotOnFailure(mobile.page, "admin-mobile", async () => {
       for (const tab of ["overview", "users", "documents", "site", "appointments", "consultations"]) {
         await mobile.page.goto(tab === "overview" ? "/admin/dashboard" : `/admin/dashboard?tab=${tab}`);
@@ -492,7 +499,8 @@ describe("admin portal", () => {
       // The refusal cached for the client session does not follow the admin who signs in next.
       await client.page.getByLabel("Username").fill(ADMIN.username);
       await client.page.getByLabel("Password").fill(ADMIN.password);
-      await client.page.getByRole("button", { name: "Sign in" }).click();
+      await client.page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await enterSecondFactorCode(client.page, adminAccount, server.url);
       await client.page.waitForURL("**/admin/dashboard");
       await client.page.getByRole("heading", { name: "Recent users" }).waitFor();
 
@@ -505,7 +513,8 @@ describe("admin portal", () => {
       await client.page.getByText("Your session has ended. Please sign in again.").waitFor();
       await client.page.getByLabel("Username").fill(ADMIN.username);
       await client.page.getByLabel("Password").fill(ADMIN.password);
-      await client.page.getByRole("button", { name: "Sign in" }).click();
+      await client.page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await enterSecondFactorCode(client.page, adminAccount, server.url);
       await client.page.waitForURL("**/admin/dashboard");
     });
     client.expectNoConsoleErrors({ allow: [/status of 40[13] .*\/trpc\/admin\.stats/] });

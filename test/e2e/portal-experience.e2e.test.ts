@@ -18,6 +18,7 @@ import {
   type TestPage,
   viewports,
 } from "../helpers/browser.ts";
+import { signInWithRequest } from "../helpers/admin-sign-in.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -34,8 +35,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function logIn(t: TestPage, user: { username: string | null; password: string }, path = "/api/auth/login"): Promise<void> {
-  const res = await t.page.request.post(path, { data: { username: user.username, password: user.password }, headers: { Origin: server.url } });
+async function logIn(t: TestPage, user: { username: string | null; password: string }): Promise<void> {
+  const res = await t.page.request.post("/api/auth/login", {
+    data: { username: user.username, password: user.password },
+    headers: { Origin: server.url },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -416,7 +420,7 @@ describe("public site from the portal's side", { timeout: 60_000 }, () => {
     const admin = await createUser(server.db, { is_admin: true });
     const t = await newPage(browser, { baseURL: server.url });
     await t.context.addInitScript(() => window.localStorage.setItem("hasSeenWelcomeVideo", "true"));
-    await logIn(t, admin, "/api/admin/login");
+    await signInWithRequest(t.page.request, server.url, admin, "admin");
     await t.page.goto("/");
     await t.page.getByRole("button", { name: "Dashboard", exact: true }).click();
     await t.page.waitForURL((url) => url.pathname === "/admin/dashboard");

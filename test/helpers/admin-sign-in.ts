@@ -5,6 +5,9 @@
 // loginClient(url, admin, "admin") from factories.ts, which does the same.
 import type { APIRequestContext, Page } from "playwright-core";
 import { nextSecondFactorCode, type UserFixture } from "./factories.ts";
+
+/** Who signs in: a fixture, or an account made otherwise with its second factor filled in by the test. */
+export type SignInAs = Pick<UserFixture, "username" | "password" | "secondFactor">;
 import { clockOf } from "./server.ts";
 
 /**
@@ -14,7 +17,7 @@ import { clockOf } from "./server.ts";
 export async function signInWithRequest(
   request: APIRequestContext,
   baseUrl: string,
-  user: UserFixture,
+  user: SignInAs,
   portal: "client" | "admin" = "admin",
 ): Promise<void> {
   const headers = { Origin: baseUrl };
@@ -34,13 +37,13 @@ export async function signInWithRequest(
 }
 
 /** Types the code into the sign-in's second step (either portal) and submits it. */
-export async function enterSecondFactorCode(page: Page, user: UserFixture, baseUrl: string): Promise<void> {
+export async function enterSecondFactorCode(page: Page, user: SignInAs, baseUrl: string): Promise<void> {
   await page.getByLabel("Authentication code").fill(nextSecondFactorCode(user, clockOf(baseUrl)?.now()));
   await page.getByRole("button", { name: "Verify", exact: true }).click();
 }
 
 /** /admin as the admin uses it: username and password, then the code; resolves on the dashboard. */
-export async function signInAsAdminThroughUi(page: Page, admin: UserFixture, baseUrl: string): Promise<void> {
+export async function signInAsAdminThroughUi(page: Page, admin: SignInAs, baseUrl: string): Promise<void> {
   await page.goto("/admin");
   await page.getByLabel("Username").fill(admin.username!);
   await page.getByLabel("Password", { exact: true }).fill(admin.password);

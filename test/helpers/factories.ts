@@ -60,9 +60,9 @@ export async function enrolSecondFactor(db: Kysely<Database>, userId: string): P
  * handed out, reserved before any await, so parallel sign-ins get different ones. A fourth sign-in
  * within one 30-second step gets a backup code.
  */
-export function nextSecondFactorCode(user: UserFixture, now: Date = new Date()): string {
+export function nextSecondFactorCode(user: Pick<UserFixture, "username" | "secondFactor">, now: Date = new Date()): string {
   const factor = user.secondFactor;
-  if (!factor) throw new Error(`${user.username ?? user.email} has no second factor`);
+  if (!factor) throw new Error(`${user.username} has no second factor`);
   const current = totpStep(now);
   const step = Math.max(current - 1, factor.lastStep + 1);
   if (step <= current + 1) {
@@ -70,7 +70,7 @@ export function nextSecondFactorCode(user: UserFixture, now: Date = new Date()):
     return totpCodeForStep(factor.key, step);
   }
   const backup = factor.backupCodes.shift();
-  if (!backup) throw new Error(`${user.username ?? user.email} has no codes left for this 30 seconds`);
+  if (!backup) throw new Error(`${user.username} has no codes left for this 30 seconds`);
   return backup;
 }
 
@@ -93,7 +93,7 @@ export async function signIn(
     ...extra,
   });
   if (res.status !== 200 || !res.body.two_factor_required) return res;
-  const code = nextSecondFactorCode(user as UserFixture, clockOf(client.baseUrl)?.now());
+  const code = nextSecondFactorCode(user, clockOf(client.baseUrl)?.now());
   return client.post("/api/auth/login/2fa", { challenge: res.body.challenge, code });
 }
 

@@ -78,6 +78,8 @@ export async function startTestServer(
     app?: AppOptions;
     connectionLimits?: Partial<ConnectionLimits>;
     jobs?: Partial<JobOptions>;
+    /** PUBLIC_URL's host: "localhost" for passkeys (browsers refuse an IP address as WebAuthn's RP ID). */
+    publicHost?: string;
   } = {},
 ): Promise<TestServer> {
   const port = await freePort();
@@ -87,7 +89,7 @@ export async function startTestServer(
     HOST: "127.0.0.1",
     PORT: String(port),
     DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://${opts.publicHost ?? "127.0.0.1"}:${port}`,
     LOG_LEVEL: "info",
     ...opts.env,
   });

@@ -96,7 +96,12 @@ export const base64url = z
   .string({ error: "Invalid passkey response" })
   .max(65_536, "Invalid passkey response")
   .regex(/^[A-Za-z0-9_-]*$/, "Invalid passkey response");
-export const clientExtensionResults = z.record(z.string(), z.unknown());
+/** What the browser says of the extensions (none are asked for); other keys are dropped. */
+export const clientExtensionResults = z.object({
+  appid: z.boolean().optional(),
+  credProps: z.object({ rk: z.boolean().optional() }).optional(),
+  hmacCreateSecret: z.boolean().optional(),
+});
 
 /** What @simplewebauthn/browser's startAuthentication answers (AuthenticationResponseJSON). */
 export const authenticationResponseSchema = z.object({

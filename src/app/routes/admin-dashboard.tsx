@@ -14,6 +14,8 @@ import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-wel
 import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
 import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
 import { UsersTab } from "@/features/admin-users/users-tab.tsx";
+import { AccountSettings } from "@/features/account-settings/account-settings.tsx";
+import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-factor-setting.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 
@@ -24,6 +26,7 @@ const TABS = [
   { value: "site", label: "Site" },
   { value: "appointments", label: "Appointments" },
   { value: "consultations", label: "Consultations" },
+  { value: "account", label: "Account" },
 ] as const;
 type TabValue = (typeof TABS)[number]["value"];
 
@@ -100,6 +103,7 @@ export function AdminDashboardPage() {
             <DocumentsTab />
           </TabsContent>
           <TabsContent value="site" className="grid gap-6">
+            <RequireTwoFactorSetting />
             <SiteContentEditor />
             <TestimonialEditor />
             <section
@@ -120,6 +124,9 @@ export function AdminDashboardPage() {
           </TabsContent>
           <TabsContent value="consultations">
             <ConsultationsTab />
+          </TabsContent>
+          <TabsContent value="account" className="max-w-3xl">
+            <AccountSettings />
           </TabsContent>
         </Tabs>
       </main>

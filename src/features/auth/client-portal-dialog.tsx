@@ -8,7 +8,11 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
+import { PasskeySignInButton } from "@/components/sign-in/passkey-sign-in-button.tsx";
+import { SignInSecondStep } from "@/components/sign-in/second-step.tsx";
 import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
+import { secondStepOf, type SignInStep } from "@/lib/sign-in-step.ts";
+import { trpc } from "@/lib/trpc.ts";
 import { FILL_ALL_FIELDS, type RegisterForm, validateLogin, validateRegister } from "./auth-validation.ts";
 import { useGoogleSignIn } from "./use-google-sign-in.ts";
 import { useLogin } from "./use-login.ts";
@@ -74,9 +78,20 @@ type LoginFormProps = { onForgotPassword: () => void; notice?: string; prefill?:
 function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormProps) {
   const [form, setForm] = useState({ username: prefill ?? "", password: "" });
   const [problem, setProblem] = useState<FormProblem<LoginField> | null>(null);
+  const [second, setSecond] = useState<SignInStep | null>(null);
   const login = useLogin();
   const google = useGoogleSignIn();
   const navigate = useNavigate();
+  const utils = trpc.useUtils();
+
+  const signedIn = () => {
+    toast.success("Logged in successfully!", { id: AUTH_TOAST });
+    void navigate(returnTo ?? "/dashboard");
+  };
+  // The second step and a passkey set the cookie themselves: the session check must see it.
+  const signedInElsewhere = () => {
+    void utils.auth.session.invalidate().then(signedIn);
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,9 +106,10 @@ function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormPro
     login.mutate(
       { username: form.username.trim(), password: form.password },
       {
-        onSuccess: () => {
-          toast.success("Logged in successfully!", { id: AUTH_TOAST });
-          void navigate(returnTo ?? "/dashboard");
+        onSuccess: (result) => {
+          const next = secondStepOf(result);
+          if (next) setSecond(next);
+          else signedIn();
         },
         onError: (err) => {
           const found = serverProblem(err, "Login failed", LOGIN_FIELDS);
@@ -101,6 +117,19 @@ function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormPro
           if (found.field) focusControl(LOGIN_IDS[found.field]);
         },
       },
+    );
+  }
+
+  if (second) {
+    return (
+      <SignInSecondStep
+        step={second}
+        onSignedIn={signedInElsewhere}
+        onCancel={() => {
+          setSecond(null);
+          setForm((f) => ({ ...f, password: "" }));
+        }}
+      />
     );
   }
 
@@ -131,19 +160,20 @@ function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormPro
           {login.isPending ? "Logging in..." : "Login"}
         </Button>
       </form>
-      {google.configured && (
-        <>
-          <div className="flex items-center gap-3 text-xs text-muted-foreground">
-            <span className="h-px grow bg-border" />
-            or
-            <span className="h-px grow bg-border" />
-          </div>
+      <div className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px grow bg-border" />
+        or
+        <span className="h-px grow bg-border" />
+      </div>
+      <div className="grid gap-3">
+        <PasskeySignInButton portal="client" onSignedIn={signedInElsewhere} onProblem={(message) => setProblem(message ? { message } : null)} />
+        {google.configured && (
           <Button variant="outline" onClick={google.start}>
             <GoogleGlyph />
             Continue with Google
           </Button>
-        </>
-      )}
+        )}
+      </div>
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { ChevronDown, CircleUser, LogOut } from "lucide-react";
+import { ChevronDown, CircleUser, LogOut, Settings } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
 import { PortalBrand } from "./portal-brand.tsx";
 import { useLogout } from "./use-logout.ts";
 
-/** The portal's top bar: the logo leads home, the user's name opens the account menu with Logout. */
+/** The portal's top bar: the logo leads home, the user's name opens the account menu with Settings and Logout. */
 export function PortalTopBar({ userName, email }: { userName: string; email: string }) {
   const logout = useLogout();
 
@@ -25,6 +26,12 @@ export function PortalTopBar({ userName, email }: { userName: string; email: str
               <span className="block truncate font-medium">{userName}</span>
               <span className="block truncate text-xs font-normal text-muted-foreground">{email}</span>
             </DropdownMenuLabel>
+            <DropdownMenuItem asChild>
+              <Link to="/settings">
+                <Settings aria-hidden="true" />
+                Settings
+              </Link>
+            </DropdownMenuItem>
             <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
               <LogOut aria-hidden="true" />
               Logout
