@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "../../server/auth/password.ts";
+import { generateTotpKey, sealTotpKey, totpCodeForStep, totpStep } from "../../server/auth/totp.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { insertUser } from "../../server/routers/auth/queries.ts";
@@ -81,13 +82,26 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function login(appUrl: string, path: "/api/auth/login" | "/api/admin/login", username: string, password: string): Promise<string> {
-  const res = await fetch(appUrl + path, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: appUrl },
-    body: JSON.stringify({ username, password, return_token: true }),
-  });
-  const body = (await res.json()) as { session_token?: string; detail?: string };
+/** `totpKey`: for an account with two-factor sign-in (every admin), the key its codes come from. */
+async function login(
+  appUrl: string,
+  path: "/api/auth/login" | "/api/admin/login",
+  username: string,
+  password: string,
+  totpKey?: Uint8Array,
+): Promise<string> {
+  const post = async (to: string, data: unknown) => {
+    const res = await fetch(appUrl + to, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: appUrl },
+      body: JSON.stringify(data),
+    });
+    return { res, body: (await res.json()) as { session_token?: string; detail?: string; two_factor_required?: boolean; challenge?: string } };
+  };
+  let { res, body } = await post(path, { username, password, return_token: true });
+  if (res.ok && body.two_factor_required && totpKey) {
+    ({ res, body } = await post("/api/auth/login/2fa", { challenge: body.challenge, code: totpCodeForStep(totpKey, totpStep(new Date())) }));
+  }
   if (!res.ok || !body.session_token) throw new Error(`login ${username} at ${path}: ${res.status} ${body.detail ?? ""}`);
   return body.session_token;
 }
@@ -138,7 +152,13 @@ async function main(): Promise<void> {
     const user = (username: string, is_admin = false) =>
       insertUser(handle.db, { username, email: `${username}@example.com`, name: `Bench ${username}`, password_hash: passwordHash, is_admin });
     const client = await user("bench-client");
-    await user("bench-admin", true);
+    const admin = await user("bench-admin", true);
+    // Admins sign in with a second factor.
+    const adminTotpKey = generateTotpKey();
+    await handle.db
+      .insertInto("totp_credentials")
+      .values({ user_id: admin.id, secret: sealTotpKey(adminTotpKey, null), enabled_at: new Date() })
+      .execute();
     const loginUsers = ["bench-login-1", "bench-login-2", "bench-login-3", "bench-login-4", "bench-login-5"];
     for (const name of loginUsers) await user(name);
     await handle.close();
@@ -167,7 +187,7 @@ async function main(): Promise<void> {
     cleanup.unshift(bare.stop);
 
     const clientToken = await login(appUrl, "/api/auth/login", "bench-client", password);
-    const adminToken = await login(appUrl, "/api/admin/login", "bench-admin", password);
+    const adminToken = await login(appUrl, "/api/admin/login", "bench-admin", password, adminTotpKey);
     const clientCookie = { cookie: `session=${clientToken}` };
     const adminCookie = { cookie: `session=${adminToken}` };
 
