@@ -4,17 +4,8 @@
  * reads them), buffers, notice, days off, overlapping weekly ranges, the horizon and the query window.
  */
 import { describe, expect, it } from "vitest";
-import {
-  type BookingRules,
-  freeSlots,
-  type Interval,
-  isoWeekday,
-  isoWithOffset,
-  localDate,
-  type SlotQuery,
-  wallTimeToInstant,
-  type WeeklyHours,
-} from "../../server/routers/appointments/slots.ts";
+import { isoWeekday, isoWithOffset, localDate, wallTimeToInstant } from "../../server/routers/appointments/firm-clock.ts";
+import { type BookingRules, freeSlots, type Interval, type SlotQuery, type WeeklyHours } from "../../server/routers/appointments/slots.ts";
 
 const h = (hours: number, minutes = 0) => hours * 60 + minutes;
 const weekdays = (start: number, end: number): WeeklyHours[] => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start_minute: start, end_minute: end }));

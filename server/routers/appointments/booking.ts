@@ -22,7 +22,8 @@ import {
 } from "./queries.ts";
 import type { BookAppointmentInput, ClientAppointment, RescheduleAppointmentInput, Slot, SlotsInput } from "./schemas.ts";
 import { APPOINTMENT_NOT_FOUND, conflictIfTaken, notifyClient, OPEN_STATUSES, reminderFor, SLOT_TAKEN, withChangeDeadline } from "./service.ts";
-import { addDays, type BookingRules, freeSlots, type Interval, isoWithOffset, localDate, wallTimeToInstant } from "./slots.ts";
+import { addDays, isoWithOffset, localDate, wallTimeToInstant } from "./firm-clock.ts";
+import { type BookingRules, freeSlots, type Interval } from "./slots.ts";
 
 export const SLOT_NOT_OFFERED = "That time is not one of the times offered for this meeting";
 export const NOT_BOOKED_ONLINE = "This appointment was not booked online; please contact us to change it";

@@ -5,7 +5,6 @@ import type { Db } from "../../db/types.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { findBookingRules } from "../availability/queries.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
-import { WINDOW_START_HOUR } from "./firm-clock.ts";
 import type { AppointmentChange } from "./mail.ts";
 import {
   type BookedTimes,
@@ -19,7 +18,7 @@ import {
   updateAppointment,
 } from "./queries.ts";
 import type { Appointment, ClientAppointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
-import { localDate, wallTimeToInstant } from "./slots.ts";
+import { localDate, wallTimeToInstant, WINDOW_START_HOUR } from "./firm-clock.ts";
 
 export const APPOINTMENT_NOT_FOUND = "Appointment not found";
 export const SLOT_TAKEN = "That time is no longer available";
