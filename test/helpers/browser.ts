@@ -50,6 +50,8 @@ export type NewPageOptions = {
   viewport?: Viewport;
   /** Emulates the user's motion preference; "reduce" makes CSS transitions instant. */
   reducedMotion?: "reduce" | "no-preference";
+  /** The browser's time zone (IANA), for a user somewhere else than the machine. */
+  timezoneId?: string;
 };
 
 /** A page in its own context (own cookies and localStorage), recording console errors. */
@@ -58,6 +60,7 @@ export async function newPage(browser: Browser, options: NewPageOptions): Promis
     baseURL: options.baseURL,
     viewport: options.viewport ?? viewports.desktop,
     reducedMotion: options.reducedMotion ?? "no-preference",
+    timezoneId: options.timezoneId,
   });
   const page = await context.newPage();
   const consoleErrors: string[] = [];

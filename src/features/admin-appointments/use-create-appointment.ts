@@ -7,7 +7,7 @@ export function useCreateAppointment() {
   return trpc.admin.createAppointment.useMutation({
     onSuccess: async () => {
       toast.success("Appointment created");
-      await Promise.all([utils.admin.appointments.invalidate(), utils.admin.stats.invalidate()]);
+      await Promise.all([utils.admin.appointments.invalidate(), utils.admin.appointmentCalendar.invalidate(), utils.admin.stats.invalidate()]);
     },
     onError: (err) => {
       toast.error(errorDetail(err) ?? "Failed to create appointment");

@@ -8,7 +8,7 @@ export function useUpdateAppointment() {
   return trpc.admin.updateAppointment.useMutation({
     onSuccess: async () => {
       toast.success("Appointment updated");
-      await utils.admin.appointments.invalidate();
+      await Promise.all([utils.admin.appointments.invalidate(), utils.admin.appointmentCalendar.invalidate()]);
     },
     onError: (err) => {
       toast.error(errorDetail(err) ?? "Failed to update appointment");

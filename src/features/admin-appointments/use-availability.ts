@@ -1,0 +1,9 @@
+import { useAdminLoadFailure } from "@/lib/admin-load-failure.ts";
+import { trpc } from "@/lib/trpc.ts";
+
+/** The firm's weekly hours, days off, notice and horizon. */
+export function useAvailability() {
+  const query = trpc.admin.availability.useQuery(undefined, { retry: false });
+  useAdminLoadFailure(query);
+  return query;
+}
