@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidateUserSessions } from "../../server/auth/session.ts";
-import { createUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
+import { createUser, DEFAULT_PASSWORD, nextSecondFactorCode } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { oidcEnv, startOidcProvider, type TestAccount, type TestOidcProvider } from "../helpers/oidc-provider.ts";
 import { freePort, startTestServer, type TestServer } from "../helpers/server.ts";
@@ -13,6 +13,7 @@ const alice: TestAccount = { sub: "google-sub-alice", email: "alice.new@example.
 const casey: TestAccount = { sub: "google-sub-casey", email: "casey.local@example.com", email_verified: true, name: "Casey Google" };
 const unverified: TestAccount = { sub: "google-sub-uma", email: "uma.unverified@example.com", email_verified: false, name: "Uma" };
 const returning: TestAccount = { sub: "google-sub-rita", email: "rita@example.com", email_verified: true, name: "Rita Return" };
+const twoFactor: TestAccount = { sub: "google-sub-tess", email: "tess.two@example.com", email_verified: true, name: "Tess Two" };
 
 let server: TestServer;
 let provider: TestOidcProvider;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   provider = await startOidcProvider({
     port: providerPort,
     redirectUri: `${server.url}/api/auth/google/callback`,
-    accounts: [alice, casey, unverified, returning],
+    accounts: [alice, casey, unverified, returning, twoFactor],
   });
 });
 afterAll(async () => {
@@ -77,7 +78,7 @@ class BrowserAgent {
     for (let hops = 0; step.res.status >= 300 && step.res.status < 400; hops++) {
       if (hops > 10) throw new Error("too many redirects");
       const next = new URL(step.res.headers.get("location")!, current);
-      if (next.origin === server.url && (next.pathname === "/profile" || next.pathname === "/")) {
+      if (next.origin === server.url && ["/profile", "/", "/two-factor"].includes(next.pathname)) {
         return { landedOn: next, lastUrl: current, ...step };
       }
       current = next.href;
@@ -343,6 +344,33 @@ describe("Google sign-in, accounts", () => {
     const rows = await usersWithEmail(impostor.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.google_subject).toBe("google-sub-original");
+  });
+});
+
+describe("Google sign-in, second factor", () => {
+  it("asks an account with two-factor sign-in for its code on /two-factor, only in the browser that finished the sign-in", async () => {
+    const user = await createUser(server.db, { email: twoFactor.email, two_factor: true });
+    const { landedOn, agent } = await signInWithGoogle({ email: twoFactor.email });
+    expect(landedOn.pathname).toBe("/two-factor");
+    const params = new URLSearchParams(landedOn.hash.slice(1));
+    expect(params.get("step")).toBe("verify");
+    const challenge = params.get("challenge")!;
+    expect(challenge).toMatch(/^[a-z2-7]{32}$/);
+    // No session yet: only the code makes one.
+    expect([...agent.cookies.keys()]).not.toContain("session");
+    expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+
+    const code = nextSecondFactorCode(user, server.clock.now());
+    const elsewhere = await new ApiClient(server.url).post("/api/auth/login/2fa", { challenge, code });
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.body).toEqual({ detail: "This sign-in has expired. Please sign in again." });
+
+    const sameBrowser = new ApiClient(server.url);
+    sameBrowser.cookies.set("google_signin", agent.cookies.get("google_signin")!.value);
+    const done = await sameBrowser.post("/api/auth/login/2fa", { challenge, code });
+    expect(done.status).toBe(200);
+    expect(done.body.user).toMatchObject({ id: user.id, auth_provider: "local" });
+    expect((await sameBrowser.get("/api/auth/me")).body.email).toBe(twoFactor.email);
   });
 });
 
