@@ -92,26 +92,40 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 function printProfile(file: string): void {
   const profile = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const idle = [...self].filter(([id]) => /\(idle\)|\(program\)/.test(byId.get(id)!.callFrame.functionName)).reduce((a, [, t]) => a + t, 0);
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
   const where = (n: ProfileNode) => {
     const u = n.callFrame.url.replace(/^file:\/\//, "");
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u)?.[1];
-    return pkg ?? (u.includes("/server/") ? `app ${u.slice(u.indexOf("/server/") + 1)}` : u.startsWith("node:") ? "node" : u || "(native)");
+    return pkg ?? (u.includes("/server/") ? u.slice(u.indexOf("/server/") + 1) : u.startsWith("node:") ? "node" : u || "(native)");
   };
-  const byFunction = new Map<string, number>();
-  const byPackage = new Map<string, number>();
-  for (const [id, t] of self) {
-    const n = byId.get(id)!;
-    const key = `${n.callFrame.functionName || "(anonymous)"} ${where(n)}:${n.callFrame.lineNumber + 1}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + t);
-    byPackage.set(where(n), (byPackage.get(where(n)) ?? 0) + t);
-  }
-  const pct = (t: number) => `${((100 * t) / (total - idle)).toFixed(1)}%`.padStart(6);
-  process.stdout.write(`busy ${(((total - idle) / total) * 100).toFixed(0)}% of ${(total / 1e6).toFixed(1)} s\n\nself time by package:\n`);
-  for (const [k, t] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`${pct(t)} ${k}\n`);
-  process.stdout.write("\nself time by function:\n");
-  for (const [k, t] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) process.stdout.write(`${pct(t)} ${k}\n`);
+  const label = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"} ${where(n)}:${n.callFrame.lineNumber + 1}`;
+  const selfByFunction = new Map<string, number>();
+  const selfByPackage = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const t = profile.timeDeltas[i] ?? 0;
+    const leaf = byId.get(id)!;
+    if (/^\((idle|program)\)$/.test(leaf.callFrame.functionName)) return;
+    busy += t;
+    selfByFunction.set(label(leaf), (selfByFunction.get(label(leaf)) ?? 0) + t);
+    selfByPackage.set(where(leaf), (selfByPackage.get(where(leaf)) ?? 0) + t);
+    // Inclusive time of each of our own functions and each package on the stack, counted once.
+    const seen = new Set<string>();
+    for (let node: ProfileNode | undefined = leaf; node; node = byId.get(parent.get(node.id) ?? -1)) {
+      const key = where(node).startsWith("server/") ? label(node) : where(node);
+      seen.add(key);
+    }
+    for (const key of seen) inclusive.set(key, (inclusive.get(key) ?? 0) + t);
+  });
+  const pct = (t: number) => `${((100 * t) / busy).toFixed(1)}%`.padStart(6);
+  const top = (title: string, map: Map<string, number>, n: number) => {
+    process.stdout.write(`\n${title} (share of busy time):\n`);
+    for (const [k, t] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) process.stdout.write(`${pct(t)} ${k}\n`);
+  };
+  process.stdout.write(`\nbusy ${(busy / 1e6).toFixed(1)} s of the profile\n`);
+  top("self time by package", selfByPackage, 20);
+  top("self time by function", selfByFunction, 30);
+  top("inclusive time: packages and our functions on the stack", inclusive, 45);
 }
