@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { ADMIN_IDLE_MS } from "../../auth/session.ts";
 import type { Db } from "../../db/types.ts";
 
 /** What the settings need of the user that the session does not carry. */
@@ -10,13 +11,14 @@ export async function setUserName(db: Db, userId: string, name: string): Promise
   await db.updateTable("users").set({ name }).where("id", "=", userId).execute();
 }
 
-/** The user's live sessions, most recently used first; `current` marks `currentSessionId`. */
+/** The user's live sessions (not expired, admin ones not idle too long), most recently used first; `current` marks `currentSessionId`. */
 export async function listSessions(db: Db, userId: string, currentSessionId: string, now: Date) {
   return db
     .selectFrom("sessions")
     .select(["public_id", "kind", "created_at", "last_used_at", "ip", "user_agent", sql<boolean>`id = ${currentSessionId}`.as("current")])
     .where("user_id", "=", userId)
     .where("expires_at", ">", now)
+    .where((eb) => eb.or([eb("kind", "=", "client"), eb("last_used_at", ">", new Date(now.getTime() - ADMIN_IDLE_MS))]))
     .orderBy("last_used_at", "desc")
     .orderBy("created_at", "desc")
     .execute();
