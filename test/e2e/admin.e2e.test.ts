@@ -100,8 +100,9 @@ async function expectToast(page: Page, text: string) {
 }
 
 async function openTab(page: Page, name: string) {
-  await page.getByRole("tab", { name }).click();
-  await page.getByRole("tab", { name, selected: true }).waitFor();
+  // Exact: the Documents tab holds its own "All documents" and "Trash" tabs.
+  await page.getByRole("tab", { name, exact: true }).click();
+  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
 }
 
 async function expectAccessible(page: Page) {
