@@ -24,13 +24,16 @@ import {
 } from "../helpers/browser.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 let server: TestServer;
+let smtp: TestSmtpServer;
 let browser: Browser;
 let baseURL: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ publicHost: "localhost" });
+  smtp = await startSmtpServer();
+  server = await startTestServer({ publicHost: "localhost", env: { SMTP_URL: smtp.url } });
   baseURL = `http://localhost:${server.port}`;
   browser = await launchBrowser();
 }, 120_000);
@@ -38,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await smtp?.stop();
 });
 
 const step = () => Math.floor(server.clock.now().getTime() / 30_000);
@@ -83,7 +87,8 @@ async function logOut(page: Page): Promise<void> {
   await page.goto("/");
 }
 
-describe("account security", () => {
+// Many steps each, on a machine other test files share: more than the default 30 s.
+describe("account security", { timeout: 120_000 }, () => {
   it("enrols TOTP in Settings, signs in with a code and a backup code, adds a passkey and signs in with it, signs another browser out", async () => {
     const user = await createUser(server.db, { name: "Robin Ledger" });
     const t = await newPage(browser, { baseURL, viewport: viewports.desktop, reducedMotion: "reduce" });
@@ -197,6 +202,30 @@ describe("account security", () => {
     await elsewhere.close();
   });
 
+  it("changes the email address once the link sent to the new one is opened", async () => {
+    const user = await createUser(server.db);
+    const t = await newPage(browser, { baseURL, viewport: viewports.mobile, reducedMotion: "reduce" });
+    await signInWithRequest(t.page.request, baseURL, user, "client");
+    await screenshotOnFailure(t.page, "settings-email-change", async () => {
+      await t.page.goto("/settings");
+      await t.page.getByLabel("New email address").fill("robin.new@example.com");
+      await t.page.getByRole("form", { name: "Email address" }).getByLabel("Current password").fill(user.password);
+      await t.page.getByRole("button", { name: "Change email" }).click();
+      await t.page.getByText("Waiting for confirmation").waitFor();
+      await expectAccessible(t.page);
+      const mail = await smtp.waitForMail("robin.new@example.com", /Confirm your new email/);
+      const link = /http:\/\/\S+\/\?email_change_token=[a-z2-7]+/.exec(mail.text)![0];
+      expect(new URL(link).origin).toBe(baseURL);
+      await t.page.goto(link);
+      await t.page.locator("[data-sonner-toast]", { hasText: "Your new email address is confirmed." }).waitFor();
+      await t.page.goto("/settings");
+      await t.page.getByText("robin.new@example.com").first().waitFor();
+      expect(await t.page.getByText("Waiting for confirmation").count()).toBe(0);
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
+
   it("an admin signs in at /admin with a code, then with a passkey", async () => {
     const admin = await createUser(server.db, { is_admin: true, name: "Office Admin" });
     const t: TestPage = await newPage(browser, { baseURL, viewport: viewports.desktop, reducedMotion: "reduce" });
@@ -228,9 +257,11 @@ describe("account security", () => {
       await page.getByRole("heading", { name: "Recent users" }).waitFor();
 
       await page.goto("/admin/dashboard?tab=site");
-      await page.getByLabel("Require two-factor sign-in for all clients").check();
+      const requireForClients = page.getByLabel("Require two-factor sign-in for all clients");
+      await requireForClients.check();
+      await page.locator("[data-sonner-toast]", { hasText: "Every client now needs two-factor sign-in." }).waitFor();
       await expect.poll(async () => (await server.db.selectFrom("firm_settings").select("value").executeTakeFirst())?.value).toBe("true");
-      await page.getByLabel("Require two-factor sign-in for all clients").uncheck();
+      await requireForClients.uncheck();
       await expect.poll(async () => (await server.db.selectFrom("firm_settings").select("value").executeTakeFirst())?.value).toBe("false");
     });
     // Logout leaves the dashboard's statistics to be asked for once more without a session, as in admin.e2e.

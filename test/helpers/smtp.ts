@@ -24,6 +24,11 @@ export type TestSmtpServer = {
   messages: ReceivedMail[];
   /** Resolves once at least `count` messages arrived; fails after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /**
+   * Resolves with the first message to `to` whose subject matches; fails after `timeoutMs`. Mail
+   * goes out one job at a time, after all queued before it, so a busy test file waits a while.
+   */
+  waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 };
 
@@ -72,6 +77,15 @@ export async function startSmtpServer(opts: { port?: number; rejectAll?: boolean
         await new Promise((r) => setTimeout(r, 25));
       }
       return messages;
+    },
+    async waitForMail(to, subject, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = messages.find((m) => m.to.includes(to) && subject.test(m.subject));
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}; got ${messages.map((m) => `${m.to}: ${m.subject}`).join(", ")}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -38,17 +38,6 @@ async function signedIn(user: UserFixture): Promise<ApiClient> {
   return client;
 }
 
-async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mail = smtp.messages.find((m) => m.to.includes(address) && subject.test(m.subject));
-    if (mail) return mail;
-    if (Date.now() > deadline)
-      throw new Error(`no mail "${subject}" to ${address}; got ${smtp.messages.map((m) => `${m.to}: ${m.subject}`).join(", ")}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 function linkToken(mail: ReceivedMail): string {
   const link = /\/\?email_change_token=([a-z2-7]+)/.exec(mail.text);
   if (!link) throw new Error(`no link in:\n${mail.text}`);
@@ -109,7 +98,7 @@ describe("change password", () => {
     expect((await new ApiClient(server.url).post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD })).status).toBe(401);
     expect((await signedIn({ ...user, password: NEW_PASSWORD })).cookies.has("session")).toBe(true);
 
-    const mail = await mailTo(user.email, /Your password was changed/);
+    const mail = await smtp.waitForMail(user.email, /Your password was changed/);
     expect(mail.text).toMatch(/^Hello,$/m);
     expect(mail.text).toContain("every other session of the account was signed out");
   });
@@ -178,7 +167,7 @@ describe("change email", () => {
 
     const res = await client.post("/api/auth/change-email", { new_email: newEmail, password: DEFAULT_PASSWORD });
     expect(res.status).toBe(200);
-    const mail = await mailTo(newEmail, /Confirm your new email/);
+    const mail = await smtp.waitForMail(newEmail, /Confirm your new email/);
     expect(mail.text).toMatch(/^Hello,$/m);
     expect(mail.text).not.toContain(user.name);
     expect((await client.get("/api/auth/me")).body.email).toBe(user.email);
@@ -195,7 +184,7 @@ describe("change email", () => {
     expect(again.status).toBe(422);
     expect(again.body).toEqual({ detail: "This email change link is invalid or has expired" });
 
-    const told = await mailTo(user.email, /email address was changed/);
+    const told = await smtp.waitForMail(user.email, /email address was changed/);
     expect(told.text).toContain(newEmail);
     // Mail now goes to the new address: the old one's reset links are gone.
     expect(await server.db.selectFrom("password_reset_tokens").select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
@@ -206,7 +195,7 @@ describe("change email", () => {
     const client = await signedIn(user);
     const newEmail = `late-${randomUUID().slice(0, 8)}@example.com`;
     expect((await client.post("/api/auth/change-email", { new_email: newEmail, password: DEFAULT_PASSWORD })).status).toBe(200);
-    const token = linkToken(await mailTo(newEmail, /Confirm your new email/));
+    const token = linkToken(await smtp.waitForMail(newEmail, /Confirm your new email/));
     server.clock.advance(60 * 60 * 1000 + 1000);
     const late = await new ApiClient(server.url).post("/api/auth/confirm-email-change", { token });
     expect(late.status).toBe(422);
@@ -219,7 +208,7 @@ describe("change email", () => {
     const client = await signedIn(user);
     const newEmail = `unverified-${randomUUID().slice(0, 8)}@example.com`;
     await client.post("/api/auth/change-email", { new_email: newEmail, password: DEFAULT_PASSWORD });
-    const token = linkToken(await mailTo(newEmail, /Confirm your new email/));
+    const token = linkToken(await smtp.waitForMail(newEmail, /Confirm your new email/));
     expect((await new ApiClient(server.url).post("/api/auth/confirm-email-change", { token })).status).toBe(200);
     const change = await server.db.selectFrom("email_changes").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
     await expect

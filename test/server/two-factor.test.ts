@@ -8,7 +8,7 @@ import { MAX_CONSECUTIVE_LOGIN_FAILURES } from "../../server/auth/rate-limit.ts"
 import { createUser, DEFAULT_PASSWORD, loginClient, nextSecondFactorCode, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient, type Json } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 const STEP_MS = 30_000;
 let smtp: TestSmtpServer;
@@ -36,18 +36,6 @@ function browser(): ApiClient {
 
 const step = () => Math.floor(server.clock.now().getTime() / STEP_MS);
 const codeAt = (secret: string, at: number) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(at), 6);
-
-/** Mail goes out one job at a time, after all queued before it: a busy file waits a while. */
-async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mail = smtp.messages.find((m) => m.to.includes(address) && subject.test(m.subject));
-    if (mail) return mail;
-    if (Date.now() > deadline)
-      throw new Error(`no mail "${subject}" to ${address}; got ${smtp.messages.map((m) => `${m.to}: ${m.subject}`).join(", ")}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A client who turns two-factor sign-in on in Settings; answers the secret and the backup codes. */
 async function enrolled(): Promise<{ user: UserFixture; secret: string; backupCodes: string[] }> {
@@ -117,7 +105,7 @@ describe("enrolment in Settings", () => {
       expect(line).not.toContain(enable.body.backup_codes[0]);
     }
 
-    const mail = await mailTo(user.email, /Two-factor sign-in is on/);
+    const mail = await smtp.waitForMail(user.email, /Two-factor sign-in is on/);
     expect(mail.text).toMatch(/^Hello,$/m);
     expect(mail.text).not.toContain(user.name);
   });
@@ -285,7 +273,7 @@ describe("backup codes and turning it off", () => {
     expect((await client.get("/api/auth/account")).body.two_factor.enabled).toBe(false);
     const login = await browser().post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD });
     expect(login.body).toMatchObject({ success: true });
-    await mailTo(user.email, /Two-factor sign-in was turned off/);
+    await smtp.waitForMail(user.email, /Two-factor sign-in was turned off/);
   });
 
   it("is never turned off for an admin", async () => {
@@ -366,7 +354,7 @@ describe("mail about sign-ins", () => {
     await passwordStep(from("203.0.113.7", "curl/8.0"), user);
     await passwordStep(from("203.0.113.7", "curl/8.0"), user);
     await passwordStep(from("203.0.113.99", chrome), user);
-    const mail = await mailTo(user.email, /New sign-in/);
+    const mail = await smtp.waitForMail(user.email, /New sign-in/);
     expect(mail.text).toContain("Browser: Chrome on Windows");
     expect(mail.text).toContain("Address: 203.0.113.99");
     await passwordStep(from("203.0.113.99", chrome.replace("131", "132")), user);

@@ -2,14 +2,13 @@
 // the caller shows again that they are the owner, not just someone at an open session. Every check
 // counts as a sign-in attempt (docs/decisions.md, Limits): a wrong password or code here adds to
 // the same lockout as one at the login, so a borrowed session is no way to guess either.
-import { TRPCError } from "@trpc/server";
-import { assertHashingRoom, passwordHasher } from "../../auth/password.ts";
+import { assertHashingRoom } from "../../auth/password.ts";
 import { hasTwoFactor, useSecondFactor } from "../../auth/second-factor.ts";
 import { deviceTokens, findTrustedDevice } from "../../auth/trusted-devices.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { INVALID_CODE } from "../auth/schemas.ts";
-import { beginLoginAttempt } from "../auth/service.ts";
+import { beginLoginAttempt, checkPassword } from "../auth/service.ts";
 import { findCredentials, sessionCreatedAt } from "./queries.ts";
 import { WRONG_PASSWORD } from "./schemas.ts";
 
@@ -34,14 +33,7 @@ export async function checkOwnership(ctx: AuthedContext, proof: Proof, need: { p
   const attempt = await beginLoginAttempt(ctx, { account: userId, trustedDevice }, ctx.user);
   if (need.password) {
     const credentials = await findCredentials(ctx.db, userId);
-    let valid: boolean;
-    try {
-      valid = await passwordHasher.verify(credentials?.password_hash ?? null, proof.password!, ctx.clientGone());
-    } catch (err) {
-      if (err instanceof TRPCError && err.code === "SERVICE_UNAVAILABLE") await attempt.notChecked();
-      throw err;
-    }
-    if (!valid) throw new RequestRefused(WRONG_PASSWORD);
+    if (!(await checkPassword(ctx, attempt, credentials?.password_hash ?? null, proof.password!))) throw new RequestRefused(WRONG_PASSWORD);
   }
   if (need.code) {
     const used = await useSecondFactor(ctx.db, ctx.config.totpEncryptionKey, userId, proof.code!, ctx.now());

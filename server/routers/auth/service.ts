@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { assertHashingRoom, COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordHasher } from "../../auth/password.ts";
-import { AccountLocked } from "../../auth/rate-limit.ts";
+import { AccountLocked, type LoginAttempt } from "../../auth/rate-limit.ts";
 import { type ChallengePurpose, createTwoFactorChallenge, hasTwoFactor } from "../../auth/second-factor.ts";
 import { createSession, invalidateSession, type SessionKind } from "../../auth/session.ts";
 import { noteSignIn } from "../../auth/sign-ins.ts";
@@ -71,13 +71,7 @@ export async function loginWithPassword(ctx: Context & CarriedSession, input: Lo
   const devices = deviceTokens(ctx.deviceCookie.value);
   const trustedDevice = row ? await findTrustedDevice(ctx.db, devices, row.id, ctx.now()) : null;
   const attempt = await beginLoginAttempt(ctx, { account, trustedDevice }, row);
-  let valid: boolean;
-  try {
-    valid = await passwordHasher.verify(row?.password_hash ?? null, input.password, ctx.clientGone());
-  } catch (err) {
-    if (err instanceof TRPCError && err.code === "SERVICE_UNAVAILABLE") await attempt.notChecked();
-    throw err;
-  }
+  const valid = await checkPassword(ctx, attempt, row?.password_hash ?? null, input.password);
   if (!row || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
   const { password_hash: _hash, session_epoch: sessionEpoch, ...user } = row;
   const next = await secondStep(ctx, user);
@@ -103,6 +97,19 @@ export async function beginLoginAttempt(ctx: Context, who: { account: string; tr
     return await ctx.rateLimits.beginLoginAttempt({ account: who.account, ip: ctx.ip, trustedDevice: who.trustedDevice });
   } catch (err) {
     if (err instanceof AccountLocked && err.notifyOwner && owner) void sendAccountLockedNotice(ctx, owner);
+    throw err;
+  }
+}
+
+/**
+ * Checks a password inside a counted attempt. A check the hashing queue could not run (503) gives
+ * the attempt back: nothing was guessed.
+ */
+export async function checkPassword(ctx: Context, attempt: LoginAttempt, passwordHash: string | null, password: string): Promise<boolean> {
+  try {
+    return await passwordHasher.verify(passwordHash, password, ctx.clientGone());
+  } catch (err) {
+    if (err instanceof TRPCError && err.code === "SERVICE_UNAVAILABLE") await attempt.notChecked();
     throw err;
   }
 }

@@ -1,4 +1,5 @@
 import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
@@ -10,6 +11,8 @@ import { useUpdateSecuritySettings } from "./use-update-security-settings.ts";
 export function RequireTwoFactorSetting() {
   const settings = useSecuritySettings();
   const update = useUpdateSecuritySettings();
+  // The box shows the choice at once, while it is being saved.
+  const [saving, setSaving] = useState<boolean | null>(null);
 
   return (
     <section aria-labelledby="security-settings-heading" className="grid gap-4 rounded-xl border bg-card p-6">
@@ -31,9 +34,10 @@ export function RequireTwoFactorSetting() {
           <input
             type="checkbox"
             className="size-5 cursor-pointer accent-[var(--color-accent)]"
-            checked={update.isPending ? update.variables.require_client_two_factor : settings.data.require_client_two_factor}
-            disabled={update.isPending}
-            onChange={(event) =>
+            checked={saving ?? settings.data.require_client_two_factor}
+            disabled={saving !== null}
+            onChange={(event) => {
+              setSaving(event.target.checked);
               update.mutate(
                 { require_client_two_factor: event.target.checked },
                 {
@@ -42,9 +46,10 @@ export function RequireTwoFactorSetting() {
                       saved.require_client_two_factor ? "Every client now needs two-factor sign-in." : "Two-factor sign-in is optional for clients.",
                     ),
                   onError: (err) => toast.error(errorDetail(err) ?? "The setting could not be saved."),
+                  onSettled: () => setSaving(null),
                 },
-              )
-            }
+              );
+            }}
           />
           Require two-factor sign-in for all clients
         </label>
