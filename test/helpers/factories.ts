@@ -66,7 +66,10 @@ export function nextSecondFactorCode(user: Pick<UserFixture, "username" | "secon
   const factor = user.secondFactor;
   if (!factor) throw new Error(`${user.username} has no second factor`);
   const current = totpStep(now);
-  const step = Math.max(current - 1, factor.lastStep + 1);
+  // Never the previous step: if the clock crosses into the next step while the request travels,
+  // that code is two steps old at the server and refused (+/-1 step); the current and the next
+  // stay within the window.
+  const step = Math.max(current, factor.lastStep + 1);
   if (step <= current + 1) {
     factor.lastStep = step;
     return totpCodeForStep(factor.key, step);
