@@ -154,13 +154,26 @@ export async function findTwoFactorChallenge(
   browserSecret: string | null,
   now: Date,
 ): Promise<TwoFactorChallenge | undefined> {
+  // Only while the account's session epoch is the one read with the password: a reset (or anything
+  // else that ends every session) since then voids the challenge before any code or enrolment is
+  // spent on it, not only when the session would be opened.
   const row = await db
     .selectFrom("two_factor_challenges")
-    .select(["id_hash", "user_id", "kind", "session_epoch", "return_token", "browser_hash"])
-    .where("id_hash", "=", hashToken(token))
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
+    .innerJoin("users", (join) =>
+      join.onRef("users.id", "=", "two_factor_challenges.user_id").onRef("users.session_epoch", "=", "two_factor_challenges.session_epoch"),
+    )
+    .select([
+      "two_factor_challenges.id_hash",
+      "two_factor_challenges.user_id",
+      "two_factor_challenges.kind",
+      "two_factor_challenges.session_epoch",
+      "two_factor_challenges.return_token",
+      "two_factor_challenges.browser_hash",
+    ])
+    .where("two_factor_challenges.id_hash", "=", hashToken(token))
+    .where("two_factor_challenges.purpose", "=", purpose)
+    .where("two_factor_challenges.used_at", "is", null)
+    .where("two_factor_challenges.expires_at", ">", now)
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.browser_hash !== null && (!browserSecret || hashToken(browserSecret) !== row.browser_hash)) return undefined;

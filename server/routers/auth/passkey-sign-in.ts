@@ -57,7 +57,11 @@ export async function passkeyLogin(
   const devices = deviceTokens(ctx.deviceCookie.value);
   const trustedDevice = passkey ? await findTrustedDevice(ctx.db, devices, passkey.user_id, ctx.now()) : null;
   // Counted like a password: an unknown passkey against the address's limits, a known one against its account's.
-  const attempt = await beginLoginAttempt(ctx, { account: passkey ? passkey.user_id : `unknown:passkey`, trustedDevice });
+  const attempt = await beginLoginAttempt(
+    ctx,
+    { account: passkey ? passkey.user_id : `unknown:passkey`, trustedDevice },
+    passkey ? { id: passkey.user_id } : undefined,
+  );
   if (!passkey) throw failed();
   let newCounter: number;
   try {
