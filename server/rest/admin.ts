@@ -12,19 +12,17 @@ import {
 } from "../routers/admin/schemas.ts";
 import { createAppointmentInput, updateAppointmentInput } from "../routers/appointments/schemas.ts";
 import { securitySettingsOutput, updateSecuritySettingsInput } from "../routers/account/schemas.ts";
-import { loginInput } from "../routers/auth/schemas.ts";
+import { loginInput, loginOutput } from "../routers/auth/schemas.ts";
 import { consultationRequestOutput } from "../routers/consultation/schemas.ts";
 import { documentOutput } from "../routers/documents/schemas.ts";
 import { successOutput } from "../routers/shared-schemas.ts";
 import { siteContentOutput, updateSiteContentInput, updateTestimonialsInput } from "../routers/site/schemas.ts";
-import { loginOutput } from "./auth.ts";
 import { downloadReply, previewReply } from "./documents.ts";
 import { downloadRoute, previewRoute } from "./download.ts";
-import { pageQuery, type RestRoute } from "./route.ts";
+import { bodyOf, pageQuery, type RestRoute } from "./route.ts";
 
 /** REST lists take the offset as `offset` too. */
 const pageParams = listPageInput.extend({ offset: z.coerce.number().int().min(0).optional() });
-const body = (r: { body: unknown }) => (r.body ?? {}) as Record<string, unknown>;
 
 export const adminRoutes: RestRoute[] = [
   {
@@ -65,7 +63,7 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: setUserQuotaInput.omit({ id: true }),
     response: userQuotaOutput,
-    call: (c, r) => c.admin.setUserQuota({ id: r.params.id!, quota_mb: body(r).quota_mb as never }),
+    call: (c, r) => c.admin.setUserQuota({ id: r.params.id!, quota_mb: bodyOf(r).quota_mb as never }),
   },
   {
     method: "delete",
@@ -151,7 +149,7 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: z.object({ value: updateSiteContentInput.shape.value }),
     response: successOutput,
-    call: (c, r) => c.admin.updateSiteContent({ section: r.params.section, key: r.params.key, value: body(r).value } as never),
+    call: (c, r) => c.admin.updateSiteContent({ section: r.params.section, key: r.params.key, value: bodyOf(r).value } as never),
   },
   {
     method: "delete",
@@ -219,7 +217,7 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: z.object({ handled: z.boolean().default(true) }),
     response: successOutput,
-    call: (c, r) => c.admin.setConsultationHandled({ id: r.params.id!, handled: body(r).handled as never }),
+    call: (c, r) => c.admin.setConsultationHandled({ id: r.params.id!, handled: bodyOf(r).handled as never }),
   },
   {
     method: "post",
@@ -260,6 +258,6 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: updateAppointmentInput.omit({ id: true }),
     response: adminAppointmentOutput,
-    call: (c, r) => c.admin.updateAppointment({ ...body(r), id: r.params.id } as never),
+    call: (c, r) => c.admin.updateAppointment({ ...bodyOf(r), id: r.params.id } as never),
   },
 ];

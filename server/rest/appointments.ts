@@ -8,9 +8,7 @@ import {
   slotsInput,
 } from "../routers/appointments/schemas.ts";
 import { meetingTypeOutput } from "../routers/availability/schemas.ts";
-import type { RestRoute } from "./route.ts";
-
-const body = (r: { body: unknown }) => (r.body ?? {}) as Record<string, unknown>;
+import { bodyOf, type RestRoute } from "./route.ts";
 
 export const appointmentRoutes: RestRoute[] = [
   {
@@ -83,6 +81,6 @@ export const appointmentRoutes: RestRoute[] = [
     access: "client",
     body: rescheduleAppointmentInput.omit({ id: true }),
     response: clientAppointmentOutput,
-    call: (c, r) => c.appointments.reschedule({ ...body(r), id: r.params.id } as never),
+    call: (c, r) => c.appointments.reschedule({ ...bodyOf(r), id: r.params.id } as never),
   },
 ];

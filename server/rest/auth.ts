@@ -37,9 +37,7 @@ import {
   verifyEmailInput,
 } from "../routers/auth/schemas.ts";
 import { successOutput } from "../routers/shared-schemas.ts";
-import type { RestRoute } from "./route.ts";
-
-export { loginOutput };
+import { bodyOf, type RestRoute } from "./route.ts";
 
 export const authRoutes: RestRoute[] = [
   {
@@ -100,7 +98,7 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: passkeyLoginOptionsInput,
     response: passkeyOptionsOutput,
-    call: (c, r) => c.auth.passkeyLoginOptions((r.body ?? {}) as never),
+    call: (c, r) => c.auth.passkeyLoginOptions(bodyOf(r) as never),
   },
   {
     method: "post",
@@ -179,7 +177,7 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: identityProof,
     response: successOutput,
-    call: (c, r) => c.account.deleteAccount((r.body ?? {}) as never),
+    call: (c, r) => c.account.deleteAccount(bodyOf(r) as never),
   },
   {
     method: "get",

@@ -9,9 +9,7 @@ import {
   updateMeetingTypeInput,
 } from "../routers/availability/schemas.ts";
 import { successOutput } from "../routers/shared-schemas.ts";
-import type { RestRoute } from "./route.ts";
-
-const body = (r: { body: unknown }) => (r.body ?? {}) as Record<string, unknown>;
+import { bodyOf, type RestRoute } from "./route.ts";
 
 /** The admin's side of self-booking: the firm's availability, its meeting types and the week view. */
 export const availabilityRoutes: RestRoute[] = [
@@ -62,7 +60,7 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     body: updateMeetingTypeInput.omit({ id: true }),
     response: meetingTypeOutput,
-    call: (c, r) => c.admin.updateMeetingType({ ...body(r), id: r.params.id } as never),
+    call: (c, r) => c.admin.updateMeetingType({ ...bodyOf(r), id: r.params.id } as never),
   },
   {
     method: "delete",

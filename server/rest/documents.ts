@@ -9,7 +9,7 @@ import {
 } from "../routers/documents/schemas.ts";
 import { idSchema, successOutput } from "../routers/shared-schemas.ts";
 import { downloadRoute, previewRoute } from "./download.ts";
-import type { RestRoute } from "./route.ts";
+import { bodyOf, type RestRoute } from "./route.ts";
 import { uploadRoute } from "./upload.ts";
 
 const uploadForm = z.object({ file: z.string().meta({ format: "binary" }), folder_id: idSchema.optional() });
@@ -18,7 +18,6 @@ export const previewReply = {
   description:
     "The file shown in the browser (inline, its stored type, a sandbox CSP): PNG, JPEG, GIF, WebP, PDF and plain text; 415 for any other type",
 };
-const body = (r: { body: unknown }) => (r.body ?? {}) as Record<string, unknown>;
 
 export const documentRoutes: RestRoute[] = [
   {
@@ -95,7 +94,7 @@ export const documentRoutes: RestRoute[] = [
     access: "client",
     body: updateDocumentBody,
     response: documentOutput,
-    call: (c, r) => c.documents.update({ ...body(r), id: r.params.id } as never),
+    call: (c, r) => c.documents.update({ ...bodyOf(r), id: r.params.id } as never),
   },
   {
     method: "delete",

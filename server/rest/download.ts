@@ -63,6 +63,19 @@ export function attachmentDisposition(filename: string, presentation: Presentati
 }
 
 /**
+ * The headers of every file we send: its type, how to present it under which name, never sniffed into
+ * another type, never cached or recompressed; a download runs nothing (a bare sandbox), a preview
+ * only shows itself (PREVIEW_CSP).
+ */
+export function setFileHeaders(res: Response, file: { contentType: string; filename: string; presentation: Presentation }): void {
+  res.setHeader("Content-Type", file.contentType);
+  res.setHeader("Content-Disposition", attachmentDisposition(file.filename, file.presentation));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Content-Security-Policy", file.presentation === "inline" ? PREVIEW_CSP : "sandbox");
+  res.setHeader("Cache-Control", "private, no-store, no-transform");
+}
+
+/**
  * Sends the object of a document row, never cached, never recompressed (so Content-Length holds),
  * never sniffed into another type. A download is never rendered (attachment, a bare sandbox CSP); a
  * preview is rendered as its stored type only, under PREVIEW_CSP, text as UTF-8. Rejects, before any
@@ -79,12 +92,12 @@ async function sendStoredDocument(
   const body = await openStoredObject(storage, logger, document);
   const inline = presentation === "inline";
   res.status(200);
-  res.setHeader("Content-Type", inline && document.content_type === "text/plain" ? "text/plain; charset=utf-8" : document.content_type);
   res.setHeader("Content-Length", String(document.file_size));
-  res.setHeader("Content-Disposition", attachmentDisposition(document.original_filename, presentation));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Content-Security-Policy", inline ? PREVIEW_CSP : "sandbox");
-  res.setHeader("Cache-Control", "private, no-store, no-transform");
+  setFileHeaders(res, {
+    contentType: inline && document.content_type === "text/plain" ? "text/plain; charset=utf-8" : document.content_type,
+    filename: document.original_filename,
+    presentation,
+  });
   try {
     await pipeline(body, res);
   } catch (err) {

@@ -12,7 +12,7 @@ import { createTransferCaller } from "../routers/_app.ts";
 import type { ArchivePlan } from "../routers/documents/archive.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 import type { AppDeps } from "../trpc/context.ts";
-import { attachmentDisposition } from "./download.ts";
+import { setFileHeaders } from "./download.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
 
@@ -47,11 +47,7 @@ async function sendArchive(res: Response, storage: ObjectStorage, logger: Logger
   };
   res.on("close", onClose);
   res.status(200);
-  res.setHeader("Content-Type", "application/zip");
-  res.setHeader("Content-Disposition", attachmentDisposition(archive.filename));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Content-Security-Policy", "sandbox");
-  res.setHeader("Cache-Control", "private, no-store, no-transform");
+  setFileHeaders(res, { contentType: "application/zip", filename: archive.filename, presentation: "attachment" });
   // When the response breaks, pipeline destroys the ZIP stream; the loop below must stop too.
   const sent = pipeline(zip, res).catch((err: unknown) => stop.abort(err));
   let source: Readable | null = null;

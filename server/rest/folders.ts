@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createFolderInput, folderOutput, updateFolderBody } from "../routers/folders/schemas.ts";
 import { successOutput } from "../routers/shared-schemas.ts";
 import { folderArchiveRoute } from "./folder-archive.ts";
-import type { RestRoute } from "./route.ts";
+import { bodyOf, type RestRoute } from "./route.ts";
 
 const zipReply = { description: "A ZIP of the folder and all its subfolders, built while it is sent", contentType: "application/zip" };
 
@@ -35,7 +35,7 @@ export const folderRoutes: RestRoute[] = [
     access: "client",
     body: updateFolderBody,
     response: folderOutput,
-    call: (c, r) => c.folders.update({ ...((r.body ?? {}) as Record<string, unknown>), id: r.params.id } as never),
+    call: (c, r) => c.folders.update({ ...bodyOf(r), id: r.params.id } as never),
   },
   // Before /folders/:id/download, which would take "root" for an id.
   {

@@ -84,6 +84,11 @@ function pageAsArray<T>(res: Response, page: Page<T>): T[] {
   return page.items;
 }
 
+/** The JSON body as an object of fields (absent: none), to merge with the path's id; the procedure validates it. */
+export function bodyOf(input: { body: unknown }): Record<string, unknown> {
+  return (input.body ?? {}) as Record<string, unknown>;
+}
+
 /** `?q=&limit=&cursor=` (or `offset`, as REST clients say it) as the list procedures take them. */
 export function pageQuery({ query }: RestInput): never {
   const { q, limit, cursor, offset, user_id } = query;

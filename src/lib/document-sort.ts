@@ -1,7 +1,7 @@
 import { DOCUMENT_SORTS } from "@server/routers/documents/schemas.ts";
 
 export type DocumentSortKey = (typeof DOCUMENT_SORTS)[number];
-export type SortOrder = "asc" | "desc";
+type SortOrder = "asc" | "desc";
 export type DocumentSort = { sort: DocumentSortKey; order: SortOrder };
 
 /** The sort a URL asks for (`?sort=name&order=asc`); null when it asks for none (the server's order). */

@@ -5,7 +5,7 @@
  */
 import { type DragEvent, useState } from "react";
 
-export const DRAG_ITEM_TYPE = "application/x-portal-item";
+const DRAG_ITEM_TYPE = "application/x-portal-item";
 
 export type DragItem = { kind: "document" | "folder"; id: string; name: string };
 

@@ -7,15 +7,13 @@ import { listFolders } from "../folders/queries.ts";
 import type { Folder } from "../folders/schemas.ts";
 import { FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { liveDocumentsIn } from "./queries.ts";
+import { FALLBACK_FILENAME, stripInvisible } from "./service.ts";
 
 /** A file (its stored object) or, with no storage key, a directory. Paths use `/` and never start with one. */
 export type ArchiveEntry = { path: string; storage_key: string | null; date: Date };
 export type ArchivePlan = { filename: string; entries: ArchiveEntry[] };
 
 const ALL_DOCUMENTS_NAME = "Documents";
-const FALLBACK_NAME = "unnamed";
-/** Control and invisible characters, as cleanFilename removes them. */
-const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 /** Path separators, and what Windows refuses in a name. */
 const UNSAFE_CHARACTERS = /[\\/:*?"<>|]/g;
 
@@ -23,14 +21,12 @@ const UNSAFE_CHARACTERS = /[\\/:*?"<>|]/g;
  * One path segment that extracts as itself everywhere: no separators or control characters, no
  * `.` or `..`, no trailing dots or spaces (Windows drops them), never empty.
  */
-export function safeSegment(name: string): string {
-  const cleaned = name
-    .normalize("NFC")
-    .replace(INVISIBLE_CHARACTERS, "")
+function safeSegment(name: string): string {
+  const cleaned = stripInvisible(name)
     .replace(UNSAFE_CHARACTERS, "_")
     .trim()
     .replace(/[. ]+$/, "");
-  return cleaned === "" ? FALLBACK_NAME : cleaned;
+  return cleaned === "" ? FALLBACK_FILENAME : cleaned;
 }
 
 /**

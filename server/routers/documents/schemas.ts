@@ -58,7 +58,7 @@ export const documentOutput = z.object({
 export type DocumentItem = z.infer<typeof documentOutput>;
 
 /** A folder on the way from the root to a document. */
-export const folderPathItem = z.object({ id: z.string(), name: z.string() });
+const folderPathItem = z.object({ id: z.string(), name: z.string() });
 export const documentSearchResultOutput = documentOutput.extend({
   /** From the root down to the document's folder; empty for a document in the root. */
   folder_path: z.array(folderPathItem),

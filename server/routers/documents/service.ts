@@ -42,7 +42,7 @@ import {
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
 const MAX_FILENAME_CHARACTERS = 255;
-const FALLBACK_FILENAME = "unnamed";
+export const FALLBACK_FILENAME = "unnamed";
 const GENERIC_CONTENT_TYPE = "application/octet-stream";
 /** The account was deleted while its request ran: answered like the session it had, which is gone too. */
 const ACCOUNT_GONE = "Not authenticated";
@@ -269,6 +269,11 @@ export async function purgeExpiredTrash(deps: Pick<Context, "db" | "storage" | "
 const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 const SHORT_EXTENSION = /\.[^.]{1,16}$/;
 
+/** A name in NFC without control or invisible characters (the first step of every name we show or hand out). */
+export function stripInvisible(name: string): string {
+  return name.normalize("NFC").replace(INVISIBLE_CHARACTERS, "");
+}
+
 /**
  * The user's filename, made safe to show: control characters, invisible ones (the bidirectional
  * overrides and marks that disguise `evil\u202Efdp.exe` as `evilexe.pdf`, zero-width spaces and
@@ -276,7 +281,7 @@ const SHORT_EXTENSION = /\.[^.]{1,16}$/;
  * extension kept. It is only ever displayed; storage uses random keys.
  */
 export function cleanFilename(raw: string): string {
-  const withoutControls = raw.normalize("NFC").replace(INVISIBLE_CHARACTERS, "");
+  const withoutControls = stripInvisible(raw);
   const name = (withoutControls.split(/[/\\]/).pop() ?? "").trim();
   if (name === "" || name === "." || name === "..") return FALLBACK_FILENAME;
   const characters = Array.from(name);

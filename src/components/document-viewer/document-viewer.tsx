@@ -9,11 +9,12 @@ import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { PREVIEW_CONTENT_TYPES } from "@server/routers/documents/schemas.ts";
 import { fetchPreview, PreviewMessage, PreviewRefused } from "./preview-fetch.tsx";
 
 const PdfPages = lazy(async () => ({ default: (await import("./pdf-pages.tsx")).PdfPages }));
 
-export type ViewerDocument = { id: string; original_filename: string; content_type: string };
+type ViewerDocument = { id: string; original_filename: string; content_type: string };
 
 type DocumentViewerProps = {
   /** The list the viewer was opened from, in its order: the arrow keys step through it. */
@@ -27,13 +28,12 @@ type DocumentViewerProps = {
 
 type PreviewKind = "image" | "pdf" | "text" | "none";
 
-/** What the server previews (PNG, JPEG, GIF, WebP, PDF, plain text), by the stored content type. */
-export function previewKind(contentType: string): PreviewKind {
+/** How the viewer shows what the server previews, by the stored content type. */
+function previewKind(contentType: string): PreviewKind {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
-  if (["image/png", "image/jpeg", "image/gif", "image/webp"].includes(type)) return "image";
-  if (type === "application/pdf") return "pdf";
-  if (type === "text/plain") return "text";
-  return "none";
+  if (!(PREVIEW_CONTENT_TYPES as readonly string[]).includes(type)) return "none";
+  if (type.startsWith("image/")) return "image";
+  return type === "application/pdf" ? "pdf" : "text";
 }
 
 export function DocumentViewer({ documents, openId, onOpenIdChange, previewUrl, downloadUrl }: DocumentViewerProps) {
