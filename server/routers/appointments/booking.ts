@@ -6,7 +6,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
-import { findBookingRules, findMeetingType, listMeetingTypes } from "../availability/queries.ts";
+import { findBookingRules, findMeetingType } from "../availability/queries.ts";
 import type { MeetingType } from "../availability/schemas.ts";
 import { MEETING_TYPE_NOT_FOUND } from "../availability/service.ts";
 import type { ClientAction } from "./mail.ts";
@@ -38,10 +38,6 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 type Lengths = { durationMinutes: number; bufferMinutes: number };
-
-export function bookableMeetingTypes(ctx: Pick<Context, "db">): Promise<MeetingType[]> {
-  return listMeetingTypes(ctx.db);
-}
 
 /** The free times for a meeting type, or for moving one of the caller's appointments. */
 export async function availableSlots(ctx: AuthedContext, input: SlotsInput): Promise<Slot[]> {

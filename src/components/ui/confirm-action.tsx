@@ -18,11 +18,13 @@ type ConfirmActionProps = {
   /** The question the user answers, e.g. the spec's "Are you sure you want to delete this document?" */
   question: string;
   confirmLabel: string;
+  /** The safe way out; "Cancel" unless that word names the action itself (cancelling an appointment). */
+  cancelLabel?: string;
   onConfirm: () => void;
 };
 
 /** Asks before a destructive action; focus starts on Cancel and Escape cancels. */
-export function ConfirmAction({ trigger, title, question, confirmLabel, onConfirm }: ConfirmActionProps) {
+export function ConfirmAction({ trigger, title, question, confirmLabel, cancelLabel = "Cancel", onConfirm }: ConfirmActionProps) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
@@ -32,7 +34,7 @@ export function ConfirmAction({ trigger, title, question, confirmLabel, onConfir
           <AlertDialogDescription>{question}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

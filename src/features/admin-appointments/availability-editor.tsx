@@ -7,7 +7,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDate } from "@/lib/format.ts";
 import { genericZoneName } from "@server/routers/appointments/firm-clock.ts";
-import { type Availability, availabilityInput, WEEKDAYS } from "@server/routers/availability/schemas.ts";
+import { type Availability, availabilityInput, MAX_HORIZON_DAYS, MAX_MIN_NOTICE_HOURS, WEEKDAYS } from "@server/routers/availability/schemas.ts";
 import { useAvailability } from "./use-availability.ts";
 import { useSaveAvailability } from "./use-save-availability.ts";
 
@@ -149,7 +149,7 @@ function AvailabilityForm({ availability }: { availability: Availability }) {
             type="number"
             inputMode="numeric"
             min={0}
-            max={720}
+            max={MAX_MIN_NOTICE_HOURS}
             value={draft.minNoticeHours}
             onChange={(event) => setDraft((d) => ({ ...d, minNoticeHours: event.target.value }))}
           />
@@ -159,7 +159,7 @@ function AvailabilityForm({ availability }: { availability: Availability }) {
             type="number"
             inputMode="numeric"
             min={1}
-            max={365}
+            max={MAX_HORIZON_DAYS}
             value={draft.horizonDays}
             onChange={(event) => setDraft((d) => ({ ...d, horizonDays: event.target.value }))}
           />
