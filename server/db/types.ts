@@ -294,6 +294,26 @@ export interface SiteContentVersionTable {
   version: number;
 }
 
+/** One row of the append-only activity trail (server/activity/record.ts). */
+export interface ActivityEventsTable {
+  id: ColumnType<string, never, never>;
+  occurred_at: RequiredTimestamp;
+  /** The client account the event concerns; null for the firm's own (site content). */
+  client_id: string | null;
+  /** That client's username (or email) then: the row outlives the account. */
+  client_label: string | null;
+  /** Who acted; null for the system, or for a failed sign-in to no account. */
+  actor_id: string | null;
+  actor_role: "client" | "admin" | "system";
+  actor_label: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -321,6 +341,7 @@ export interface Database {
   email_changes: EmailChangesTable;
   known_sign_ins: KnownSignInsTable;
   firm_settings: FirmSettingsTable;
+  activity_events: ActivityEventsTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */
