@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { idSchema } from "../routers/shared-schemas.ts";
+import { ACTIVITY_ACTIONS } from "./record.ts";
+
+/** One entry of the trail as both views show it (the client's view leaves out ip and user agent of the firm's staff). */
+export const activityEventOutput = z.object({
+  /** Entries are ordered by (occurred_at, id), newest first. */
+  id: z.string(),
+  occurred_at: z.date(),
+  client_id: z.string().nullable(),
+  client_label: z.string().nullable(),
+  actor_role: z.enum(["client", "admin", "system"]),
+  actor_label: z.string(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type ActivityEventItem = z.infer<typeof activityEventOutput>;
+
+/** A keyset page: `next_cursor` is passed back as `cursor` for the next (older) page; null on the last. */
+export const activityPageOutput = z.object({ items: z.array(activityEventOutput), next_cursor: z.string().nullable() });
+export type ActivityPage = z.infer<typeof activityPageOutput>;
+
+/** Opaque to callers: the position (occurred_at and id) of the last entry of the previous page. */
+const cursorSchema = z
+  .string()
+  .max(100, "cursor is not valid")
+  .regex(/^[0-9A-Za-z:._-]+$/, "cursor is not valid");
+const limitSchema = z.coerce.number().int().min(1, "limit must be 1 to 200").max(200, "limit must be 1 to 200").default(50);
+
+/** The client's own account's events. */
+export const ownActivityInput = z.object({ limit: limitSchema, cursor: cursorSchema.optional() });
+export type OwnActivityInput = z.infer<typeof ownActivityInput>;
+
+/** The firm's view: every event, narrowed by client, action and a date range (`from` inclusive, `to` exclusive). */
+export const adminActivityInput = ownActivityInput.extend({
+  client_id: idSchema.optional(),
+  action: z.enum(ACTIVITY_ACTIONS, { error: "action is not a recorded action" }).optional(),
+  from: z.coerce.date({ error: "from must be a date" }).optional(),
+  to: z.coerce.date({ error: "to must be a date" }).optional(),
+});
+export type AdminActivityInput = z.infer<typeof adminActivityInput>;
