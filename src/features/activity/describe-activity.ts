@@ -1,0 +1,188 @@
+import type { ActivityEventItem } from "@server/activity/schemas.ts";
+
+/** Whose page the sentence is for: the client reads "You" and "Your firm"; the firm reads account names. */
+export type ActivityView = "client" | "admin";
+
+export type DescribableActivity = Pick<ActivityEventItem, "action" | "actor_role" | "actor_label" | "client_label" | "detail" | "ip" | "user_agent">;
+
+/** Friendly names for the action filter and for actions the sentences below do not know yet. */
+export const ACTION_LABELS: Record<string, string> = {
+  "auth.sign_in": "Sign-in",
+  "auth.sign_in_failed": "Failed sign-in",
+  "auth.sign_out": "Sign-out",
+  "auth.password_reset": "Password reset",
+  "auth.password_change": "Password change",
+  "document.upload": "Document upload",
+  "document.download": "Document download",
+  "document.preview": "Document preview",
+  "document.rename": "Document rename",
+  "document.move": "Document move",
+  "document.trash": "Document moved to trash",
+  "document.restore": "Document restore",
+  "document.delete": "Document deleted forever",
+  "folder.create": "Folder created",
+  "folder.update": "Folder changed",
+  "folder.delete": "Folder deleted",
+  "request.create": "Document request created",
+  "request.update": "Document request updated",
+  "invitation.create": "Invitation sent",
+  "invitation.resend": "Invitation resent",
+  "invitation.revoke": "Invitation revoked",
+  "invitation.accept": "Invitation accepted",
+  "message.send": "Message sent",
+  "site.update": "Site content edit",
+  "user.delete": "Account deleted",
+};
+
+/** "billing.invoice_paid" -> "Billing: invoice paid", for an action recorded after this page was built. */
+export function actionLabel(action: string): string {
+  const known = ACTION_LABELS[action];
+  if (known) return known;
+  const [domain = "", ...rest] = action.split(".");
+  const words = (text: string) => text.replace(/[_-]+/g, " ").trim();
+  const head = words(domain);
+  const tail = words(rest.join(" "));
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  return tail ? `${capital(head)}: ${tail}` : capital(head) || "Unknown action";
+}
+
+const FAILURE_REASONS: Record<string, string> = {
+  wrong_password: "wrong password",
+  unknown_account: "unknown account",
+  wrong_code: "wrong two-factor code",
+};
+
+/** "Chrome on Windows" from a user agent string; null when neither is recognised. */
+export function describeUserAgent(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = /Edg(e|A|iOS)?\//.test(userAgent)
+    ? "Edge"
+    : /OPR\/|Opera/.test(userAgent)
+      ? "Opera"
+      : /Firefox\/|FxiOS\//.test(userAgent)
+        ? "Firefox"
+        : /Chrome\/|CriOS\/|Chromium\//.test(userAgent)
+          ? "Chrome"
+          : /Safari\//.test(userAgent)
+            ? "Safari"
+            : null;
+  const system = /iPhone|iPad|iPod/.test(userAgent)
+    ? "iOS"
+    : /Android/.test(userAgent)
+      ? "Android"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /CrOS/.test(userAgent)
+          ? "ChromeOS"
+          : /Mac OS X|Macintosh/.test(userAgent)
+            ? "macOS"
+            : /Linux/.test(userAgent)
+              ? "Linux"
+              : null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system;
+}
+
+function text(detail: Record<string, unknown>, key: string): string | null {
+  const value = detail[key];
+  if (typeof value === "string" && value.trim()) return value;
+  if (typeof value === "number") return String(value);
+  return null;
+}
+
+/** One sentence for one entry of the trail, e.g. "You uploaded W-2.pdf to Taxes 2025". */
+export function describeActivity(entry: DescribableActivity, view: ActivityView): string {
+  const { detail } = entry;
+  const isClientView = view === "client";
+  const subject = isClientView
+    ? entry.actor_role === "client"
+      ? "You"
+      : entry.actor_role === "admin"
+        ? "Your firm"
+        : "The portal"
+    : entry.actor_role === "system"
+      ? "The portal"
+      : entry.actor_label;
+  // The firm acting on a client's document names whose it is in the firm's view.
+  const actingOnOther = !isClientView && entry.client_label !== null && (entry.actor_role !== "client" || entry.actor_label !== entry.client_label);
+  const owned = (name: string) => (actingOnOther ? `${entry.client_label}'s ${name}` : name);
+  const file = owned(text(detail, "filename") ?? "a document");
+  const folder = text(detail, "folder");
+  const inFolder = folder ? ` to ${folder}` : "";
+  const device = describeUserAgent(entry.user_agent);
+  const from = `${entry.ip ? ` from ${entry.ip}` : ""}${device ? (entry.ip ? ` (${device})` : ` on ${device}`) : ""}`;
+  const their = subject === "You" ? "your" : "their";
+  const said = (sentence: string) => `${subject} ${sentence}`;
+
+  switch (entry.action) {
+    case "auth.sign_in":
+      return isClientView && entry.actor_role === "client" ? `Signed in${from}` : said(`signed in${from}`);
+    case "auth.sign_in_failed": {
+      const reason = text(detail, "reason");
+      const why = reason ? `: ${FAILURE_REASONS[reason] ?? reason.replace(/_/g, " ")}` : "";
+      const as = isClientView ? "" : ` as ${entry.actor_label}`;
+      return `Failed sign-in${as}${from}${why}`;
+    }
+    case "auth.sign_out":
+      return isClientView && entry.actor_role === "client" ? "Signed out" : said("signed out");
+    case "auth.password_reset":
+      return said(`reset ${their} password`);
+    case "auth.password_change":
+      return said(`changed ${their} password`);
+    case "document.upload":
+      return said(`uploaded ${file}${inFolder}`);
+    case "document.download":
+      return said(`downloaded ${file}`);
+    case "document.preview":
+      return said(`viewed ${file}`);
+    case "document.rename": {
+      const before = text(detail, "from");
+      return before ? said(`renamed ${owned(before)} to ${text(detail, "filename") ?? "a new name"}`) : said(`renamed ${file}`);
+    }
+    case "document.move":
+      return said(`moved ${file} to ${folder ?? "the top level"}`);
+    case "document.trash":
+      return said(`moved ${file} to the trash`);
+    case "document.restore":
+      return said(`restored ${file} from the trash${folder ? ` into ${folder}` : ""}`);
+    case "document.delete":
+      return said(`deleted ${file} forever`);
+    case "folder.create":
+      return said(`created the folder ${folder ?? ""}`.trimEnd());
+    case "folder.update":
+      return said(`changed the folder ${folder ?? ""}`.trimEnd());
+    case "folder.delete":
+      return said(`deleted the folder ${folder ?? ""}`.trimEnd());
+    case "request.create": {
+      const title = text(detail, "title");
+      return said(`asked for ${title ? `“${title}”` : "documents"}`);
+    }
+    case "request.update": {
+      const title = text(detail, "title");
+      const status = text(detail, "status");
+      const named = title ? `the request “${title}”` : "a document request";
+      return status ? said(`marked ${named} as ${status}`) : said(`updated ${named}`);
+    }
+    case "invitation.create":
+    case "invitation.resend":
+    case "invitation.revoke": {
+      const who = text(detail, "email") ?? entry.client_label ?? "a client";
+      const verb = {
+        "invitation.create": "invited",
+        "invitation.resend": "resent the invitation to",
+        "invitation.revoke": "revoked the invitation for",
+      }[entry.action];
+      return said(`${verb} ${who}`);
+    }
+    case "invitation.accept":
+      return said("accepted the invitation");
+    case "message.send":
+      return said("sent a message");
+    case "site.update":
+      return said("edited the site content");
+    case "user.delete":
+      return said(`deleted the account ${entry.client_label ?? ""}`.trimEnd());
+    default:
+      return `${subject} — ${actionLabel(entry.action)}`;
+  }
+}

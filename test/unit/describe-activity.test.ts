@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { ACTIVITY_ACTIONS } from "../../server/activity/record.ts";
+import {
+  ACTION_LABELS,
+  actionLabel,
+  type DescribableActivity,
+  describeActivity,
+  describeUserAgent,
+} from "../../src/features/activity/describe-activity.ts";
+
+const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+function entry(overrides: Partial<DescribableActivity>): DescribableActivity {
+  return {
+    action: "document.upload",
+    actor_role: "client",
+    actor_label: "jdoe",
+    client_label: "jdoe",
+    detail: {},
+    ip: null,
+    user_agent: null,
+    ...overrides,
+  };
+}
+
+describe("describeActivity in the client's view", () => {
+  it("says You for the client's own actions", () => {
+    const upload = entry({ detail: { filename: "W-2.pdf", folder: "Taxes 2025" } });
+    expect(describeActivity(upload, "client")).toBe("You uploaded W-2.pdf to Taxes 2025");
+    expect(describeActivity(entry({ detail: { filename: "W-2.pdf", folder: null } }), "client")).toBe("You uploaded W-2.pdf");
+  });
+
+  it("says Your firm when the firm acted on the client's document", () => {
+    const download = entry({ action: "document.download", actor_role: "admin", actor_label: "office", detail: { filename: "W-2.pdf" } });
+    expect(describeActivity(download, "client")).toBe("Your firm downloaded W-2.pdf");
+    expect(describeActivity({ ...download, action: "document.preview" }, "client")).toBe("Your firm viewed W-2.pdf");
+  });
+
+  it("names where and on what the client signed in", () => {
+    const signIn = entry({ action: "auth.sign_in", ip: "203.0.113.5", user_agent: CHROME_WINDOWS });
+    expect(describeActivity(signIn, "client")).toBe("Signed in from 203.0.113.5 (Chrome on Windows)");
+    expect(describeActivity({ ...signIn, ip: null, user_agent: null }, "client")).toBe("Signed in");
+  });
+
+  it("gives the reason of a failed sign-in without repeating the typed name", () => {
+    const failed = entry({ action: "auth.sign_in_failed", actor_label: "jdoe", ip: "198.51.100.7", detail: { reason: "wrong_password" } });
+    expect(describeActivity(failed, "client")).toBe("Failed sign-in from 198.51.100.7: wrong password");
+  });
+
+  it("describes renames, moves and the trash", () => {
+    const rename = entry({ action: "document.rename", detail: { filename: "W-2 2025.pdf", from: "scan.pdf" } });
+    expect(describeActivity(rename, "client")).toBe("You renamed scan.pdf to W-2 2025.pdf");
+    expect(describeActivity(entry({ action: "document.move", detail: { filename: "a.pdf", folder: null } }), "client")).toBe(
+      "You moved a.pdf to the top level",
+    );
+    expect(describeActivity(entry({ action: "document.trash", detail: { filename: "a.pdf" } }), "client")).toBe("You moved a.pdf to the trash");
+    expect(describeActivity(entry({ action: "auth.password_change" }), "client")).toBe("You changed your password");
+  });
+});
+
+describe("describeActivity in the firm's view", () => {
+  it("uses account labels and says whose document the firm touched", () => {
+    const download = entry({ action: "document.download", actor_role: "admin", actor_label: "office", detail: { filename: "W-2.pdf" } });
+    expect(describeActivity(download, "admin")).toBe("office downloaded jdoe's W-2.pdf");
+    const upload = entry({ detail: { filename: "W-2.pdf", folder: "Taxes 2025" } });
+    expect(describeActivity(upload, "admin")).toBe("jdoe uploaded W-2.pdf to Taxes 2025");
+  });
+
+  it("names the account tried in a failed sign-in", () => {
+    const failed = entry({
+      action: "auth.sign_in_failed",
+      actor_label: "mallory",
+      client_label: null,
+      ip: "192.0.2.1",
+      detail: { reason: "unknown_account" },
+    });
+    expect(describeActivity(failed, "admin")).toBe("Failed sign-in as mallory from 192.0.2.1: unknown account");
+  });
+
+  it("says The portal for the system's own events", () => {
+    const purge = entry({ action: "document.delete", actor_role: "system", actor_label: "system", detail: { filename: "old.pdf" } });
+    expect(describeActivity(purge, "admin")).toBe("The portal deleted jdoe's old.pdf forever");
+    expect(describeActivity(purge, "client")).toBe("The portal deleted old.pdf forever");
+  });
+});
+
+describe("actions the page does not know", () => {
+  it("fall back to a readable form of the action name", () => {
+    expect(actionLabel("billing.invoice_paid")).toBe("Billing: invoice paid");
+    expect(describeActivity(entry({ action: "billing.invoice_paid" }), "admin")).toBe("jdoe — Billing: invoice paid");
+  });
+
+  it("every recorded action has a friendly name and its own sentence", () => {
+    for (const action of ACTIVITY_ACTIONS) {
+      expect(ACTION_LABELS[action], action).toBeTruthy();
+      expect(describeActivity(entry({ action }), "admin"), action).not.toContain("—");
+    }
+  });
+});
+
+describe("describeUserAgent", () => {
+  it("reads the browser and the system", () => {
+    expect(describeUserAgent(CHROME_WINDOWS)).toBe("Chrome on Windows");
+    expect(describeUserAgent(SAFARI_IPHONE)).toBe("Safari on iOS");
+    expect(describeUserAgent("curl/8.5.0")).toBeNull();
+    expect(describeUserAgent(null)).toBeNull();
+  });
+});
