@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
-import type { Context } from "../../trpc/context.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { listAdminAppointments } from "../appointments/queries.ts";
 import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
@@ -8,7 +8,6 @@ import type { PublicUser } from "../auth/schemas.ts";
 import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
 import {
   allDocumentRows,
-  findStoredDocument,
   listAllDocuments,
   listAllTrash,
   setStorageQuota,
@@ -16,7 +15,7 @@ import {
   type StoredDocument,
 } from "../documents/queries.ts";
 import type { DocumentItem } from "../documents/schemas.ts";
-import { assertPreviewable, DOCUMENT_NOT_FOUND, purgeDate, quotaBytes, restoreTrashedDocument, trashDocument } from "../documents/service.ts";
+import { openStoredDocument, purgeDate, quotaBytes, restoreTrashedDocument, trashDocument } from "../documents/service.ts";
 import type { Success } from "../shared-schemas.ts";
 import { countAll } from "./queries.ts";
 import type { AdminStats, AdminTrashedDocument, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
@@ -106,19 +105,17 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
 }
 
 /** Any client's live document, to stream as a download. */
-export async function getAnyStoredDocument(ctx: Context, input: { id: string }): Promise<StoredDocument> {
-  const document = await findStoredDocument(ctx.db, input.id);
-  if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-  return document;
+export function getAnyStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+  return openStoredDocument(ctx, input.id, "download");
 }
 
 /** Any client's live document, to show in the browser (the types a browser shows safely). */
-export async function getAnyPreviewDocument(ctx: Context, input: { id: string }): Promise<StoredDocument> {
-  return assertPreviewable(await getAnyStoredDocument(ctx, input));
+export function getAnyPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+  return openStoredDocument(ctx, input.id, "preview");
 }
 
 /** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */
-export async function deleteAnyDocument(ctx: Context, input: { id: string }): Promise<Success> {
+export async function deleteAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
   const result = await trashDocument(ctx, input.id);
   ctx.logger.info({ documentId: input.id }, "document moved to the trash by admin");
   return result;
@@ -130,7 +127,7 @@ export const trashPage = (ctx: Context, input: ListPageInput): Promise<Page<Admi
     return { items: items.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) })), total };
   });
 
-export function restoreAnyDocument(ctx: Context, input: { id: string }): Promise<DocumentItem> {
+export function restoreAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
   return restoreTrashedDocument(ctx, input.id);
 }
 

@@ -2,6 +2,7 @@
 // The REST layer (server/rest/folder-archive.ts) streams it; this decides who may have what and
 // makes the names safe to extract on any system.
 import { TRPCError } from "@trpc/server";
+import { recordActivity } from "../../activity/record.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import { listFolders } from "../folders/queries.ts";
 import type { Folder } from "../folders/schemas.ts";
@@ -116,5 +117,11 @@ export async function planArchive(ctx: AuthedContext, input: { folder_id: string
     subfolders.forEach((_folder, i) => entries.push({ path: `${prefix}${names[i]!}/`, storage_key: null, date: ctx.now() }));
     for (let i = subfolders.length - 1; i >= 0; i--) directories.push({ folderId: subfolders[i]!.id, prefix: `${prefix}${names[i]!}/` });
   }
+  await recordActivity(ctx.db, ctx, {
+    action: "document.download",
+    client: ctx.user,
+    target: top ? { type: "folder", id: top.id } : undefined,
+    detail: { archive: true, folder: top?.name ?? null, documents: documents.length },
+  });
   return { filename: `${top === null ? ALL_DOCUMENTS_NAME : safeSegment(top.name)}.zip`, entries };
 }

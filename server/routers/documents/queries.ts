@@ -2,12 +2,13 @@ import { type Insertable, sql, type Transaction, type Updateable } from "kysely"
 import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Database, Db, DocumentsTable } from "../../db/types.ts";
+import type { DocumentRef } from "./activity.ts";
 import type { DocumentItem, DocumentSearchInput } from "./schemas.ts";
 
 const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type"] as const;
 
 /** What a download needs: the display name and type, the size, and where the content is. */
-export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "content_type" | "file_size"> & { storage_key: string };
+export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "content_type" | "file_size"> & { storage_key: string; user_id: string };
 
 /** The caller's documents in one folder, or in the root when `folderId` is null. */
 export async function listDocuments(db: Db, userId: string, folderId: string | null): Promise<DocumentItem[]> {
@@ -98,7 +99,7 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
 export async function findStoredDocument(db: Db, id: string, ownerId?: string): Promise<StoredDocument | undefined> {
   let query = db
     .selectFrom("documents")
-    .select(["id", "original_filename", "content_type", "file_size", "storage_key"])
+    .select(["id", "original_filename", "content_type", "file_size", "storage_key", "user_id"])
     .where("id", "=", id)
     .where("deleted_at", "is", null);
   if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
@@ -109,14 +110,14 @@ export async function findStoredDocument(db: Db, id: string, ownerId?: string): 
  * Moves a live document (with `ownerId`, only that user's) to the trash: out of its folder, which
  * is remembered for a restore. Its stored object stays until the document is deleted for good.
  */
-export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, ownerId?: string): Promise<{ id: string } | undefined> {
+export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, ownerId?: string): Promise<DocumentRef | undefined> {
   let query = db
     .updateTable("documents")
     .set((eb) => ({ deleted_at: deletedAt, trashed_from_folder_id: eb.ref("folder_id"), folder_id: null }))
     .where("id", "=", id)
     .where("deleted_at", "is", null);
   if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
-  return query.returning("id").executeTakeFirst();
+  return query.returning(["id", "user_id", "original_filename"]).executeTakeFirst();
 }
 
 const trashedColumns = [
@@ -152,7 +153,11 @@ export async function listTrash(db: Db, userId: string) {
 
 /** A trashed document (with `ownerId`, only that user's): who owns it and where it came from. */
 export async function findTrashedDocument(db: Db, id: string, ownerId?: string) {
-  let query = db.selectFrom("documents").select(["user_id", "trashed_from_folder_id"]).where("id", "=", id).where("deleted_at", "is not", null);
+  let query = db
+    .selectFrom("documents")
+    .select(["user_id", "trashed_from_folder_id", "original_filename"])
+    .where("id", "=", id)
+    .where("deleted_at", "is not", null);
   if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
   return query.executeTakeFirst();
 }
@@ -179,13 +184,13 @@ export async function restoreDocumentRow(db: Db, id: string, folderId: string | 
 }
 
 /** Deletes a trashed document's row for good (only that user's); its stored object goes after the commit. */
-export async function deleteTrashedDocumentRow(db: Db, id: string, ownerId: string): Promise<{ storage_key: string } | undefined> {
+export async function deleteTrashedDocumentRow(db: Db, id: string, ownerId: string): Promise<(DocumentRef & { storage_key: string }) | undefined> {
   return db
     .deleteFrom("documents")
     .where("id", "=", id)
     .where("user_id", "=", ownerId)
     .where("deleted_at", "is not", null)
-    .returning("storage_key")
+    .returning(["id", "user_id", "original_filename", "storage_key"])
     .executeTakeFirst();
 }
 

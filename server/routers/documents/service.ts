@@ -6,6 +6,7 @@ import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { listFolders } from "../folders/queries.ts";
+import { folderName, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import type { Success } from "../shared-schemas.ts";
 import {
@@ -65,16 +66,26 @@ export async function listFolderDocuments(ctx: AuthedContext, input: { folder_id
   return listDocuments(ctx.db, ctx.user.id, input.folder_id);
 }
 
-/** The caller's own live document, to stream as a download. */
-export async function getOwnStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
-  const document = await findStoredDocument(ctx.db, input.id, ctx.user.id);
+/**
+ * A live document to stream (with `ownerId`, only that user's), recorded in its owner's trail as
+ * downloaded or previewed by whoever asks. A preview is only of the types a browser shows safely.
+ */
+export async function openStoredDocument(ctx: AuthedContext, id: string, purpose: "download" | "preview", ownerId?: string): Promise<StoredDocument> {
+  const document = await findStoredDocument(ctx.db, id, ownerId);
   if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+  if (purpose === "preview") assertPreviewable(document);
+  await recordDocumentActivity(ctx.db, ctx, purpose === "preview" ? "document.preview" : "document.download", document);
   return document;
 }
 
-/** The caller's own live document, to show in the browser: only the types a browser shows safely. */
-export async function getOwnPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
-  return assertPreviewable(await getOwnStoredDocument(ctx, input));
+/** The caller's own live document, to stream as a download. */
+export function getOwnStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+  return openStoredDocument(ctx, input.id, "download", ctx.user.id);
+}
+
+/** The caller's own live document, to show in the browser. */
+export function getOwnPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+  return openStoredDocument(ctx, input.id, "preview", ctx.user.id);
 }
 
 export function assertPreviewable(document: StoredDocument): StoredDocument {
@@ -109,12 +120,22 @@ export async function searchOwnDocuments(ctx: AuthedContext, input: DocumentSear
 export async function updateDocument(ctx: AuthedContext, input: UpdateDocumentInput): Promise<DocumentItem> {
   if (input.folder_id) await assertOwnFolder(ctx.db, ctx.user.id, input.folder_id);
   try {
-    const updated = await updateDocumentRow(ctx.db, ctx.user.id, input.id, {
-      ...(input.name !== undefined ? { original_filename: cleanFilename(input.name) } : {}),
-      ...(input.folder_id !== undefined ? { folder_id: input.folder_id } : {}),
+    return await ctx.db.transaction().execute(async (tx) => {
+      const before = await findStoredDocument(tx, input.id, ctx.user.id);
+      const updated = await updateDocumentRow(tx, ctx.user.id, input.id, {
+        ...(input.name !== undefined ? { original_filename: cleanFilename(input.name) } : {}),
+        ...(input.folder_id !== undefined ? { folder_id: input.folder_id } : {}),
+      });
+      if (!before || !updated) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+      const document = { id: updated.id, user_id: ctx.user.id, original_filename: updated.original_filename };
+      if (updated.original_filename !== before.original_filename) {
+        await recordDocumentActivity(tx, ctx, "document.rename", document, { from: before.original_filename });
+      }
+      if (input.folder_id !== undefined) {
+        await recordDocumentActivity(tx, ctx, "document.move", document, { folder: await folderName(tx, updated.folder_id) });
+      }
+      return updated;
     });
-    if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-    return updated;
   } catch (err) {
     // The folder was deleted between the check and the move.
     if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
@@ -168,7 +189,7 @@ export async function createDocument(ctx: AuthedContext, input: { folder_id: str
         if (used + file.size > quotaBytes(ctx.config, quota.storage_quota_mb)) {
           throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
         }
-        return insertDocument(tx, {
+        const document = await insertDocument(tx, {
           user_id: userId,
           folder_id: folderId,
           original_filename: cleanFilename(file.filename),
@@ -178,6 +199,8 @@ export async function createDocument(ctx: AuthedContext, input: { folder_id: str
           sha256: file.sha256,
           upload_date: ctx.now(),
         });
+        await recordDocumentActivity(tx, ctx, "document.upload", { ...document, user_id: userId }, { folder: await folderName(tx, folderId) });
+        return document;
       })
       .catch((err: unknown) => {
         // The folder was deleted while the file was arriving.
@@ -191,9 +214,12 @@ export async function createDocument(ctx: AuthedContext, input: { folder_id: str
 }
 
 /** Moves a live document (with `ownerId`, only that user's) to the trash; its content stays until purged. */
-export async function trashDocument(ctx: Context, id: string, ownerId?: string): Promise<Success> {
-  const trashed = await trashDocumentRow(ctx.db, id, ctx.now(), ownerId);
-  if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+export async function trashDocument(ctx: AuthedContext, id: string, ownerId?: string): Promise<Success> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const trashed = await trashDocumentRow(tx, id, ctx.now(), ownerId);
+    if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    await recordDocumentActivity(tx, ctx, "document.trash", trashed);
+  });
   return { success: true };
 }
 
@@ -219,7 +245,7 @@ export async function listOwnTrash(ctx: AuthedContext): Promise<TrashedDocument[
  * folder delete at the same moment either sees the document back (and refuses, not empty) or is
  * seen to have happened (root).
  */
-export async function restoreTrashedDocument(ctx: Context, id: string, ownerId?: string): Promise<DocumentItem> {
+export async function restoreTrashedDocument(ctx: AuthedContext, id: string, ownerId?: string): Promise<DocumentItem> {
   return ctx.db.transaction().execute(async (tx) => {
     const trashed = await findTrashedDocument(tx, id, ownerId);
     if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
@@ -228,6 +254,7 @@ export async function restoreTrashedDocument(ctx: Context, id: string, ownerId?:
     const restored = await restoreDocumentRow(tx, id, folderId);
     // Restored, deleted for good or purged by someone else in between.
     if (!restored) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    await recordDocumentActivity(tx, ctx, "document.restore", { ...restored, user_id: trashed.user_id }, { folder: await folderName(tx, folderId) });
     return restored;
   });
 }
@@ -238,8 +265,12 @@ export function restoreOwnDocument(ctx: AuthedContext, input: { id: string }): P
 
 /** Only a trashed document is deleted for good. The row goes first, then the content: a failure in between leaves a stray file, never a broken row. */
 export async function deleteOwnDocumentForever(ctx: AuthedContext, input: { id: string }): Promise<Success> {
-  const deleted = await deleteTrashedDocumentRow(ctx.db, input.id, ctx.user.id);
-  if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+  const deleted = await ctx.db.transaction().execute(async (tx) => {
+    const row = await deleteTrashedDocumentRow(tx, input.id, ctx.user.id);
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    await recordDocumentActivity(tx, ctx, "document.delete", row);
+    return row;
+  });
   await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
   return { success: true };
 }

@@ -29,10 +29,9 @@ export async function insertFolder(db: Db, userId: string, input: CreateFolderIn
     .executeTakeFirstOrThrow();
 }
 
-/** How many rows went (0 or 1); a folder still holding anything raises a foreign-key violation. */
-export async function deleteFolder(db: Db, userId: string, folderId: string): Promise<number> {
-  const result = await db.deleteFrom("folders").where("id", "=", folderId).where("user_id", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** The deleted folder's name (undefined: no such folder of the user's); a folder still holding anything raises a foreign-key violation. */
+export async function deleteFolder(db: Db, userId: string, folderId: string): Promise<{ name: string } | undefined> {
+  return db.deleteFrom("folders").where("id", "=", folderId).where("user_id", "=", userId).returning("name").executeTakeFirst();
 }
 
 /**

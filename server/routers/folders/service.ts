@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { type ActivityAction, recordActivity } from "../../activity/record.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError, UNIQUE_VIOLATION } from "../../db/errors.ts";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
@@ -27,7 +28,11 @@ export function listOwnFolders(ctx: AuthedContext): Promise<Folder[]> {
 export async function createFolder(ctx: AuthedContext, input: CreateFolderInput): Promise<Folder> {
   if (input.parent_folder_id) await assertOwnFolder(ctx.db, ctx.user.id, input.parent_folder_id, PARENT_FOLDER_NOT_FOUND);
   try {
-    return await insertFolder(ctx.db, ctx.user.id, input);
+    return await ctx.db.transaction().execute(async (tx) => {
+      const folder = await insertFolder(tx, ctx.user.id, input);
+      await recordFolderActivity(tx, ctx, "folder.create", folder, {});
+      return folder;
+    });
   } catch (err) {
     if (isPgError(err, UNIQUE_VIOLATION)) {
       throw new TRPCError({ code: "CONFLICT", message: `A folder named "${input.name}" already exists here` });
@@ -62,6 +67,8 @@ export async function updateFolder(ctx: AuthedContext, input: UpdateFolderInput)
         ...(parentId !== undefined ? { parent_folder_id: parentId } : {}),
       });
       if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+      const changes = Object.keys(input).filter((key) => key !== "id");
+      await recordFolderActivity(tx, ctx, "folder.update", updated, { changes });
       return updated;
     });
   } catch (err) {
@@ -77,13 +84,25 @@ export async function updateFolder(ctx: AuthedContext, input: UpdateFolderInput)
  * Trashed documents are in no folder (their folder is only remembered), so they do not count.
  */
 export async function removeFolder(ctx: AuthedContext, input: { id: string }): Promise<Success> {
-  let deleted: number;
   try {
-    deleted = await deleteFolder(ctx.db, ctx.user.id, input.id);
+    await ctx.db.transaction().execute(async (tx) => {
+      const deleted = await deleteFolder(tx, ctx.user.id, input.id);
+      if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+      await recordFolderActivity(tx, ctx, "folder.delete", { id: input.id, name: deleted.name }, {});
+    });
   } catch (err) {
     if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw new TRPCError({ code: "CONFLICT", message: FOLDER_NOT_EMPTY });
     throw err;
   }
-  if (deleted === 0) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
   return { success: true };
+}
+
+function recordFolderActivity(
+  db: Db,
+  ctx: AuthedContext,
+  action: ActivityAction,
+  folder: { id: string; name: string },
+  detail: Record<string, unknown>,
+) {
+  return recordActivity(db, ctx, { action, client: ctx.user, target: { type: "folder", id: folder.id }, detail: { folder: folder.name, ...detail } });
 }
