@@ -97,6 +97,8 @@ describe("actions the page does not know", () => {
       expect(ACTION_LABELS[action], action).toBeTruthy();
       expect(describeActivity(entry({ action }), "admin"), action).not.toContain("—");
     }
+    // The action filter offers these: each must be one the server accepts.
+    expect(Object.keys(ACTION_LABELS).filter((action) => !(ACTIVITY_ACTIONS as readonly string[]).includes(action))).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useAdminLogout } from "@/features/admin-auth/use-admin-logout.ts";
+import { ActivityTab } from "@/features/activity/activity-tab.tsx";
 import { AppointmentsTab } from "@/features/admin-appointments/appointments-tab.tsx";
 import { ConsultationsTab } from "@/features/admin-consultations/consultations-tab.tsx";
 import { DocumentsTab } from "@/features/admin-documents/documents-tab.tsx";
@@ -26,6 +27,7 @@ const TABS = [
   { value: "site", label: "Site" },
   { value: "appointments", label: "Appointments" },
   { value: "consultations", label: "Consultations" },
+  { value: "activity", label: "Activity" },
   { value: "account", label: "Account" },
 ] as const;
 type TabValue = (typeof TABS)[number]["value"];
@@ -124,6 +126,9 @@ export function AdminDashboardPage() {
           </TabsContent>
           <TabsContent value="consultations">
             <ConsultationsTab />
+          </TabsContent>
+          <TabsContent value="activity">
+            <ActivityTab />
           </TabsContent>
           <TabsContent value="account" className="max-w-3xl">
             <AccountSettings />

@@ -7,6 +7,7 @@ import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner.tsx";
+import { RecentActivityCard } from "@/features/activity/recent-activity-card.tsx";
 import { AppointmentsTab } from "@/features/appointments/appointments-tab.tsx";
 import { DocumentList, SearchResults } from "@/features/documents/document-list.tsx";
 import { DocumentSearch } from "@/features/documents/document-search.tsx";
@@ -142,6 +143,7 @@ export function DashboardPage() {
             <ServicesTab />
           </TabsContent>
         </Tabs>
+        <RecentActivityCard />
       </main>
     </div>
   );

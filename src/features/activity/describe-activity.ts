@@ -1,12 +1,18 @@
+import type { ActivityAction } from "@server/activity/record.ts";
 import type { ActivityEventItem } from "@server/activity/schemas.ts";
+
+export type { ActivityAction };
 
 /** Whose page the sentence is for: the client reads "You" and "Your firm"; the firm reads account names. */
 export type ActivityView = "client" | "admin";
 
 export type DescribableActivity = Pick<ActivityEventItem, "action" | "actor_role" | "actor_label" | "client_label" | "detail" | "ip" | "user_agent">;
 
-/** Friendly names for the action filter and for actions the sentences below do not know yet. */
-export const ACTION_LABELS: Record<string, string> = {
+/**
+ * Friendly names for the action filter, one per recorded action (the unit test checks the list is
+ * complete; Partial so a new action on the server never breaks the client's type-check).
+ */
+export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "auth.sign_in": "Sign-in",
   "auth.sign_in_failed": "Failed sign-in",
   "auth.sign_out": "Sign-out",
@@ -36,7 +42,7 @@ export const ACTION_LABELS: Record<string, string> = {
 
 /** "billing.invoice_paid" -> "Billing: invoice paid", for an action recorded after this page was built. */
 export function actionLabel(action: string): string {
-  const known = ACTION_LABELS[action];
+  const known = ACTION_LABELS[action as ActivityAction];
   if (known) return known;
   const [domain = "", ...rest] = action.split(".");
   const words = (text: string) => text.replace(/[_-]+/g, " ").trim();
