@@ -1,6 +1,7 @@
 // The account's own settings (docs/decisions.md, Account settings and two-factor): name, email,
 // password, sessions, deleting the account. Two-factor sign-in is in two-factor.ts, passkeys in passkeys.ts.
 import { TRPCError } from "@trpc/server";
+import { recordActivity } from "../../activity/record.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { countUnusedBackupCodes, findTotpCredential } from "../../auth/second-factor.ts";
 import { hashToken, invalidateOtherSessions, invalidateUserSessions } from "../../auth/session.ts";
@@ -67,6 +68,7 @@ export async function changePassword(ctx: AuthedContext, input: ChangePasswordIn
     await invalidateUserSessions(tx, ctx.user.id);
     await deletePasswordResetTokens(tx, ctx.user.id);
     await ctx.jobs.send("email", { kind: "account-security", userId: ctx.user.id, event: "password-changed" }, { tx });
+    await recordActivity(tx, ctx, { action: "auth.password_change", client: ctx.user.is_admin ? null : ctx.user });
     const row = await tx.selectFrom("users").select("session_epoch").where("id", "=", ctx.user.id).executeTakeFirstOrThrow();
     return row.session_epoch;
   });

@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { recordActivity } from "../../activity/record.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
@@ -97,7 +98,15 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
     const user = await lockUser(tx, input.id);
     if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
     if (user.is_admin) throw new RequestRefused(ADMIN_NOT_DELETABLE);
-    return deleteUserData(tx, input.id);
+    const documents = await deleteUserData(tx, input.id);
+    // The row keeps the account's id and name: the trail has no foreign key, so it outlives the account.
+    await recordActivity(tx, ctx, {
+      action: "user.delete",
+      client: user,
+      target: { type: "user", id: user.id },
+      detail: { by, documents: documents.length },
+    });
+    return documents;
   });
   await removeStoredObjects(ctx.storage, ctx.logger, removed);
   ctx.logger.info({ userId: input.id, documents: removed.length }, by === "admin" ? "user deleted by admin" : "user deleted their account");

@@ -3,6 +3,7 @@
 // in a link built from PUBLIC_URL. Redeeming deletes the token atomically, sets the password and
 // ends every session of the user; it also verifies the email address, since the link came by mail.
 import { TRPCError } from "@trpc/server";
+import { recordActivity } from "../../activity/record.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
 import { composeEmail } from "../../mail/compose.ts";
@@ -103,7 +104,17 @@ export async function resetPassword(ctx: Context, input: { token: string; new_pa
     await invalidateUserSessions(tx, token.user_id);
     await deletePasswordResetTokens(tx, token.user_id);
     await markEmailVerified(tx, token.user_id, ctx.now());
-    const user = await tx.selectFrom("users").select(["username", "email"]).where("id", "=", token.user_id).executeTakeFirstOrThrow();
+    const user = await tx
+      .selectFrom("users")
+      .select(["id", "username", "email", "is_admin"])
+      .where("id", "=", token.user_id)
+      .executeTakeFirstOrThrow();
+    // Nobody is signed in here: the account whose link it was acts.
+    await recordActivity(tx, ctx, {
+      action: "auth.password_reset",
+      client: user.is_admin ? null : user,
+      actor: { id: user.id, role: user.is_admin ? "admin" : "client", label: user.username ?? user.email },
+    });
     return user.username ?? user.email;
   });
   return { success: true, login };

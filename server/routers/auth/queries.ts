@@ -155,7 +155,7 @@ export async function listUsers(db: Db, page: PageWindow) {
 
 /** Locks the user row, so no upload can add a document (its foreign key waits) until we commit. */
 export async function lockUser(db: Transaction<Database>, id: string) {
-  return db.selectFrom("users").select(["id", "is_admin"]).where("id", "=", id).forUpdate().executeTakeFirst();
+  return db.selectFrom("users").select(["id", "is_admin", "username", "email"]).where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
 /**

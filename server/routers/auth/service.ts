@@ -4,6 +4,8 @@ import { AccountLocked, type LoginAttempt } from "../../auth/rate-limit.ts";
 import { type ChallengePurpose, createTwoFactorChallenge, hasTwoFactor } from "../../auth/second-factor.ts";
 import { createSession, invalidateSession, type SessionKind } from "../../auth/session.ts";
 import { noteSignIn } from "../../auth/sign-ins.ts";
+import { accountLabel, recordActivity } from "../../activity/record.ts";
+import type { Db } from "../../db/types.ts";
 import { deviceTokens, findTrustedDevice, trustDevice } from "../../auth/trusted-devices.ts";
 import type { Context } from "../../trpc/context.ts";
 import { clientTwoFactorRequired } from "../account/queries.ts";
@@ -72,7 +74,11 @@ export async function loginWithPassword(ctx: Context & CarriedSession, input: Lo
   const trustedDevice = row ? await findTrustedDevice(ctx.db, devices, row.id, ctx.now()) : null;
   const attempt = await beginLoginAttempt(ctx, { account, trustedDevice }, row);
   const valid = await checkPassword(ctx, attempt, row?.password_hash ?? null, input.password);
-  if (!row || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+  if (!row || !valid) {
+    // One insert whether or not the name matched an account, so the trail adds no timing difference.
+    await recordSignInFailure(ctx, row ?? null, input.username, row ? "wrong_password" : "unknown_account");
+    throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+  }
   const { password_hash: _hash, session_epoch: sessionEpoch, ...user } = row;
   const next = await secondStep(ctx, user);
   // With a second factor still to come, a right password must not clear the failures counted so
@@ -89,6 +95,24 @@ export async function loginWithPassword(ctx: Context & CarriedSession, input: Lo
     return { two_factor_setup_required: true, challenge };
   }
   return finishSignIn(ctx, user, kind, { sessionEpoch, returnToken, devices, trustedDevice });
+}
+
+/**
+ * A refused sign-in in the activity trail, on its own (there is no change to share a transaction
+ * with): the account the name matched, if any, and the name as tried. Never the password or code.
+ */
+export async function recordSignInFailure(
+  ctx: Context,
+  account: { id: string; username: string | null; email: string; is_admin: boolean } | null,
+  tried: string,
+  reason: "wrong_password" | "unknown_account" | "wrong_code",
+): Promise<void> {
+  await recordActivity(ctx.db, ctx, {
+    action: "auth.sign_in_failed",
+    client: account && !account.is_admin ? account : null,
+    actor: { id: account?.id ?? null, role: account?.is_admin ? "admin" : "client", label: tried.slice(0, 200) },
+    detail: { reason },
+  });
 }
 
 /** Counts a sign-in attempt of `account`; the owner of an account it locks is told (once per lock). */
@@ -139,7 +163,7 @@ export async function finishSignIn(
   kind: SessionKind,
   opts: { sessionEpoch: number; returnToken?: boolean; devices?: string[]; trustedDevice?: string | null },
 ): Promise<SignedIn> {
-  const result = await startSession(ctx, user, kind, opts);
+  const result = await startSession(ctx, user, kind, { ...opts, signIn: true });
   const devices = opts.devices ?? deviceTokens(ctx.deviceCookie.value);
   const trustedDevice = opts.trustedDevice !== undefined ? opts.trustedDevice : await findTrustedDevice(ctx.db, devices, user.id, ctx.now());
   ctx.deviceCookie.set(await trustDevice(ctx.db, user.id, devices, trustedDevice, ctx.now()));
@@ -169,20 +193,39 @@ export async function startSession(
   ctx: Context & CarriedSession,
   user: PublicUser,
   kind: SessionKind,
-  opts: { sessionEpoch: number; returnToken?: boolean },
+  opts: { sessionEpoch: number; returnToken?: boolean; signIn?: boolean },
 ): Promise<SignedIn> {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  const created = await createSession(ctx.db, { id: user.id, sessionEpoch: opts.sessionEpoch }, kind, ctx.now(), {
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-  });
+  const open = async (db: Db) => {
+    const created = await createSession(db, { id: user.id, sessionEpoch: opts.sessionEpoch }, kind, ctx.now(), {
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    // A sign-in (not the new session a password change hands out) goes in the trail with its session.
+    if (created && opts.signIn) {
+      await recordActivity(db, ctx, {
+        action: "auth.sign_in",
+        client: user.is_admin ? null : user,
+        actor: { id: user.id, role: user.is_admin ? "admin" : "client", label: accountLabel(user) },
+        detail: { portal: kind },
+      });
+    }
+    return created;
+  };
+  const created = opts.signIn ? await ctx.db.transaction().execute(open) : await open(ctx.db);
   if (!created) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
   ctx.cookies.set(created.token, created.session.expiresAt);
   return opts.returnToken ? { success: true, session_token: created.token, user } : { success: true, user };
 }
 
-export async function logout(ctx: Context & { session: { id: string } | null }): Promise<{ success: true }> {
-  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+export async function logout(ctx: Context & { session: { id: string } | null; user?: PublicUser | null }): Promise<{ success: true }> {
+  const { session, user } = ctx;
+  if (session) {
+    await ctx.db.transaction().execute(async (tx) => {
+      await invalidateSession(tx, session.id);
+      if (user) await recordActivity(tx, ctx, { action: "auth.sign_out", client: user.is_admin ? null : user });
+    });
+  }
   ctx.cookies.clear();
   return { success: true };
 }

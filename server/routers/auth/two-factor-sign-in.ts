@@ -12,7 +12,7 @@ import type { TwoFactorSetup } from "../account/schemas.ts";
 import { SIGN_IN_EXPIRED } from "./messages.ts";
 import { findUserById } from "./queries.ts";
 import { INVALID_CODE, type PublicUser, type SignedIn } from "./schemas.ts";
-import { beginLoginAttempt, type CarriedSession, finishSignIn } from "./service.ts";
+import { beginLoginAttempt, type CarriedSession, finishSignIn, recordSignInFailure } from "./service.ts";
 
 const expired = () => new TRPCError({ code: "UNAUTHORIZED", message: SIGN_IN_EXPIRED });
 
@@ -39,7 +39,10 @@ export async function loginTwoFactor(ctx: Context & CarriedSession, input: { cha
     if (!(await spendTwoFactorChallenge(tx, challenge.idHash, ctx.now()))) throw expired();
     return true;
   });
-  if (!accepted) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CODE });
+  if (!accepted) {
+    await recordSignInFailure(ctx, user, user.username ?? user.email, "wrong_code");
+    throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CODE });
+  }
   await attempt.succeeded();
   return finishSignIn(ctx, user, challenge.kind, {
     sessionEpoch: challenge.sessionEpoch,

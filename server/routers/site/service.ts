@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { type ActivityActorContext, recordActivity } from "../../activity/record.ts";
 import type { Context } from "../../trpc/context.ts";
 import { DEFAULT_FIRM_NAME, defaultSiteContent } from "./defaults.ts";
 import { deleteSiteValue, findSiteValue, insertMissingSiteValues, listSiteContent, upsertSiteValue } from "./queries.ts";
@@ -14,6 +15,8 @@ import {
 import { z } from "zod";
 
 type SiteCtx = Pick<Context, "db" | "config" | "now">;
+/** An edit by the admin, recorded in the activity trail with the change. */
+type SiteEditCtx = SiteCtx & ActivityActorContext;
 
 /** Only what is stored: the admin page shows Initialize when this is empty. */
 export async function storedSiteContent(ctx: Pick<Context, "db">): Promise<SiteContent> {
@@ -68,21 +71,30 @@ export async function publicSiteContent(ctx: SiteCtx): Promise<SiteContent> {
 }
 
 /** Stores one value; an empty one (the schema trims) removes the stored value, so the default shows. */
-export async function updateSiteValue(ctx: SiteCtx, input: { section: SiteSection; key: string; value: string }) {
+export async function updateSiteValue(ctx: SiteEditCtx, input: { section: SiteSection; key: string; value: string }) {
   if (input.value === "") return resetSiteValue(ctx, input);
   const value = input.section === "testimonials" ? JSON.stringify(parseTestimonials(input.value)) : input.value;
-  await upsertSiteValue(ctx.db, { section: input.section, key: input.key, value }, ctx.now());
+  await ctx.db.transaction().execute(async (tx) => {
+    await upsertSiteValue(tx, { section: input.section, key: input.key, value }, ctx.now());
+    await recordActivity(tx, ctx, { action: "site.update", client: null, detail: { section: input.section, key: input.key } });
+  });
   return { success: true as const };
 }
 
 /** Back to the built-in default: nothing stored for that key. */
-export async function resetSiteValue(ctx: SiteCtx, input: { section: SiteSection; key: string }) {
-  await deleteSiteValue(ctx.db, input.section, input.key);
+export async function resetSiteValue(ctx: SiteEditCtx, input: { section: SiteSection; key: string }) {
+  await ctx.db.transaction().execute(async (tx) => {
+    await deleteSiteValue(tx, input.section, input.key);
+    await recordActivity(tx, ctx, { action: "site.update", client: null, detail: { section: input.section, key: input.key, reset: true } });
+  });
   return { success: true as const };
 }
 
-export async function saveTestimonials(ctx: SiteCtx, testimonials: Testimonial[]) {
-  await upsertSiteValue(ctx.db, { section: "testimonials", key: "data", value: JSON.stringify(testimonials) }, ctx.now());
+export async function saveTestimonials(ctx: SiteEditCtx, testimonials: Testimonial[]) {
+  await ctx.db.transaction().execute(async (tx) => {
+    await upsertSiteValue(tx, { section: "testimonials", key: "data", value: JSON.stringify(testimonials) }, ctx.now());
+    await recordActivity(tx, ctx, { action: "site.update", client: null, detail: { testimonials: testimonials.length } });
+  });
   return { success: true as const };
 }
 
