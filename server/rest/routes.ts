@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
 import type { AppDeps } from "../trpc/context.ts";
+import { activityRoutes } from "./activity.ts";
 import { adminRoutes } from "./admin.ts";
 import { appointmentRoutes } from "./appointments.ts";
 import { availabilityRoutes } from "./availability.ts";
@@ -56,6 +57,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...publicSiteRoutes,
   ...adminRoutes,
   ...availabilityRoutes,
+  ...activityRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

@@ -1,3 +1,4 @@
+import { activityRouter } from "../activity/router.ts";
 import { createCallerFactory, router } from "../trpc/init.ts";
 import { accountRouter } from "./account/router.ts";
 import { adminRouter } from "./admin/router.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
   consultation: consultationRouter,
   site: siteRouter,
   admin: adminRouter,
+  activity: activityRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
 import { appointmentCalendar } from "../appointments/booking.ts";
 import { appointmentCalendarInput, createAppointmentInput, updateAppointmentInput } from "../appointments/schemas.ts";
 import { changeAppointment, createAppointmentForClient } from "../appointments/service.ts";
+import { activityAdminProcedures } from "../../activity/router.ts";
 import { availabilityAdminProcedures } from "../availability/router.ts";
 import { loginInput } from "../auth/schemas.ts";
 import { loginWithPassword } from "../auth/service.ts";
@@ -57,4 +58,5 @@ export const adminRouter = router({
   /** The week view: appointments starting in [from, to). */
   appointmentCalendar: adminProcedure.input(appointmentCalendarInput).query(({ ctx, input }) => appointmentCalendar(ctx, input)),
   ...availabilityAdminProcedures,
+  ...activityAdminProcedures,
 });

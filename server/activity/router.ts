@@ -1,0 +1,24 @@
+import { router } from "../trpc/init.ts";
+import { adminProcedure, authedProcedure } from "../trpc/procedures.ts";
+import { activityPageOutput, adminActivityInput, ownActivityInput } from "./schemas.ts";
+import { filtersOf, firmActivity, ownActivity } from "./service.ts";
+
+export const activityRouter = router({
+  list: authedProcedure
+    .input(ownActivityInput)
+    .output(activityPageOutput)
+    .query(({ ctx, input }) => ownActivity(ctx.db, ctx.user.id, input)),
+});
+
+/** Spread into the admin router: `admin.activity`. */
+export const activityAdminProcedures = {
+  activity: adminProcedure
+    .input(adminActivityInput)
+    .output(activityPageOutput)
+    .query(({ ctx, input }) => firmActivity(ctx.db, input)),
+};
+
+/** For the CSV export (REST only, never served at /trpc): checks the caller and the filters; the route then streams every matching row. */
+export const activityExportRouter = router({
+  filters: adminProcedure.input(adminActivityInput.omit({ cursor: true, limit: true })).query(({ input }) => filtersOf(input)),
+});

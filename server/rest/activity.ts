@@ -1,0 +1,129 @@
+// The activity trail over REST: the client's own events, the firm's filtered view, and the firm's
+// CSV export. The export streams: it pages through the trail with the same keyset as the views, a
+// batch at a time, and writes each batch as it comes, so memory stays flat however many rows match.
+import type { RequestHandler, Response } from "express";
+import { activityPage, type ActivityFilters } from "../activity/queries.ts";
+import { activityExportRouter } from "../activity/router.ts";
+import { activityPageOutput, adminActivityInput, type ActivityEventItem, ownActivityInput } from "../activity/schemas.ts";
+import { createCallerFactory } from "../trpc/init.ts";
+import type { AppDeps } from "../trpc/context.ts";
+import { setFileHeaders } from "./download.ts";
+import { toHttpError } from "./errors.ts";
+import { createRequestContext } from "./handler.ts";
+import type { RestRoute } from "./route.ts";
+
+const createExportCaller = createCallerFactory(activityExportRouter);
+const EXPORT_BATCH = 1000;
+
+const CSV_COLUMNS = [
+  "occurred_at",
+  "client_label",
+  "client_id",
+  "actor_role",
+  "actor_label",
+  "action",
+  "target_type",
+  "target_id",
+  "detail",
+  "ip",
+  "user_agent",
+] as const;
+
+export const activityRoutes: RestRoute[] = [
+  {
+    method: "get",
+    path: "/activity",
+    summary: "The caller's own activity trail, newest first; pass next_cursor back as cursor for the next page",
+    tag: "activity",
+    access: "client",
+    query: ownActivityInput,
+    response: activityPageOutput,
+    call: (c, r) => c.activity.list(r.query as never),
+  },
+  {
+    method: "get",
+    path: "/admin/activity",
+    summary: "Every client's activity trail, newest first, narrowed by client, action and a date range (from inclusive, to exclusive)",
+    tag: "admin",
+    access: "admin",
+    query: adminActivityInput,
+    response: activityPageOutput,
+    call: (c, r) => c.admin.activity(r.query as never),
+  },
+  {
+    method: "get",
+    path: "/admin/activity.csv",
+    summary: "Every event matching the filters of /admin/activity as CSV (streamed; a cell starting with = + - or @ gets a leading apostrophe)",
+    tag: "admin",
+    access: "admin",
+    query: adminActivityInput.omit({ cursor: true, limit: true }),
+    response: { description: "The events as CSV, newest first", contentType: "text/csv" },
+    handler: csvExport,
+  },
+];
+
+function csvExport(deps: AppDeps): RequestHandler {
+  return async (req, res) => {
+    let filters: ActivityFilters;
+    try {
+      const { client_id, action, from, to } = req.query;
+      filters = await createExportCaller(createRequestContext(deps, req, res)).filters({ client_id, action, from, to } as never);
+    } catch (err) {
+      const { status, detail } = toHttpError(err, deps.logger);
+      if (!res.headersSent) res.status(status).json({ detail });
+      return;
+    }
+    res.status(200);
+    setFileHeaders(res, { contentType: "text/csv; charset=utf-8", filename: "activity.csv", presentation: "attachment" });
+    try {
+      await write(res, csvLine(CSV_COLUMNS));
+      let cursor: string | null = null;
+      do {
+        const page = await activityPage(deps.db, filters, { limit: EXPORT_BATCH, cursor });
+        if (res.destroyed) return;
+        if (page.items.length > 0) await write(res, page.items.map((item) => csvLine(CSV_COLUMNS.map((column) => cellOf(item, column)))).join(""));
+        cursor = page.next_cursor;
+      } while (cursor !== null);
+      res.end();
+    } catch (err) {
+      // The 200 is out: a failure can only cut the download, never end it as if complete.
+      deps.logger.warn({ err }, "activity CSV export cut short");
+      res.destroy(err instanceof Error ? err : undefined);
+    }
+  };
+}
+
+/** Waits for the socket to drain when it is full, so a slow reader slows the export instead of filling memory. */
+function write(res: Response, chunk: string): Promise<void> {
+  if (res.write(chunk)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const drained = () => {
+      res.off("close", closed);
+      resolve();
+    };
+    const closed = () => {
+      res.off("drain", drained);
+      reject(new Error("the client went away"));
+    };
+    res.once("drain", drained);
+    res.once("close", closed);
+  });
+}
+
+function cellOf(item: ActivityEventItem, column: (typeof CSV_COLUMNS)[number]): string {
+  const value = item[column];
+  if (value === null) return "";
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** RFC 4180 quoting, and a cell a spreadsheet would run as a formula (= + - @, or a tab or CR first) starts with an apostrophe. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csvLine(values: readonly string[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
