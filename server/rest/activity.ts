@@ -1,10 +1,13 @@
 // The activity trail over REST: the client's own events, the firm's filtered view, and the firm's
 // CSV export. The export streams: it pages through the trail with the same keyset as the views, a
 // batch at a time, and writes each batch as it comes, so memory stays flat however many rows match.
-import type { RequestHandler, Response } from "express";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { RequestHandler } from "express";
 import { activityPage, type ActivityFilters } from "../activity/queries.ts";
 import { activityExportRouter } from "../activity/router.ts";
 import { activityPageOutput, adminActivityInput, type ActivityEventItem, ownActivityInput } from "../activity/schemas.ts";
+import type { Db } from "../db/types.ts";
 import { createCallerFactory } from "../trpc/init.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { setFileHeaders } from "./download.ts";
@@ -76,38 +79,25 @@ function csvExport(deps: AppDeps): RequestHandler {
     res.status(200);
     setFileHeaders(res, { contentType: "text/csv; charset=utf-8", filename: "activity.csv", presentation: "attachment" });
     try {
-      await write(res, csvLine(CSV_COLUMNS));
-      let cursor: string | null = null;
-      do {
-        const page = await activityPage(deps.db, filters, { limit: EXPORT_BATCH, cursor });
-        if (res.destroyed) return;
-        if (page.items.length > 0) await write(res, page.items.map((item) => csvLine(CSV_COLUMNS.map((column) => cellOf(item, column)))).join(""));
-        cursor = page.next_cursor;
-      } while (cursor !== null);
-      res.end();
+      // pipeline waits for a slow reader and stops reading the trail when the client goes away.
+      await pipeline(Readable.from(csvBatches(deps.db, filters)), res);
     } catch (err) {
       // The 200 is out: a failure can only cut the download, never end it as if complete.
-      deps.logger.warn({ err }, "activity CSV export cut short");
-      res.destroy(err instanceof Error ? err : undefined);
+      if (!res.destroyed) deps.logger.warn({ err }, "activity CSV export cut short");
+      res.destroy();
     }
   };
 }
 
-/** Waits for the socket to drain when it is full, so a slow reader slows the export instead of filling memory. */
-function write(res: Response, chunk: string): Promise<void> {
-  if (res.write(chunk)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const drained = () => {
-      res.off("close", closed);
-      resolve();
-    };
-    const closed = () => {
-      res.off("drain", drained);
-      reject(new Error("the client went away"));
-    };
-    res.once("drain", drained);
-    res.once("close", closed);
-  });
+/** The header line, then one chunk of lines per keyset page of the trail. */
+async function* csvBatches(db: Db, filters: ActivityFilters): AsyncGenerator<string> {
+  yield csvLine(CSV_COLUMNS);
+  let cursor: string | null = null;
+  do {
+    const page = await activityPage(db, filters, { limit: EXPORT_BATCH, cursor });
+    if (page.items.length > 0) yield page.items.map((item) => csvLine(CSV_COLUMNS.map((column) => cellOf(item, column)))).join("");
+    cursor = page.next_cursor;
+  } while (cursor !== null);
 }
 
 function cellOf(item: ActivityEventItem, column: (typeof CSV_COLUMNS)[number]): string {

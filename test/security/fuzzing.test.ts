@@ -185,6 +185,8 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   "admin.appointments": { q: "fuzz" },
   "admin.trash": { q: "fuzz" },
   "documents.search": { q: "w2", sort: "name", order: "asc", limit: 10 },
+  "activity.list": { limit: 10 },
+  "admin.activity": { limit: 10, action: "document.upload", from: "2026-01-01T00:00:00.000Z" },
   "documents.update": { id: "00000000-0000-4000-8000-000000000000", name: "renamed.pdf", folder_id: null },
   "folders.update": { id: "00000000-0000-4000-8000-000000000000", name: "Receipts", color: "#EF4444", parent_folder_id: null },
   "auth.loginTwoFactor": { challenge: "fuzzchallengefuzzchallengefuzzch", code: "123456" },

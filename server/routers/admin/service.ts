@@ -7,14 +7,7 @@ import { listAdminAppointments } from "../appointments/queries.ts";
 import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
 import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
-import {
-  allDocumentRows,
-  listAllDocuments,
-  listAllTrash,
-  setStorageQuota,
-  storageOfUsers,
-  type StoredDocument,
-} from "../documents/queries.ts";
+import { allDocumentRows, listAllDocuments, listAllTrash, setStorageQuota, storageOfUsers, type StoredDocument } from "../documents/queries.ts";
 import type { DocumentItem } from "../documents/schemas.ts";
 import { openStoredDocument, purgeDate, quotaBytes, restoreTrashedDocument, trashDocument } from "../documents/service.ts";
 import type { Success } from "../shared-schemas.ts";

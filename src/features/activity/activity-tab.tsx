@@ -11,6 +11,7 @@ import { formatDateTime } from "@/lib/format.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import type { ActivityEventItem } from "@server/activity/schemas.ts";
 import { ACTION_LABELS, type ActivityAction, actionLabel, describeActivity, describeUserAgent } from "./describe-activity.ts";
+import { NextPageButton } from "./next-page-button.tsx";
 import { formatRelativeTime } from "./relative-time.ts";
 import { type AdminActivityFilters, useActivityClients, useAdminActivity } from "./use-admin-activity.ts";
 
@@ -123,17 +124,7 @@ export function ActivityTab() {
         <ActivityTable items={items} />
       )}
 
-      {activity.hasNextPage && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-center"
-          disabled={activity.isFetchingNextPage}
-          onClick={() => void activity.fetchNextPage()}
-        >
-          {activity.isFetchingNextPage ? "Loading…" : "Load more"}
-        </Button>
-      )}
+      <NextPageButton pages={activity} label="Load more" className="justify-self-center" />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { History } from "lucide-react";
-import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDateTime } from "@/lib/format.ts";
 import { describeActivity } from "./describe-activity.ts";
+import { NextPageButton } from "./next-page-button.tsx";
 import { formatRelativeTime } from "./relative-time.ts";
 import { useOwnActivity } from "./use-own-activity.ts";
 
@@ -47,17 +47,7 @@ export function RecentActivityCard() {
                 </li>
               ))}
             </ol>
-            {activity.hasNextPage && (
-              <Button
-                variant="outline"
-                size="sm"
-                className="justify-self-start"
-                disabled={activity.isFetchingNextPage}
-                onClick={() => void activity.fetchNextPage()}
-              >
-                {activity.isFetchingNextPage ? "Loading…" : "Show more"}
-              </Button>
-            )}
+            <NextPageButton pages={activity} label="Show more" className="justify-self-start" />
           </>
         )}
       </CardContent>
