@@ -420,6 +420,9 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       // A folder dragged onto a crumb moves there; a folder's menu renames and recolours it.
       await page.getByRole("list", { name: "Folders" }).getByRole("button", { name: "Taxes 2024", exact: true }).click();
       const rootCrumb = page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Root" });
+      // The folder's listing and the Recent activity card load after the click; a drag started
+      // while the page still grows can miss its target on a busy machine.
+      await page.waitForLoadState("networkidle");
       await page
         .getByRole("list", { name: "Folders" })
         .getByRole("listitem")

@@ -363,7 +363,8 @@ describe("client portal", { timeout: 90_000 }, () => {
       await expectAccessible(page);
       await takeScreenshot(page, "documents-load-error");
       failing = false;
-      await page.getByRole("button", { name: "Retry" }).click();
+      // The Recent activity card shares the failed batch and offers its own Retry.
+      await page.getByTestId("upload-area").getByRole("button", { name: "Retry" }).click();
       await page.getByRole("list", { name: "Documents" }).getByText("w2.pdf").waitFor();
     });
     t.expectNoConsoleErrors({ allow: [/Failed to load (documents|folders|storage usage)/, /ERR_FAILED/] });
