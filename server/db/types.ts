@@ -187,6 +187,8 @@ export interface DocumentsTable {
   file_size: number;
   sha256: string;
   upload_date: Timestamp;
+  /** Who uploaded it: null (older rows) or the owner for the client's own upload, an admin for one shared by the firm. */
+  uploaded_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the document was moved to the trash; null while it is live. A trashed document is in no folder. */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The folder a trashed document was deleted from (restore puts it back there, if it still exists); no foreign key. */
@@ -314,6 +316,23 @@ export interface ActivityEventsTable {
   user_agent: string | null;
 }
 
+/** A batch of uploads waiting for its email (documents/upload-notices.ts). */
+export interface UploadNoticesTable {
+  id: Generated<string>;
+  /** The client whose documents these are. */
+  user_id: string;
+  /** "client": the firm's uploads, told to the client; "firm": the client's uploads, in the firm's digest. */
+  audience: "client" | "firm";
+  opened_at: RequiredTimestamp;
+  due_at: RequiredTimestamp;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface UploadNoticeDocumentsTable {
+  notice_id: string;
+  document_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -341,6 +360,8 @@ export interface Database {
   email_changes: EmailChangesTable;
   known_sign_ins: KnownSignInsTable;
   firm_settings: FirmSettingsTable;
+  upload_notices: UploadNoticesTable;
+  upload_notice_documents: UploadNoticeDocumentsTable;
   activity_events: ActivityEventsTable;
 }
 
