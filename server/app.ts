@@ -21,10 +21,12 @@ import type { AppDeps } from "./trpc/context.ts";
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_BATCH_CALLS = 10;
-/** The one route whose body may take minutes to arrive (see http-limits.ts). */
-const UPLOAD_PATH = "/api/documents/upload";
+/** The routes whose body may take minutes to arrive (see http-limits.ts): the client's upload and the firm's into a client's documents. */
+const UPLOAD_PATHS = [/^\/api\/documents\/upload$/, /^\/api\/admin\/users\/[^/]+\/documents$/];
 /** The client routes of the spec, and the account settings and Google sign-in's second step (issue 20); each serves the React app. */
 export const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor"];
+/** Pages with an id in the path: the admin's page of one client. */
+const SPA_ROUTE_PATTERNS = [/^\/admin\/users\/[0-9a-f-]{36}$/i];
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 
@@ -41,7 +43,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.set("etag", false);
 
   app.use(securityHeaders(config.secureCookies));
-  app.use(bodyDeadline(opts.bodyTimeoutMs ?? DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs, [UPLOAD_PATH]));
+  app.use(bodyDeadline(opts.bodyTimeoutMs ?? DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs, UPLOAD_PATHS));
   // No compression on the REST answers: they are mostly far below the 1 KB where compressing
   // starts, yet the middleware cost about a third of such a request's CPU (docs/performance.md); the
   // few large lists are compressed by the reverse proxy (docs/deployment.md). /trpc keeps it for
@@ -141,6 +143,7 @@ function serveClient(app: express.Express, deps: AppDeps, clientDir: string): vo
       res.type("html").send(await landingPage());
       return;
     }
-    res.status(SPA_ROUTES.includes(page) ? 200 : 404).sendFile(indexFile);
+    const known = SPA_ROUTES.includes(page) || SPA_ROUTE_PATTERNS.some((pattern) => pattern.test(page));
+    res.status(known ? 200 : 404).sendFile(indexFile);
   });
 }

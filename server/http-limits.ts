@@ -58,11 +58,11 @@ export function capConnections(server: http.Server, limits: ConnectionLimits): v
  * Node's own requestTimeout must allow a slow 10 MB upload; every other body is small, so a client
  * trickling one in holds a connection for seconds, not minutes.
  */
-export function bodyDeadline(ms: number, exceptPaths: string[]): RequestHandler {
+export function bodyDeadline(ms: number, exceptPaths: RegExp[]): RequestHandler {
   return (req, res, next) => {
     // A request without a body (every GET) has nothing left to arrive once its headers are in.
     const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    if (!hasBody || req.complete || exceptPaths.includes(req.path)) {
+    if (!hasBody || req.complete || exceptPaths.some((path) => path.test(req.path))) {
       next();
       return;
     }

@@ -131,6 +131,23 @@ export interface FirmSettingsTable {
   updated_at: Timestamp;
 }
 
+/** The firm's invitation of a client (docs/decisions.md, Invitations). */
+export interface InvitationsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  /** SHA-256 of the link's token, hex; null until its mail is written. The token itself is never stored. */
+  token_hash: string | null;
+  /** The admin who invited; null once that account is gone. */
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  accepted_user_id: string | null;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface PasswordResetTokensTable {
   token_hash: string;
   user_id: string;
@@ -363,6 +380,7 @@ export interface Database {
   upload_notices: UploadNoticesTable;
   upload_notice_documents: UploadNoticeDocumentsTable;
   activity_events: ActivityEventsTable;
+  invitations: InvitationsTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */

@@ -18,7 +18,9 @@ import { verificationMail } from "../routers/auth/email-verification.ts";
 import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
 import { emailChangedMail, emailChangeMail, newSignInMail, type SecurityEvent, securityEventMail } from "../routers/account/mail.ts";
 import { resetMail } from "../routers/auth/password-reset.ts";
+import { invitationMail } from "../routers/invitations/mail.ts";
 import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
+import { documentsSharedMail, uploadDigestMail } from "../routers/documents/upload-mail.ts";
 import type { JobKind } from "./queue.ts";
 
 export type EmailJob =
@@ -29,6 +31,8 @@ export type EmailJob =
   | { kind: "new-sign-in"; userId: string; signInId: string }
   | { kind: "email-change"; changeId: string }
   | { kind: "email-changed"; changeId: string }
+  /** The firm's invitation of a client, with a new link (the earlier one dies). */
+  | { kind: "invitation"; invitationId: string }
   | { kind: "consultation-notification"; consultationId: string }
   | { kind: "consultation-confirmation"; consultationId: string }
   /**
@@ -36,6 +40,10 @@ export type EmailJob =
    * `sequence`: its calendar entry's SEQUENCE then.
    */
   | { kind: "appointment-change"; appointmentId: string; change: AppointmentChange; at: string; sequence?: number }
+  /** To the client, when the firm's batch of uploads closes: documents are waiting (documents/upload-notices.ts). */
+  | { kind: "documents-shared"; noticeId: string }
+  /** To the firm, when a client's batch of uploads closes: what they uploaded. */
+  | { kind: "upload-digest"; noticeId: string }
   /** To the firm: a client booked, moved or cancelled (self-booking). */
   | { kind: "appointment-firm-notice"; appointmentId: string; action: ClientAction; at: string; sequence: number }
   /** A day before `at`; nothing if the appointment no longer starts then. */
@@ -59,10 +67,13 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "new-sign-in": newSignInMail,
   "email-change": emailChangeMail,
   "email-changed": emailChangedMail,
+  invitation: invitationMail,
   "consultation-notification": consultationNotificationMail,
   "consultation-confirmation": consultationConfirmationMail,
   "appointment-change": appointmentChangeMail,
   "appointment-firm-notice": appointmentFirmNoticeMail,
+  "documents-shared": documentsSharedMail,
+  "upload-digest": uploadDigestMail,
   "appointment-reminder": appointmentReminderMail,
 };
 

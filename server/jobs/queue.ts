@@ -62,8 +62,8 @@ export type JobKind<N extends JobName = JobName> = {
 };
 
 export type Jobs = {
-  /** Enqueues a job; with `tx` the job exists only if that transaction commits. */
-  send<N extends JobName>(name: N, data: JobPayloads[N], opts?: { tx?: Db }): Promise<string>;
+  /** Enqueues a job; with `tx` the job exists only if that transaction commits; with `startAfter` it waits until then. */
+  send<N extends JobName>(name: N, data: JobPayloads[N], opts?: { tx?: Db; startAfter?: Date }): Promise<string>;
   /** Creates the queues and schedules and starts the workers (and the schedule checks). */
   start(deps: AppDeps): Promise<void>;
   /** Stops taking jobs and waits (up to stopTimeoutMs) for the ones under way. */
@@ -109,7 +109,11 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
     boss,
     options: opts,
     async send(name, data, sendOpts = {}) {
-      const id = await boss.send(name, data as object, { ...retry, ...(sendOpts.tx ? { db: bossDb(sendOpts.tx) } : {}) });
+      const id = await boss.send(name, data as object, {
+        ...retry,
+        ...(sendOpts.tx ? { db: bossDb(sendOpts.tx) } : {}),
+        ...(sendOpts.startAfter ? { startAfter: sendOpts.startAfter } : {}),
+      });
       // pg-boss answers null instead of failing when the queue does not exist.
       if (!id) throw new Error(`job not queued: ${name}`);
       return id;

@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from "../auth/session.ts";
 import { deleteExpiredTrustedDevices } from "../auth/trusted-devices.ts";
 import { deleteExpiredSignInChallenges } from "../auth/second-factor.ts";
 import { deleteForgottenSignIns } from "../auth/sign-ins.ts";
+import { deleteClosedNotices } from "../routers/documents/upload-notices.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import type { JobKind } from "./queue.ts";
 
@@ -26,6 +27,7 @@ const SWEEPS: Array<[what: string, remove: (deps: AppDeps) => Promise<number>]> 
       return Number(result.numDeletedRows);
     },
   ],
+  ["old upload notices", (deps) => deleteClosedNotices(deps.db, new Date(deps.now().getTime() - SENT_MAIL_KEPT_MS))],
   [
     "old sent-mail records",
     async (deps) => {

@@ -5,6 +5,7 @@
 // failure after the start ends on the landing page with AUTH_ERROR_PARAM, which shows the spec's
 // "Authentication failed. Please try again." toast.
 import type { Request, RequestHandler } from "express";
+import { z } from "zod";
 import { type AuthorizationChecks, createOidcClient, GOOGLE_CALLBACK_PATH } from "../auth/oidc.ts";
 import { readCookie, setCookie, signInBrowserCookieName } from "../auth/cookies.ts";
 import { generateToken } from "../auth/session.ts";
@@ -12,6 +13,8 @@ import { isDatabaseUnavailable } from "../db/errors.ts";
 import { TWO_FACTOR_CHALLENGE_MS } from "../auth/second-factor.ts";
 import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser, googleSecondStep, LOGIN_CODE_MS } from "../routers/auth/external-sign-in.ts";
 import { AUTH_ERROR_PARAM } from "../routers/auth/messages.ts";
+import { checkCarriedInvitation, GoogleSignUpRefused } from "../routers/invitations/accept.ts";
+import { GOOGLE_REFUSAL, INVITE_PARAM } from "../routers/invitations/messages.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import type { RestRoute } from "./route.ts";
 
@@ -29,9 +32,10 @@ export const googleRoutes: RestRoute[] = [
   {
     method: "get",
     path: "/auth/google",
-    summary: "Start Google sign-in (browser navigation)",
+    summary: "Start Google sign-in (browser navigation); `invite` carries an invitation's token, whose address the Google account must have",
     tag: "auth",
     access: "public",
+    query: z.object({ [INVITE_PARAM]: z.string().max(200).optional() }),
     response: redirect,
     handler: (deps) => googleSignIn(deps).start,
   },
@@ -64,14 +68,14 @@ function createGoogleSignIn(deps: AppDeps): { start: RequestHandler; callback: R
   // Over https the cookie name says it was set securely; `__Host-` would need Path=/.
   const checksCookie = config.secureCookies ? "__Secure-google_oidc" : "google_oidc";
 
-  const start: RequestHandler = async (_req, res) => {
+  const start: RequestHandler = async (req, res) => {
     if (!client) {
       res.status(404).json({ detail: GOOGLE_NOT_CONFIGURED });
       return;
     }
     try {
       const { url, checks } = await client.startAuthorization();
-      setCookie(res, config, checksCookie, encodeChecks(checks), {
+      setCookie(res, config, checksCookie, encodeChecks({ ...checks, invite: inviteOf(req.query[INVITE_PARAM]) }), {
         maxAgeSeconds: CHECKS_COOKIE_SECONDS,
         path: GOOGLE_CALLBACK_PATH,
         sameSite: "lax",
@@ -92,7 +96,12 @@ function createGoogleSignIn(deps: AppDeps): { start: RequestHandler; callback: R
       if (!checks) throw new CallbackRefused("no sign-in in progress in this browser (missing or expired state cookie)");
       const identity = await client.finishAuthorization(callbackUrl(req, config.publicUrl), checks);
       if (!identity.emailVerified || !identity.email) throw new CallbackRefused("the provider did not vouch for the email");
-      const user = await findOrCreateGoogleUser(deps.db, { subject: identity.subject, email: identity.email, name: identity.name });
+      await checkCarriedInvitation(deps.db, checks.invite, identity.email);
+      const user = await findOrCreateGoogleUser(
+        deps.db,
+        { subject: identity.subject, email: identity.email, name: identity.name },
+        { now: deps.now, ip: req.ip, userAgent: req.headers["user-agent"] ?? null },
+      );
       const browserSecret = generateToken();
       const second = await googleSecondStep(deps.db, user, browserSecret, deps.now());
       if (second) {
@@ -107,10 +116,23 @@ function createGoogleSignIn(deps: AppDeps): { start: RequestHandler; callback: R
       res.redirect(302, `/profile#session_id=${code}`);
     } catch (err) {
       logCallbackFailure(deps, err);
-      res.redirect(302, FAILURE_LOCATION);
+      res.redirect(302, failureLocation(err, checks?.invite ?? null));
     }
   };
   return { start, callback };
+}
+
+/** Back to the landing page, saying why when invitations are the reason (and to the invitation's form, when one was carried). */
+function failureLocation(err: unknown, invite: string | null): string {
+  if (!(err instanceof GoogleSignUpRefused)) return FAILURE_LOCATION;
+  const params = new URLSearchParams({ [AUTH_ERROR_PARAM]: err.reason === "invite_only" ? GOOGLE_REFUSAL.inviteOnly : GOOGLE_REFUSAL.otherEmail });
+  if (invite) params.set(INVITE_PARAM, invite);
+  return `/?${params}`;
+}
+
+/** An invitation token as the start route received it; anything else carries none. */
+function inviteOf(value: unknown): string | null {
+  return typeof value === "string" && /^[a-z2-7]{1,200}$/.test(value) ? value : null;
 }
 
 /**
@@ -125,7 +147,7 @@ function callbackUrl(req: Request, publicUrl: string): URL {
 
 function logCallbackFailure(deps: AppDeps, err: unknown): void {
   const reason = err instanceof Error ? err.message : String(err);
-  if (err instanceof CallbackRefused || err instanceof ExternalSignInRefused) {
+  if (err instanceof CallbackRefused || err instanceof ExternalSignInRefused || err instanceof GoogleSignUpRefused) {
     deps.logger.warn({ reason }, "google sign-in refused");
   } else if (isDatabaseUnavailable(err)) {
     deps.logger.warn({ reason }, "google sign-in failed: database unavailable");
@@ -143,18 +165,21 @@ function isProviderResponseError(err: unknown): boolean {
   return typeof code === "string" && code.startsWith("OAUTH_");
 }
 
-function encodeChecks(checks: AuthorizationChecks): string {
-  return Buffer.from(JSON.stringify(checks)).toString("base64url");
+/** The sign-in's checks, and the invitation whose form it started from, if any. */
+type SignInState = AuthorizationChecks & { invite: string | null };
+
+function encodeChecks(state: SignInState): string {
+  return Buffer.from(JSON.stringify(state)).toString("base64url");
 }
 
-function decodeChecks(value: string | undefined): AuthorizationChecks | null {
+function decodeChecks(value: string | undefined): SignInState | null {
   if (!value) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
     if (typeof parsed !== "object" || parsed === null) return null;
-    const { state, nonce, codeVerifier } = parsed as Record<string, unknown>;
+    const { state, nonce, codeVerifier, invite } = parsed as Record<string, unknown>;
     if (typeof state !== "string" || typeof nonce !== "string" || typeof codeVerifier !== "string") return null;
-    return { state, nonce, codeVerifier };
+    return { state, nonce, codeVerifier, invite: inviteOf(invite) };
   } catch {
     return null;
   }

@@ -11,8 +11,10 @@ import { appointmentRoutes } from "./appointments.ts";
 import { availabilityRoutes } from "./availability.ts";
 import { authRoutes } from "./auth.ts";
 import { documentRoutes } from "./documents.ts";
+import { firmDocumentRoutes } from "./firm-documents.ts";
 import { folderRoutes } from "./folders.ts";
 import { googleRoutes } from "./google.ts";
+import { invitationRoutes } from "./invitations.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
 import { register, type RestRoute } from "./route.ts";
@@ -58,6 +60,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...adminRoutes,
   ...availabilityRoutes,
   ...activityRoutes,
+  ...firmDocumentRoutes,
+  ...invitationRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

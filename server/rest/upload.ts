@@ -1,4 +1,5 @@
-// POST /api/documents/upload: the multipart body is read with busboy and the file part goes
+// POST /api/documents/upload (and the firm's POST /api/admin/users/:id/documents into a client's
+// documents, through the same code): the multipart body is read with busboy and the file part goes
 // straight to storage while it is hashed and counted, so memory does not grow with the file. Only
 // once the content is safely stored is the row written (documents/service.ts createDocument); any
 // failure on the way (too large, a second file, a client that goes away) removes what was stored.
@@ -30,9 +31,14 @@ const NO_FILE = "No file was uploaded";
 
 const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
 
-export function uploadRoute(deps: AppDeps): RequestHandler {
+type TransferCaller = ReturnType<typeof createTransferCaller>;
+/** Whose documents an upload goes into: the caller's own (the default), or, for the firm, the client the path names. */
+export type UploadTarget = (transfers: TransferCaller, params: Record<string, string>) => Pick<TransferCaller["documents"], "prepareUpload" | "recordUpload">;
+const ownDocuments: UploadTarget = (transfers) => transfers.documents;
+
+export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments): RequestHandler {
   return async (req, res) => {
-    const caller = createTransferCaller(createRequestContext(deps, req, res)).documents;
+    const caller = target(createTransferCaller(createRequestContext(deps, req, res)), req.params as Record<string, string>);
     try {
       const declaredLength = Number(req.headers["content-length"]);
       // Signed in (authedProcedure), within the hourly limit, before a single byte of the body is read.

@@ -105,6 +105,15 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.updateAppointment": "admin",
   "admin.securitySettings": "admin",
   "admin.updateSecuritySettings": "admin",
+  "admin.invitations": "admin",
+  "admin.createInvitation": "admin",
+  "admin.resendInvitation": "admin",
+  "admin.revokeInvitation": "admin",
+  "admin.registrationSetting": "admin",
+  "admin.updateRegistrationSetting": "admin",
+  "auth.registration": "public",
+  "auth.checkInvitation": "public",
+  "auth.acceptInvitation": "public",
 };
 
 /** Every REST path Express serves under /api, as "METHOD /path", with who may call it. */
@@ -206,6 +215,15 @@ export const REST_ACCESS: Record<string, Access> = {
   "PATCH /admin/appointments/:id": "admin",
   "GET /admin/security-settings": "admin",
   "PUT /admin/security-settings": "admin",
+  "GET /admin/invitations": "admin",
+  "POST /admin/invitations": "admin",
+  "POST /admin/invitations/:id/resend": "admin",
+  "DELETE /admin/invitations/:id": "admin",
+  "GET /admin/registration": "admin",
+  "PUT /admin/registration": "admin",
+  "GET /auth/registration": "public",
+  "POST /auth/invitations/check": "public",
+  "POST /auth/invitations/accept": "public",
 };
 
 type Layer = { rawPath?: string; handle: { stack?: Layer[] }; route?: { path: string; methods: Record<string, boolean> } };

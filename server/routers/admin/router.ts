@@ -5,6 +5,8 @@ import { appointmentCalendarInput, createAppointmentInput, updateAppointmentInpu
 import { changeAppointment, createAppointmentForClient } from "../appointments/service.ts";
 import { activityAdminProcedures } from "../../activity/router.ts";
 import { availabilityAdminProcedures } from "../availability/router.ts";
+import { firmDocumentsAdminProcedures } from "../firm-documents/router.ts";
+import { invitationAdminProcedures } from "../invitations/router.ts";
 import { loginInput } from "../auth/schemas.ts";
 import { loginWithPassword } from "../auth/service.ts";
 import { resendConsultationNotification } from "../consultation/service.ts";
@@ -59,4 +61,6 @@ export const adminRouter = router({
   appointmentCalendar: adminProcedure.input(appointmentCalendarInput).query(({ ctx, input }) => appointmentCalendar(ctx, input)),
   ...availabilityAdminProcedures,
   ...activityAdminProcedures,
+  ...firmDocumentsAdminProcedures,
+  ...invitationAdminProcedures,
 });

@@ -1,11 +1,19 @@
-// The admin's download and preview of any client's document: bytes, so REST serves it, behind the same admin
-// procedure as the rest of the admin portal. Not served at /trpc (see documents/transfers.ts).
+// The admin's download and preview of any client's document, and uploads into a client's documents:
+// bytes, so REST serves them, behind the same admin procedure as the rest of the admin portal. Not
+// served at /trpc (see documents/transfers.ts).
 import { router } from "../../trpc/init.ts";
 import { adminProcedure } from "../../trpc/procedures.ts";
-import { idInput } from "../shared-schemas.ts";
+import { recordUploadInput } from "../documents/transfers.ts";
+import { prepareClientUpload, recordClientUpload } from "../firm-documents/service.ts";
+import { idInput, idSchema } from "../shared-schemas.ts";
 import { getAnyPreviewDocument, getAnyStoredDocument } from "./service.ts";
 
 export const adminTransfersRouter = router({
   download: adminProcedure.input(idInput).query(({ ctx, input }) => getAnyStoredDocument(ctx, input)),
   preview: adminProcedure.input(idInput).query(({ ctx, input }) => getAnyPreviewDocument(ctx, input)),
+  /** The firm's upload into the client `id`'s documents (POST /api/admin/users/:id/documents). */
+  prepareClientUpload: adminProcedure.input(idInput).mutation(({ ctx, input }) => prepareClientUpload(ctx, input)),
+  recordClientUpload: adminProcedure
+    .input(recordUploadInput.pick({ folder_id: true, file: true }).extend({ id: idSchema }))
+    .mutation(({ ctx, input }) => recordClientUpload(ctx, input)),
 });

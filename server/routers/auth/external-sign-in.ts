@@ -3,10 +3,12 @@
 // /profile, so it is short-lived (60 s), single use and stored only as its SHA-256.
 import { TRPCError } from "@trpc/server";
 import { type Kysely, sql } from "kysely";
+import type { ActivityActorContext } from "../../activity/record.ts";
 import { createTwoFactorChallenge, type ChallengePurpose } from "../../auth/second-factor.ts";
 import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
 import type { Database, Db } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
+import { admitGoogleAccount } from "../invitations/accept.ts";
 import { findUserById, insertUser, publicUserColumns } from "./queries.ts";
 import { AUTHENTICATION_FAILED } from "./messages.ts";
 import type { PublicUser } from "./schemas.ts";
@@ -23,21 +25,30 @@ export class ExternalSignInRefused extends Error {}
 /**
  * The account of a Google identity: the one already linked to its subject, else the account with
  * its (verified) email, which gets linked (losing any password and sessions), else a new account
- * without a password.
+ * without a password, which accepts an open invitation to the address and, when the firm takes
+ * clients by invitation only, needs one (GoogleSignUpRefused). `request` is who acts, for the trail.
  */
-export async function findOrCreateGoogleUser(db: Kysely<Database>, identity: VerifiedGoogleIdentity): Promise<PublicUser> {
+export async function findOrCreateGoogleUser(
+  db: Kysely<Database>,
+  identity: VerifiedGoogleIdentity,
+  request: ActivityActorContext = { now: () => new Date() },
+): Promise<PublicUser> {
   const existing = await findOrLinkGoogleUser(db, identity);
   if (existing) return existing;
   try {
-    return await insertUser(db, {
-      username: null,
-      email: identity.email,
-      name: googleName(identity),
-      password_hash: null,
-      auth_provider: "google",
-      google_subject: identity.subject,
-      email_verified_at: sql<Date>`now()`,
-    });
+    return await db.transaction().execute((tx) =>
+      admitGoogleAccount(tx, request, identity.email, () =>
+        insertUser(tx, {
+          username: null,
+          email: identity.email,
+          name: googleName(identity),
+          password_hash: null,
+          auth_provider: "google",
+          google_subject: identity.subject,
+          email_verified_at: sql<Date>`now()`,
+        }),
+      ),
+    );
   } catch (err) {
     // A parallel first sign-in (or registration) took the subject or email first: use that account.
     if ((err as { code?: string }).code !== "23505") throw err;

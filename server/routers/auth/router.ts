@@ -19,6 +19,7 @@ import {
 import { resendVerification, verifyEmail } from "./email-verification.ts";
 import { checkResetToken, requestPasswordReset, resetPassword } from "./password-reset.ts";
 import { completeExternalSignIn } from "./external-sign-in.ts";
+import { invitationPublicProcedures } from "../invitations/router.ts";
 import { passkeyLogin, passkeyLoginOptions } from "./passkey-sign-in.ts";
 import { loginWithPassword, logout, register } from "./service.ts";
 import { enrolmentEnable, enrolmentSetup, loginTwoFactor } from "./two-factor-sign-in.ts";
@@ -51,4 +52,5 @@ export const authRouter = router({
   profile: publicProcedure.input(profileInput).mutation(({ ctx, input }) => completeExternalSignIn(ctx, input.session_id)),
   /** Whether "Continue with Google" is configured, so the dialog can say so instead of failing. */
   googleStatus: publicProcedure.query(({ ctx }) => ({ configured: Boolean(ctx.config.oidc.clientId) })),
+  ...invitationPublicProcedures,
 });

@@ -9,6 +9,8 @@ import type { Db } from "../../db/types.ts";
 import { deviceTokens, findTrustedDevice, trustDevice } from "../../auth/trusted-devices.ts";
 import type { Context } from "../../trpc/context.ts";
 import { clientTwoFactorRequired } from "../account/queries.ts";
+import { REGISTRATION_INVITE_ONLY } from "../invitations/messages.ts";
+import { registrationMode } from "../invitations/queries.ts";
 import { sendVerificationLink } from "./email-verification.ts";
 import { sendAccountLockedNotice } from "./lock-notice.ts";
 import { findTakenIdentity, findUserForLogin, insertUser } from "./queries.ts";
@@ -23,6 +25,7 @@ export function assertPasswordAllowed(password: string): void {
 }
 
 export async function register(ctx: Context, input: RegisterInput): Promise<{ success: true }> {
+  if ((await registrationMode(ctx.db)) === "invite_only") throw new TRPCError({ code: "FORBIDDEN", message: REGISTRATION_INVITE_ONLY });
   await ctx.rateLimits.consumeRegistration(ctx.ip);
   assertPasswordAllowed(input.password);
   const taken = await findTakenIdentity(ctx.db, input.username, input.email);

@@ -5,7 +5,9 @@ import type { Database, Db, DocumentsTable } from "../../db/types.ts";
 import type { DocumentRef } from "./activity.ts";
 import type { DocumentItem, DocumentSearchInput } from "./schemas.ts";
 
-const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type"] as const;
+/** Shared by the firm: uploaded by someone other than its owner (null uploaded_by: the owner's own, from before the column). */
+const fromFirm = sql<boolean>`coalesce(documents.uploaded_by <> documents.user_id, false)`.as("from_firm");
+const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type", fromFirm] as const;
 
 /** What a download needs: the display name and type, the size, and where the content is. */
 export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "content_type" | "file_size"> & { storage_key: string; user_id: string };
@@ -129,6 +131,7 @@ const trashedColumns = [
   "folders.id as folder_id",
   "documents.content_type",
   "documents.deleted_at",
+  fromFirm,
 ] as const;
 
 function trashedDocuments(db: Db) {
@@ -220,6 +223,7 @@ const adminDocumentColumns = [
   "documents.user_id",
   "users.name as user_name",
   "users.email as user_email",
+  fromFirm,
 ] as const;
 
 /** Live (or trashed) documents whose filename, or whose owner's name or email, contains `q`. */
@@ -355,6 +359,7 @@ export async function listAllTrash(db: Db, page: PageWindow) {
         "users.name as user_name",
         "users.email as user_email",
         "documents.deleted_at",
+        fromFirm,
       ])
       .orderBy("documents.deleted_at", "desc")
       .orderBy("documents.id", "desc")

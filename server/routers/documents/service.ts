@@ -9,6 +9,7 @@ import { listFolders } from "../folders/queries.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import type { Success } from "../shared-schemas.ts";
+import { addToUploadNotice } from "./upload-notices.ts";
 import {
   deleteTrashedDocumentRow,
   findStoredDocument,
@@ -148,31 +149,36 @@ export function quotaBytes(config: Config, storageQuotaMb: number | null): numbe
   return (storageQuotaMb ?? config.clientQuotaMb) * BYTES_PER_MB;
 }
 
-/** How much of their quota the caller uses: always their own, no input names a user. */
-export async function storageUsage(ctx: AuthedContext): Promise<StorageUsage> {
-  const [quota, used] = await Promise.all([findStorageQuota(ctx.db, ctx.user.id), storedBytes(ctx.db, ctx.user.id)]);
+/** How much of their quota the caller uses (or, for the firm's upload into a client's documents, that client). */
+export async function storageUsage(ctx: AuthedContext, ownerId: string = ctx.user.id): Promise<StorageUsage> {
+  const [quota, used] = await Promise.all([findStorageQuota(ctx.db, ownerId), storedBytes(ctx.db, ownerId)]);
   if (!quota) throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_GONE });
   return { used_bytes: used, quota_bytes: quotaBytes(ctx.config, quota.storage_quota_mb) };
 }
 
 /**
  * Before an upload's body is read: counts it against the caller's hourly limit, and says how many
- * bytes still fit in their quota (none, not a negative number, when a lowered quota is overrun).
+ * bytes still fit in the owner's quota (none, not a negative number, when a lowered quota is overrun).
  */
-export async function prepareUpload(ctx: AuthedContext): Promise<{ remainingBytes: number }> {
+export async function prepareUpload(ctx: AuthedContext, ownerId: string = ctx.user.id): Promise<{ remainingBytes: number }> {
   await ctx.rateLimits.consumeUpload(ctx.user.id);
-  const usage = await storageUsage(ctx);
+  const usage = await storageUsage(ctx, ownerId);
   return { remainingBytes: Math.max(0, usage.quota_bytes - usage.used_bytes) };
 }
 
 /**
- * Records a stored upload as the caller's document. The row is written only now, after the content
- * is safely stored; if anything here fails (a foreign folder, a lost database, the quota) the
- * content goes too.
+ * Records a stored upload as the caller's document (with `ownerId`, the firm's upload into that
+ * client's documents: theirs, uploaded by the caller). The row is written only now, after the
+ * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)
+ * the content goes too. It joins the batch its email tells (upload-notices.ts).
  */
-export async function createDocument(ctx: AuthedContext, input: { folder_id: string | null; file: ReceivedFile }): Promise<DocumentItem> {
+export async function createDocument(
+  ctx: AuthedContext,
+  input: { folder_id: string | null; file: ReceivedFile },
+  ownerId: string = ctx.user.id,
+): Promise<DocumentItem> {
   const { file, folder_id: folderId } = input;
-  const userId = ctx.user.id;
+  const userId = ownerId;
   try {
     if (folderId) await assertOwnFolder(ctx.db, userId, folderId);
     const contentType = await detectContentType(ctx.storage, file.key, file.declaredType);
@@ -191,6 +197,7 @@ export async function createDocument(ctx: AuthedContext, input: { folder_id: str
         }
         const document = await insertDocument(tx, {
           user_id: userId,
+          uploaded_by: ctx.user.id,
           folder_id: folderId,
           original_filename: cleanFilename(file.filename),
           storage_key: file.key,
@@ -200,6 +207,8 @@ export async function createDocument(ctx: AuthedContext, input: { folder_id: str
           upload_date: ctx.now(),
         });
         await recordDocumentActivity(tx, ctx, "document.upload", { ...document, user_id: userId }, { folder: await folderName(tx, folderId) });
+        const audience = userId === ctx.user.id ? "firm" : "client";
+        await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience, now: ctx.now() });
         return document;
       })
       .catch((err: unknown) => {

@@ -11,7 +11,7 @@ import { zipPlanInput } from "./schemas.ts";
 import { createDocument, getOwnPreviewDocument, getOwnStoredDocument, prepareUpload } from "./service.ts";
 
 /** What the upload route hands over once the content is stored (see ReceivedFile). */
-const recordUploadInput = z.object({
+export const recordUploadInput = z.object({
   folder_id: idSchema.nullable(),
   file: z.object({
     key: z.string(),

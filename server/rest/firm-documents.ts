@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { adminUserOutput } from "../routers/admin/schemas.ts";
+import { documentOutput } from "../routers/documents/schemas.ts";
+import { clientDocumentsQuery, notificationSettingsOutput, updateNotificationSettingsInput } from "../routers/firm-documents/schemas.ts";
+import { folderOutput } from "../routers/folders/schemas.ts";
+import { idSchema } from "../routers/shared-schemas.ts";
+import type { RestRoute } from "./route.ts";
+import { type UploadTarget, uploadRoute } from "./upload.ts";
+
+const clientUploadForm = z.object({ file: z.string().meta({ format: "binary" }), folder_id: idSchema.optional() });
+
+/** The firm's upload goes into the documents of the client the path names. */
+const clientDocuments: UploadTarget = (transfers, params) => ({
+  prepareUpload: () => transfers.admin.prepareClientUpload({ id: params.id! }),
+  recordUpload: ({ folder_id, file }) => transfers.admin.recordClientUpload({ id: params.id!, folder_id, file }),
+});
+
+export const firmDocumentRoutes: RestRoute[] = [
+  {
+    method: "get",
+    path: "/admin/users/:id",
+    summary: "One client, with their storage (404 for an admin account)",
+    tag: "admin",
+    access: "admin",
+    response: adminUserOutput,
+    call: (c, r) => c.admin.client({ id: r.params.id! }),
+  },
+  {
+    method: "get",
+    path: "/admin/users/:id/folders",
+    summary: "A client's folders",
+    tag: "admin",
+    access: "admin",
+    response: z.array(folderOutput),
+    call: (c, r) => c.admin.clientFolders({ id: r.params.id! }),
+  },
+  {
+    method: "get",
+    path: "/admin/users/:id/documents",
+    summary: "A client's documents in one of their folders (folder_id), or in their root",
+    tag: "admin",
+    access: "admin",
+    query: clientDocumentsQuery,
+    response: z.array(documentOutput),
+    call: (c, r) => c.admin.clientDocuments({ id: r.params.id, folder_id: r.query.folder_id ?? null } as never),
+  },
+  {
+    method: "post",
+    path: "/admin/users/:id/documents",
+    summary:
+      'Share a file with a client: upload it into one of their folders (folder_id) or their root, as their document from the firm (at most 10MB, within the client\'s storage quota: 413 "Storage quota exceeded")',
+    tag: "admin",
+    access: "admin",
+    body: { multipart: clientUploadForm },
+    response: documentOutput,
+    status: 201,
+    handler: (deps) => uploadRoute(deps, clientDocuments),
+  },
+  {
+    method: "get",
+    path: "/admin/notification-settings",
+    summary: "The firm's email settings (whether emails about uploads name the documents)",
+    tag: "admin",
+    access: "admin",
+    response: notificationSettingsOutput,
+    call: (c) => c.admin.notificationSettings(),
+  },
+  {
+    method: "put",
+    path: "/admin/notification-settings",
+    summary: "Name the documents and their folders in the emails about uploads, or not",
+    tag: "admin",
+    access: "admin",
+    body: updateNotificationSettingsInput,
+    response: notificationSettingsOutput,
+    call: (c, r) => c.admin.updateNotificationSettings(r.body as never),
+  },
+];

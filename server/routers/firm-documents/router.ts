@@ -1,0 +1,13 @@
+import { adminProcedure } from "../../trpc/procedures.ts";
+import { idInput } from "../shared-schemas.ts";
+import { clientDocumentsInput, updateNotificationSettingsInput } from "./schemas.ts";
+import { clientDocuments, clientFolders, clientProfile, notificationSettings, updateNotificationSettings } from "./service.ts";
+
+/** The admin's client page and the firm's email setting; spread into the admin router. Uploads are in admin/transfers.ts. */
+export const firmDocumentsAdminProcedures = {
+  client: adminProcedure.input(idInput).query(({ ctx, input }) => clientProfile(ctx, input)),
+  clientFolders: adminProcedure.input(idInput).query(({ ctx, input }) => clientFolders(ctx, input)),
+  clientDocuments: adminProcedure.input(clientDocumentsInput).query(({ ctx, input }) => clientDocuments(ctx, input)),
+  notificationSettings: adminProcedure.query(({ ctx }) => notificationSettings(ctx)),
+  updateNotificationSettings: adminProcedure.input(updateNotificationSettingsInput).mutation(({ ctx, input }) => updateNotificationSettings(ctx, input)),
+};

@@ -1,0 +1,118 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/types.ts";
+import type { RegistrationMode } from "./schemas.ts";
+
+const REGISTRATION_KEY = "registration";
+
+export async function registrationMode(db: Db): Promise<RegistrationMode> {
+  const row = await db.selectFrom("firm_settings").select("value").where("key", "=", REGISTRATION_KEY).executeTakeFirst();
+  return row?.value === "invite_only" ? "invite_only" : "open";
+}
+
+export async function setRegistrationMode(db: Db, mode: RegistrationMode, now: Date): Promise<void> {
+  await db
+    .insertInto("firm_settings")
+    .values({ key: REGISTRATION_KEY, value: mode, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: mode, updated_at: now }))
+    .execute();
+}
+
+const invitationColumns = ["id", "name", "email", "created_at", "expires_at", "last_sent_at", "accepted_at", "revoked_at"] as const;
+
+/** The firm's list: newest first, revoked ones left out. */
+export async function listInvitations(db: Db, limit: number) {
+  return db
+    .selectFrom("invitations")
+    .leftJoin("users", "users.id", "invitations.created_by")
+    .select(invitationColumns.map((c) => `invitations.${c}` as const))
+    .select(sql<string | null>`coalesce(users.username, users.email)`.as("invited_by"))
+    .where("invitations.revoked_at", "is", null)
+    .orderBy("invitations.created_at", "desc")
+    .orderBy("invitations.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function findInvitationForUpdate(db: Db, id: string) {
+  return db.selectFrom("invitations").select(invitationColumns).where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+export async function findInvitationByTokenHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom("invitations")
+    .select([...invitationColumns, "created_by"])
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
+}
+
+/** The invitation to `email` that is neither accepted nor revoked (expired or not), locked. */
+export async function findOpenInvitationForEmail(db: Db, email: string) {
+  return db
+    .selectFrom("invitations")
+    .select(invitationColumns)
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertInvitation(db: Db, invitation: { name: string; email: string; created_by: string; created_at: Date; expires_at: Date }) {
+  return db.insertInto("invitations").values(invitation).returning(invitationColumns).executeTakeFirstOrThrow();
+}
+
+export async function deleteInvitation(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("invitations").where("id", "=", id).execute();
+}
+
+/** A new link to come: the current one is dead at once, and the invitation runs for another `expiresAt`. */
+export async function renewInvitation(db: Db, id: string, expiresAt: Date) {
+  return db
+    .updateTable("invitations")
+    .set({ token_hash: null, expires_at: expiresAt })
+    .where("id", "=", id)
+    .returning(invitationColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function revokeInvitation(db: Db, id: string, now: Date): Promise<void> {
+  await db.updateTable("invitations").set({ revoked_at: now }).where("id", "=", id).execute();
+}
+
+/** Gives the invitation the token of the mail about to go out, if it is still open; false otherwise. */
+export async function setInvitationToken(db: Db, id: string, tokenHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable("invitations")
+    .set({ token_hash: tokenHash })
+    .where("id", "=", id)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markInvitationSent(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable("invitations").set({ last_sent_at: at }).where("id", "=", id).execute();
+}
+
+/** The acceptance: only while the invitation is open, so of two at once exactly one wins. */
+export async function markInvitationAccepted(db: Db, id: string, userId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("invitations")
+    .set({ accepted_at: now, accepted_user_id: userId })
+    .where("id", "=", id)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

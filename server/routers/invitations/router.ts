@@ -1,0 +1,60 @@
+import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { idInput } from "../shared-schemas.ts";
+import { acceptInvitation, peekInvitation } from "./accept.ts";
+import {
+  acceptInvitationInput,
+  acceptInvitationOutput,
+  createInvitationInput,
+  invitationOutput,
+  invitationPeekOutput,
+  invitationTokenInput,
+  listInvitationsInput,
+  registrationOutput,
+  setRegistrationInput,
+} from "./schemas.ts";
+import {
+  createInvitation,
+  invitationList,
+  registrationSetting,
+  resendInvitation,
+  revokeInvitationById,
+  updateRegistrationSetting,
+} from "./service.ts";
+
+/** Spread into the admin router: `admin.invitations`, `admin.createInvitation`, ... */
+export const invitationAdminProcedures = {
+  invitations: adminProcedure
+    .input(listInvitationsInput)
+    .output(invitationOutput.array())
+    .query(({ ctx, input }) => invitationList(ctx, input)),
+  createInvitation: adminProcedure
+    .input(createInvitationInput)
+    .output(invitationOutput)
+    .mutation(({ ctx, input }) => createInvitation(ctx, input)),
+  /** A new link (the old one dies) and another 7 days. */
+  resendInvitation: adminProcedure
+    .input(idInput)
+    .output(invitationOutput)
+    .mutation(({ ctx, input }) => resendInvitation(ctx, input)),
+  revokeInvitation: adminProcedure.input(idInput).mutation(({ ctx, input }) => revokeInvitationById(ctx, input)),
+  registrationSetting: adminProcedure.output(registrationOutput).query(({ ctx }) => registrationSetting(ctx)),
+  updateRegistrationSetting: adminProcedure
+    .input(setRegistrationInput)
+    .output(registrationOutput)
+    .mutation(({ ctx, input }) => updateRegistrationSetting(ctx, input)),
+};
+
+/** Spread into the auth router: what the landing page's Register tab and an invitation's link use. */
+export const invitationPublicProcedures = {
+  /** Whether the Register tab offers its form, or says registration is by invitation only. */
+  registration: publicProcedure.output(registrationOutput).query(({ ctx }) => registrationSetting(ctx)),
+  /** Whom an invitation's link is for, without spending it; a mutation so the token stays out of URLs and logs. */
+  checkInvitation: publicProcedure
+    .input(invitationTokenInput)
+    .output(invitationPeekOutput)
+    .mutation(({ ctx, input }) => peekInvitation(ctx, input)),
+  acceptInvitation: publicProcedure
+    .input(acceptInvitationInput)
+    .output(acceptInvitationOutput)
+    .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
+};
