@@ -15,6 +15,8 @@ import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-wel
 import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
 import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
 import { UsersTab } from "@/features/admin-users/users-tab.tsx";
+import { InvitationsPanel } from "@/features/admin-invitations/invitations-panel.tsx";
+import { RegistrationSetting } from "@/features/admin-invitations/registration-setting.tsx";
 import { AccountSettings } from "@/features/account-settings/account-settings.tsx";
 import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-factor-setting.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
@@ -98,7 +100,8 @@ export function AdminDashboardPage() {
           <TabsContent value="overview">
             <OverviewTab />
           </TabsContent>
-          <TabsContent value="users">
+          <TabsContent value="users" className="grid gap-6">
+            <InvitationsPanel />
             <UsersTab />
           </TabsContent>
           <TabsContent value="documents">
@@ -106,6 +109,7 @@ export function AdminDashboardPage() {
           </TabsContent>
           <TabsContent value="site" className="grid gap-6">
             <RequireTwoFactorSetting />
+            <RegistrationSetting />
             <SiteContentEditor />
             <TestimonialEditor />
             <section

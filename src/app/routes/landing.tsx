@@ -21,10 +21,12 @@ import { RETURN_TO_PARAM, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { AUTH_ERROR_PARAM } from "@server/routers/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "@server/routers/site/defaults.ts";
+import { GOOGLE_REFUSAL, INVITE_PARAM, INVITED_EMAIL_ONLY, REGISTRATION_INVITE_ONLY } from "@server/routers/invitations/messages.ts";
 import { lazyWithApi } from "../lazy-with-api.tsx";
 
 // Below the fold or behind a click: loaded when needed, so the first paint ships less JavaScript.
 const ClientPortalDialog = lazyWithApi(async () => (await import("@/features/auth/client-portal-dialog.tsx")).ClientPortalDialog);
+const AcceptInvitationDialog = lazyWithApi(async () => (await import("@/features/auth/accept-invitation-dialog.tsx")).AcceptInvitationDialog);
 const ForgotPasswordDialog = lazyWithApi(async () => (await import("@/features/auth/forgot-password-dialog.tsx")).ForgotPasswordDialog);
 const WelcomeVideoModal = lazy(() => import("@/features/welcome-video/welcome-video-modal.tsx").then((m) => ({ default: m.WelcomeVideoModal })));
 const ConsultationForm = lazyWithApi(async () => (await import("@/features/consultation/consultation-form.tsx")).ConsultationForm);
@@ -34,7 +36,7 @@ const formSpinner = <Spinner label="Loading the consultation form…" className=
 /** Navigation state that opens the Client Portal dialog on arrival (from the 404 page's header). */
 export const OPEN_PORTAL_STATE = { openPortal: true } as const;
 
-/** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts), a reset link and a verification link. */
+/** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts), a reset link, a verification link and an invitation. */
 const RESET_TOKEN_PARAM = "reset_token";
 
 export function LandingPage() {
@@ -47,6 +49,7 @@ export function LandingPage() {
   type Portal = { open: boolean; tab: PortalTab; loaded: boolean; key: number; notice?: string; prefill?: string; returnTo?: string };
   const [portal, setPortal] = useState<Portal>({ open: false, tab: "login", loaded: false, key: 0 });
   const [forgot, setForgot] = useState<{ open: boolean; key: number; token: string | undefined }>({ open: false, key: 0, token: undefined });
+  const [invitation, setInvitation] = useState<{ open: boolean; key: number; token: string; notice?: string }>({ open: false, key: 0, token: "" });
   // A visitor arriving from one of our emails or a failed Google sign-in is in the middle of something.
   const [welcomeSuppressed] = useState(
     () =>
@@ -54,6 +57,7 @@ export function LandingPage() {
       searchParams.has(RESET_TOKEN_PARAM) ||
       searchParams.has(VERIFY_TOKEN_PARAM) ||
       searchParams.has(EMAIL_CHANGE_TOKEN_PARAM) ||
+      searchParams.has(INVITE_PARAM) ||
       searchParams.has(SESSION_ENDED_PARAM),
   );
 
@@ -64,6 +68,7 @@ export function LandingPage() {
     [],
   );
   const openForgot = useCallback((token?: string) => setForgot((f) => ({ open: true, key: f.key + 1, token })), []);
+  const openInvitation = useCallback((token: string, notice?: string) => setInvitation((i) => ({ open: true, key: i.key + 1, token, notice })), []);
 
   // The router's one-time signals (navigation state here, URL parameters below) open a dialog. They can
   // arrive while this page is already mounted, so they are handled in effects rather than as initial state.
@@ -79,12 +84,19 @@ export function LandingPage() {
     const verifyToken = searchParams.get(VERIFY_TOKEN_PARAM);
     const emailChangeToken = searchParams.get(EMAIL_CHANGE_TOKEN_PARAM);
     const sessionEnded = searchParams.has(SESSION_ENDED_PARAM);
-    if (authError === null && resetToken === null && verifyToken === null && emailChangeToken === null && !sessionEnded) return;
+    const inviteToken = searchParams.get(INVITE_PARAM);
+    if (authError === null && resetToken === null && verifyToken === null && emailChangeToken === null && inviteToken === null && !sessionEnded)
+      return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a router signal, see above
     if (sessionEnded) openPortal("login", { notice: SESSION_ENDED_MESSAGE, returnTo: returnPath(searchParams.get(RETURN_TO_PARAM), "client") });
     // The id keeps React's development double effects from showing the toast twice.
-    if (authError !== null)
-      void import("sonner").then(({ toast }) => toast.error("Authentication failed. Please try again.", { id: AUTH_ERROR_PARAM }));
+    // A Google account of another address comes back to its invitation's form, which says so.
+    const wrongGoogleAccount = authError === GOOGLE_REFUSAL.otherEmail && inviteToken !== null;
+    if (authError !== null && !wrongGoogleAccount) {
+      const message = authError === GOOGLE_REFUSAL.inviteOnly ? REGISTRATION_INVITE_ONLY : "Authentication failed. Please try again.";
+      void import("sonner").then(({ toast }) => toast.error(message, { id: AUTH_ERROR_PARAM }));
+    }
+    if (inviteToken) openInvitation(inviteToken, wrongGoogleAccount ? INVITED_EMAIL_ONLY : undefined);
     if (resetToken) openForgot(resetToken);
     if (verifyToken) {
       void Promise.all([redeemVerificationLink(verifyToken), import("sonner")]).then(([outcome, { toast }]) =>
@@ -101,10 +113,11 @@ export function LandingPage() {
     rest.delete(RESET_TOKEN_PARAM);
     rest.delete(VERIFY_TOKEN_PARAM);
     rest.delete(EMAIL_CHANGE_TOKEN_PARAM);
+    rest.delete(INVITE_PARAM);
     rest.delete(SESSION_ENDED_PARAM);
     rest.delete(RETURN_TO_PARAM);
     setSearchParams(rest, { replace: true });
-  }, [searchParams, setSearchParams, openPortal, openForgot]);
+  }, [searchParams, setSearchParams, openPortal, openForgot, openInvitation]);
 
   const firmName = site.value("company", "name");
   const dashboard = signedIn === "admin" ? "/admin/dashboard" : "/dashboard";
@@ -150,6 +163,19 @@ export function LandingPage() {
             }}
           />
         )}
+        {invitation.key > 0 && (
+          <AcceptInvitationDialog
+            key={`invitation-${invitation.key}`}
+            open={invitation.open}
+            token={invitation.token}
+            notice={invitation.notice}
+            onOpenChange={(open) => setInvitation((i) => ({ ...i, open }))}
+            onLogin={() => {
+              setInvitation((i) => ({ ...i, open: false }));
+              openPortal("login");
+            }}
+          />
+        )}
         {forgot.key > 0 && (
           <ForgotPasswordDialog
             key={forgot.key}
@@ -168,7 +194,11 @@ export function LandingPage() {
         )}
       </Suspense>
       {/* Never on top of another dialog, and not before the firm's name is known (its title). */}
-      <WelcomeVideo suppressed={welcomeSuppressed} held={portal.open || forgot.open || site.isPending} firmName={firmName || DEFAULT_FIRM_NAME} />
+      <WelcomeVideo
+        suppressed={welcomeSuppressed}
+        held={portal.open || forgot.open || invitation.open || site.isPending}
+        firmName={firmName || DEFAULT_FIRM_NAME}
+      />
     </div>
   );
 }

@@ -13,10 +13,13 @@ import { SignInSecondStep } from "@/components/sign-in/second-step.tsx";
 import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
 import { secondStepOf, type SignInStep } from "@/lib/sign-in-step.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { REGISTRATION_INVITE_ONLY } from "@server/routers/invitations/messages.ts";
 import { FILL_ALL_FIELDS, type RegisterForm, validateLogin, validateRegister } from "./auth-validation.ts";
+import { GoogleGlyph } from "./google-glyph.tsx";
 import { useGoogleSignIn } from "./use-google-sign-in.ts";
 import { useLogin } from "./use-login.ts";
 import { useRegister } from "./use-register.ts";
+import { useRegistrationMode } from "./use-registration-mode.ts";
 
 export type PortalTab = "login" | "register";
 
@@ -44,6 +47,8 @@ export function ClientPortalDialog({
   loginPrefill,
   returnTo,
 }: ClientPortalDialogProps) {
+  // Asked as the dialog opens, so the Register tab knows at once whether to offer its form.
+  const registration = useRegistrationMode();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
@@ -60,7 +65,12 @@ export function ClientPortalDialog({
             <LoginForm onForgotPassword={onForgotPassword} notice={notice} prefill={loginPrefill} returnTo={returnTo} />
           </TabsContent>
           <TabsContent value="register">
-            <RegisterFormPanel onRegistered={() => onTabChange("login")} />
+            {registration === "invite_only" ? (
+              <InviteOnlyNotice onLogin={() => onTabChange("login")} />
+            ) : (
+              // Shown while the setting is asked too: a refusal would come back as the form's error.
+              <RegisterFormPanel onRegistered={() => onTabChange("login")} />
+            )}
           </TabsContent>
         </Tabs>
       </DialogContent>
@@ -268,13 +278,18 @@ function RegisterFormPanel({ onRegistered }: { onRegistered: () => void }) {
   );
 }
 
-function GoogleGlyph() {
+function InviteOnlyNotice({ onLogin }: { onLogin: () => void }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true">
-      <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7Z" />
-      <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z" />
-      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1Z" />
-      <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.8 3.6-4.9 6.7-4.9Z" />
-    </svg>
+    <div className="grid gap-3 py-2">
+      <p role="status" className="rounded-md border border-accent/30 bg-accent-soft px-3 py-2 text-sm font-medium text-accent-soft-foreground">
+        {REGISTRATION_INVITE_ONLY}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        If the firm invited you, open the link in your invitation email to set up your account. Already have an account?
+      </p>
+      <Button variant="outline" onClick={onLogin}>
+        Go to Login
+      </Button>
+    </div>
   );
 }

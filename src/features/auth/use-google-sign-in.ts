@@ -9,5 +9,7 @@ export function useGoogleSignIn() {
   return {
     configured: status.data?.configured === true,
     start: () => window.location.assign("/api/auth/google"),
+    /** From an invitation's form: the server lets only the invited address's Google account accept it. */
+    startForInvitation: (token: string) => window.location.assign(`/api/auth/google?${new URLSearchParams({ invite: token })}`),
   };
 }

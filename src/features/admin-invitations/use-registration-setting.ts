@@ -1,0 +1,5 @@
+import { trpc } from "@/lib/trpc.ts";
+
+export function useRegistrationSetting() {
+  return trpc.admin.registrationSetting.useQuery();
+}

@@ -1,0 +1,169 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { SignInSecondStep } from "@/components/sign-in/second-step.tsx";
+import { errorDetail } from "@/lib/api-error.ts";
+import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
+import { secondStepOf, type SignInStep } from "@/lib/sign-in-step.ts";
+import { trpc } from "@/lib/trpc.ts";
+import type { InvitationPeek } from "@server/routers/invitations/schemas.ts";
+import { FILL_ALL_FIELDS, validateRegister } from "./auth-validation.ts";
+import { GoogleGlyph } from "./google-glyph.tsx";
+import { useAcceptInvitation, useCheckInvitation } from "./use-accept-invitation.ts";
+import { useGoogleSignIn } from "./use-google-sign-in.ts";
+
+type AcceptInvitationDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  token: string;
+  /** Why the visitor is back here (a Google account of another address), above the form. */
+  notice?: string;
+  /** The link no longer works and the visitor may have an account: the Client Portal's login. */
+  onLogin: () => void;
+};
+
+const CHECK_FAILED = "This invitation could not be opened right now. Please open the link again in a moment.";
+
+/** The landing page's form for `/?invite=<token>`: the invited client chooses a username and password, or continues with Google. */
+export function AcceptInvitationDialog({ open, onOpenChange, token, notice, onLogin }: AcceptInvitationDialogProps) {
+  const check = useCheckInvitation();
+  const { mutate } = check;
+  useEffect(() => mutate({ token }), [mutate, token]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Accept your invitation</DialogTitle>
+          <DialogDescription>Set up your client portal account to share documents with the firm.</DialogDescription>
+        </DialogHeader>
+        {check.data ? (
+          <AcceptForm token={token} invitation={check.data} notice={notice} />
+        ) : check.isError ? (
+          <div className="grid gap-4">
+            <FormAlert message={errorDetail(check.error) ?? CHECK_FAILED} />
+            <Button variant="outline" onClick={onLogin}>
+              Go to Login
+            </Button>
+          </div>
+        ) : (
+          <Spinner label="Opening your invitation…" className="min-h-40 justify-center" />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type Field = "username" | "name" | "password" | "confirmPassword";
+const IDS: Record<Field, string> = {
+  username: "invite-username",
+  name: "invite-full-name",
+  password: "invite-password",
+  confirmPassword: "invite-confirm-password",
+};
+// As the Register tab: "Username ..." first, "Passwords do not match" on the confirmation.
+const FIELDS: Partial<Record<Field, RegExp>> = { username: /username/i, confirmPassword: /do not match/i, password: /password/i, name: /name/i };
+
+function AcceptForm({ token, invitation, notice }: { token: string; invitation: InvitationPeek; notice?: string }) {
+  const [form, setForm] = useState({ username: "", name: invitation.name, password: "", confirmPassword: "" });
+  const [problem, setProblem] = useState<FormProblem<Field> | null>(null);
+  const [second, setSecond] = useState<SignInStep | null>(null);
+  const accept = useAcceptInvitation();
+  const google = useGoogleSignIn();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const set = (key: Field) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+
+  const signedIn = () => {
+    toast.success("Welcome! Your account is ready.");
+    void navigate("/dashboard");
+  };
+
+  function show(found: FormProblem<Field>) {
+    setProblem(found);
+    if (found.field) focusControl(IDS[found.field]);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const message = validateRegister({ ...form, email: invitation.email });
+    if (message) {
+      const blank = (["username", "name", "password"] as const).find((key) => form[key].trim() === "");
+      show(message === FILL_ALL_FIELDS ? { message, field: blank ?? "password" } : problemFor(message, FIELDS));
+      return;
+    }
+    setProblem(null);
+    accept.mutate(
+      { token, username: form.username.trim(), name: form.name.trim(), password: form.password },
+      {
+        onSuccess: (result) => {
+          const next = secondStepOf(result);
+          if (next) setSecond(next);
+          else signedIn();
+        },
+        onError: (err) => show(serverProblem(err, "Your account could not be created.", FIELDS)),
+      },
+    );
+  }
+
+  if (second) {
+    // The firm requires two-factor sign-in: the new account sets it up, then is signed in.
+    return <SignInSecondStep step={second} onSignedIn={() => void utils.auth.session.invalidate().then(signedIn)} onCancel={() => setSecond(null)} />;
+  }
+
+  return (
+    <div className="grid gap-5">
+      {notice && (
+        <p role="status" className="rounded-md border border-accent/30 bg-accent-soft px-3 py-2 text-sm text-accent-soft-foreground">
+          {notice}
+        </p>
+      )}
+      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Accept your invitation">
+        <FormField id="invite-email" label="Email" hint="Your invitation is for this address.">
+          <Input type="email" value={invitation.email} readOnly className="bg-muted" />
+        </FormField>
+        <FormField id={IDS.username} label="Username" error={errorOf(problem, "username")}>
+          <Input autoComplete="username" value={form.username} onChange={set("username")} />
+        </FormField>
+        <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")}>
+          <Input autoComplete="name" value={form.name} onChange={set("name")} />
+        </FormField>
+        <FormField
+          id={IDS.password}
+          label="Password"
+          hint="At least 6 characters. Common passwords, such as password123, are refused."
+          error={errorOf(problem, "password")}
+        >
+          <PasswordInput autoComplete="new-password" value={form.password} onChange={set("password")} />
+        </FormField>
+        <FormField id={IDS.confirmPassword} label="Confirm Password" error={errorOf(problem, "confirmPassword")}>
+          <PasswordInput autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
+        </FormField>
+        <FormAlert message={problem && !problem.field ? problem.message : null} />
+        <Button type="submit" variant="accent" disabled={accept.isPending}>
+          {accept.isPending ? "Creating Account..." : "Create Account"}
+        </Button>
+      </form>
+      {google.configured && (
+        <>
+          <div className="flex items-center gap-3 text-xs text-muted-foreground">
+            <span className="h-px grow bg-border" />
+            or
+            <span className="h-px grow bg-border" />
+          </div>
+          <Button variant="outline" onClick={() => google.startForInvitation(token)}>
+            <GoogleGlyph />
+            Continue with Google
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
