@@ -13,6 +13,7 @@ import * as documentTrash from "./2026-11-23T1600_document_trash.ts";
 import * as selfBooking from "./2026-11-23T1700_self_booking.ts";
 import * as siteContentVersion from "./2026-11-23T1900_site_content_version.ts";
 import * as activityTrail from "./2026-11-23T2000_activity_trail.ts";
+import * as documentRequests from "./2026-11-23T2200_document_requests.ts";
 import * as invitations from "./2026-11-23T2100_invitations.ts";
 import * as firmSharedDocuments from "./2026-11-23T2300_firm_shared_documents.ts";
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T1800_account_security": accountSecurity,
   "2026-11-23T1900_site_content_version": siteContentVersion,
   "2026-11-23T2000_activity_trail": activityTrail,
+  "2026-11-23T2200_document_requests": documentRequests,
   "2026-11-23T2100_invitations": invitations,
   "2026-11-23T2300_firm_shared_documents": firmSharedDocuments,
 };

@@ -6,6 +6,7 @@ import { createRateLimits } from "./auth/rate-limit.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { appointmentRemindersJob } from "./jobs/appointment-reminders.ts";
+import { documentRequestRemindersJob } from "./jobs/document-request-reminders.ts";
 import { emailGaveUpJob, emailJob } from "./jobs/email.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
@@ -59,7 +60,7 @@ export async function startServer(opts: {
   const jobs = createJobs(
     opts.database,
     opts.logger,
-    [emailJob, emailGaveUpJob, sweepExpiredRowsJob, sweepOrphanedObjectsJob, purgeTrashJob, appointmentRemindersJob],
+    [emailJob, emailGaveUpJob, sweepExpiredRowsJob, sweepOrphanedObjectsJob, purgeTrashJob, appointmentRemindersJob, documentRequestRemindersJob],
     opts.jobs,
   );
   const deps: AppDeps = {

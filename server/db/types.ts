@@ -210,6 +210,30 @@ export interface DocumentsTable {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The folder a trashed document was deleted from (restore puts it back there, if it still exists); no foreign key. */
   trashed_from_folder_id: string | null;
+  /** The document request it was uploaded for, if any. */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface DocumentRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  description: Generated<string>;
+  /** YYYY-MM-DD on the firm's calendar. */
+  due_date: string | null;
+  folder_id: string | null;
+  status: ColumnType<"open" | "submitted" | "done", "open" | "submitted" | "done" | undefined, "open" | "submitted" | "done">;
+  /** The firm's answer when it marks the request done or reopens it. */
+  comment: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submitted_at: Date | null;
+  done_at: Date | null;
+  /** The due date the reminder 3 days before was queued for (each reminder goes once). */
+  early_reminder_for: string | null;
+  /** The due date the reminder on the day was queued for. */
+  due_reminder_for: string | null;
 }
 
 export interface AppointmentsTable {
@@ -380,6 +404,7 @@ export interface Database {
   upload_notices: UploadNoticesTable;
   upload_notice_documents: UploadNoticeDocumentsTable;
   activity_events: ActivityEventsTable;
+  document_requests: DocumentRequestsTable;
   invitations: InvitationsTable;
 }
 

@@ -18,6 +18,7 @@ import { verificationMail } from "../routers/auth/email-verification.ts";
 import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
 import { emailChangedMail, emailChangeMail, newSignInMail, type SecurityEvent, securityEventMail } from "../routers/account/mail.ts";
 import { resetMail } from "../routers/auth/password-reset.ts";
+import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail } from "../routers/requests/mail.ts";
 import { invitationMail } from "../routers/invitations/mail.ts";
 import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
 import { documentsSharedMail, uploadDigestMail } from "../routers/documents/upload-mail.ts";
@@ -47,7 +48,13 @@ export type EmailJob =
   /** To the firm: a client booked, moved or cancelled (self-booking). */
   | { kind: "appointment-firm-notice"; appointmentId: string; action: ClientAction; at: string; sequence: number }
   /** A day before `at`; nothing if the appointment no longer starts then. */
-  | { kind: "appointment-reminder"; appointmentId: string; at: string };
+  | { kind: "appointment-reminder"; appointmentId: string; at: string }
+  /** To the client: the firm asks for documents. */
+  | { kind: "document-request-created"; requestId: string }
+  /** To the client, before or on `dueDate`; nothing if the request is no longer open or due then. */
+  | { kind: "document-request-reminder"; requestId: string; dueDate: string; reminder: ReminderKind }
+  /** To the firm: a client submitted a request. */
+  | { kind: "document-request-submitted"; requestId: string };
 
 /** A message to send now, and what having sent it means for the data it is about. */
 export type Outgoing = {
@@ -75,6 +82,9 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "documents-shared": documentsSharedMail,
   "upload-digest": uploadDigestMail,
   "appointment-reminder": appointmentReminderMail,
+  "document-request-created": requestCreatedMail,
+  "document-request-reminder": requestReminderMail,
+  "document-request-submitted": requestSubmittedMail,
 };
 
 /** What the data it is about records when a kind gives up. */

@@ -42,6 +42,7 @@ export type JobPayloads = {
   "sweep-expired-rows": Record<string, never>;
   "sweep-orphaned-objects": Record<string, never>;
   "appointment-reminders": Record<string, never>;
+  "document-request-reminders": Record<string, never>;
   "purge-trash": Record<string, never>;
 };
 export type JobName = keyof JobPayloads;

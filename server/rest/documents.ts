@@ -12,7 +12,12 @@ import { downloadRoute, previewRoute } from "./download.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 import { uploadRoute } from "./upload.ts";
 
-const uploadForm = z.object({ file: z.string().meta({ format: "binary" }), folder_id: idSchema.optional() });
+const uploadForm = z.object({
+  file: z.string().meta({ format: "binary" }),
+  folder_id: idSchema.optional(),
+  /** One of the caller's open document requests: attaches the document, and puts it in the request's folder when it has one. */
+  request_id: idSchema.optional(),
+});
 export const downloadReply = { description: "The file, as an attachment", contentType: "application/octet-stream" };
 export const previewReply = {
   description:

@@ -17,6 +17,7 @@ import { googleRoutes } from "./google.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
+import { requestRoutes } from "./requests.ts";
 import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
@@ -62,6 +63,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...activityRoutes,
   ...firmDocumentRoutes,
   ...invitationRoutes,
+  ...requestRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

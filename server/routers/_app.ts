@@ -9,6 +9,7 @@ import { consultationRouter } from "./consultation/router.ts";
 import { documentsRouter } from "./documents/router.ts";
 import { documentTransfersRouter } from "./documents/transfers.ts";
 import { foldersRouter } from "./folders/router.ts";
+import { requestsRouter } from "./requests/router.ts";
 import { siteRouter } from "./site/router.ts";
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   site: siteRouter,
   admin: adminRouter,
   activity: activityRouter,
+  requests: requestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

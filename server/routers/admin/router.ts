@@ -7,6 +7,7 @@ import { activityAdminProcedures } from "../../activity/router.ts";
 import { availabilityAdminProcedures } from "../availability/router.ts";
 import { firmDocumentsAdminProcedures } from "../firm-documents/router.ts";
 import { invitationAdminProcedures } from "../invitations/router.ts";
+import { requestAdminProcedures } from "../requests/router.ts";
 import { loginInput } from "../auth/schemas.ts";
 import { loginWithPassword } from "../auth/service.ts";
 import { resendConsultationNotification } from "../consultation/service.ts";
@@ -63,4 +64,5 @@ export const adminRouter = router({
   ...activityAdminProcedures,
   ...firmDocumentsAdminProcedures,
   ...invitationAdminProcedures,
+  ...requestAdminProcedures,
 });

@@ -45,6 +45,11 @@ export const uploadFieldsInput = z.object({
     .union([idSchema, z.literal("")])
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** One of the uploader's open document requests: the document is attached to it and goes into its folder, if it has one. */
+  request_id: z
+    .union([idSchema, z.literal("")])
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 
 export const documentOutput = z.object({

@@ -8,6 +8,7 @@ import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { listFolders } from "../folders/queries.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { requestForUpload } from "../requests/service.ts";
 import type { Success } from "../shared-schemas.ts";
 import { addToUploadNotice } from "./upload-notices.ts";
 import {
@@ -174,13 +175,13 @@ export async function prepareUpload(ctx: AuthedContext, ownerId: string = ctx.us
  */
 export async function createDocument(
   ctx: AuthedContext,
-  input: { folder_id: string | null; file: ReceivedFile },
+  input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
   ownerId: string = ctx.user.id,
 ): Promise<DocumentItem> {
-  const { file, folder_id: folderId } = input;
+  const { file, folder_id: chosenFolderId } = input;
   const userId = ownerId;
   try {
-    if (folderId) await assertOwnFolder(ctx.db, userId, folderId);
+    if (chosenFolderId) await assertOwnFolder(ctx.db, userId, chosenFolderId);
     const contentType = await detectContentType(ctx.storage, file.key, file.declaredType);
     return await ctx.db
       .transaction()
@@ -195,10 +196,14 @@ export async function createDocument(
         if (used + file.size > quotaBytes(ctx.config, quota.storage_quota_mb)) {
           throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
         }
+        // An upload against a request goes into the request's folder, when it has one.
+        const request = input.request_id ? await requestForUpload(tx, userId, input.request_id) : null;
+        const folderId = request?.folder_id ?? chosenFolderId;
         const document = await insertDocument(tx, {
           user_id: userId,
           uploaded_by: ctx.user.id,
           folder_id: folderId,
+          request_id: request?.id ?? null,
           original_filename: cleanFilename(file.filename),
           storage_key: file.key,
           content_type: contentType,
@@ -206,7 +211,13 @@ export async function createDocument(
           sha256: file.sha256,
           upload_date: ctx.now(),
         });
-        await recordDocumentActivity(tx, ctx, "document.upload", { ...document, user_id: userId }, { folder: await folderName(tx, folderId) });
+        await recordDocumentActivity(
+          tx,
+          ctx,
+          "document.upload",
+          { ...document, user_id: userId },
+          { folder: await folderName(tx, folderId), ...(request ? { request: request.title } : {}) },
+        );
         const audience = userId === ctx.user.id ? "firm" : "client";
         await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience, now: ctx.now() });
         return document;

@@ -13,6 +13,7 @@ import { createDocument, getOwnPreviewDocument, getOwnStoredDocument, prepareUpl
 /** What the upload route hands over once the content is stored (see ReceivedFile). */
 export const recordUploadInput = z.object({
   folder_id: idSchema.nullable(),
+  request_id: idSchema.nullable().default(null),
   file: z.object({
     key: z.string(),
     size: z.number().int().min(0),

@@ -161,13 +161,22 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       return said(`deleted the folder ${folder ?? ""}`.trimEnd());
     case "request.create": {
       const title = text(detail, "title");
-      return said(`asked for ${title ? `“${title}”` : "documents"}`);
+      const whom = isClientView || entry.client_label === null ? "" : ` ${entry.client_label}`;
+      return said(`asked${whom} for ${title ? `“${title}”` : "documents"}`);
     }
     case "request.update": {
       const title = text(detail, "title");
       const status = text(detail, "status");
-      const named = title ? `the request “${title}”` : "a document request";
-      return status ? said(`marked ${named} as ${status}`) : said(`updated ${named}`);
+      const named = actingOnOther
+        ? `${entry.client_label}'s request ${title ? `“${title}”` : ""}`.trimEnd()
+        : title
+          ? `the request “${title}”`
+          : "a document request";
+      if (status === text(detail, "previous_status")) return said(`updated ${named}`);
+      if (status === "submitted") return said(`submitted ${named}`);
+      if (status === "done") return said(`marked ${named} done`);
+      if (status === "open") return said(`reopened ${named}`);
+      return said(`updated ${named}`);
     }
     case "invitation.create":
     case "invitation.resend":

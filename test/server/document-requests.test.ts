@@ -1,0 +1,370 @@
+/*
+ * Document requests: the firm asks a client for documents, the client uploads against the request
+ * (into its folder) and marks it submitted, the firm marks it done or reopens it. Ownership is in
+ * every query; each change is in the client's trail; the mail (to the client when asked and
+ * reminded, to the firm when submitted) arrives at the real SMTP test server.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import type { ApiClient } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+
+/** Monday March 1, 2027, 9:00 in Chicago (CST). */
+const NOW = new Date("2027-03-01T15:00:00Z");
+const FIRM_EMAIL = "office@harborline.test";
+const FIRM = "Harborline Accounting & Business Services";
+
+let smtp: TestSmtpServer;
+let server: TestServer;
+let admin: ApiClient;
+let adminUser: UserFixture;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url, FIRM_EMAIL } });
+  server.clock.set(NOW);
+  adminUser = await createUser(server.db, { is_admin: true });
+  admin = await loginClient(server.url, adminUser, "admin");
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.stop();
+});
+beforeEach(() => {
+  server.clock.set(NOW);
+});
+
+async function client(name = "Rowan Ellis"): Promise<{ user: UserFixture; api: ApiClient }> {
+  const user = await createUser(server.db, { name });
+  await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", user.id).execute();
+  return { user, api: await loginClient(server.url, user) };
+}
+
+async function folderOf(api: ApiClient, name: string): Promise<string> {
+  const res = await api.post("/api/folders", { name });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as string;
+}
+
+async function ask(body: Record<string, unknown>) {
+  const res = await admin.post("/api/admin/requests", body);
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string; status: string; folder_id: string | null };
+}
+
+function upload(api: ApiClient, fields: Record<string, string>, name = "w2.txt") {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("file", new Blob([randomBytes(64).toString("hex")], { type: "text/plain" }), name);
+  return api.request("POST", "/api/documents/upload", { body: form });
+}
+
+async function ownRequest(api: ApiClient, id: string) {
+  const res = await api.get("/api/requests");
+  expect(res.status, res.text).toBe(200);
+  return (res.body as Array<{ id: string } & Record<string, unknown>>).find((r) => r.id === id);
+}
+
+describe("the firm's requests", () => {
+  it("creates, lists by client and status, and marks done or reopens with a comment", async () => {
+    const { user, api } = await client();
+    const folder = await folderOf(api, "Taxes 2026");
+    const created = await admin.post("/api/admin/requests", {
+      user_id: user.id,
+      title: "  2026 W-2 forms ",
+      description: "Both employers, please",
+      due_date: "2027-03-15",
+      folder_id: folder,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({
+      user_id: user.id,
+      client_label: user.username,
+      client_name: "Rowan Ellis",
+      title: "2026 W-2 forms",
+      description: "Both employers, please",
+      due_date: "2027-03-15",
+      overdue: false,
+      status: "open",
+      folder_id: folder,
+      folder_name: "Taxes 2026",
+      comment: null,
+      document_count: 0,
+      submitted_at: null,
+      done_at: null,
+    });
+    const id = created.body.id as string;
+    const other = await ask({ user_id: user.id, title: "Bank statements" });
+    expect(other).toMatchObject({ folder_id: null, status: "open" });
+
+    const listed = await admin.get(`/api/admin/requests?user_id=${user.id}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.headers.get("x-total-count")).toBe("2");
+    expect(listed.body.map((r: { id: string }) => r.id)).toEqual([other.id, id]);
+    const searched = await admin.get(`/api/admin/requests?q=${encodeURIComponent("w-2 FORMS")}&user_id=${user.id}`);
+    expect(searched.body.map((r: { id: string }) => r.id)).toEqual([id]);
+    const byClient = await admin.get(`/api/admin/requests?q=${encodeURIComponent(user.email)}`);
+    expect(byClient.body.map((r: { id: string }) => r.id)).toEqual([other.id, id]);
+
+    const done = await admin.patch(`/api/admin/requests/${id}`, { status: "done", comment: "Thanks, all there" });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body).toMatchObject({ status: "done", comment: "Thanks, all there" });
+    expect(done.body.done_at).not.toBeNull();
+    const onlyDone = await admin.get(`/api/admin/requests?user_id=${user.id}&status=done`);
+    expect(onlyDone.body.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect(await ownRequest(api, id)).toMatchObject({ status: "done", comment: "Thanks, all there" });
+
+    const reopened = await admin.patch(`/api/admin/requests/${id}`, { status: "open", comment: "The second W-2 is missing" });
+    expect(reopened.body).toMatchObject({ status: "open", comment: "The second W-2 is missing", done_at: null });
+
+    // The client's list: open ones first, soonest due first, undated last.
+    const mine = await api.get("/api/requests");
+    expect(mine.body.map((r: { id: string }) => r.id)).toEqual([id, other.id]);
+  });
+
+  it("refuses a folder of another client, an unknown client, an admin, a past due date and bad input", async () => {
+    const { user } = await client();
+    const { api: stranger } = await client("Someone Else");
+    const foreignFolder = await folderOf(stranger, "Theirs");
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await admin.post("/api/admin/requests", body);
+      return [res.status, res.body.detail];
+    };
+    expect(await refused({ user_id: user.id, title: "W-2", folder_id: foreignFolder })).toEqual([404, "Folder not found"]);
+    expect(await refused({ user_id: randomUUID(), title: "W-2" })).toEqual([404, "User not found"]);
+    const adminUser = await createUser(server.db, { is_admin: true });
+    expect(await refused({ user_id: adminUser.id, title: "W-2" })).toEqual([404, "User not found"]);
+    expect(await refused({ user_id: user.id, title: "W-2", due_date: "2027-02-28" })).toEqual([422, "Due date must be today or later"]);
+    expect(await refused({ user_id: user.id, title: "W-2", due_date: "2027-02-30" })).toEqual([422, "Due date must be a date (YYYY-MM-DD)"]);
+    expect(await refused({ user_id: user.id, title: "   " })).toEqual([422, "Title is required"]);
+    expect(await refused({ user_id: user.id, title: "x".repeat(201) })).toEqual([422, "Title must be at most 200 characters"]);
+    expect((await admin.patch(`/api/admin/requests/${randomUUID()}`, { status: "done" })).status).toBe(404);
+    expect(await admin.patch(`/api/admin/requests/${randomUUID()}`, { status: "closed" })).toMatchObject({
+      status: 422,
+      body: { detail: "Status must be open, submitted or done" },
+    });
+    expect(await server.db.selectFrom("document_requests").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+
+  it("marks an open request overdue once its due date has passed on the firm's calendar", async () => {
+    const { user, api } = await client();
+    const { id } = await ask({ user_id: user.id, title: "Receipts", due_date: "2027-03-01" });
+    expect(await ownRequest(api, id)).toMatchObject({ overdue: false });
+    // 23:30 in Chicago on the due date: still not overdue, though it is the 2nd in UTC.
+    server.clock.set(new Date("2027-03-02T05:30:00Z"));
+    expect(await ownRequest(api, id)).toMatchObject({ overdue: false });
+    server.clock.set(new Date("2027-03-02T06:30:00Z"));
+    expect(await ownRequest(api, id)).toMatchObject({ overdue: true });
+    // Past the admin session's idle limit on the moved clock: a new sign-in.
+    const listed = await (await loginClient(server.url, adminUser, "admin")).get(`/api/admin/requests?user_id=${user.id}`);
+    expect(listed.body[0]).toMatchObject({ id, overdue: true });
+  });
+});
+
+describe("uploading against a request and submitting it", () => {
+  it("puts the upload in the request's folder, attaches it, and submits only with a document attached", async () => {
+    const { user, api } = await client();
+    const requestFolder = await folderOf(api, "For the firm");
+    const elsewhere = await folderOf(api, "Elsewhere");
+    const { id } = await ask({ user_id: user.id, title: "W-2 forms", folder_id: requestFolder });
+
+    const empty = await api.post(`/api/requests/${id}/submit`);
+    expect(empty.status, empty.text).toBe(422);
+    expect(empty.body.detail).toBe("Upload at least one document for this request before marking it submitted");
+
+    const uploaded = await upload(api, { request_id: id, folder_id: elsewhere }, "w2-acme.txt");
+    expect(uploaded.status, uploaded.text).toBe(201);
+    expect(uploaded.body.folder_id).toBe(requestFolder);
+    const row = await server.db
+      .selectFrom("documents")
+      .select(["request_id", "folder_id"])
+      .where("id", "=", uploaded.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ request_id: id, folder_id: requestFolder });
+    expect(await ownRequest(api, id)).toMatchObject({ documents: [{ id: uploaded.body.id, original_filename: "w2-acme.txt" }] });
+    expect((await admin.get(`/api/admin/requests?user_id=${user.id}`)).body[0]).toMatchObject({ id, document_count: 1 });
+
+    const submitted = await api.post(`/api/requests/${id}/submit`);
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(submitted.body).toMatchObject({ id, status: "submitted" });
+    expect(submitted.body.submitted_at).not.toBeNull();
+    expect((await api.post(`/api/requests/${id}/submit`)).body.detail).toBe("This request is already submitted");
+
+    const late = await upload(api, { request_id: id });
+    expect([late.status, late.body.detail]).toEqual([409, "This request is no longer open for uploads"]);
+    expect((await admin.get(`/api/admin/requests?user_id=${user.id}&status=submitted`)).body.map((r: { id: string }) => r.id)).toEqual([id]);
+  });
+
+  it("uses the folder the client chose (or the root) for a request without one; a trashed document does not count", async () => {
+    const { user, api } = await client();
+    const chosen = await folderOf(api, "Mine");
+    const { id } = await ask({ user_id: user.id, title: "Statements" });
+    const inChosen = await upload(api, { request_id: id, folder_id: chosen });
+    expect(inChosen.status, inChosen.text).toBe(201);
+    expect(inChosen.body.folder_id).toBe(chosen);
+    const inRoot = await upload(api, { request_id: id });
+    expect(inRoot.body.folder_id).toBeNull();
+    for (const documentId of [inChosen.body.id, inRoot.body.id]) expect((await api.delete(`/api/documents/${documentId}`)).status).toBe(200);
+    expect((await api.post(`/api/requests/${id}/submit`)).status).toBe(422);
+    expect(await ownRequest(api, id)).toMatchObject({ documents: [] });
+  });
+
+  it("keeps every client to their own requests: another's answers like a missing one, and nothing is stored", async () => {
+    const { user } = await client("Owner");
+    const { user: strangerUser, api: stranger } = await client("Stranger");
+    const { id } = await ask({ user_id: user.id, title: "Private" });
+    expect((await stranger.get("/api/requests")).body).toEqual([]);
+
+    const foreign = await stranger.post(`/api/requests/${id}/submit`);
+    const missing = await stranger.post(`/api/requests/${randomUUID()}/submit`);
+    expect([foreign.status, foreign.body]).toEqual([404, { detail: "Request not found" }]);
+    expect([missing.status, missing.body]).toEqual([foreign.status, foreign.body]);
+
+    const foreignUpload = await upload(stranger, { request_id: id });
+    const missingUpload = await upload(stranger, { request_id: randomUUID() });
+    expect([foreignUpload.status, foreignUpload.body]).toEqual([404, { detail: "Request not found" }]);
+    expect([missingUpload.status, missingUpload.body]).toEqual([foreignUpload.status, foreignUpload.body]);
+    expect(await server.db.selectFrom("documents").select("id").where("user_id", "=", strangerUser.id).execute()).toEqual([]);
+    expect((await upload(stranger, { request_id: "not-an-id" })).status).toBe(422);
+
+    expect((await stranger.get("/api/admin/requests")).status).toBe(403);
+    expect((await stranger.post("/api/admin/requests", { user_id: strangerUser.id, title: "Mine now" })).status).toBe(403);
+    expect((await stranger.patch(`/api/admin/requests/${id}`, { status: "done" })).status).toBe(403);
+  });
+
+  it("records each step in the client's trail", async () => {
+    const { user, api } = await client();
+    const { id } = await ask({ user_id: user.id, title: "1099s", due_date: "2027-04-01" });
+    expect((await upload(api, { request_id: id }, "1099-int.txt")).status).toBe(201);
+    expect((await api.post(`/api/requests/${id}/submit`)).status).toBe(200);
+    expect((await admin.patch(`/api/admin/requests/${id}`, { status: "done" })).status).toBe(200);
+    const events = await server.db
+      .selectFrom("activity_events")
+      .select(["action", "actor_role", "target_id", "detail"])
+      .where("client_id", "=", user.id)
+      .where("action", "in", ["request.create", "request.update", "document.upload"])
+      .orderBy("id")
+      .execute();
+    expect(events).toEqual([
+      { action: "request.create", actor_role: "admin", target_id: id, detail: { title: "1099s", due_date: "2027-04-01", status: "open" } },
+      {
+        action: "document.upload",
+        actor_role: "client",
+        target_id: expect.any(String),
+        detail: { filename: "1099-int.txt", folder: null, request: "1099s" },
+      },
+      { action: "request.update", actor_role: "client", target_id: id, detail: { title: "1099s", status: "submitted", previous_status: "open" } },
+      { action: "request.update", actor_role: "admin", target_id: id, detail: { title: "1099s", status: "done", previous_status: "submitted" } },
+    ]);
+    const trail = await api.get("/api/activity?limit=10");
+    expect(trail.body.items.map((item: { action: string }) => item.action)).toContain("request.update");
+  });
+});
+
+describe("request emails", () => {
+  /** Waits until no mail about a request is still to be sent (other features' delayed mail is left alone). */
+  async function settledMail(): Promise<void> {
+    const pending = async () => {
+      const { rows } = await sql<{ count: number }>`
+        select count(*)::int as count from pgboss.job
+        where name = 'email' and data->>'kind' like 'document-request-%' and state in ('created', 'retry', 'active')`.execute(server.db);
+      return rows[0]!.count;
+    };
+    await expect.poll(pending, { timeout: 10_000 }).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+
+  function mailTo(email: string): ReceivedMail[] {
+    return smtp.messages.filter((mail) => mail.to.includes(email));
+  }
+
+  async function sweep(): Promise<void> {
+    const id = await server.deps.jobs.send("document-request-reminders", {});
+    await expect
+      .poll(async () => (await server.deps.jobs.boss.getJobById("document-request-reminders", id, { includeArchive: true }))?.state, {
+        timeout: 10_000,
+      })
+      .toBe("completed");
+    await settledMail();
+  }
+
+  it("tells the client when the firm asks (title, due date, portal link) and the firm when the client submits", async () => {
+    const { user, api } = await client("Gale Hawthorne");
+    const { id } = await ask({ user_id: user.id, title: "2026 W-2 forms", description: "Secret note", due_date: "2027-03-15" });
+    const asked = await smtp.waitForMail(user.email, /^Document request/);
+    expect(asked.subject).toBe(`Document request: 2026 W-2 forms - ${FIRM}`);
+    expect(asked.text).toContain("Hello Gale Hawthorne,");
+    expect(asked.text).toContain("Request: 2026 W-2 forms");
+    expect(asked.text).toContain("Due: Monday, March 15, 2027");
+    expect(asked.text).toContain(`${server.url}/dashboard`);
+    expect(asked.text).not.toContain("Secret note");
+
+    expect((await upload(api, { request_id: id }, "w2-acme.txt")).status).toBe(201);
+    expect((await api.post(`/api/requests/${id}/submit`)).status).toBe(200);
+    const submitted = await smtp.waitForMail(FIRM_EMAIL, /^Submitted: 2026 W-2 forms/);
+    expect(submitted.subject).toBe(`Submitted: 2026 W-2 forms (${user.username})`);
+    expect(submitted.text).toContain("Gale Hawthorne");
+    expect(submitted.text).toContain("w2-acme.txt");
+    expect(submitted.text).toContain(`${server.url}/admin/dashboard?tab=requests`);
+    expect(submitted.headers["reply-to"]).toContain(user.email);
+  });
+
+  it("reminds 3 days before and on the due date, once each, from 8:00 on the firm's clock, and only while open", async () => {
+    const { user } = await client("Remi Nder");
+    const { user: doneUser } = await client("Already Done");
+    const { id } = await ask({ user_id: user.id, title: "Receipts", due_date: "2027-03-12" });
+    const closed = await ask({ user_id: doneUser.id, title: "Receipts", due_date: "2027-03-12" });
+    expect((await admin.patch(`/api/admin/requests/${closed.id}`, { status: "done" })).status).toBe(200);
+    // Due in 2 days when asked: the mail about it names the date, so no early reminder follows.
+    const { user: soonUser } = await client("Soon Due");
+    await ask({ user_id: soonUser.id, title: "Soon", due_date: "2027-03-03" });
+    await settledMail();
+    const reminders = (email: string) => mailTo(email).filter((mail) => mail.subject.startsWith("Reminder"));
+
+    await sweep();
+    expect(reminders(user.email)).toEqual([]);
+    expect(reminders(soonUser.email)).toEqual([]);
+
+    // Tuesday March 9, 7:30 in Chicago: 3 days before, but too early in the day.
+    server.clock.set(new Date("2027-03-09T13:30:00Z"));
+    await sweep();
+    expect(reminders(user.email)).toEqual([]);
+    server.clock.set(new Date("2027-03-09T14:30:00Z"));
+    await sweep();
+    expect(reminders(user.email)).toHaveLength(1);
+    expect(reminders(user.email)[0]!.subject).toBe(`Reminder: Receipts - ${FIRM}`);
+    expect(reminders(user.email)[0]!.text).toContain("the documents we asked for are due on Friday, March 12, 2027");
+    await sweep();
+    expect(reminders(user.email)).toHaveLength(1);
+
+    server.clock.set(new Date("2027-03-12T16:00:00Z"));
+    await sweep();
+    expect(reminders(user.email)).toHaveLength(2);
+    expect(reminders(user.email)[1]!.text).toContain("the documents we asked for are due today");
+    await sweep();
+    expect(reminders(user.email)).toHaveLength(2);
+    expect(reminders(doneUser.email)).toEqual([]);
+    const row = await server.db
+      .selectFrom("document_requests")
+      .select(["early_reminder_for", "due_reminder_for"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ early_reminder_for: "2027-03-12", due_reminder_for: "2027-03-12" });
+  });
+
+  it("sends no reminder queued for a request that is submitted before its mail is written", async () => {
+    const { user, api } = await client("Quick Submitter");
+    const { id } = await ask({ user_id: user.id, title: "Payroll", due_date: "2027-03-20" });
+    expect((await upload(api, { request_id: id })).status).toBe(201);
+    expect((await api.post(`/api/requests/${id}/submit`)).status).toBe(200);
+    await settledMail();
+    const jobId = await server.deps.jobs.send("email", { kind: "document-request-reminder", requestId: id, dueDate: "2027-03-20", reminder: "due" });
+    await expect
+      .poll(async () => (await server.deps.jobs.boss.getJobById("email", jobId, { includeArchive: true }))?.state, { timeout: 10_000 })
+      .toBe("completed");
+    expect(mailTo(user.email).filter((mail) => mail.subject.startsWith("Reminder"))).toEqual([]);
+  });
+});
