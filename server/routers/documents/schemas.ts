@@ -59,13 +59,13 @@ export const documentOutput = z.object({
   file_size: z.number(),
   folder_id: z.string().nullable(),
   content_type: z.string(),
+  /** Shared by the firm (uploaded by an admin), not uploaded by the client. */
+  from_firm: z.boolean(),
 });
 export type DocumentItem = z.infer<typeof documentOutput>;
 
 /** A folder on the way from the root to a document. */
 const folderPathItem = z.object({ id: z.string(), name: z.string() });
-  /** Shared by the firm (uploaded by an admin), not uploaded by the client. */
-  from_firm: z.boolean(),
 export const documentSearchResultOutput = documentOutput.extend({
   /** From the root down to the document's folder; empty for a document in the root. */
   folder_path: z.array(folderPathItem),
