@@ -33,7 +33,10 @@ const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", mes
 
 type TransferCaller = ReturnType<typeof createTransferCaller>;
 /** Whose documents an upload goes into: the caller's own (the default), or, for the firm, the client the path names. */
-export type UploadTarget = (transfers: TransferCaller, params: Record<string, string>) => Pick<TransferCaller["documents"], "prepareUpload" | "recordUpload">;
+export type UploadTarget = (
+  transfers: TransferCaller,
+  params: Record<string, string>,
+) => Pick<TransferCaller["documents"], "prepareUpload" | "recordUpload">;
 const ownDocuments: UploadTarget = (transfers) => transfers.documents;
 
 export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments): RequestHandler {

@@ -16,6 +16,7 @@ const AdminLoginPage = lazyWithApi(async () => (await import("./routes/admin-log
 const SettingsPage = lazyWithApi(async () => (await import("./routes/settings.tsx")).SettingsPage);
 const TwoFactorPage = lazyWithApi(async () => (await import("./routes/two-factor.tsx")).TwoFactorPage);
 const AdminDashboardPage = lazyWithApi(async () => (await import("./routes/admin-dashboard.tsx")).AdminDashboardPage);
+const AdminClientPage = lazyWithApi(async () => (await import("./routes/admin-client.tsx")).AdminClientPage);
 
 export function AppRouter() {
   return (
@@ -44,6 +45,7 @@ export function AppRouter() {
             <Route path="two-factor" element={<TwoFactorPage />} />
             <Route path="admin" element={<AdminLoginPage />} />
             <Route path="admin/dashboard" element={<AdminDashboardPage />} />
+            <Route path="admin/users/:id" element={<AdminClientPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -7,13 +7,17 @@ export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in aga
 export const SESSION_ENDED_PARAM = "session_ended";
 export const RETURN_TO_PARAM = "next";
 
-/** `pages`: the portal's own pages, which a sign-in may return to. */
-type Portal = { signIn: string; home: string; pages: string[] };
+/** `pages`: the portal's own pages, which a sign-in may return to (a pattern for a page with an id in its path). */
+type Portal = { signIn: string; home: string; pages: Array<string | RegExp> };
 const CLIENT_PORTAL: Portal = { signIn: "/", home: "/dashboard", pages: ["/dashboard", "/settings"] };
-const ADMIN_PORTAL: Portal = { signIn: "/admin", home: "/admin/dashboard", pages: ["/admin/dashboard"] };
+const ADMIN_PORTAL: Portal = { signIn: "/admin", home: "/admin/dashboard", pages: ["/admin/dashboard", /^\/admin\/users\/[0-9a-f-]{36}$/i] };
+
+function isPageOf(portal: Portal, pathname: string): boolean {
+  return portal.pages.some((page) => (typeof page === "string" ? page === pathname : page.test(pathname)));
+}
 
 function portalOf(pathname: string): Portal | undefined {
-  return [CLIENT_PORTAL, ADMIN_PORTAL].find((portal) => portal.pages.includes(pathname));
+  return [CLIENT_PORTAL, ADMIN_PORTAL].find((portal) => isPageOf(portal, pathname));
 }
 
 /** The sign-in page to go to from `location` when its session ended; undefined outside the portals. */
@@ -29,7 +33,8 @@ export function sessionEndedUrl(location: { pathname: string; search: string }):
  * query); anything else (another host, `//host`, a path outside the portal) gives the portal's home.
  */
 export function returnPath(value: string | null, portal: "client" | "admin"): string {
-  const { home, pages } = portal === "client" ? CLIENT_PORTAL : ADMIN_PORTAL;
+  const which = portal === "client" ? CLIENT_PORTAL : ADMIN_PORTAL;
+  const { home } = which;
   if (!value?.startsWith("/") || value.startsWith("//")) return home;
   const base = "http://portal.invalid";
   let url: URL;
@@ -38,7 +43,7 @@ export function returnPath(value: string | null, portal: "client" | "admin"): st
   } catch {
     return home;
   }
-  return url.origin === base && pages.includes(url.pathname) ? url.pathname + url.search : home;
+  return url.origin === base && isPageOf(which, url.pathname) ? url.pathname + url.search : home;
 }
 
 let leaving = false;

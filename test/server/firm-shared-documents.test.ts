@@ -48,7 +48,9 @@ function shareWith(
 
 function storedFileCount(): number {
   const root = path.join(server.dataDir, "documents");
-  return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => fs.statSync(path.join(root, f)).isFile()).length : 0;
+  return fs.existsSync(root)
+    ? fs.readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => fs.statSync(path.join(root, f)).isFile()).length
+    : 0;
 }
 
 async function documentCount(userId: string): Promise<number> {

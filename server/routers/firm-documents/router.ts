@@ -9,5 +9,7 @@ export const firmDocumentsAdminProcedures = {
   clientFolders: adminProcedure.input(idInput).query(({ ctx, input }) => clientFolders(ctx, input)),
   clientDocuments: adminProcedure.input(clientDocumentsInput).query(({ ctx, input }) => clientDocuments(ctx, input)),
   notificationSettings: adminProcedure.query(({ ctx }) => notificationSettings(ctx)),
-  updateNotificationSettings: adminProcedure.input(updateNotificationSettingsInput).mutation(({ ctx, input }) => updateNotificationSettings(ctx, input)),
+  updateNotificationSettings: adminProcedure
+    .input(updateNotificationSettingsInput)
+    .mutation(({ ctx, input }) => updateNotificationSettings(ctx, input)),
 };

@@ -47,7 +47,10 @@ export async function prepareClientUpload(ctx: AuthedContext, input: { id: strin
 }
 
 /** Records the firm's stored upload as the client's document, in one of the client's folders (or their root). */
-export async function recordClientUpload(ctx: AuthedContext, input: { id: string; folder_id: string | null; file: ReceivedFile }): Promise<DocumentItem> {
+export async function recordClientUpload(
+  ctx: AuthedContext,
+  input: { id: string; folder_id: string | null; file: ReceivedFile },
+): Promise<DocumentItem> {
   try {
     return await createDocument(ctx, { folder_id: input.folder_id, file: input.file }, input.id);
   } catch (err) {

@@ -19,6 +19,7 @@ import { InvitationsPanel } from "@/features/admin-invitations/invitations-panel
 import { RegistrationSetting } from "@/features/admin-invitations/registration-setting.tsx";
 import { AccountSettings } from "@/features/account-settings/account-settings.tsx";
 import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-factor-setting.tsx";
+import { DocumentNamesSetting } from "@/features/admin-notifications/document-names-setting.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 
@@ -110,6 +111,7 @@ export function AdminDashboardPage() {
           <TabsContent value="site" className="grid gap-6">
             <RequireTwoFactorSetting />
             <RegistrationSetting />
+            <DocumentNamesSetting />
             <SiteContentEditor />
             <TestimonialEditor />
             <section

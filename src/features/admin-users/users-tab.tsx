@@ -1,4 +1,5 @@
-import { Trash2 } from "lucide-react";
+import { FolderOpen, Trash2 } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
@@ -24,7 +25,14 @@ export function UsersTab() {
       card: "title",
       cell: (user) => (
         <div className="min-w-40 sm:max-w-64">
-          <TruncatedText text={user.name} className="font-medium" />
+          {user.is_admin ? (
+            <TruncatedText text={user.name} className="font-medium" />
+          ) : (
+            // The client's page: their folders and documents, where the firm shares files with them.
+            <Link to={`/admin/users/${user.id}`} title={user.name} className="block truncate rounded-sm font-medium hover:underline">
+              {user.name}
+            </Link>
+          )}
           <TruncatedText text={user.email} className="text-muted-foreground" />
         </div>
       ),
@@ -54,6 +62,12 @@ export function UsersTab() {
           <Badge variant="secondary">Admin</Badge>
         ) : (
           <div className="flex justify-end gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/admin/users/${user.id}`} aria-label={`Documents of ${user.name}`}>
+                <FolderOpen aria-hidden="true" />
+                Documents
+              </Link>
+            </Button>
             <QuotaDialog user={user} />
             <ConfirmAction
               title={`Delete ${user.name}?`}

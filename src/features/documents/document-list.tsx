@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Download, EllipsisVertical, FolderInput, FolderOpen, House, Pencil, SearchX, Trash } from "lucide-react";
+import { Building2, Download, EllipsisVertical, FolderInput, FolderOpen, House, Pencil, SearchX, Trash } from "lucide-react";
 import { toast } from "sonner";
 import { DocumentViewer } from "@/components/document-viewer/document-viewer.tsx";
 import { MoveToDialog } from "@/components/move-to-dialog.tsx";
@@ -13,6 +13,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -226,6 +227,7 @@ function DocumentRow({ document, onView, onAction, onOpenFolder }: DocumentRowPr
           >
             <FileName name={name} />
           </button>
+          {document.from_firm && <FromFirmBadge />}
           {path && onOpenFolder && <FolderPathButton path={path} onOpen={onOpenFolder} />}
         </div>
       </div>
@@ -280,6 +282,16 @@ function DocumentRow({ document, onView, onAction, onOpenFolder }: DocumentRowPr
         </DropdownMenu>
       </div>
     </li>
+  );
+}
+
+/** A document the firm shared: uploaded by the firm into the client's documents. */
+function FromFirmBadge() {
+  return (
+    <Badge variant="success" className="justify-self-start">
+      <Building2 aria-hidden="true" />
+      From your firm
+    </Badge>
   );
 }
 

@@ -8,25 +8,31 @@ import { batchMessage, createUploadQueue, type UploadItem, type UploadQueue, Upl
 
 export type UploadQueueHandle = { queue: UploadQueue; items: readonly UploadItem[] };
 
+/** Where the files go instead of the signed-in client's own documents (the firm's page of a client), and what to refresh then. */
+export type UploadDestination = { url: string; onStored: () => void };
+
 /**
  * The page's upload queue (three files at a time). The dashboard holds it, so uploads go on
  * while the client looks at another tab or folder; the lists refresh as each file is stored, and
  * a toast sums up each batch. Leaving the page cancels what is left.
  */
-export function useUploadQueue(): UploadQueueHandle {
+export function useUploadQueue(destination?: UploadDestination): UploadQueueHandle {
   const utils = trpc.useUtils();
   const [queue] = useState(() =>
     createUploadQueue({
-      send: sendUpload,
+      send: (file, folderId, onProgress, signal) => sendUpload(file, folderId, onProgress, signal, destination?.url),
       maxBytes: MAX_UPLOAD_BYTES,
       tooLargeMessage: FILE_TOO_LARGE,
       fallbackError: "File upload failed",
-      onUploaded: () => void utils.documents.invalidate(),
+      onUploaded: () => (destination ? destination.onStored() : void utils.documents.invalidate()),
       onFailed: (_item, reason) => {
         // Not through tRPC, so the portal-wide handling of an ended session is called here.
         if (reason instanceof UploadFailure && reason.status === 401) endPortalSession();
         // A refusal for the quota may come from uploads made elsewhere: show the usage it counted.
-        if (reason instanceof UploadFailure && reason.status === 413) void utils.documents.usage.invalidate();
+        if (reason instanceof UploadFailure && reason.status === 413) {
+          if (destination) destination.onStored();
+          else void utils.documents.usage.invalidate();
+        }
       },
       onBatchEnd: (summary) => {
         const message = batchMessage(summary);

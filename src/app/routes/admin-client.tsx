@@ -1,0 +1,114 @@
+import { useEffect } from "react";
+import { ArrowLeft } from "lucide-react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { PageSpinner } from "@/components/ui/page-spinner.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { ClientBreadcrumb, ClientFiles } from "@/features/admin-client/client-files.tsx";
+import { ClientSummary } from "@/features/admin-client/client-summary.tsx";
+import { useClient } from "@/features/admin-client/use-client.ts";
+import { useClientFolders } from "@/features/admin-client/use-client-folders.ts";
+import { useRefreshClientFiles } from "@/features/admin-client/use-refresh-client-files.ts";
+import { UploadArea } from "@/features/documents/upload-area.tsx";
+import { useUploadQueue } from "@/features/documents/use-upload-queue.ts";
+import { folderPath } from "@/features/folders/folder-path.ts";
+import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
+import { httpStatus } from "@/lib/api-error.ts";
+
+const USERS_TAB = "/admin/dashboard?tab=users";
+
+/** /admin/users/:id: the admin's page of one client. A new id is a new page (its own upload queue). */
+export function AdminClientPage() {
+  const { id = "" } = useParams();
+  return <ClientPage key={id} id={id} />;
+}
+
+function ClientPage({ id }: { id: string }) {
+  const client = useClient(id);
+
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      <title>{client.data ? `${client.data.name} | Admin | Client Portal` : "Client | Admin | Client Portal"}</title>
+      <header className="border-b bg-card">
+        <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link to="/admin/dashboard" className="flex min-w-0 items-center gap-2.5 rounded-md">
+            <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+            <span className="truncate font-semibold">
+              Admin <span className="hidden font-normal text-muted-foreground sm:inline">· Client Portal</span>
+            </span>
+          </Link>
+          <Button asChild variant="outline" size="sm">
+            <Link to={USERS_TAB}>
+              <ArrowLeft aria-hidden="true" />
+              Users
+            </Link>
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-content gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        {client.data ? (
+          <>
+            <ClientSummary client={client.data} />
+            <ClientDocumentsSection id={id} clientName={client.data.name} />
+          </>
+        ) : httpStatus(client.error) === 404 ? (
+          <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
+            <h1 className="text-xl font-semibold">Client not found</h1>
+            <p className="text-sm text-muted-foreground">This account was deleted, or it is an admin account.</p>
+            <Button asChild variant="outline">
+              <Link to={USERS_TAB}>Back to Users</Link>
+            </Button>
+          </div>
+        ) : isRetryableAdminLoadError(client.error) ? (
+          <LoadError message="Failed to load the client" onRetry={() => void client.refetch()} isRetrying={client.isFetching} />
+        ) : (
+          <PageSpinner label="Loading the client…" />
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** The client's folders and documents, where the firm's uploads go into the folder shown (`?folder=` in the URL). */
+function ClientDocumentsSection({ id, clientName }: { id: string; clientName: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const folderId = searchParams.get("folder") || null;
+  const folders = useClientFolders(id);
+  const refresh = useRefreshClientFiles(id);
+  const uploads = useUploadQueue({ url: `/api/admin/users/${id}/documents`, onStored: refresh });
+  const path = folderPath(folders.data ?? [], folderId);
+  const current = path.at(-1) ?? null;
+  const unknownFolder = folderId !== null && folders.isSuccess && current === null;
+  const openFolder = (next: string | null, replace = false) => setSearchParams(next ? { folder: next } : {}, { replace });
+
+  useEffect(() => {
+    if (unknownFolder) setSearchParams({}, { replace: true });
+  }, [unknownFolder, setSearchParams]);
+
+  return (
+    <section aria-labelledby="client-documents-heading" className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 id="client-documents-heading" className="text-xl font-semibold">
+          Documents
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          What you upload here is shared with {clientName}: it appears in their documents marked as from the firm, and they are emailed that it is
+          waiting.
+        </p>
+      </div>
+      {folders.isError ? (
+        <LoadError message="The client's folders could not be loaded." onRetry={() => void folders.refetch()} isRetrying={folders.isFetching} />
+      ) : folders.isPending || (folderId !== null && current === null) ? (
+        <Spinner label="Loading folders…" className="w-full justify-center py-10" />
+      ) : (
+        <>
+          <ClientBreadcrumb path={path} onNavigate={(next) => openFolder(next)} />
+          <UploadArea folderId={current?.id ?? null} folderName={current?.name ?? null} uploads={uploads}>
+            <ClientFiles clientId={id} clientName={clientName} folders={folders.data} path={path} onOpenFolder={(next) => openFolder(next)} />
+          </UploadArea>
+        </>
+      )}
+    </section>
+  );
+}

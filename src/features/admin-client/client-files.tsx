@@ -1,0 +1,187 @@
+import { useState } from "react";
+import { ArrowLeft, Building2, ChevronRight, Download, Folder as FolderIcon, House } from "lucide-react";
+import { DocumentViewer } from "@/components/document-viewer/document-viewer.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
+import type { DocumentItem } from "@server/routers/documents/schemas.ts";
+import type { Folder } from "@server/routers/folders/schemas.ts";
+import { useClientDocuments } from "./use-client-documents.ts";
+
+type ClientFilesProps = {
+  clientId: string;
+  clientName: string;
+  folders: readonly Folder[];
+  /** The folders from the client's root down to the one shown; empty for their root. */
+  path: readonly Folder[];
+  onOpenFolder: (folderId: string | null) => void;
+};
+
+/** One folder of the client's documents as the client sees it: its subfolders, then its documents, which open in the viewer. */
+export function ClientFiles({ clientId, clientName, folders, path, onOpenFolder }: ClientFilesProps) {
+  const current = path.at(-1) ?? null;
+  const subfolders = folders
+    .filter((folder) => folder.parent_folder_id === (current?.id ?? null))
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base", numeric: true }));
+  const label = current ? `Contents of ${clientName}'s folder ${current.name}` : `Contents of ${clientName}'s root folder`;
+
+  return (
+    <div role="region" aria-label={label} className="overflow-hidden rounded-xl border bg-card divide-y">
+      {subfolders.length > 0 && (
+        <ul aria-label="Folders" className="divide-y">
+          {subfolders.map((folder) => (
+            <li key={folder.id}>
+              <button
+                type="button"
+                onClick={() => onOpenFolder(folder.id)}
+                className="flex min-h-12 w-full min-w-0 cursor-pointer items-center gap-3 px-4 py-2.5 text-left transition-colors duration-150 hover:bg-muted/50"
+              >
+                <FolderIcon aria-hidden="true" className="size-5 shrink-0" style={{ color: folder.color, fill: `${folder.color}33` }} />
+                <span className="truncate text-sm font-medium">{folder.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ClientDocumentList clientId={clientId} folderId={current?.id ?? null} folderName={current?.name ?? null} />
+    </div>
+  );
+}
+
+function ClientDocumentList({ clientId, folderId, folderName }: { clientId: string; folderId: string | null; folderName: string | null }) {
+  const documents = useClientDocuments(clientId, folderId);
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  if (documents.isPending) return <Spinner label="Loading documents…" className="w-full justify-center py-6" />;
+  if (documents.isError) {
+    return (
+      <LoadError
+        message="The client's documents could not be loaded."
+        onRetry={() => void documents.refetch()}
+        isRetrying={documents.isFetching}
+        className="m-3 border-0 p-3"
+      />
+    );
+  }
+  if (documents.data.length === 0) {
+    return (
+      <p className="px-4 py-8 text-center text-sm text-muted-foreground">
+        {folderName === null ? "No documents in root folder." : `No documents in "${folderName}" folder.`} Upload files above to share them.
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul aria-label="Documents" className="divide-y">
+        {documents.data.map((document) => (
+          <ClientDocumentRow key={document.id} document={document} onView={() => setViewing(document.id)} />
+        ))}
+      </ul>
+      <DocumentViewer
+        documents={documents.data}
+        openId={viewing}
+        onOpenIdChange={setViewing}
+        previewUrl={(id) => `/api/admin/documents/${id}/preview`}
+        downloadUrl={(id) => `/api/admin/documents/${id}/download`}
+      />
+    </>
+  );
+}
+
+function ClientDocumentRow({ document, onView }: { document: DocumentItem; onView: () => void }) {
+  const name = document.original_filename;
+  return (
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-2 md:grid-cols-[1fr_8rem_6rem_auto]">
+      <div className="grid min-w-0 justify-items-start gap-1">
+        <button
+          type="button"
+          onClick={onView}
+          aria-haspopup="dialog"
+          title={name}
+          className="block min-h-8 max-w-full cursor-pointer truncate rounded-sm text-left text-sm font-medium hover:underline max-sm:min-h-11"
+        >
+          {name}
+        </button>
+        {document.from_firm && (
+          <Badge variant="success">
+            <Building2 aria-hidden="true" />
+            Shared by the firm
+          </Badge>
+        )}
+      </div>
+      <span className="col-start-1 row-start-2 flex gap-3 text-xs text-muted-foreground md:contents md:text-sm">
+        <span className="md:text-right">
+          <span className="sr-only">Uploaded </span>
+          <time dateTime={document.upload_date.toISOString()}>{formatDate(document.upload_date)}</time>
+        </span>
+        <span className="tabular-nums md:text-right">
+          <span className="sr-only">Size </span>
+          {formatFileSizeKB(document.file_size)}
+        </span>
+      </span>
+      <div className="col-start-2 row-span-2 row-start-1 md:col-start-auto md:row-span-1 md:row-start-auto">
+        <Button asChild variant="ghost" size="icon-sm">
+          <a href={`/api/admin/documents/${document.id}/download`} download aria-label={`Download ${name}`}>
+            <Download aria-hidden="true" />
+          </a>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Root, then one crumb per folder; Back goes to the parent. */
+export function ClientBreadcrumb({ path, onNavigate }: { path: readonly Folder[]; onNavigate: (folderId: string | null) => void }) {
+  const parent = path.length > 1 ? path[path.length - 2]! : null;
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
+      {path.length > 0 && (
+        <Button variant="ghost" size="sm" onClick={() => onNavigate(parent?.id ?? null)}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+      )}
+      <nav aria-label="Folder path" className="min-w-0">
+        <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
+          <li>
+            {path.length === 0 ? (
+              <span aria-current="page" className="flex items-center gap-1.5 px-1 py-0.5 font-medium">
+                <House aria-hidden="true" className="size-4" />
+                Root
+              </span>
+            ) : (
+              <button
+                type="button"
+                onClick={() => onNavigate(null)}
+                className="flex cursor-pointer items-center gap-1.5 rounded-sm px-1 py-0.5 text-muted-foreground hover:text-foreground hover:underline"
+              >
+                <House aria-hidden="true" className="size-4" />
+                Root
+              </button>
+            )}
+          </li>
+          {path.map((folder, index) => (
+            <li key={folder.id} className="flex min-w-0 items-center gap-1">
+              <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              {index === path.length - 1 ? (
+                <span aria-current="page" className="truncate px-1 py-0.5 font-medium">
+                  {folder.name}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => onNavigate(folder.id)}
+                  className="cursor-pointer truncate rounded-sm px-1 py-0.5 text-muted-foreground hover:text-foreground hover:underline"
+                >
+                  {folder.name}
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+    </div>
+  );
+}

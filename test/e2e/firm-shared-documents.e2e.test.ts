@@ -1,0 +1,124 @@
+/*
+ * The firm shares a document with a client, in Chromium against the real server: the admin opens
+ * the client from the Users tab, goes into one of the client's folders and uploads a file there;
+ * the client finds it in that folder with the "From your firm" badge and previews it. At 390 and
+ * 1280 px, with axe, overflow checks and screenshots of both pages.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInWithRequest } from "../helpers/admin-sign-in.ts";
+import {
+  checkA11y,
+  formatViolations,
+  horizontalOverflow,
+  launchBrowser,
+  newPage,
+  screenshotOnFailure,
+  takeScreenshot,
+  viewports,
+} from "../helpers/browser.ts";
+import { createUser, type UserFixture } from "../helpers/factories.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+let browser: Browser;
+let admin: UserFixture;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createUser(server.db, { is_admin: true });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
+const documentRow = (page: Page, name: string) => page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: name });
+
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
+  expect(violations, `${what}: ${formatViolations(violations)}`).toEqual([]);
+  expect(await horizontalOverflow(page), `${what} overflows`).toBe(0);
+}
+
+async function clientWithFolder(name: string): Promise<{ user: UserFixture; folderId: string }> {
+  const user = await createUser(server.db, { name });
+  const folder = await server.db
+    .insertInto("folders")
+    .values({ user_id: user.id, name: "Taxes 2025", color: "#10B981" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { user, folderId: folder.id };
+}
+
+describe("documents from the firm", { timeout: 180_000 }, () => {
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    it(`the admin shares a file into a client's folder; the client sees it from the firm and previews it (${viewport.width} px)`, async () => {
+      const { user, folderId } = await clientWithFolder(`Paula Shared ${viewport.width}`);
+      const filename = `Tax return 2025 (${viewport.width}).txt`;
+      const content = "Form 1040 for 2025, prepared by your firm.";
+
+      const a = await newPage(browser, { baseURL: server.url, viewport, reducedMotion: "reduce" });
+      a.page.setDefaultTimeout(15_000);
+      await screenshotOnFailure(a.page, `firm-shared-admin-${viewport.width}`, async () => {
+        await signInWithRequest(a.page.request, server.url, admin);
+        await a.page.goto("/admin/dashboard?tab=users");
+        await a.page.getByRole("link", { name: user.name, exact: true }).click();
+        await a.page.waitForURL(`**/admin/users/${user.id}`);
+        await a.page.getByRole("heading", { level: 1, name: user.name }).waitFor();
+        await a.page.getByText("No documents in root folder.", { exact: false }).waitFor();
+        await a.page.getByRole("button", { name: "Taxes 2025" }).click();
+        await a.page.getByText('Uploading to folder "Taxes 2025"').waitFor();
+        await a.page.getByTestId("upload-input").setInputFiles([{ name: filename, mimeType: "text/plain", buffer: Buffer.from(content) }]);
+        await toast(a.page, "File uploaded successfully").waitFor();
+        const row = documentRow(a.page, filename);
+        await row.getByText("Shared by the firm").waitFor();
+        await expectAccessible(a.page, `admin client page at ${viewport.width}px`);
+        await takeScreenshot(a.page, "firm-shared-documents-admin-client");
+      });
+      a.expectNoConsoleErrors();
+      await a.close();
+
+      const stored = await server.db
+        .selectFrom("documents")
+        .select(["user_id", "folder_id", "uploaded_by"])
+        .where("original_filename", "=", filename)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ user_id: user.id, folder_id: folderId, uploaded_by: admin.id });
+
+      const c = await newPage(browser, { baseURL: server.url, viewport, reducedMotion: "reduce" });
+      c.page.setDefaultTimeout(15_000);
+      await screenshotOnFailure(c.page, `firm-shared-client-${viewport.width}`, async () => {
+        await signInWithRequest(c.page.request, server.url, user, "client");
+        await c.page.goto("/dashboard");
+        await c.page.getByRole("button", { name: "Taxes 2025", exact: true }).click();
+        const row = documentRow(c.page, filename);
+        await row.getByText("From your firm").waitFor();
+        await expectAccessible(c.page, `client documents at ${viewport.width}px`);
+        await takeScreenshot(c.page, "firm-shared-documents-client");
+
+        await row.getByRole("button", { name: filename, exact: true }).click();
+        const viewer = c.page.getByRole("dialog", { name: filename });
+        await viewer.getByText(content).waitFor();
+        await expectAccessible(c.page, `client viewer at ${viewport.width}px`);
+        await takeScreenshot(c.page, "firm-shared-documents-client-preview");
+      });
+      c.expectNoConsoleErrors();
+      await c.close();
+
+      const trail = await server.db
+        .selectFrom("activity_events")
+        .select(["action", "actor_role"])
+        .where("client_id", "=", user.id)
+        .where("action", "in", ["document.upload", "document.preview"])
+        .orderBy("id")
+        .execute();
+      // The firm's upload, then the client's preview (the viewer may ask for the file more than once).
+      expect(trail[0]).toEqual({ action: "document.upload", actor_role: "admin" });
+      expect(trail.slice(1)).toContainEqual({ action: "document.preview", actor_role: "client" });
+    });
+  }
+});
