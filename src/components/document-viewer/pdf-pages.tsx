@@ -115,7 +115,8 @@ function PdfPage({ pdf, pageNumber, label }: { pdf: PDFDocumentProxy; pageNumber
 
   return (
     // A stable gutter: a scrollbar that comes and goes would change the width, and so the page's size, in a loop.
-    <div ref={boxRef} className="min-h-0 w-full flex-1 overflow-auto [scrollbar-gutter:stable]">
+    // Focusable, so a page taller (or, zoomed, wider) than the box scrolls by the keyboard too.
+    <div ref={boxRef} role="region" tabIndex={0} aria-label="Page view" className="min-h-0 w-full flex-1 overflow-auto [scrollbar-gutter:stable]">
       {failed ? (
         <PreviewMessage>This page could not be shown.</PreviewMessage>
       ) : (
