@@ -34,10 +34,20 @@ function onCallError(error: unknown): void {
   if (httpStatus(error) === 401) endPortalSession();
 }
 
+// Nearly every change is written to the activity trail, so after any change both trails are
+// out of date; the features that change things need not know that the trail exists.
+const ACTIVITY_QUERY_KEYS = [[["activity"]], [["admin", "activity"]]];
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: onCallError }),
-    mutationCache: new MutationCache({ onError: onCallError }),
+    mutationCache: new MutationCache({
+      onError: onCallError,
+      // Not awaited: the change's own answer (its toast, its list) does not wait for the trail.
+      onSuccess: () => {
+        for (const queryKey of ACTIVITY_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -52,4 +62,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }
