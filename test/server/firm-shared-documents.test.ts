@@ -246,3 +246,23 @@ describe("the firm's email setting", () => {
     await admin.put("/api/admin/notification-settings", { include_document_names_in_emails: true });
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("describes the firm's upload as a multipart form and every document output with from_firm", async () => {
+    const doc = (await new ApiClient(server.url).get("/api/openapi.json")).body;
+    const upload = doc.paths["/admin/users/{id}/documents"].post;
+    const form = upload.requestBody.content["multipart/form-data"].schema;
+    expect(form.properties.file.format).toBe("binary");
+    expect(form.properties).toHaveProperty("folder_id");
+    expect(Object.keys(upload.responses)).toContain("201");
+    const listed = doc.paths["/documents/root"].get.responses["200"].content["application/json"].schema.items;
+    expect(listed.properties.from_firm).toEqual({ type: "boolean" });
+    expect(listed.required).toContain("from_firm");
+    expect(doc.paths["/admin/users/{id}/documents"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["id", "folder_id"]),
+    );
+    expect(doc.paths["/admin/notification-settings"].put.requestBody.content["application/json"].schema.required).toEqual([
+      "include_document_names_in_emails",
+    ]);
+  });
+});
