@@ -37,3 +37,10 @@ export function formatDateTimeWithZone(value: Date | string | number): string {
 export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(new Date(value));
 }
+
+const calendarDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
+
+/** A day given as YYYY-MM-DD (a due date on the firm's calendar) in the user's locale, e.g. "Mar 4, 2025", the same day everywhere. */
+export function formatCalendarDate(date: string): string {
+  return calendarDateFormat.format(new Date(`${date}T00:00:00Z`));
+}

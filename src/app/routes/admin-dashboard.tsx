@@ -10,6 +10,7 @@ import { AppointmentsTab } from "@/features/admin-appointments/appointments-tab.
 import { ConsultationsTab } from "@/features/admin-consultations/consultations-tab.tsx";
 import { DocumentsTab } from "@/features/admin-documents/documents-tab.tsx";
 import { OverviewTab } from "@/features/admin-overview/overview-tab.tsx";
+import { RequestsTab } from "@/features/admin-requests/requests-tab.tsx";
 import { useAdminStats } from "@/features/admin-overview/use-admin-stats.ts";
 import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-welcome-video-button.tsx";
 import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
@@ -27,6 +28,7 @@ const TABS = [
   { value: "overview", label: "Overview" },
   { value: "users", label: "Users" },
   { value: "documents", label: "Documents" },
+  { value: "requests", label: "Requests" },
   { value: "site", label: "Site" },
   { value: "appointments", label: "Appointments" },
   { value: "consultations", label: "Consultations" },
@@ -107,6 +109,9 @@ export function AdminDashboardPage() {
           </TabsContent>
           <TabsContent value="documents">
             <DocumentsTab />
+          </TabsContent>
+          <TabsContent value="requests">
+            <RequestsTab />
           </TabsContent>
           <TabsContent value="site" className="grid gap-6">
             <RequireTwoFactorSetting />

@@ -23,6 +23,7 @@ import { NewFolderDialog } from "@/features/folders/new-folder-dialog.tsx";
 import { useFolders } from "@/features/folders/use-folders.ts";
 import { useMoveFolder } from "@/features/folders/use-move-folder.ts";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
+import { RequestsCard } from "@/features/requests/requests-card.tsx";
 import { ServicesTab } from "@/features/services-info/services-tab.tsx";
 import { TaxFormsTab } from "@/features/tax-forms/tax-forms-tab.tsx";
 import { TrashView } from "@/features/trash/trash-view.tsx";
@@ -117,6 +118,7 @@ export function DashboardPage() {
           <h1 className="text-xl font-semibold break-words sm:text-3xl">Welcome back, {user.name}!</h1>
           <p className="hidden text-muted-foreground sm:block">Your documents, appointments and tax information in one secure place.</p>
         </div>
+        <RequestsCard />
         <Tabs value={location.tab} onValueChange={(value) => isTab(value) && location.openTab(value)} activationMode="manual">
           {/* One row on every width; on a phone it scrolls sideways rather than wrapping into a grid. */}
           <TabsList aria-label="Dashboard sections" className="flex w-full justify-start sm:inline-flex sm:w-auto">

@@ -1,0 +1,160 @@
+import { type FormEvent, useState } from "react";
+import { Plus } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Select } from "@/components/ui/select.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import type { PublicUser } from "@server/routers/auth/schemas.ts";
+import { useClientSearch } from "./use-client-search.ts";
+import { useCreateRequest } from "./use-create-request.ts";
+import { useRequestFolders } from "./use-request-folders.ts";
+
+export function NewRequestDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="accent">
+          <Plus aria-hidden="true" />
+          New request
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>New document request</DialogTitle>
+          <DialogDescription>Ask a client for documents. They are emailed and see the request first on their dashboard.</DialogDescription>
+        </DialogHeader>
+        {open && <NewRequestForm onCreated={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type Errors = Partial<Record<"client" | "title", string>>;
+
+function NewRequestForm({ onCreated }: { onCreated: () => void }) {
+  const [search, setSearch] = useState("");
+  const [client, setClient] = useState<PublicUser | null>(null);
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [dueDate, setDueDate] = useState("");
+  const [folderId, setFolderId] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const clients = useClientSearch(search);
+  const folders = useRequestFolders(client?.id ?? null);
+  const create = useCreateRequest();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!client) found.client = "Please choose a client";
+    if (!title.trim()) found.title = "Title is required";
+    setErrors(found);
+    if (!client || Object.keys(found).length > 0) return;
+    create.mutate(
+      { user_id: client.id, title: title.trim(), description: description.trim(), due_date: dueDate || null, folder_id: folderId || null },
+      { onSuccess: onCreated },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">
+          Client
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        </legend>
+        <Input
+          type="search"
+          aria-label="Search clients by name, username or email"
+          placeholder="Search clients by name, username or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <div className="max-h-48 overflow-y-auto rounded-md border" aria-live="polite" aria-busy={clients.isFetching || undefined}>
+          {clients.isPending ? (
+            <div className="p-3">
+              <Spinner label="Searching clients…" />
+            </div>
+          ) : clients.clients?.length === 0 ? (
+            <p className="p-3 text-sm text-muted-foreground">No clients match your search.</p>
+          ) : (
+            <ul className="divide-y">
+              {clients.clients?.map((user) => (
+                <li key={user.id}>
+                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted has-checked:bg-accent-soft">
+                    <input
+                      type="radio"
+                      name="client"
+                      value={user.id}
+                      checked={client?.id === user.id}
+                      onChange={() => {
+                        setClient(user);
+                        setFolderId("");
+                        setErrors(({ client: _, ...rest }) => rest);
+                      }}
+                      className="accent-accent"
+                    />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{user.name}</span>
+                      <span className="block truncate text-muted-foreground">{user.email}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <p className="text-sm wrap-anywhere" aria-live="polite">
+          {client ? (
+            <>
+              Selected: <span className="font-medium">{client.name}</span> ({client.email})
+            </>
+          ) : (
+            errors.client && <span className="text-destructive">{errors.client}</span>
+          )}
+        </p>
+      </fieldset>
+
+      <FormField id="request-title" label="What do you need?" error={errors.title} required>
+        <Input
+          value={title}
+          placeholder="2025 W-2 forms"
+          onChange={(event) => {
+            setTitle(event.target.value);
+            if (event.target.value.trim()) setErrors(({ title: _, ...rest }) => rest);
+          }}
+          maxLength={200}
+        />
+      </FormField>
+      <FormField id="request-description" label="Details for the client">
+        <Textarea rows={3} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={5000} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="request-due-date" label="Due date" hint="Reminders go 3 days before and on the day.">
+          <Input type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+        </FormField>
+        <FormField id="request-folder" label="Folder for the uploads" hint={client ? undefined : "Choose a client first."}>
+          <Select value={folderId} disabled={!client || folders.isPending} onChange={(event) => setFolderId(event.target.value)}>
+            <option value="">Where the client chooses</option>
+            {folders.data?.map((folder) => (
+              <option key={folder.id} value={folder.id}>
+                {folder.path}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Sending..." : "Send request"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,223 @@
+/*
+ * Document requests in Chromium against the real server: the admin asks a client for two sets of
+ * documents in the Requests tab (one into a folder of the client's), the client sees both first
+ * thing on the dashboard (one overdue, marked in words), uploads against one and submits it, and the
+ * admin finds it submitted and marks it done with a comment, which the client then sees. Every view
+ * passes axe at 1280 and 390 px. The steps share one server and run in order.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkA11y,
+  formatViolations,
+  horizontalOverflow,
+  launchBrowser,
+  newPage,
+  screenshotOnFailure,
+  takeScreenshot,
+  type TestPage,
+  viewports,
+} from "../helpers/browser.ts";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/** Monday March 1, 2027, 9:00 in Chicago. */
+const NOW = new Date("2027-03-01T15:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+
+let server: TestServer;
+let browser: Browser;
+let admin: TestPage;
+let client: TestPage;
+let adminUser: UserFixture;
+let clientUser: UserFixture;
+let taxesFolderId: string;
+
+/** Signs in over the API (the helper answers a second step if the account has one) and hands the cookies to the browser. */
+async function signedInPage(user: UserFixture, portal: "client" | "admin"): Promise<TestPage> {
+  const api = await loginClient(server.url, user, portal);
+  const page = await newPage(browser, { baseURL: server.url, timezoneId: "America/Chicago" });
+  await page.context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+  await page.page.clock.setFixedTime(server.clock.now());
+  return page;
+}
+
+async function expectToast(page: Page, message: string) {
+  await page.locator("[data-sonner-toast]", { hasText: message }).first().waitFor({ timeout: 10_000 });
+}
+
+async function expectAccessible(page: Page, name: string, include?: string[]) {
+  for (const viewport of [viewports.desktop, viewports.mobile]) {
+    await page.setViewportSize(viewport);
+    const violations = await checkA11y(page, { include, exclude: ["[data-sonner-toaster]"] });
+    expect(violations, `${name} at ${viewport.width}px: ${formatViolations(violations)}`).toEqual([]);
+    expect(await horizontalOverflow(page), `${name} overflows at ${viewport.width}px`).toBe(0);
+    await takeScreenshot(page, name);
+  }
+  await page.setViewportSize(viewports.desktop);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  server.clock.set(NOW);
+  browser = await launchBrowser();
+  adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
+  clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
+  const api = await loginClient(server.url, clientUser);
+  const folder = await api.post("/api/folders", { name: "Taxes 2026" });
+  taxesFolderId = folder.body.id as string;
+  admin = await signedInPage(adminUser, "admin");
+}, 120_000);
+
+afterAll(async () => {
+  await admin?.close();
+  await client?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe("document requests", () => {
+  it("the admin asks the client for two sets of documents, one into the client's folder", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "requests-admin-create", async () => {
+      await page.goto("/admin/dashboard?tab=requests");
+      await page.getByText("No document requests yet.").waitFor();
+
+      const ask = async (fields: { title: string; description: string; due: string; folder?: string }) => {
+        await page.getByRole("button", { name: "New request" }).click();
+        const dialog = page.getByRole("dialog", { name: "New document request" });
+        await dialog.getByLabel("Search clients by name, username or email").fill("Greta");
+        await dialog.getByRole("radio", { name: /Greta Lindqvist/ }).check();
+        await dialog.getByLabel("What do you need?").fill(fields.title);
+        await dialog.getByLabel("Details for the client").fill(fields.description);
+        await dialog.getByLabel("Due date").fill(fields.due);
+        if (fields.folder) {
+          const folder = dialog.getByLabel("Folder for the uploads");
+          await folder.locator("option", { hasText: fields.folder }).waitFor({ state: "attached" });
+          await folder.selectOption({ label: fields.folder });
+        }
+        return dialog;
+      };
+
+      const first = await ask({ title: "2026 W-2 forms", description: "From both employers, please.", due: "2027-03-12", folder: "Taxes 2026" });
+      await expectAccessible(page, "requests-admin-new-dialog", ['[role="dialog"]']);
+      await first.getByRole("button", { name: "Send request" }).click();
+      await expectToast(page, "Request sent to Greta Lindqvist");
+      await first.waitFor({ state: "detached" });
+
+      const second = await ask({ title: "December bank statements", description: "All business accounts.", due: "2027-03-02" });
+      await second.getByRole("button", { name: "Send request" }).click();
+      await second.waitFor({ state: "detached" });
+
+      const table = page.getByRole("table", { name: "Document requests" });
+      await table.getByText("December bank statements").waitFor();
+      await table.getByText("Into Taxes 2026").waitFor();
+      const rows = await server.db
+        .selectFrom("document_requests")
+        .select(["title", "due_date", "folder_id", "status"])
+        .where("user_id", "=", clientUser.id)
+        .orderBy("created_at")
+        .execute();
+      expect(rows).toEqual([
+        { title: "2026 W-2 forms", due_date: "2027-03-12", folder_id: taxesFolderId, status: "open" },
+        { title: "December bank statements", due_date: "2027-03-02", folder_id: null, status: "open" },
+      ]);
+      await expectAccessible(page, "requests-admin-list");
+    });
+  });
+
+  it("two days later, the client sees both first on the dashboard, the late one marked overdue", async () => {
+    server.clock.set(new Date(NOW.getTime() + 2 * DAY));
+    client = await signedInPage(clientUser, "client");
+    const { page } = client;
+    await screenshotOnFailure(page, "requests-client-card", async () => {
+      await page.goto("/dashboard");
+      const card = page.getByRole("region", { name: "Requests from your firm" });
+      await card.waitFor();
+      // First thing on the dashboard: before the dashboard's tabs.
+      const beforeTabs = await card.evaluate((element) => {
+        const tabs = document.querySelector('[role="tablist"]');
+        return tabs !== null && Boolean(element.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(beforeTabs).toBe(true);
+
+      const late = card.getByRole("listitem", { name: "December bank statements" });
+      await late.getByText("Overdue", { exact: true }).waitFor();
+      await late.getByText("Overdue: was due Mar 2, 2027").waitFor();
+      const w2 = card.getByRole("listitem", { name: "2026 W-2 forms" });
+      await w2.getByText("Due Mar 12, 2027").waitFor();
+      await w2.getByText("Uploads go to Taxes 2026").waitFor();
+      expect(await w2.getByRole("button", { name: "Mark submitted" }).isDisabled()).toBe(true);
+      await expectAccessible(page, "requests-client-card");
+    });
+  });
+
+  it("the client uploads against the W-2 request and submits it", async () => {
+    const { page } = client;
+    await screenshotOnFailure(page, "requests-client-submit", async () => {
+      const w2 = page.getByRole("listitem", { name: "2026 W-2 forms" });
+      await w2.getByLabel("Choose files for 2026 W-2 forms").setInputFiles([
+        { name: "w2-acme.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+        { name: "w2-harbor.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+      ]);
+      await expectToast(page, "2 files uploaded for “2026 W-2 forms”");
+      await w2.getByText("w2-harbor.pdf").waitFor();
+      await w2.getByRole("button", { name: "Mark submitted" }).click();
+      await expectToast(page, "“2026 W-2 forms” submitted to your firm");
+      await w2.getByText("Submitted · waiting for your firm").waitFor();
+      expect(await w2.getByRole("button", { name: "Upload" }).count()).toBe(0);
+
+      const documents = await server.db
+        .selectFrom("documents")
+        .innerJoin("document_requests", "document_requests.id", "documents.request_id")
+        .select(["documents.original_filename", "documents.folder_id", "document_requests.status"])
+        .where("documents.user_id", "=", clientUser.id)
+        .orderBy("documents.original_filename")
+        .execute();
+      expect(documents).toEqual([
+        { original_filename: "w2-acme.pdf", folder_id: taxesFolderId, status: "submitted" },
+        { original_filename: "w2-harbor.pdf", folder_id: taxesFolderId, status: "submitted" },
+      ]);
+      await expectAccessible(page, "requests-client-submitted");
+      client.expectNoConsoleErrors();
+    });
+  });
+
+  it("the admin finds it submitted and marks it done with a comment, which the client sees", async () => {
+    // The admin's session went idle while the clock moved on: a new sign-in.
+    await admin.close();
+    admin = await signedInPage(adminUser, "admin");
+    const { page } = admin;
+    await screenshotOnFailure(page, "requests-admin-done", async () => {
+      await page.goto("/admin/dashboard?tab=requests");
+      await page.getByLabel("Status", { exact: true }).selectOption("submitted");
+      const table = page.getByRole("table", { name: "Document requests" });
+      const row = table.getByRole("row").filter({ hasText: "2026 W-2 forms" });
+      await row.waitFor();
+      expect(await table.getByText("December bank statements").count()).toBe(0);
+      await row.getByRole("cell", { name: "2", exact: true }).waitFor();
+
+      await row.getByRole("button", { name: "Mark done: 2026 W-2 forms for Greta Lindqvist" }).click();
+      const dialog = page.getByRole("dialog", { name: "Mark the request done" });
+      await dialog.getByLabel("Comment for the client").fill("Thank you, both W-2s are here.");
+      await expectAccessible(page, "requests-admin-done-dialog", ['[role="dialog"]']);
+      await dialog.getByRole("button", { name: "Mark done" }).click();
+      await expectToast(page, "Request marked done");
+      await dialog.waitFor({ state: "detached" });
+      await page.getByLabel("Status", { exact: true }).selectOption("done");
+      await table.getByRole("row").filter({ hasText: "2026 W-2 forms" }).waitFor();
+      await expectAccessible(page, "requests-admin-done");
+    });
+
+    const clientPage = client.page;
+    await screenshotOnFailure(clientPage, "requests-client-done", async () => {
+      await clientPage.reload();
+      const card = clientPage.getByRole("region", { name: "Requests from your firm" });
+      await card.getByText("Completed requests (1)").click();
+      await card.getByText("Thank you, both W-2s are here.").waitFor();
+      await card.getByRole("listitem", { name: "December bank statements" }).waitFor();
+      await expectAccessible(clientPage, "requests-client-done");
+      client.expectNoConsoleErrors();
+    });
+  });
+});
