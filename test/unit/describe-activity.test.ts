@@ -86,6 +86,31 @@ describe("describeActivity in the firm's view", () => {
   });
 });
 
+describe("document requests", () => {
+  const asked = entry({ action: "request.create", actor_role: "admin", actor_label: "office", detail: { title: "2025 W-2", status: "open" } });
+  const update = (actor: "client" | "admin", status: string, previous: string) =>
+    entry({
+      action: "request.update",
+      actor_role: actor,
+      actor_label: actor === "admin" ? "office" : "jdoe",
+      detail: { title: "2025 W-2", status, previous_status: previous },
+    });
+
+  it("tells the client what the firm asked for and what became of it", () => {
+    expect(describeActivity(asked, "client")).toBe("Your firm asked for “2025 W-2”");
+    expect(describeActivity(update("client", "submitted", "open"), "client")).toBe("You submitted the request “2025 W-2”");
+    expect(describeActivity(update("admin", "done", "submitted"), "client")).toBe("Your firm marked the request “2025 W-2” done");
+    expect(describeActivity(update("admin", "open", "submitted"), "client")).toBe("Your firm reopened the request “2025 W-2”");
+    expect(describeActivity(update("admin", "open", "open"), "client")).toBe("Your firm updated the request “2025 W-2”");
+  });
+
+  it("names the client in the firm's view", () => {
+    expect(describeActivity(asked, "admin")).toBe("office asked jdoe for “2025 W-2”");
+    expect(describeActivity(update("client", "submitted", "open"), "admin")).toBe("jdoe submitted the request “2025 W-2”");
+    expect(describeActivity(update("admin", "done", "submitted"), "admin")).toBe("office marked jdoe's request “2025 W-2” done");
+  });
+});
+
 describe("actions the page does not know", () => {
   it("fall back to a readable form of the action name", () => {
     expect(actionLabel("billing.invoice_paid")).toBe("Billing: invoice paid");

@@ -8,6 +8,6 @@ export function useSubmitRequest() {
   return trpc.requests.submit.useMutation({
     onSuccess: (request) => toast.success(`“${request.title}” submitted to your firm`),
     onError: (err) => toast.error(errorDetail(err) ?? "Failed to submit the request. Please try again."),
-    onSettled: () => Promise.all([utils.requests.list.invalidate(), utils.activity.list.invalidate()]),
+    onSettled: () => utils.requests.list.invalidate(),
   });
 }
