@@ -208,6 +208,19 @@ describe("accepting an invitation", () => {
     ).toBe(429);
   });
 
+  it("when the firm requires two-factor sign-in, the new client enrols before any session", async () => {
+    expect((await adminApi.put("/api/admin/security-settings", { require_client_two_factor: true })).status).toBe(200);
+    try {
+      const { token } = await invite("Two Factor", uniqueEmail("twofactor"));
+      const { res, client } = await accept(token);
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ two_factor_setup_required: true, challenge: expect.any(String) });
+      expect((await client.get("/api/auth/me")).status).toBe(401);
+    } finally {
+      await adminApi.put("/api/admin/security-settings", { require_client_two_factor: false });
+    }
+  });
+
   it("of two acceptances at once, exactly one makes an account", async () => {
     const email = uniqueEmail("race");
     const { token } = await invite("Race", email);
@@ -240,7 +253,7 @@ describe("accepting an invitation", () => {
 
     const resent = await adminApi.post(`/api/admin/invitations/${invitation.id}/resend`);
     expect(resent.status).toBe(200);
-    expect(resent.body.status).toBe("pending");
+    expect(resent.body).toMatchObject({ status: "pending", invited_by: admin.username });
     expect(new Date(resent.body.expires_at).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
     const fresh = await invitationToken(email, [token]);
     expect(fresh).not.toBe(token);

@@ -19,18 +19,27 @@ export async function setRegistrationMode(db: Db, mode: RegistrationMode, now: D
 
 const invitationColumns = ["id", "name", "email", "created_at", "expires_at", "last_sent_at", "accepted_at", "revoked_at"] as const;
 
-/** The firm's list: newest first, revoked ones left out. */
-export async function listInvitations(db: Db, limit: number) {
+/** Invitations as the firm's list shows them, with who invited. */
+function invitationItems(db: Db) {
   return db
     .selectFrom("invitations")
     .leftJoin("users", "users.id", "invitations.created_by")
     .select(invitationColumns.map((c) => `invitations.${c}` as const))
-    .select(sql<string | null>`coalesce(users.username, users.email)`.as("invited_by"))
+    .select(sql<string | null>`coalesce(users.username, users.email)`.as("invited_by"));
+}
+
+/** The firm's list: newest first, revoked ones left out. */
+export async function listInvitations(db: Db, limit: number) {
+  return invitationItems(db)
     .where("invitations.revoked_at", "is", null)
     .orderBy("invitations.created_at", "desc")
     .orderBy("invitations.id", "desc")
     .limit(limit)
     .execute();
+}
+
+export async function findInvitationItem(db: Db, id: string) {
+  return invitationItems(db).where("invitations.id", "=", id).executeTakeFirstOrThrow();
 }
 
 export async function findInvitationForUpdate(db: Db, id: string) {
@@ -74,14 +83,9 @@ export async function deleteInvitation(db: Db, id: string): Promise<void> {
   await db.deleteFrom("invitations").where("id", "=", id).execute();
 }
 
-/** A new link to come: the current one is dead at once, and the invitation runs for another `expiresAt`. */
-export async function renewInvitation(db: Db, id: string, expiresAt: Date) {
-  return db
-    .updateTable("invitations")
-    .set({ token_hash: null, expires_at: expiresAt })
-    .where("id", "=", id)
-    .returning(invitationColumns)
-    .executeTakeFirstOrThrow();
+/** A new link to come: the current one is dead at once, and the invitation runs until `expiresAt`. */
+export async function renewInvitation(db: Db, id: string, expiresAt: Date): Promise<void> {
+  await db.updateTable("invitations").set({ token_hash: null, expires_at: expiresAt }).where("id", "=", id).execute();
 }
 
 export async function revokeInvitation(db: Db, id: string, now: Date): Promise<void> {

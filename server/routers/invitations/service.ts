@@ -9,6 +9,7 @@ import {
   deleteInvitation,
   emailHasAccount,
   findInvitationForUpdate,
+  findInvitationItem,
   findOpenInvitationForEmail,
   insertInvitation,
   listInvitations,
@@ -103,15 +104,16 @@ export async function resendInvitation(ctx: AuthedContext, input: { id: string }
   return ctx.db.transaction().execute(async (tx) => {
     const open = await openInvitation(tx, input.id);
     if (await emailHasAccount(tx, open.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
-    const row = await renewInvitation(tx, open.id, new Date(now.getTime() + INVITATION_TTL_MS));
-    await queueInvitationMail(ctx, tx, row.id);
+    await renewInvitation(tx, open.id, new Date(now.getTime() + INVITATION_TTL_MS));
+    await queueInvitationMail(ctx, tx, open.id);
     await recordActivity(tx, ctx, {
       action: "invitation.resend",
       client: null,
-      target: { type: "invitation", id: row.id },
-      detail: { name: row.name, email: row.email },
+      target: { type: "invitation", id: open.id },
+      detail: { name: open.name, email: open.email },
     });
-    return item(row, null, now);
+    const { invited_by, ...row } = await findInvitationItem(tx, open.id);
+    return item(row, invited_by, now);
   });
 }
 
