@@ -14,12 +14,13 @@ import {
   horizontalOverflow,
   launchBrowser,
   newPage,
+  screenshotDir,
   screenshotOnFailure,
   takeScreenshot,
   type TestPage,
   viewports,
 } from "../helpers/browser.ts";
-import { createUser, type UserFixture } from "../helpers/factories.ts";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
@@ -164,12 +165,25 @@ describe("invitations", () => {
   }, 180_000);
 
   it("with registration by invitation only (the Site tab), the Register tab says so instead of its form", async () => {
+    const mobile = await adminPage(viewports.mobile, "site");
+    await screenshotOnFailure(mobile.page, "registration-setting-390", async () => {
+      const section = mobile.page.getByRole("region", { name: "Client registration" });
+      await section.getByRole("radio", { name: /Anyone can register/ }).waitFor();
+      expect(await section.getByRole("radio", { name: /Anyone can register/ }).isChecked()).toBe(true);
+      expect(await horizontalOverflow(mobile.page)).toBe(0);
+      await expectAccessible(mobile.page, ["#registration-setting-heading", '[aria-labelledby="registration-setting-heading"]']);
+      await section.screenshot({ path: `${screenshotDir}/registration-setting-390.png` });
+    });
+    mobile.expectNoConsoleErrors();
+    await mobile.close();
+
     const a = await adminPage(viewports.desktop, "site");
     await screenshotOnFailure(a.page, "registration-setting", async () => {
-      await a.page.getByRole("heading", { name: "Client registration" }).waitFor();
-      await a.page.getByRole("radio", { name: /By invitation only/ }).check();
+      const section = a.page.getByRole("region", { name: "Client registration" });
+      await section.getByRole("radio", { name: /By invitation only/ }).check();
       await toast(a.page, "Registration is now by invitation only.").waitFor();
-      expect(await a.page.getByRole("radio", { name: /By invitation only/ }).isChecked()).toBe(true);
+      expect(await section.getByRole("radio", { name: /By invitation only/ }).isChecked()).toBe(true);
+      await section.screenshot({ path: `${screenshotDir}/registration-setting-1280.png` });
     });
     a.expectNoConsoleErrors();
     await a.close();
@@ -194,5 +208,24 @@ describe("invitations", () => {
       t.expectNoConsoleErrors();
       await t.close();
     }
+
+    // Where a refused Google sign-in lands (server/rest/google.ts): a new account under invite_only, and
+    // a Google account of another address than the invitation's, which goes back to the invitation's form.
+    const adminApi = await loginClient(server.url, admin, "admin");
+    expect((await adminApi.post("/api/admin/invitations", { name: "Gwen Google", email: "gwen.google@example.com" })).status).toBe(201);
+    const token = new URL(await invitationLink("gwen.google@example.com")).searchParams.get("invite")!;
+    const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile, reducedMotion: "reduce" });
+    t.page.setDefaultTimeout(15_000);
+    await screenshotOnFailure(t.page, "google-refusals", async () => {
+      await t.page.goto("/?auth_error=invite_only");
+      await toast(t.page, "Registration is by invitation only").waitFor();
+      await t.page.goto(`/?auth_error=invite_email&invite=${token}`);
+      const dialog = t.page.getByRole("dialog", { name: "Accept your invitation" });
+      await dialog.getByText("This invitation is for another email address.", { exact: false }).waitFor();
+      expect(await dialog.getByLabel("Email").inputValue()).toBe("gwen.google@example.com");
+      expect(await t.page.locator("[data-sonner-toast]", { hasText: "Authentication failed" }).count()).toBe(0);
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
   }, 120_000);
 });
