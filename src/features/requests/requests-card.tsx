@@ -24,9 +24,9 @@ export function RequestsCard() {
   if (requests.isError) {
     return <LoadError message="Failed to load your document requests" onRetry={() => void requests.refetch()} isRetrying={requests.isFetching} />;
   }
+  if (requests.data.length === 0) return null;
   const active = requests.data.filter((request) => request.status !== "done");
   const done = requests.data.filter((request) => request.status === "done");
-  if (requests.data.length === 0) return null;
   const open = active.filter((request) => request.status === "open").length;
 
   return (
