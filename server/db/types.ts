@@ -374,6 +374,22 @@ export interface UploadNoticeDocumentsTable {
   document_id: string;
 }
 
+export type InboxItemKind = "upload" | "request_submitted" | "consultation" | "appointment_request";
+
+/** Something that arrived for the firm (server/inbox/record.ts), unread until an admin opens it. */
+export interface InboxItemsTable {
+  id: ColumnType<string, never, never>;
+  kind: InboxItemKind;
+  /** The client it is about; null for a consultation request from a visitor. */
+  client_id: string | null;
+  /** The document (of an upload batch, the latest), request, consultation or appointment. */
+  subject_id: string;
+  summary: ColumnType<Record<string, unknown>, string, string>;
+  first_at: RequiredTimestamp;
+  last_at: RequiredTimestamp;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -406,6 +422,7 @@ export interface Database {
   activity_events: ActivityEventsTable;
   document_requests: DocumentRequestsTable;
   invitations: InvitationsTable;
+  inbox_items: InboxItemsTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */

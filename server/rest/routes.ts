@@ -14,6 +14,7 @@ import { documentRoutes } from "./documents.ts";
 import { firmDocumentRoutes } from "./firm-documents.ts";
 import { folderRoutes } from "./folders.ts";
 import { googleRoutes } from "./google.ts";
+import { inboxRoutes } from "./inbox.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
@@ -61,6 +62,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...adminRoutes,
   ...availabilityRoutes,
   ...activityRoutes,
+  ...inboxRoutes,
   ...firmDocumentRoutes,
   ...invitationRoutes,
   ...requestRoutes,

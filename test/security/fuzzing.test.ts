@@ -190,6 +190,8 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   "documents.search": { q: "w2", sort: "name", order: "asc", limit: 10 },
   "activity.list": { limit: 10 },
   "admin.activity": { limit: 10, action: "document.upload", from: "2026-01-01T00:00:00.000Z" },
+  "admin.inbox": { limit: 10, show: "unread" },
+  "admin.inboxRead": { ids: ["1"] },
   "requests.submit": { id: "00000000-0000-4000-8000-000000000000" },
   "admin.requests": { q: "fuzz", user_id: "00000000-0000-4000-8000-000000000000", status: "open", limit: 10 },
   "admin.createRequest": { user_id: "00000000-0000-4000-8000-000000000000", title: "W-2", description: "", due_date: "2031-05-01", folder_id: null },

@@ -4,6 +4,7 @@ import { appointmentCalendar } from "../appointments/booking.ts";
 import { appointmentCalendarInput, createAppointmentInput, updateAppointmentInput } from "../appointments/schemas.ts";
 import { changeAppointment, createAppointmentForClient } from "../appointments/service.ts";
 import { activityAdminProcedures } from "../../activity/router.ts";
+import { inboxAdminProcedures } from "../../inbox/router.ts";
 import { availabilityAdminProcedures } from "../availability/router.ts";
 import { firmDocumentsAdminProcedures } from "../firm-documents/router.ts";
 import { invitationAdminProcedures } from "../invitations/router.ts";
@@ -62,6 +63,7 @@ export const adminRouter = router({
   appointmentCalendar: adminProcedure.input(appointmentCalendarInput).query(({ ctx, input }) => appointmentCalendar(ctx, input)),
   ...availabilityAdminProcedures,
   ...activityAdminProcedures,
+  ...inboxAdminProcedures,
   ...firmDocumentsAdminProcedures,
   ...invitationAdminProcedures,
   ...requestAdminProcedures,

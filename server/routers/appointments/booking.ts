@@ -21,7 +21,16 @@ import {
   setAppointmentStatus,
 } from "./queries.ts";
 import type { BookAppointmentInput, ClientAppointment, RescheduleAppointmentInput, Slot, SlotsInput } from "./schemas.ts";
-import { APPOINTMENT_NOT_FOUND, conflictIfTaken, notifyClient, OPEN_STATUSES, reminderFor, SLOT_TAKEN, withChangeDeadline } from "./service.ts";
+import {
+  APPOINTMENT_NOT_FOUND,
+  conflictIfTaken,
+  inboxAppointmentRequest,
+  notifyClient,
+  OPEN_STATUSES,
+  reminderFor,
+  SLOT_TAKEN,
+  withChangeDeadline,
+} from "./service.ts";
 import { addDays, isoWithOffset, localDate, wallTimeToInstant } from "./firm-clock.ts";
 import { type BookingRules, freeSlots, type Interval } from "./slots.ts";
 
@@ -86,6 +95,7 @@ export async function bookAppointment(ctx: AuthedContext, input: BookAppointment
       now,
     });
     await tell(ctx, tx, { id, at: input.start, sequence: 0 }, status === "requested" ? "requested" : "booked");
+    if (status === "requested") await inboxAppointmentRequest(tx, ctx, { id, title: type.name, start: input.start });
     return id;
   });
   return ownAppointment(ctx, id, rules);
@@ -128,6 +138,7 @@ export async function rescheduleOwnAppointment(ctx: AuthedContext, input: Resche
     const sequence = appointment.ics_sequence + 1;
     await notifyClient(ctx, tx, { id: appointment.id, at: input.start, sequence }, status === "requested" ? "requested" : "rescheduled");
     await notifyFirm(ctx, tx, { id: appointment.id, at: input.start, sequence }, "rescheduled");
+    if (status === "requested") await inboxAppointmentRequest(tx, ctx, { id: appointment.id, title: type.name, start: input.start });
   });
   return ownAppointment(ctx, input.id, rules);
 }

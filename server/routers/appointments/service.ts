@@ -19,6 +19,7 @@ import {
 } from "./queries.ts";
 import type { Appointment, ClientAppointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
 import { localDate, wallTimeToInstant, WINDOW_START_HOUR } from "./firm-clock.ts";
+import { addToInbox } from "../../inbox/record.ts";
 
 export const APPOINTMENT_NOT_FOUND = "Appointment not found";
 export const SLOT_TAKEN = "That time is no longer available";
@@ -60,16 +61,32 @@ export async function requestAppointment(ctx: AuthedContext, input: z.infer<type
   }
   const window = PREFERRED_TIME_OPTIONS.find((o) => o.value === input.preferredTime)!.label;
   const description = [`Preferred time: ${window}`, input.notes].filter(Boolean).join("\n\n");
-  const { id } = await insertAppointment(ctx.db, {
-    user_id: ctx.user.id,
-    title: input.title,
-    description,
-    appointment_date: zonedTime(input.preferredDate, WINDOW_START_HOUR[input.preferredTime], ctx.config.firmTimeZone),
-    status: "requested",
-    now: ctx.now(),
+  const start = zonedTime(input.preferredDate, WINDOW_START_HOUR[input.preferredTime], ctx.config.firmTimeZone);
+  const id = await ctx.db.transaction().execute(async (tx) => {
+    const { id } = await insertAppointment(tx, {
+      user_id: ctx.user.id,
+      title: input.title,
+      description,
+      appointment_date: start,
+      status: "requested",
+      now: ctx.now(),
+    });
+    await inboxAppointmentRequest(tx, ctx, { id, title: input.title, start });
+    return id;
   });
   const [appointment, rules] = await Promise.all([findUserAppointment(ctx.db, ctx.user.id, id), findBookingRules(ctx.db, ctx.config.firmTimeZone)]);
   return withChangeDeadline(appointment!, rules.minNoticeHours);
+}
+
+/** An appointment waiting for the firm's approval, in the firm's Inbox (with the change's transaction). */
+export async function inboxAppointmentRequest(tx: Db, ctx: AuthedContext, appointment: { id: string; title: string; start: Date }): Promise<void> {
+  await addToInbox(tx, {
+    kind: "appointment_request",
+    client_id: ctx.user.id,
+    subject_id: appointment.id,
+    summary: { title: appointment.title, start: appointment.start.toISOString() },
+    at: ctx.now(),
+  });
 }
 
 export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {

@@ -11,6 +11,7 @@ import {
   reopenFailedConsultationEmail,
 } from "./queries.ts";
 import { type ConsultationRequestInput, PAST_DATE, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "./schemas.ts";
+import { addToInbox } from "../../inbox/record.ts";
 
 export const NOT_FAILED = "Only a notification whose every try failed can be resent";
 
@@ -37,6 +38,13 @@ export async function requestConsultation(ctx: Context, input: ConsultationReque
       created_at: ctx.now(),
     });
     await ctx.jobs.send("email", { kind: "consultation-notification", consultationId: id }, { tx });
+    await addToInbox(tx, {
+      kind: "consultation",
+      client_id: null,
+      subject_id: id,
+      summary: { name: input.name, service: input.service ?? null },
+      at: ctx.now(),
+    });
     await ctx.jobs.send("email", { kind: "consultation-confirmation", consultationId: id }, { tx });
   });
   return { success: true };

@@ -6,6 +6,7 @@ import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { listFolders } from "../folders/queries.ts";
+import { addUploadToInbox } from "../../inbox/record.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { requestForUpload } from "../requests/service.ts";
@@ -220,6 +221,9 @@ export async function createDocument(
         );
         const audience = userId === ctx.user.id ? "firm" : "client";
         await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience, now: ctx.now() });
+        if (audience === "firm") {
+          await addUploadToInbox(tx, { client_id: userId, document_id: document.id, name: document.original_filename, at: ctx.now() });
+        }
         return document;
       })
       .catch((err: unknown) => {

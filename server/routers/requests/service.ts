@@ -4,6 +4,7 @@
 // recorded in the client's trail and its mail queued in the change's own transaction.
 import { TRPCError } from "@trpc/server";
 import { accountLabel, type ActivityClient, recordActivity } from "../../activity/record.ts";
+import { addToInbox } from "../../inbox/record.ts";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
@@ -149,6 +150,13 @@ export async function submitOwnRequest(ctx: AuthedContext, input: { id: string }
     if ((await countAttachedDocuments(tx, request.id)) === 0) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: NOTHING_ATTACHED });
     await setRequestStatus(tx, request.id, { status: "submitted", now: ctx.now() });
     await ctx.jobs.send("email", { kind: "document-request-submitted", requestId: request.id }, { tx });
+    await addToInbox(tx, {
+      kind: "request_submitted",
+      client_id: ctx.user.id,
+      subject_id: request.id,
+      summary: { title: request.title },
+      at: ctx.now(),
+    });
     await recordRequestActivity(tx, ctx, "request.update", ctx.user, request.id, {
       title: request.title,
       status: "submitted",

@@ -6,6 +6,8 @@ import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useAdminLogout } from "@/features/admin-auth/use-admin-logout.ts";
 import { ActivityTab } from "@/features/activity/activity-tab.tsx";
+import { InboxTab } from "@/features/admin-inbox/inbox-tab.tsx";
+import { useInboxUnread } from "@/features/admin-inbox/use-inbox.ts";
 import { AppointmentsTab } from "@/features/admin-appointments/appointments-tab.tsx";
 import { ConsultationsTab } from "@/features/admin-consultations/consultations-tab.tsx";
 import { DocumentsTab } from "@/features/admin-documents/documents-tab.tsx";
@@ -26,6 +28,7 @@ import { useCurrentUser } from "@/lib/use-current-user.ts";
 
 const TABS = [
   { value: "overview", label: "Overview" },
+  { value: "inbox", label: "Inbox" },
   { value: "users", label: "Users" },
   { value: "documents", label: "Documents" },
   { value: "requests", label: "Requests" },
@@ -42,6 +45,7 @@ export function AdminDashboardPage() {
   const stats = useAdminStats();
   const { user } = useCurrentUser();
   const logout = useAdminLogout();
+  const unread = useInboxUnread();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
   const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : "overview";
@@ -97,11 +101,15 @@ export function AdminDashboardPage() {
             {TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
                 {t.label}
+                {t.value === "inbox" && <UnreadBadge count={unread} />}
               </TabsTrigger>
             ))}
           </TabsList>
           <TabsContent value="overview">
             <OverviewTab />
+          </TabsContent>
+          <TabsContent value="inbox">
+            <InboxTab />
           </TabsContent>
           <TabsContent value="users" className="grid gap-6">
             <InvitationsPanel />
@@ -147,5 +155,16 @@ export function AdminDashboardPage() {
         </Tabs>
       </main>
     </div>
+  );
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="ml-1.5 rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-foreground tabular-nums">
+      <span className="sr-only">, </span>
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }

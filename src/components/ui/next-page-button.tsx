@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button.tsx";
 
-/** Loads the next keyset page of an activity list; nothing once the last page is in. */
+/** Loads the next keyset page of a list; nothing once the last page is in. */
 export function NextPageButton({
   pages,
   label,

@@ -11,8 +11,8 @@ import { formatDateTime } from "@/lib/format.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import type { ActivityEventItem } from "@server/activity/schemas.ts";
 import { ACTION_LABELS, type ActivityAction, actionLabel, describeActivity, describeUserAgent } from "./describe-activity.ts";
-import { NextPageButton } from "./next-page-button.tsx";
-import { formatRelativeTime } from "./relative-time.ts";
+import { NextPageButton } from "@/components/ui/next-page-button.tsx";
+import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { type AdminActivityFilters, useActivityClients, useAdminActivity } from "./use-admin-activity.ts";
 
 // The named actions are the server's (test/unit/describe-activity.test.ts holds the two lists together).

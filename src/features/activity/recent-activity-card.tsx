@@ -4,8 +4,8 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDateTime } from "@/lib/format.ts";
 import { describeActivity } from "./describe-activity.ts";
-import { NextPageButton } from "./next-page-button.tsx";
-import { formatRelativeTime } from "./relative-time.ts";
+import { NextPageButton } from "@/components/ui/next-page-button.tsx";
+import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { useOwnActivity } from "./use-own-activity.ts";
 
 /** The client's own trail on the dashboard: what they did, and what the firm did with their documents. */

@@ -1,0 +1,36 @@
+// The firm's Inbox over REST: the list (with the unread count) and marking items read.
+import { inboxInput, inboxPageOutput, inboxUnreadOutput, markInboxReadInput } from "../inbox/schemas.ts";
+import type { RestRoute } from "./route.ts";
+
+export const inboxRoutes: RestRoute[] = [
+  {
+    method: "get",
+    path: "/admin/inbox",
+    summary:
+      "What arrived for the firm (client uploads, submitted requests, consultation and appointment requests), newest first, with the unread count",
+    tag: "admin",
+    access: "admin",
+    query: inboxInput,
+    response: inboxPageOutput,
+    call: (c, r) => c.admin.inbox(r.query as never),
+  },
+  {
+    method: "get",
+    path: "/admin/inbox/unread",
+    summary: "How many Inbox items are unread",
+    tag: "admin",
+    access: "admin",
+    response: inboxUnreadOutput,
+    call: (c) => c.admin.inboxUnread(),
+  },
+  {
+    method: "post",
+    path: "/admin/inbox/read",
+    summary: "Marks Inbox items read: { ids: [...] } or { all: true }; answers the unread count left",
+    tag: "admin",
+    access: "admin",
+    body: markInboxReadInput,
+    response: inboxUnreadOutput,
+    call: (c, r) => c.admin.inboxRead(r.body as never),
+  },
+];

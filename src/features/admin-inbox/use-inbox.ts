@@ -1,0 +1,31 @@
+import { useAdminLoadFailure } from "@/lib/admin-load-failure.ts";
+import { trpc } from "@/lib/trpc.ts";
+
+const PAGE_SIZE = 30;
+/** The tab's count is asked again every minute, so news shows without a reload. */
+const UNREAD_REFRESH_MS = 60_000;
+
+/** The firm's Inbox, newest first; "Load more" appends the next keyset page. */
+export function useInbox(show: "all" | "unread") {
+  const query = trpc.admin.inbox.useInfiniteQuery(
+    { limit: PAGE_SIZE, show },
+    { getNextPageParam: (page) => page.next_cursor ?? undefined, retry: false, refetchInterval: UNREAD_REFRESH_MS },
+  );
+  useAdminLoadFailure(query);
+  return query;
+}
+
+export function useInboxUnread(): number {
+  return trpc.admin.inboxUnread.useQuery(undefined, { retry: false, refetchInterval: UNREAD_REFRESH_MS }).data?.unread ?? 0;
+}
+
+/** Marks items (or all) read; the list and the tab's count follow. */
+export function useMarkInboxRead() {
+  const utils = trpc.useUtils();
+  return trpc.admin.inboxRead.useMutation({
+    onSuccess: async ({ unread }) => {
+      utils.admin.inboxUnread.setData(undefined, { unread });
+      await utils.admin.inbox.invalidate();
+    },
+  });
+}
