@@ -121,10 +121,17 @@ describe("tRPC: tenants are isolated", () => {
       ["appointments.slots", "query", { appointment: o.appointmentId }],
       ["appointments.reschedule", "mutation", { id: o.appointmentId, start: "2031-05-01T14:00:00Z" }],
       ["appointments.cancel", "mutation", { id: o.appointmentId }],
+      ["requests.submit", "mutation", { id: o.requestId }],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
-    const missing: Objects = { folderId: randomUUID(), documentId: randomUUID(), appointmentId: randomUUID(), trashedDocumentId: randomUUID() };
+    const missing: Objects = {
+      folderId: randomUUID(),
+      documentId: randomUUID(),
+      appointmentId: randomUUID(),
+      trashedDocumentId: randomUUID(),
+      requestId: randomUUID(),
+    };
     for (const [[path, type, foreignInput], [, , missingInput]] of objectCalls(objectsA).map((c, i) => [c, objectCalls(missing)[i]!] as const)) {
       const foreign = await call(clientB, path, type, foreignInput);
       const absent = await call(clientB, path, type, missingInput);
@@ -147,11 +154,13 @@ describe("tRPC: tenants are isolated", () => {
       (await call(clientB, "documents.search", "query", {})).data,
       (await call(clientB, "documents.trash", "query")).data,
       (await call(clientB, "appointments.list", "query")).data,
+      (await call(clientB, "requests.list", "query")).data,
     ]);
     expect(seenByB).toContain(objectsB.trashedDocumentId);
     expect(seenByB).toContain(objectsB.folderId);
     expect(seenByB).toContain(objectsB.documentId);
     expect(seenByB).toContain(objectsB.appointmentId);
+    expect(seenByB).toContain(objectsB.requestId);
     for (const id of Object.values(objectsA)) expect(seenByB).not.toContain(id);
     expect(seenByB).not.toContain(userA.email);
   });
@@ -198,9 +207,9 @@ describe("REST: who may call what", () => {
 });
 
 describe("REST: tenants are isolated", () => {
-  function uploadForm(folderId: string) {
+  function uploadForm(folderId: string, field: "folder_id" | "request_id" = "folder_id") {
     const form = new FormData();
-    form.append("folder_id", folderId);
+    form.append(field, folderId);
     form.append("file", new Blob(["not yours"], { type: "text/plain" }), "probe.txt");
     return form;
   }
@@ -224,10 +233,18 @@ describe("REST: tenants are isolated", () => {
       ["GET", `/api/appointments/slots?appointment=${o.appointmentId}`, undefined],
       ["POST", `/api/appointments/${o.appointmentId}/reschedule`, { json: { start: "2031-05-01T14:00:00Z" } }],
       ["POST", `/api/appointments/${o.appointmentId}/cancel`, undefined],
+      ["POST", `/api/requests/${o.requestId}/submit`, undefined],
+      ["POST", "/api/documents/upload", { body: uploadForm(o.requestId, "request_id") }],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
-    const missing: Objects = { folderId: randomUUID(), documentId: randomUUID(), appointmentId: randomUUID(), trashedDocumentId: randomUUID() };
+    const missing: Objects = {
+      folderId: randomUUID(),
+      documentId: randomUUID(),
+      appointmentId: randomUUID(),
+      trashedDocumentId: randomUUID(),
+      requestId: randomUUID(),
+    };
     const foreignRequests = objectRequests(objectsA);
     const missingRequests = objectRequests(missing);
     for (let i = 0; i < foreignRequests.length; i++) {
@@ -251,7 +268,7 @@ describe("REST: tenants are isolated", () => {
   });
 
   it("lists show only the caller's own objects", async () => {
-    callsMade += 6;
+    callsMade += 7;
     const seenByB = JSON.stringify([
       (await clientB.get("/api/folders")).body,
       (await clientB.get("/api/documents/root")).body,
@@ -259,7 +276,9 @@ describe("REST: tenants are isolated", () => {
       (await clientB.get("/api/documents/search")).body,
       (await clientB.get("/api/trash")).body,
       (await clientB.get("/api/appointments")).body,
+      (await clientB.get("/api/requests")).body,
     ]);
+    expect(seenByB).toContain(objectsB.requestId);
     expect(seenByB).toContain(objectsB.folderId);
     expect(seenByB).toContain(objectsB.documentId);
     expect(seenByB).toContain(objectsB.trashedDocumentId);
@@ -309,4 +328,10 @@ async function expectObjectsIntact(objects: Objects, userId: string) {
   expect(trashed).toEqual({ user_id: userId, original_filename: "1099.pdf", trashed_from_folder_id: objects.folderId });
   expect(children).toEqual([]);
   expect(documents.map((d) => d.id)).toEqual([objects.documentId]);
+  const request = await server.db
+    .selectFrom("document_requests")
+    .select(["user_id", "status"])
+    .where("id", "=", objects.requestId)
+    .executeTakeFirst();
+  expect(request).toEqual({ user_id: userId, status: "open" });
 }

@@ -295,7 +295,7 @@ export async function trpc(client: ApiClient, procedure: string, type: "query" |
   };
 }
 
-/** A folder, a stored document in it, a trashed document from it and an appointment of `userId`, written directly. */
+/** A folder, a stored document in it, a trashed document from it, an appointment and a document request of `userId`, written directly. */
 export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, userId: string) {
   const storageKey = randomUUID();
   await storage.put(storageKey, Readable.from([Buffer.from("w-2")]));
@@ -338,5 +338,16 @@ export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, 
     .values({ user_id: userId, title: "Review", description: "", appointment_date: new Date(), status: "requested" })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { folderId: folder.id, documentId: document.id, appointmentId: appointment.id, trashedDocumentId: trashedDocument.id };
+  const request = await db
+    .insertInto("document_requests")
+    .values({ user_id: userId, title: "W-2 forms", folder_id: folder.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return {
+    folderId: folder.id,
+    documentId: document.id,
+    appointmentId: appointment.id,
+    trashedDocumentId: trashedDocument.id,
+    requestId: request.id,
+  };
 }
