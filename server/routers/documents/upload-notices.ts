@@ -61,7 +61,7 @@ async function closeNotice(db: Db, noticeId: string, now: Date) {
     .updateTable("upload_notices")
     .set((eb) => ({ closed_at: eb.fn.coalesce("closed_at", eb.val(now)) }))
     .where("id", "=", noticeId)
-    .returning(["user_id", "audience"])
+    .returning("user_id")
     .executeTakeFirst();
 }
 

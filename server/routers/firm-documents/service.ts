@@ -3,7 +3,7 @@
 // The upload is the client's own upload code (documents/service.ts) with the client as owner.
 import { TRPCError } from "@trpc/server";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
-import { type AdminUser } from "../admin/schemas.ts";
+import type { AdminUser } from "../admin/schemas.ts";
 import { USER_NOT_FOUND } from "../admin/service.ts";
 import { findUserById } from "../auth/queries.ts";
 import { listDocuments, storageOfUsers } from "../documents/queries.ts";
