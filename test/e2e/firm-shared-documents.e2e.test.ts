@@ -55,6 +55,20 @@ async function clientWithFolder(name: string): Promise<{ user: UserFixture; fold
 }
 
 describe("documents from the firm", { timeout: 180_000 }, () => {
+  it("a client page for an account that is gone says so, with the way back to Users", async () => {
+    const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile, reducedMotion: "reduce" });
+    t.page.setDefaultTimeout(15_000);
+    await screenshotOnFailure(t.page, "firm-shared-missing-client", async () => {
+      await signInWithRequest(t.page.request, server.url, admin);
+      await t.page.goto("/admin/users/00000000-0000-4000-8000-000000000000");
+      await t.page.getByRole("heading", { name: "Client not found" }).waitFor();
+      await t.page.getByRole("link", { name: "Back to Users" }).click();
+      await t.page.waitForURL("**/admin/dashboard?tab=users");
+    });
+    t.expectNoConsoleErrors({ allow: [/status of 404/] });
+    await t.close();
+  });
+
   for (const viewport of [viewports.mobile, viewports.desktop]) {
     it(`the admin shares a file into a client's folder; the client sees it from the firm and previews it (${viewport.width} px)`, async () => {
       const { user, folderId } = await clientWithFolder(`Paula Shared ${viewport.width}`);
