@@ -44,7 +44,10 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: onCallError,
       // Not awaited: the change's own answer (its toast, its list) does not wait for the trail.
-      onSuccess: () => {
+      // Signing in or out is left out: the pages that show a trail are going away.
+      onSuccess: (_data, _variables, _context, mutation) => {
+        const [path] = mutation.options.mutationKey ?? [];
+        if (Array.isArray(path) && path[0] === "auth") return;
         for (const queryKey of ACTIVITY_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
       },
     }),
