@@ -8,17 +8,7 @@
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  checkA11y,
-  formatViolations,
-  horizontalOverflow,
-  launchBrowser,
-  newPage,
-  screenshotOnFailure,
-  takeScreenshot,
-  type TestPage,
-  viewports,
-} from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, type TestPage, viewports } from "../helpers/browser.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -44,17 +34,6 @@ const text = (value: string) => value.replace(/\s+/g, " ").trim();
 
 async function expectToast(page: Page, message: string) {
   await page.locator("[data-sonner-toast]", { hasText: message }).first().waitFor({ timeout: 10_000 });
-}
-
-async function expectAccessible(page: Page, name: string, include?: string[]) {
-  for (const viewport of [viewports.desktop, viewports.mobile]) {
-    await page.setViewportSize(viewport);
-    const violations = await checkA11y(page, { include, exclude: ["[data-sonner-toaster]"] });
-    expect(violations, `${name} at ${viewport.width}px: ${formatViolations(violations)}`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} overflows at ${viewport.width}px`).toBe(0);
-    await takeScreenshot(page, name);
-  }
-  await page.setViewportSize(viewports.desktop);
 }
 
 /** The label around a visually hidden radio: what a person taps. */
@@ -94,7 +73,7 @@ describe("self-booking", () => {
       await dialog.getByLabel("Free time after (minutes)").fill("15");
       await dialog.getByLabel("Where").selectOption("video");
       await dialog.getByLabel("Location details").fill("https://meet.example.com/harborline");
-      await expectAccessible(page, "booking-admin-meeting-type-dialog", ['[role="dialog"]']);
+      await expectAccessibleAtBothWidths(page, "booking-admin-meeting-type-dialog", ['[role="dialog"]']);
       await dialog.getByRole("button", { name: "Add meeting type" }).click();
       await expectToast(page, "Meeting type added");
       await dialog.waitFor({ state: "detached" });
@@ -106,7 +85,7 @@ describe("self-booking", () => {
       await page.getByLabel("Add a day off").fill("2027-03-15");
       await page.getByRole("button", { name: "Add day off" }).click();
       await page.getByRole("list", { name: "Days off" }).getByText("Mar 15, 2027").waitFor();
-      await expectAccessible(page, "booking-admin-availability");
+      await expectAccessibleAtBothWidths(page, "booking-admin-availability");
       await page.getByRole("button", { name: "Save availability" }).click();
       await expectToast(page, "Availability saved");
 
@@ -158,7 +137,7 @@ describe("self-booking", () => {
 
       await optionOf(dialog.getByRole("group", { name: "Free times on Tuesday, March 16, 2027" }), /^4:00\sPM$/).click();
       await dialog.getByText(/\(10:00\sAM Central Time at the firm\)/).waitFor();
-      await expectAccessible(page, "booking-client-dialog", ['[role="dialog"]']);
+      await expectAccessibleAtBothWidths(page, "booking-client-dialog", ['[role="dialog"]']);
       await dialog.getByRole("button", { name: "Book appointment" }).click();
       await expectToast(page, "Appointment booked");
       await dialog.waitFor({ state: "detached" });
@@ -168,7 +147,7 @@ describe("self-booking", () => {
       expect(text(await item.innerText())).toContain("Video call: https://meet.example.com/harborline");
       const booked = await server.db.selectFrom("appointments").select(["appointment_date", "status"]).where("user_id", "=", clientUser.id).execute();
       expect(booked).toEqual([{ appointment_date: new Date("2027-03-16T15:00:00Z"), status: "scheduled" }]);
-      await expectAccessible(page, "booking-client-appointments");
+      await expectAccessibleAtBothWidths(page, "booking-client-appointments");
     });
   });
 
@@ -181,7 +160,7 @@ describe("self-booking", () => {
       await page.getByRole("heading", { name: "Week of March 15, 2027" }).waitFor();
       const tuesday = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Tue, Mar 16" }) });
       await expect.poll(async () => text(await tuesday.innerText())).toMatch(/10:00\s?–\s?11:00 AM Greta Lindqvist Tax review Scheduled/);
-      await expectAccessible(page, "booking-admin-week");
+      await expectAccessibleAtBothWidths(page, "booking-admin-week");
     });
   });
 
@@ -212,7 +191,7 @@ describe("self-booking", () => {
       await optionOf(booking, /Tax review/).click();
       await optionOf(booking, /^Thursday, March 18, 2027/).click();
       await booking.getByRole("group", { name: /^Free times on Thursday, March 18, 2027/ }).waitFor();
-      await expectAccessible(page, "booking-client-dialog-phone", ['[role="dialog"]']);
+      await expectAccessibleAtBothWidths(page, "booking-client-dialog-phone", ['[role="dialog"]']);
       await booking.getByRole("button", { name: "Cancel" }).click();
       await booking.waitFor({ state: "detached" });
     });

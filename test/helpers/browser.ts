@@ -192,3 +192,19 @@ async function settleAnimations(page: Page): Promise<void> {
     ),
   );
 }
+
+/**
+ * At 1280 and then 390 px: no serious axe violation (toasts left out: they come and go), no
+ * sideways scrolling, and a screenshot of each; the page is left at 1280 px.
+ */
+export async function expectAccessibleAtBothWidths(page: Page, name: string, include?: string[]): Promise<void> {
+  for (const viewport of [viewports.desktop, viewports.mobile]) {
+    await page.setViewportSize(viewport);
+    const violations = await checkA11y(page, { include, exclude: ["[data-sonner-toaster]"] });
+    if (violations.length > 0) throw new Error(`${name} at ${viewport.width}px: ${formatViolations(violations)}`);
+    const overflow = await horizontalOverflow(page);
+    if (overflow !== 0) throw new Error(`${name} overflows by ${overflow}px at ${viewport.width}px`);
+    await takeScreenshot(page, name);
+  }
+  await page.setViewportSize(viewports.desktop);
+}

@@ -99,9 +99,18 @@ export function AdminDashboardPage() {
         <Tabs value={tab} onValueChange={(value) => setSearchParams(value === "overview" ? {} : { tab: value }, { replace: true })} className="mt-6">
           <TabsList aria-label="Admin sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
             {TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
+              <TabsTrigger
+                key={t.value}
+                value={t.value}
+                aria-label={t.value === "inbox" && unread > 0 ? `Inbox ${unreadShown(unread)} unread` : undefined}
+              >
                 {t.label}
-                {t.value === "inbox" && <UnreadBadge count={unread} />}
+                {t.value === "inbox" && unread > 0 && (
+                  <>
+                    {" "}
+                    <UnreadBadge count={unread} />
+                  </>
+                )}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -158,13 +167,13 @@ export function AdminDashboardPage() {
   );
 }
 
+const unreadShown = (count: number) => (count > 99 ? "99+" : String(count));
+
+/** The Inbox tab's count; the tab's label says it in words ("Inbox 3 unread"), starting with what is shown. */
 function UnreadBadge({ count }: { count: number }) {
-  if (count === 0) return null;
   return (
-    <span className="ml-1.5 rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-foreground tabular-nums">
-      <span className="sr-only">, </span>
-      {count > 99 ? "99+" : count}
-      <span className="sr-only"> unread</span>
+    <span aria-hidden="true" className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-foreground tabular-nums">
+      {unreadShown(count)}
     </span>
   );
 }
