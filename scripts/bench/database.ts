@@ -38,13 +38,16 @@ export type ScaleSize = { users: number; documents: number; clientFolders: numbe
 
 export const SMALL_SCALE: ScaleSize = { users: 100, documents: 1_000, clientFolders: 10, clientDocuments: 100 };
 export const FULL_SCALE: ScaleSize = { users: 100_000, documents: 1_000_000, clientFolders: 1_000, clientDocuments: 10_000 };
+/** Activity events seeded per document: the trail grows with what clients do with their documents. */
+const ACTIVITY_PER_DOCUMENT = 10;
 export const SMOKE_SCALE: ScaleSize = { users: 1_000, documents: 5_000, clientFolders: 50, clientDocuments: 500 };
 
 /**
  * Grows the install to `size` in a few set-based statements: `clientId` gets folders up to
  * clientFolders, each holding clientDocuments / clientFolders documents; new users (no password,
  * they never log in) get one folder each and the remaining documents spread over them, half of
- * them in that folder. `batch` keeps the generated names of successive calls apart.
+ * them in that folder; and the activity trail gets ten events per document. `batch` keeps the
+ * generated names of successive calls apart.
  */
 export async function seedScale(url: string, clientId: string, size: ScaleSize, batch: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -99,6 +102,20 @@ export async function seedScale(url: string, clientId: string, size: ScaleSize, 
       `update documents set deleted_at = now() - make_interval(hours => file_size % 720), trashed_from_folder_id = folder_id, folder_id = null
        where deleted_at is null and file_size % 50 = 0 and (original_filename like 'statement-%' or user_id in (select id from users where username like $1 || '%'))`,
       [prefix],
+    );
+    // Ten activity events per document (10 million at full scale), spread over the documents'
+    // owners and the last months, in the mix a busy portal records: mostly views and downloads.
+    await client.query(
+      `insert into activity_events (occurred_at, client_id, client_label, actor_id, actor_role, actor_label, action, target_type, target_id, detail)
+       select d.upload_date + make_interval(mins => k * 97), d.user_id, u.username, d.user_id, 'client', u.username,
+              (array['document.upload', 'document.preview', 'document.download', 'document.rename', 'document.move',
+                     'document.preview', 'document.download', 'auth.sign_in', 'document.preview', 'document.trash'])[k],
+              'document', d.id::text, jsonb_build_object('filename', d.original_filename)
+       from (select id, user_id, upload_date, original_filename from documents
+             limit greatest($1::bigint - (select count(*) from activity_events) / ${ACTIVITY_PER_DOCUMENT}, 0)) d
+       join users u on u.id = d.user_id
+       cross join generate_series(1, ${ACTIVITY_PER_DOCUMENT}) as k`,
+      [size.documents],
     );
     // A steady-state install has been vacuumed and analyzed by autovacuum; a fresh bulk load not yet.
     await client.query("vacuum analyze");

@@ -396,6 +396,7 @@ async function main(): Promise<void> {
           await db.end();
         }
       };
+      const activitySince = new Date(Date.now() - 90 * 24 * 3600 * 1000).toISOString();
       const endpoints = (folderId: string) => [
         { name: "GET /api/folders (client's folders)", path: "/api/folders", headers: clientCookie, targetMs: 5 },
         { name: "GET /api/documents/folder/:id (10 documents)", path: `/api/documents/folder/${folderId}`, headers: clientCookie, targetMs: 5 },
@@ -412,6 +413,26 @@ async function main(): Promise<void> {
           headers: clientCookie,
           targetMs: 50,
         },
+        { name: "GET /api/admin/activity (first page of 50)", path: "/api/admin/activity?limit=50", headers: adminCookie, targetMs: 50 },
+        {
+          name: "GET /api/admin/activity?client_id= (one client's page)",
+          path: `/api/admin/activity?limit=50&client_id=${client.id}`,
+          headers: adminCookie,
+          targetMs: 50,
+        },
+        {
+          name: "GET /api/admin/activity?client_id=&action= (client and action)",
+          path: `/api/admin/activity?limit=50&client_id=${client.id}&action=document.trash`,
+          headers: adminCookie,
+          targetMs: 50,
+        },
+        {
+          name: "GET /api/admin/activity?action=&from= (action and dates)",
+          path: `/api/admin/activity?limit=50&action=auth.sign_in&from=${activitySince}`,
+          headers: adminCookie,
+          targetMs: 50,
+        },
+        { name: "GET /api/activity (client's own, 10)", path: "/api/activity?limit=10", headers: clientCookie, targetMs: 50 },
         {
           name: "GET /api/documents/search?q= (by name)",
           path: "/api/documents/search?q=statement-7&sort=name&order=asc&limit=50",
@@ -458,6 +479,11 @@ async function main(): Promise<void> {
         ["admin.documents", (c) => c.admin.documents({ limit: 50 }), adminToken],
         ["admin.documents (search)", (c) => c.admin.documents({ limit: 50, q: "statement-7" }), adminToken],
         ["admin.trash", (c) => c.admin.trash({ limit: 50 }), adminToken],
+        [
+          "admin.activity (one client, one action)",
+          (c) => c.admin.activity({ limit: 50, client_id: client.id, action: "document.trash" }),
+          adminToken,
+        ],
         ["documents.trash", (c) => c.documents.trash(), clientToken],
         ["documents.search", (c) => c.documents.search({ limit: 50 }), clientToken],
         ["documents.search (by name)", (c) => c.documents.search({ q: "statement-7", sort: "name", order: "asc", limit: 50 }), clientToken],
