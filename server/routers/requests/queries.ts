@@ -31,7 +31,7 @@ export function listUserRequests(db: Db, userId: string) {
     .select(requestColumns)
     .where("document_requests.user_id", "=", userId)
     .orderBy(STATUS_ORDER)
-    .orderBy("document_requests.due_date", sql`asc nulls last`)
+    .orderBy("document_requests.due_date", (order) => order.asc().nullsLast())
     .orderBy("document_requests.created_at", "desc")
     .orderBy("document_requests.id", "desc")
     .limit(500)
