@@ -18,7 +18,7 @@ import { verificationMail } from "../routers/auth/email-verification.ts";
 import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
 import { emailChangedMail, emailChangeMail, newSignInMail, type SecurityEvent, securityEventMail } from "../routers/account/mail.ts";
 import { resetMail } from "../routers/auth/password-reset.ts";
-import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail } from "../routers/requests/mail.ts";
+import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail, requestReopenedMail } from "../routers/requests/mail.ts";
 import { invitationMail } from "../routers/invitations/mail.ts";
 import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
 import { documentsSharedMail, uploadDigestMail } from "../routers/documents/upload-mail.ts";
@@ -54,7 +54,9 @@ export type EmailJob =
   /** To the client, before or on `dueDate`; nothing if the request is no longer open or due then. */
   | { kind: "document-request-reminder"; requestId: string; dueDate: string; reminder: ReminderKind }
   /** To the firm: a client submitted a request. */
-  | { kind: "document-request-submitted"; requestId: string };
+  | { kind: "document-request-submitted"; requestId: string }
+  /** To the client: the firm reopened a request (its note is read in the portal); nothing if it is no longer open. */
+  | { kind: "document-request-reopened"; requestId: string };
 
 /** A message to send now, and what having sent it means for the data it is about. */
 export type Outgoing = {
@@ -86,6 +88,7 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "document-request-reminder": requestReminderMail,
   "document-request-submitted": requestSubmittedMail,
 };
+  "document-request-reopened": requestReopenedMail,
 
 /** What the data it is about records when a kind gives up. */
 const GAVE_UP: { [K in EmailJob["kind"]]?: (deps: AppDeps, job: Extract<EmailJob, { kind: K }>) => Promise<void> } = {

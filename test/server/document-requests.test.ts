@@ -312,6 +312,27 @@ describe("request emails", () => {
     expect(submitted.headers["reply-to"]).toContain(user.email);
   });
 
+  it("tells the client when the firm reopens a request, without the firm's note, and not when it marks it done", async () => {
+    const { user, api } = await client("Primrose Everdeen");
+    const { id } = await ask({ user_id: user.id, title: "Bank statements", due_date: "2027-03-15" });
+    await smtp.waitForMail(user.email, /^Document request/);
+    expect((await upload(api, { request_id: id }, "statement.txt")).status).toBe(201);
+    expect((await api.post(`/api/requests/${id}/submit`)).status).toBe(200);
+
+    const reopened = await admin.patch(`/api/admin/requests/${id}`, { status: "open", comment: "Page 2 of account 4411 is missing" });
+    expect(reopened.status, reopened.text).toBe(200);
+    const mail = await smtp.waitForMail(user.email, /^Reopened/);
+    expect(mail.subject).toBe(`Reopened: Bank statements - ${FIRM}`);
+    expect(mail.text).toContain("Request: Bank statements");
+    expect(mail.text).toContain(`${server.url}/dashboard`);
+    expect(mail.text).not.toContain("4411");
+
+    expect((await api.post(`/api/requests/${id}/submit`)).status).toBe(200);
+    expect((await admin.patch(`/api/admin/requests/${id}`, { status: "done" })).status).toBe(200);
+    await settledMail();
+    expect(mailTo(user.email).filter((m) => m.subject.startsWith("Reopened"))).toHaveLength(1);
+  });
+
   it("reminds 3 days before and on the due date, once each, from 8:00 on the firm's clock, and only while open", async () => {
     const { user } = await client("Remi Nder");
     const { user: doneUser } = await client("Already Done");

@@ -116,3 +116,24 @@ export async function requestSubmittedMail(deps: AppDeps, job: { requestId: stri
   });
   return { message: { to, subject: `Submitted: ${oneLine(request.title, 80)} (${oneLine(client, 60)})`, replyTo: request.email, ...body } };
 }
+
+/**
+ * To the client: the firm reopened a request, usually because something is missing. The firm's
+ * note stays in the portal (it may name what is in the documents), the mail only says to look.
+ */
+export async function requestReopenedMail(deps: AppDeps, job: { requestId: string }): Promise<Outgoing | null> {
+  const request = await requestForMail(deps, job.requestId);
+  if (!request || request.status !== "open") return null;
+  const firm = await firmName(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: "We need a little more for your request",
+    paragraphs: [
+      greeting({ name: request.name, email_verified: request.email_verified_at !== null }),
+      "We looked at what you sent and reopened the request. Sign in to read our note, upload what is missing and mark it submitted again.",
+    ],
+    details: [["Request", request.title], ...(request.due_date ? ([["Due", formatDueDate(request.due_date)]] as Array<[string, string]>) : [])],
+    action: { label: "Open the client portal", url: portalLink(deps) },
+  });
+  return { message: { to: request.email, subject: `Reopened: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
+}

@@ -111,6 +111,9 @@ export async function updateRequest(ctx: AuthedContext, input: UpdateRequestInpu
     if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
     const comment = input.comment === undefined ? undefined : input.comment || null;
     await setRequestStatus(tx, request.id, { status: input.status, comment, now: ctx.now() });
+    if (input.status === "open" && request.status !== "open") {
+      await ctx.jobs.send("email", { kind: "document-request-reopened", requestId: request.id }, { tx });
+    }
     const client = { id: request.user_id, username: request.username, email: request.email };
     await recordRequestActivity(tx, ctx, "request.update", client, request.id, {
       title: request.title,
