@@ -108,6 +108,23 @@ describe("documents and folders in the trail", () => {
     expect(zip!.detail).toMatchObject({ archive: true, folder: null });
   });
 
+  it("records one view per person and document a minute, however often the viewer asks for the file", async () => {
+    const documentId = await upload("w9.txt");
+    const previews = async () => (await eventsOf(aliceUser.id, "document.preview")).filter((event) => event.target_id === documentId);
+    for (let i = 0; i < 3; i++) expect((await alice.get(`/api/documents/${documentId}/preview`)).status).toBe(200);
+    expect(await previews()).toHaveLength(1);
+    // The firm looking is an event of its own.
+    expect((await admin.get(`/api/admin/documents/${documentId}/preview`)).status).toBe(200);
+    expect(await previews()).toHaveLength(2);
+    // Downloads are each recorded: each is a copy leaving the portal.
+    for (let i = 0; i < 2; i++) expect((await alice.get(`/api/documents/${documentId}/download`)).status).toBe(200);
+    expect((await eventsOf(aliceUser.id, "document.download")).filter((event) => event.target_id === documentId)).toHaveLength(2);
+    // A minute later, a new look.
+    server.clock.advance(61_000);
+    expect((await alice.get(`/api/documents/${documentId}/preview`)).status).toBe(200);
+    expect(await previews()).toHaveLength(3);
+  });
+
   it("puts the firm's views, downloads and deletes of a client's document in that client's trail", async () => {
     const documentId = await upload("return.txt");
     expect((await admin.get(`/api/admin/documents/${documentId}/preview`)).status).toBe(200);

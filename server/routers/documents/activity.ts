@@ -23,6 +23,25 @@ export async function recordDocumentActivity(
   });
 }
 
+/** One look is one entry: a viewer asks for the file again (an image re-decoded, a PDF's ranges, the viewer reopened). */
+const VIEW_MERGE_SECONDS = 60;
+
+/** Whether `ctx.user` already has a preview of this document in its owner's trail within the last minute. */
+export async function previewedJustNow(db: Db, ctx: AuthedContext, document: DocumentRef): Promise<boolean> {
+  const since = new Date(ctx.now().getTime() - VIEW_MERGE_SECONDS * 1000);
+  const row = await db
+    .selectFrom("activity_events")
+    .select("id")
+    .where("client_id", "=", document.user_id)
+    .where("occurred_at", ">", since)
+    .where("action", "=", "document.preview")
+    .where("target_id", "=", document.id)
+    .where("actor_id", "=", ctx.user.id)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The folder's name for the trail (null: the root), read in the change's own transaction. */
 export async function folderName(db: Db, folderId: string | null): Promise<string | null> {
   if (folderId === null) return null;

@@ -7,7 +7,7 @@ import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { listFolders } from "../folders/queries.ts";
 import { addUploadToInbox } from "../../inbox/record.ts";
-import { folderName, recordDocumentActivity } from "./activity.ts";
+import { folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { requestForUpload } from "../requests/service.ts";
 import type { Success } from "../shared-schemas.ts";
@@ -71,13 +71,18 @@ export async function listFolderDocuments(ctx: AuthedContext, input: { folder_id
 
 /**
  * A live document to stream (with `ownerId`, only that user's), recorded in its owner's trail as
- * downloaded or previewed by whoever asks. A preview is only of the types a browser shows safely.
+ * downloaded or previewed by whoever asks (a person's previews of one document within a minute are
+ * one entry). A preview is only of the types a browser shows safely.
  */
 export async function openStoredDocument(ctx: AuthedContext, id: string, purpose: "download" | "preview", ownerId?: string): Promise<StoredDocument> {
   const document = await findStoredDocument(ctx.db, id, ownerId);
   if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-  if (purpose === "preview") assertPreviewable(document);
-  await recordDocumentActivity(ctx.db, ctx, purpose === "preview" ? "document.preview" : "document.download", document);
+  if (purpose === "download") {
+    await recordDocumentActivity(ctx.db, ctx, "document.download", document);
+  } else {
+    assertPreviewable(document);
+    if (!(await previewedJustNow(ctx.db, ctx, document))) await recordDocumentActivity(ctx.db, ctx, "document.preview", document);
+  }
   return document;
 }
 
