@@ -1,16 +1,15 @@
 import { type FormEvent, useState } from "react";
 import { Plus } from "lucide-react";
+import { ClientPicker } from "@/components/client-picker/client-picker.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
-import { Spinner } from "@/components/ui/spinner.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "@server/routers/appointments/schemas.ts";
 import type { PublicUser } from "@server/routers/auth/schemas.ts";
 import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
-import { useClientSearch } from "./use-client-search.ts";
 import { useCreateAppointment } from "./use-create-appointment.ts";
 
 export function NewAppointmentDialog() {
@@ -39,14 +38,12 @@ type Errors = Partial<Record<"client" | "title" | "date", string>>;
 const isValidDate = (value: string) => value !== "" && !Number.isNaN(new Date(value).getTime());
 
 function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
-  const [search, setSearch] = useState("");
   const [client, setClient] = useState<PublicUser | null>(null);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [date, setDate] = useState("");
   const [status, setStatus] = useState<AppointmentStatus>("scheduled");
   const [errors, setErrors] = useState<Errors>({});
-  const clients = useClientSearch(search);
   const create = useCreateAppointment();
 
   /** A message goes as soon as its field is fixed; the others wait for their own fields. */
@@ -70,63 +67,14 @@ function NewAppointmentForm({ onCreated }: { onCreated: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">
-          Client
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        </legend>
-        <Input
-          type="search"
-          aria-label="Search clients by name, username or email"
-          placeholder="Search clients by name, username or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <div className="max-h-48 overflow-y-auto rounded-md border" aria-live="polite" aria-busy={clients.isFetching || undefined}>
-          {clients.isPending ? (
-            <div className="p-3">
-              <Spinner label="Searching clients…" />
-            </div>
-          ) : clients.clients?.length === 0 ? (
-            <p className="p-3 text-sm text-muted-foreground">No clients match your search.</p>
-          ) : (
-            <ul className="divide-y">
-              {clients.clients?.map((user) => (
-                <li key={user.id}>
-                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted has-checked:bg-accent-soft">
-                    <input
-                      type="radio"
-                      name="client"
-                      value={user.id}
-                      checked={client?.id === user.id}
-                      onChange={() => {
-                        setClient(user);
-                        clearError("client", true);
-                      }}
-                      className="accent-accent"
-                    />
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium">{user.name}</span>
-                      <span className="block truncate text-muted-foreground">{user.email}</span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <p className="text-sm wrap-anywhere" aria-live="polite">
-          {client ? (
-            <>
-              Selected: <span className="font-medium">{client.name}</span> ({client.email})
-            </>
-          ) : (
-            errors.client && <span className="text-destructive">{errors.client}</span>
-          )}
-        </p>
-      </fieldset>
+      <ClientPicker
+        selected={client}
+        onSelect={(user) => {
+          setClient(user);
+          clearError("client", true);
+        }}
+        error={errors.client}
+      />
 
       <FormField id="appointment-title" label="Title" error={errors.title} required>
         <Input

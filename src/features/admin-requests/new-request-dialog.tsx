@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { Plus } from "lucide-react";
+import { ClientPicker } from "@/components/client-picker/client-picker.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
-import { Spinner } from "@/components/ui/spinner.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import type { PublicUser } from "@server/routers/auth/schemas.ts";
-import { useClientSearch } from "./use-client-search.ts";
 import { useCreateRequest } from "./use-create-request.ts";
 import { useRequestFolders } from "./use-request-folders.ts";
 
@@ -36,14 +35,12 @@ export function NewRequestDialog() {
 type Errors = Partial<Record<"client" | "title", string>>;
 
 function NewRequestForm({ onCreated }: { onCreated: () => void }) {
-  const [search, setSearch] = useState("");
   const [client, setClient] = useState<PublicUser | null>(null);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [dueDate, setDueDate] = useState("");
   const [folderId, setFolderId] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const clients = useClientSearch(search);
   const folders = useRequestFolders(client?.id ?? null);
   const create = useCreateRequest();
 
@@ -62,64 +59,15 @@ function NewRequestForm({ onCreated }: { onCreated: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">
-          Client
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        </legend>
-        <Input
-          type="search"
-          aria-label="Search clients by name, username or email"
-          placeholder="Search clients by name, username or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <div className="max-h-48 overflow-y-auto rounded-md border" aria-live="polite" aria-busy={clients.isFetching || undefined}>
-          {clients.isPending ? (
-            <div className="p-3">
-              <Spinner label="Searching clients…" />
-            </div>
-          ) : clients.clients?.length === 0 ? (
-            <p className="p-3 text-sm text-muted-foreground">No clients match your search.</p>
-          ) : (
-            <ul className="divide-y">
-              {clients.clients?.map((user) => (
-                <li key={user.id}>
-                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted has-checked:bg-accent-soft">
-                    <input
-                      type="radio"
-                      name="client"
-                      value={user.id}
-                      checked={client?.id === user.id}
-                      onChange={() => {
-                        setClient(user);
-                        setFolderId("");
-                        setErrors(({ client: _, ...rest }) => rest);
-                      }}
-                      className="accent-accent"
-                    />
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium">{user.name}</span>
-                      <span className="block truncate text-muted-foreground">{user.email}</span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <p className="text-sm wrap-anywhere" aria-live="polite">
-          {client ? (
-            <>
-              Selected: <span className="font-medium">{client.name}</span> ({client.email})
-            </>
-          ) : (
-            errors.client && <span className="text-destructive">{errors.client}</span>
-          )}
-        </p>
-      </fieldset>
+      <ClientPicker
+        selected={client}
+        onSelect={(user) => {
+          setClient(user);
+          setFolderId("");
+          setErrors(({ client: _, ...rest }) => rest);
+        }}
+        error={errors.client}
+      />
 
       <FormField id="request-title" label="What do you need?" error={errors.title} required>
         <Input
