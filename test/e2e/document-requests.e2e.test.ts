@@ -7,17 +7,8 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  checkA11y,
-  formatViolations,
-  horizontalOverflow,
-  launchBrowser,
-  newPage,
-  screenshotOnFailure,
-  takeScreenshot,
-  type TestPage,
-  viewports,
-} from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { fillNewRequest, type RequestFields } from "../helpers/request-dialog.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -46,17 +37,6 @@ async function expectToast(page: Page, message: string) {
   await page.locator("[data-sonner-toast]", { hasText: message }).first().waitFor({ timeout: 10_000 });
 }
 
-async function expectAccessible(page: Page, name: string, include?: string[]) {
-  for (const viewport of [viewports.desktop, viewports.mobile]) {
-    await page.setViewportSize(viewport);
-    const violations = await checkA11y(page, { include, exclude: ["[data-sonner-toaster]"] });
-    expect(violations, `${name} at ${viewport.width}px: ${formatViolations(violations)}`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} overflows at ${viewport.width}px`).toBe(0);
-    await takeScreenshot(page, name);
-  }
-  await page.setViewportSize(viewports.desktop);
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   server.clock.set(NOW);
@@ -83,24 +63,10 @@ describe("document requests", () => {
       await page.goto("/admin/dashboard?tab=requests");
       await page.getByText("No document requests yet.").waitFor();
 
-      const ask = async (fields: { title: string; description: string; due: string; folder?: string }) => {
-        await page.getByRole("button", { name: "New request" }).click();
-        const dialog = page.getByRole("dialog", { name: "New document request" });
-        await dialog.getByLabel("Search clients by name, username or email").fill("Greta");
-        await dialog.getByRole("radio", { name: /Greta Lindqvist/ }).check();
-        await dialog.getByLabel("What do you need?").fill(fields.title);
-        await dialog.getByLabel("Details for the client").fill(fields.description);
-        await dialog.getByLabel("Due date").fill(fields.due);
-        if (fields.folder) {
-          const folder = dialog.getByLabel("Folder for the uploads");
-          await folder.locator("option", { hasText: fields.folder }).waitFor({ state: "attached" });
-          await folder.selectOption({ label: fields.folder });
-        }
-        return dialog;
-      };
+      const ask = (fields: Omit<RequestFields, "client">) => fillNewRequest(page, { client: "Greta Lindqvist", ...fields });
 
       const first = await ask({ title: "2026 W-2 forms", description: "From both employers, please.", due: "2027-03-12", folder: "Taxes 2026" });
-      await expectAccessible(page, "requests-admin-new-dialog", ['[role="dialog"]']);
+      await expectAccessibleAtBothWidths(page, "requests-admin-new-dialog", ['[role="dialog"]']);
       await first.getByRole("button", { name: "Send request" }).click();
       await expectToast(page, "Request sent to Greta Lindqvist");
       await first.waitFor({ state: "detached" });
@@ -122,7 +88,7 @@ describe("document requests", () => {
         { title: "2026 W-2 forms", due_date: "2027-03-12", folder_id: taxesFolderId, status: "open" },
         { title: "December bank statements", due_date: "2027-03-02", folder_id: null, status: "open" },
       ]);
-      await expectAccessible(page, "requests-admin-list");
+      await expectAccessibleAtBothWidths(page, "requests-admin-list");
     });
   });
 
@@ -148,7 +114,7 @@ describe("document requests", () => {
       await w2.getByText("Due Mar 12, 2027").waitFor();
       await w2.getByText("Uploads go to Taxes 2026").waitFor();
       expect(await w2.getByRole("button", { name: "Mark submitted" }).isDisabled()).toBe(true);
-      await expectAccessible(page, "requests-client-card");
+      await expectAccessibleAtBothWidths(page, "requests-client-card");
     });
   });
 
@@ -178,7 +144,7 @@ describe("document requests", () => {
         { original_filename: "w2-acme.pdf", folder_id: taxesFolderId, status: "submitted" },
         { original_filename: "w2-harbor.pdf", folder_id: taxesFolderId, status: "submitted" },
       ]);
-      await expectAccessible(page, "requests-client-submitted");
+      await expectAccessibleAtBothWidths(page, "requests-client-submitted");
       client.expectNoConsoleErrors();
     });
   });
@@ -200,13 +166,13 @@ describe("document requests", () => {
       await row.getByRole("button", { name: "Mark done: 2026 W-2 forms for Greta Lindqvist" }).click();
       const dialog = page.getByRole("dialog", { name: "Mark the request done" });
       await dialog.getByLabel("Comment for the client").fill("Thank you, both W-2s are here.");
-      await expectAccessible(page, "requests-admin-done-dialog", ['[role="dialog"]']);
+      await expectAccessibleAtBothWidths(page, "requests-admin-done-dialog", ['[role="dialog"]']);
       await dialog.getByRole("button", { name: "Mark done" }).click();
       await expectToast(page, "Request marked done");
       await dialog.waitFor({ state: "detached" });
       await page.getByLabel("Status", { exact: true }).selectOption("done");
       await table.getByRole("row").filter({ hasText: "2026 W-2 forms" }).waitFor();
-      await expectAccessible(page, "requests-admin-done");
+      await expectAccessibleAtBothWidths(page, "requests-admin-done");
     });
 
     const clientPage = client.page;
@@ -216,7 +182,7 @@ describe("document requests", () => {
       await card.getByText("Completed requests (1)").click();
       await card.getByText("Thank you, both W-2s are here.").waitFor();
       await card.getByRole("listitem", { name: "December bank statements" }).waitFor();
-      await expectAccessible(clientPage, "requests-client-done");
+      await expectAccessibleAtBothWidths(clientPage, "requests-client-done");
       client.expectNoConsoleErrors();
     });
   });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInWithRequest } from "../helpers/admin-sign-in.ts";
 import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
+import { fillNewRequest } from "../helpers/request-dialog.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -66,17 +67,7 @@ describe("the firm and its client", { timeout: 120_000 }, () => {
         { title: "2025 W-2 forms", due: isoDay(new Date(Date.now() + 10 * DAY)), folder: "Taxes 2025" },
         { title: "1099-INT from your bank", due: isoDay(new Date(Date.now() + 20 * DAY)) },
       ]) {
-        await page.getByRole("button", { name: "New request" }).click();
-        const dialog = page.getByRole("dialog", { name: "New document request" });
-        await dialog.getByLabel("Search clients by name, username or email").fill("Greta");
-        await dialog.getByRole("radio", { name: /Greta Flow/ }).check();
-        await dialog.getByLabel("What do you need?").fill(request.title);
-        await dialog.getByLabel("Due date").fill(request.due);
-        if (request.folder) {
-          const folder = dialog.getByLabel("Folder for the uploads");
-          await folder.locator("option", { hasText: request.folder }).waitFor({ state: "attached" });
-          await folder.selectOption({ label: request.folder });
-        }
+        const dialog = await fillNewRequest(page, { client: "Greta Flow", ...request });
         await dialog.getByRole("button", { name: "Send request" }).click();
         await dialog.waitFor({ state: "detached" });
       }
