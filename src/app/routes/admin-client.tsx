@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { ClientBreadcrumb, ClientFiles } from "@/features/admin-client/client-files.tsx";
+import { ClientFiles } from "@/features/admin-client/client-files.tsx";
+import { FolderBreadcrumb } from "@/features/folders/folder-breadcrumb.tsx";
 import { ClientSummary } from "@/features/admin-client/client-summary.tsx";
 import { useClient } from "@/features/admin-client/use-client.ts";
 import { useClientFolders } from "@/features/admin-client/use-client-folders.ts";
@@ -103,7 +104,7 @@ function ClientDocumentsSection({ id, clientName }: { id: string; clientName: st
         <Spinner label="Loading folders…" className="w-full justify-center py-10" />
       ) : (
         <>
-          <ClientBreadcrumb path={path} onNavigate={(next) => openFolder(next)} />
+          <FolderBreadcrumb path={path} onNavigate={(next) => openFolder(next)} />
           <UploadArea folderId={current?.id ?? null} folderName={current?.name ?? null} uploads={uploads}>
             <ClientFiles clientId={id} clientName={clientName} folders={folders.data} path={path} onOpenFolder={(next) => openFolder(next)} />
           </UploadArea>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ArrowLeft, Building2, ChevronRight, Download, Folder as FolderIcon, House } from "lucide-react";
+import { Building2, Download, Folder as FolderIcon } from "lucide-react";
 import { DocumentViewer } from "@/components/document-viewer/document-viewer.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -129,59 +129,5 @@ function ClientDocumentRow({ document, onView }: { document: DocumentItem; onVie
         </Button>
       </div>
     </li>
-  );
-}
-
-/** Root, then one crumb per folder; Back goes to the parent. */
-export function ClientBreadcrumb({ path, onNavigate }: { path: readonly Folder[]; onNavigate: (folderId: string | null) => void }) {
-  const parent = path.length > 1 ? path[path.length - 2]! : null;
-  return (
-    <div className="flex min-w-0 flex-wrap items-center gap-2">
-      {path.length > 0 && (
-        <Button variant="ghost" size="sm" onClick={() => onNavigate(parent?.id ?? null)}>
-          <ArrowLeft aria-hidden="true" />
-          Back
-        </Button>
-      )}
-      <nav aria-label="Folder path" className="min-w-0">
-        <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
-          <li>
-            {path.length === 0 ? (
-              <span aria-current="page" className="flex items-center gap-1.5 px-1 py-0.5 font-medium">
-                <House aria-hidden="true" className="size-4" />
-                Root
-              </span>
-            ) : (
-              <button
-                type="button"
-                onClick={() => onNavigate(null)}
-                className="flex cursor-pointer items-center gap-1.5 rounded-sm px-1 py-0.5 text-muted-foreground hover:text-foreground hover:underline"
-              >
-                <House aria-hidden="true" className="size-4" />
-                Root
-              </button>
-            )}
-          </li>
-          {path.map((folder, index) => (
-            <li key={folder.id} className="flex min-w-0 items-center gap-1">
-              <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-              {index === path.length - 1 ? (
-                <span aria-current="page" className="truncate px-1 py-0.5 font-medium">
-                  {folder.name}
-                </span>
-              ) : (
-                <button
-                  type="button"
-                  onClick={() => onNavigate(folder.id)}
-                  className="cursor-pointer truncate rounded-sm px-1 py-0.5 text-muted-foreground hover:text-foreground hover:underline"
-                >
-                  {folder.name}
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
-    </div>
   );
 }

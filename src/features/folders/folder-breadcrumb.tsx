@@ -10,11 +10,11 @@ type FolderBreadcrumbProps = {
   /** From the top-level folder down to the current one; empty at the root. */
   path: readonly Crumb[];
   onNavigate: (folderId: string | null) => void;
-  /** A document or folder dragged onto a crumb above the current folder (null: the root). */
-  onDropItem: (item: DragItem, folderId: string | null, folderName: string | null) => void;
+  /** A document or folder dragged onto a crumb above the current folder (null: the root); without it, crumbs take no drops. */
+  onDropItem?: (item: DragItem, folderId: string | null, folderName: string | null) => void;
 };
 
-/** Root, then one crumb per folder; a crumb goes back to that folder and Back to the parent. Crumbs take dropped items. */
+/** Root, then one crumb per folder; a crumb goes back to that folder and Back to the parent. Crumbs take dropped items when `onDropItem` is given. */
 export function FolderBreadcrumb({ path, onNavigate, onDropItem }: FolderBreadcrumbProps) {
   const parent = path.length > 1 ? path[path.length - 2]! : null;
   const rootLabel = (
@@ -40,7 +40,7 @@ export function FolderBreadcrumb({ path, onNavigate, onDropItem }: FolderBreadcr
                 {rootLabel}
               </span>
             ) : (
-              <CrumbButton onClick={() => onNavigate(null)} onDrop={(item) => onDropItem(item, null, null)} className="gap-1.5">
+              <CrumbButton onClick={() => onNavigate(null)} onDrop={onDropItem && ((item) => onDropItem(item, null, null))} className="gap-1.5">
                 {rootLabel}
               </CrumbButton>
             )}
@@ -53,7 +53,11 @@ export function FolderBreadcrumb({ path, onNavigate, onDropItem }: FolderBreadcr
                   {folder.name}
                 </span>
               ) : (
-                <CrumbButton onClick={() => onNavigate(folder.id)} onDrop={(item) => onDropItem(item, folder.id, folder.name)} className="truncate">
+                <CrumbButton
+                  onClick={() => onNavigate(folder.id)}
+                  onDrop={onDropItem && ((item) => onDropItem(item, folder.id, folder.name))}
+                  className="truncate"
+                >
                   {folder.name}
                 </CrumbButton>
               )}
@@ -72,11 +76,11 @@ function CrumbButton({
   children,
 }: {
   onClick: () => void;
-  onDrop: (item: DragItem) => void;
+  onDrop: ((item: DragItem) => void) | undefined;
   className: string;
   children: ReactNode;
 }) {
-  const drop = useDropTarget(onDrop);
+  const drop = useDropTarget(onDrop ?? null);
   return (
     <button
       type="button"
