@@ -17,6 +17,7 @@ import * as documentRequests from "./2026-11-23T2200_document_requests.ts";
 import * as invitations from "./2026-11-23T2100_invitations.ts";
 import * as firmSharedDocuments from "./2026-11-23T2300_firm_shared_documents.ts";
 import * as adminInbox from "./2026-11-23T2350_admin_inbox.ts";
+import * as secureMessages from "./2026-11-24T0100_secure_messages.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T2100_invitations": invitations,
   "2026-11-23T2300_firm_shared_documents": firmSharedDocuments,
   "2026-11-23T2350_admin_inbox": adminInbox,
+  "2026-11-24T0100_secure_messages": secureMessages,
 };

@@ -390,6 +390,34 @@ export interface InboxItemsTable {
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** One client's conversation with the firm (routers/messages); read marks are message sequence numbers. */
+export interface MessageThreadsTable {
+  client_id: string;
+  last_seq: ColumnType<number, number | undefined, number>;
+  last_message_at: RequiredTimestamp;
+  client_read_seq: ColumnType<number, number | undefined, number>;
+  firm_read_seq: ColumnType<number, number | undefined, number>;
+  /** When the email about this side's unread messages goes; null while no burst is open. */
+  client_mail_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  firm_mail_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  seq: ColumnType<number, never, never>;
+  client_id: string;
+  /** Null once the admin who wrote it is deleted. */
+  sender_id: string | null;
+  sender_role: "client" | "admin";
+  text: string;
+  created_at: RequiredTimestamp;
+}
+
+export interface MessageAttachmentsTable {
+  message_id: string;
+  document_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -423,6 +451,9 @@ export interface Database {
   document_requests: DocumentRequestsTable;
   invitations: InvitationsTable;
   inbox_items: InboxItemsTable;
+  message_threads: MessageThreadsTable;
+  messages: MessagesTable;
+  message_attachments: MessageAttachmentsTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */

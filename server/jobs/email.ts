@@ -20,6 +20,7 @@ import { emailChangedMail, emailChangeMail, newSignInMail, type SecurityEvent, s
 import { resetMail } from "../routers/auth/password-reset.ts";
 import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail, requestReopenedMail } from "../routers/requests/mail.ts";
 import { invitationMail } from "../routers/invitations/mail.ts";
+import { messageWaitingMail } from "../routers/messages/mail.ts";
 import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
 import { documentsSharedMail, uploadDigestMail } from "../routers/documents/upload-mail.ts";
 import type { JobKind } from "./queue.ts";
@@ -56,7 +57,9 @@ export type EmailJob =
   /** To the firm: a client submitted a request. */
   | { kind: "document-request-submitted"; requestId: string }
   /** To the client: the firm reopened a request (its note is read in the portal); nothing if it is no longer open. */
-  | { kind: "document-request-reopened"; requestId: string };
+  | { kind: "document-request-reopened"; requestId: string }
+  /** To `side`, five minutes after the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
+  | { kind: "message-waiting"; clientId: string; side: "client" | "firm" };
 
 /** A message to send now, and what having sent it means for the data it is about. */
 export type Outgoing = {
@@ -87,8 +90,9 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "document-request-created": requestCreatedMail,
   "document-request-reminder": requestReminderMail,
   "document-request-submitted": requestSubmittedMail,
-};
   "document-request-reopened": requestReopenedMail,
+  "message-waiting": messageWaitingMail,
+};
 
 /** What the data it is about records when a kind gives up. */
 const GAVE_UP: { [K in EmailJob["kind"]]?: (deps: AppDeps, job: Extract<EmailJob, { kind: K }>) => Promise<void> } = {

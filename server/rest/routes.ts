@@ -16,6 +16,7 @@ import { folderRoutes } from "./folders.ts";
 import { googleRoutes } from "./google.ts";
 import { inboxRoutes } from "./inbox.ts";
 import { invitationRoutes } from "./invitations.ts";
+import { messageRoutes } from "./messages.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
 import { requestRoutes } from "./requests.ts";
@@ -66,6 +67,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...firmDocumentRoutes,
   ...invitationRoutes,
   ...requestRoutes,
+  ...messageRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

@@ -9,6 +9,7 @@ import { consultationRouter } from "./consultation/router.ts";
 import { documentsRouter } from "./documents/router.ts";
 import { documentTransfersRouter } from "./documents/transfers.ts";
 import { foldersRouter } from "./folders/router.ts";
+import { messagesRouter } from "./messages/router.ts";
 import { requestsRouter } from "./requests/router.ts";
 import { siteRouter } from "./site/router.ts";
 
@@ -23,6 +24,7 @@ export const appRouter = router({
   admin: adminRouter,
   activity: activityRouter,
   requests: requestsRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ import { availabilityAdminProcedures } from "../availability/router.ts";
 import { firmDocumentsAdminProcedures } from "../firm-documents/router.ts";
 import { invitationAdminProcedures } from "../invitations/router.ts";
 import { requestAdminProcedures } from "../requests/router.ts";
+import { messageAdminProcedures } from "../messages/router.ts";
 import { loginInput } from "../auth/schemas.ts";
 import { loginWithPassword } from "../auth/service.ts";
 import { resendConsultationNotification } from "../consultation/service.ts";
@@ -67,4 +68,5 @@ export const adminRouter = router({
   ...firmDocumentsAdminProcedures,
   ...invitationAdminProcedures,
   ...requestAdminProcedures,
+  ...messageAdminProcedures,
 });

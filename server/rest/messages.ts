@@ -1,0 +1,130 @@
+// Secure messages over REST: the client's own conversation, and the firm's list of conversations
+// and each client's. Pages of messages come newest last; X-Next-Cursor fetches the older ones.
+import { z } from "zod";
+import {
+  conversationListInput,
+  conversationOutput,
+  messageListInput,
+  messageOutput,
+  messagesFolderOutput,
+  sendMessageBody,
+  unreadOutput,
+} from "../routers/messages/schemas.ts";
+import { bodyOf, type RestRoute } from "./route.ts";
+
+export const messageRoutes: RestRoute[] = [
+  {
+    method: "get",
+    path: "/messages",
+    summary: "The caller's conversation with the firm, newest last: the latest `limit` messages, or those before `cursor` (X-Next-Cursor)",
+    tag: "messages",
+    access: "client",
+    query: messageListInput,
+    paged: true,
+    response: z.array(messageOutput),
+    call: (c, r) => c.messages.list(r.query as never),
+  },
+  {
+    method: "post",
+    path: "/messages",
+    summary:
+      "Write to the firm: text (up to 10,000 characters) and document_ids, the caller's own live documents; the firm is mailed if it stays unread 5 minutes",
+    tag: "messages",
+    access: "client",
+    body: sendMessageBody,
+    response: messageOutput,
+    status: 201,
+    call: (c, r) => c.messages.send(r.body as never),
+  },
+  {
+    method: "get",
+    path: "/messages/unread",
+    summary: "How many of the firm's messages the caller has not read",
+    tag: "messages",
+    access: "client",
+    response: unreadOutput,
+    call: (c) => c.messages.unread(),
+  },
+  {
+    method: "post",
+    path: "/messages/read",
+    summary: "The caller has read the conversation; answers the unread count (0)",
+    tag: "messages",
+    access: "client",
+    response: unreadOutput,
+    call: (c) => c.messages.markRead(),
+  },
+  {
+    method: "post",
+    path: "/messages/folder",
+    summary: "The caller's Messages folder, where documents uploaded for a message go (created on first need)",
+    tag: "messages",
+    access: "client",
+    response: messagesFolderOutput,
+    call: (c) => c.messages.folder(),
+  },
+  {
+    method: "get",
+    path: "/admin/messages",
+    summary: "Every client's conversation, latest message first, with the firm's unread count for each",
+    tag: "admin",
+    access: "admin",
+    query: conversationListInput.extend({ offset: z.coerce.number().int().min(0).optional() }),
+    paged: true,
+    response: z.array(conversationOutput),
+    call: (c, r) => {
+      const { limit, cursor, offset } = r.query;
+      return c.admin.conversations({ limit, cursor: cursor ?? offset } as never);
+    },
+  },
+  {
+    method: "get",
+    path: "/admin/messages/unread",
+    summary: "How many clients' messages no one at the firm has read, over all conversations",
+    tag: "admin",
+    access: "admin",
+    response: unreadOutput,
+    call: (c) => c.admin.messagesUnread(),
+  },
+  {
+    method: "get",
+    path: "/admin/messages/:user_id",
+    summary: "One client's conversation, newest last: the latest `limit` messages, or those before `cursor` (X-Next-Cursor)",
+    tag: "admin",
+    access: "admin",
+    query: messageListInput,
+    paged: true,
+    response: z.array(messageOutput),
+    call: (c, r) => c.admin.messages({ ...r.query, user_id: r.params.user_id! } as never),
+  },
+  {
+    method: "post",
+    path: "/admin/messages/:user_id",
+    summary:
+      "Write to a client: text (up to 10,000 characters) and document_ids, that client's live documents; the client is mailed if it stays unread 5 minutes",
+    tag: "admin",
+    access: "admin",
+    body: sendMessageBody,
+    response: messageOutput,
+    status: 201,
+    call: (c, r) => c.admin.sendMessage({ ...bodyOf(r), user_id: r.params.user_id! } as never),
+  },
+  {
+    method: "post",
+    path: "/admin/messages/:user_id/read",
+    summary: "The firm has read this client's conversation; answers the firm's unread count over all conversations",
+    tag: "admin",
+    access: "admin",
+    response: unreadOutput,
+    call: (c, r) => c.admin.markMessagesRead({ user_id: r.params.user_id! }),
+  },
+  {
+    method: "post",
+    path: "/admin/messages/:user_id/folder",
+    summary: "The client's Messages folder, for the firm's upload of a message's attachment (created on first need)",
+    tag: "admin",
+    access: "admin",
+    response: messagesFolderOutput,
+    call: (c, r) => c.admin.messagesFolder({ user_id: r.params.user_id! }),
+  },
+];

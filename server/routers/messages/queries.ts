@@ -1,0 +1,230 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/types.ts";
+import type { ConversationListInput } from "./schemas.ts";
+
+/** Whose read mark and email burst: the client's, or the firm's (any admin). */
+export type Side = "client" | "firm";
+
+const READ_SEQ = { client: "client_read_seq", firm: "firm_read_seq" } as const;
+const MAIL_DUE = { client: "client_mail_due_at", firm: "firm_mail_due_at" } as const;
+/** The messages a side reads are the ones the other side wrote. */
+const WRITTEN_FOR = { client: "admin", firm: "client" } as const;
+
+/** The client's thread, created with their first message, and locked: one client's messages are written one at a time. */
+export function lockThread(db: Db, clientId: string, now: Date) {
+  return db
+    .insertInto("message_threads")
+    .values({ client_id: clientId, last_message_at: now })
+    .onConflict((oc) => oc.column("client_id").doUpdateSet({ client_id: (eb) => eb.ref("excluded.client_id") }))
+    .returning(["client_mail_due_at", "firm_mail_due_at"])
+    .executeTakeFirstOrThrow();
+}
+
+/** Which of these ids are the client's own live documents. */
+export async function liveDocumentIds(db: Db, clientId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("documents")
+    .select("id")
+    .where("id", "in", ids)
+    .where("user_id", "=", clientId)
+    .where("deleted_at", "is", null)
+    .forShare()
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function insertMessage(
+  db: Db,
+  message: { clientId: string; senderId: string; senderRole: "client" | "admin"; text: string; documentIds: readonly string[]; now: Date },
+): Promise<{ id: string; seq: number }> {
+  const row = await db
+    .insertInto("messages")
+    .values({
+      client_id: message.clientId,
+      sender_id: message.senderId,
+      sender_role: message.senderRole,
+      text: message.text,
+      created_at: message.now,
+    })
+    .returning(["id", "seq"])
+    .executeTakeFirstOrThrow();
+  if (message.documentIds.length > 0) {
+    await db
+      .insertInto("message_attachments")
+      .values(message.documentIds.map((document_id) => ({ message_id: row.id, document_id })))
+      .execute();
+  }
+  return row;
+}
+
+/**
+ * After a message: it is the thread's last, its writer has read up to it, and the other side's
+ * email burst is due at `mailDueAt` unless one is already open.
+ */
+export async function recordInThread(db: Db, clientId: string, message: { seq: number; now: Date; writer: Side; mailDueAt: Date }): Promise<void> {
+  const recipient: Side = message.writer === "client" ? "firm" : "client";
+  await db
+    .updateTable("message_threads")
+    .set((eb) => ({
+      last_seq: message.seq,
+      last_message_at: message.now,
+      [READ_SEQ[message.writer]]: message.seq,
+      [MAIL_DUE[recipient]]: eb.fn.coalesce(MAIL_DUE[recipient], eb.val(message.mailDueAt)),
+    }))
+    .where("client_id", "=", clientId)
+    .execute();
+}
+
+/** A page of the client's conversation: up to `limit` messages before `beforeSeq` (the newest without it), newest first. */
+export function listMessageRows(db: Db, clientId: string, page: { limit: number; beforeSeq?: number }) {
+  let query = db
+    .selectFrom("messages")
+    .leftJoin("users", "users.id", "messages.sender_id")
+    .select(["messages.id", "messages.seq", "messages.text", "messages.sender_role", "users.name as sender_name", "messages.created_at"])
+    .where("messages.client_id", "=", clientId);
+  if (page.beforeSeq !== undefined) query = query.where("messages.seq", "<", page.beforeSeq);
+  return query.orderBy("messages.seq", "desc").limit(page.limit).execute();
+}
+
+export function findMessageRow(db: Db, id: string) {
+  return db
+    .selectFrom("messages")
+    .leftJoin("users", "users.id", "messages.sender_id")
+    .select(["messages.id", "messages.seq", "messages.text", "messages.sender_role", "users.name as sender_name", "messages.created_at"])
+    .where("messages.id", "=", id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function countMessages(db: Db, clientId: string): Promise<number> {
+  const row = await db
+    .selectFrom("messages")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("client_id", "=", clientId)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** The live documents attached to these messages, by name. */
+export function listAttachments(db: Db, messageIds: readonly string[]) {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("message_attachments")
+    .innerJoin("documents", "documents.id", "message_attachments.document_id")
+    .select(["message_attachments.message_id", "documents.id", "documents.original_filename", "documents.file_size", "documents.content_type"])
+    .where("message_attachments.message_id", "in", messageIds)
+    .where("documents.deleted_at", "is", null)
+    .orderBy("documents.original_filename")
+    .orderBy("documents.id")
+    .execute();
+}
+
+/** The messages waiting for `side` in the client's conversation. */
+export async function unreadCount(db: Db, clientId: string, side: Side): Promise<number> {
+  const row = await db
+    .selectFrom("messages")
+    .innerJoin("message_threads", "message_threads.client_id", "messages.client_id")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("messages.client_id", "=", clientId)
+    .where("messages.sender_role", "=", WRITTEN_FOR[side])
+    .whereRef("messages.seq", ">", `message_threads.${READ_SEQ[side]}`)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** The side has read everything in the conversation so far. */
+export async function markThreadRead(db: Db, clientId: string, side: Side): Promise<void> {
+  await db
+    .updateTable("message_threads")
+    .set((eb) => ({ [READ_SEQ[side]]: eb.ref("last_seq") }))
+    .where("client_id", "=", clientId)
+    .execute();
+}
+
+/** The firm's unread count over every conversation. */
+export async function firmUnreadTotal(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("messages")
+    .innerJoin("message_threads", "message_threads.client_id", "messages.client_id")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("messages.sender_role", "=", "client")
+    .whereRef("messages.seq", ">", "message_threads.firm_read_seq")
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** The conversations, latest message first, each with its client, last message and the firm's unread count. */
+export async function listConversations(db: Db, page: ConversationListInput & { offset: number }) {
+  const [items, count] = await Promise.all([
+    db
+      .selectFrom("message_threads")
+      .innerJoin("users", "users.id", "message_threads.client_id")
+      .leftJoin("messages as last", "last.seq", "message_threads.last_seq")
+      .select((eb) => [
+        "message_threads.client_id as user_id",
+        "users.name as client_name",
+        "users.username",
+        "users.email",
+        "message_threads.last_message_at",
+        "last.sender_role as last_sender_role",
+        sql<string>`coalesce(left(last.text, 200), '')`.as("last_text"),
+        eb
+          .selectFrom("messages")
+          .select(sql<number>`count(*)::int`.as("count"))
+          .whereRef("messages.client_id", "=", "message_threads.client_id")
+          .where("messages.sender_role", "=", "client")
+          .whereRef("messages.seq", ">", "message_threads.firm_read_seq")
+          .as("unread"),
+      ])
+      .orderBy("message_threads.last_message_at", "desc")
+      .orderBy("message_threads.client_id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom("message_threads")
+      .select(sql<number>`count(*)::int`.as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: count.total };
+}
+
+/**
+ * Closes the side's email burst (a message after this opens the next) and answers how many
+ * messages wait for that side now; undefined when the conversation is gone.
+ */
+export async function takeMailBurst(db: Db, clientId: string, side: Side): Promise<number | undefined> {
+  const thread = await db
+    .updateTable("message_threads")
+    .set({ [MAIL_DUE[side]]: null })
+    .where("client_id", "=", clientId)
+    .returning("client_id")
+    .executeTakeFirst();
+  if (!thread) return undefined;
+  return unreadCount(db, clientId, side);
+}
+
+/** A client (not an admin) by id. */
+export function findClient(db: Db, id: string) {
+  return db.selectFrom("users").select(["id", "name", "username", "email"]).where("id", "=", id).where("is_admin", "=", false).executeTakeFirst();
+}
+
+/** The client's top-level folder of that name, created when missing (a concurrent creation is found, not duplicated). */
+export async function ensureTopFolder(db: Db, clientId: string, name: string): Promise<{ id: string; name: string }> {
+  const existing = await findTopFolder(db, clientId, name);
+  if (existing) return existing;
+  await sql`insert into folders (user_id, parent_folder_id, name) values (${clientId}, null, ${name}) on conflict do nothing`.execute(db);
+  const created = await findTopFolder(db, clientId, name);
+  if (!created) throw new Error("messages folder not created");
+  return created;
+}
+
+function findTopFolder(db: Db, clientId: string, name: string) {
+  return db
+    .selectFrom("folders")
+    .select(["id", "name"])
+    .where("user_id", "=", clientId)
+    .where("parent_folder_id", "is", null)
+    .where(sql<string>`lower(name)`, "=", name.toLowerCase())
+    .executeTakeFirst();
+}

@@ -1,0 +1,67 @@
+import { router } from "../../trpc/init.ts";
+import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { pageOutput } from "../admin/schemas.ts";
+import {
+  adminMessageListInput,
+  adminSendMessageInput,
+  clientIdInput,
+  conversationListInput,
+  conversationOutput,
+  messageListInput,
+  messageOutput,
+  messagesFolderOutput,
+  sendMessageBody,
+  unreadOutput,
+} from "./schemas.ts";
+import {
+  clientConversation,
+  clientMessagesFolder,
+  conversationsForFirm,
+  firmUnread,
+  markClientRead,
+  markOwnRead,
+  ownConversation,
+  ownMessagesFolder,
+  ownUnread,
+  sendMessageToClient,
+  sendOwnMessage,
+} from "./service.ts";
+
+export const messagesRouter = router({
+  list: authedProcedure
+    .input(messageListInput)
+    .output(pageOutput(messageOutput))
+    .query(({ ctx, input }) => ownConversation(ctx, input)),
+  send: authedProcedure
+    .input(sendMessageBody)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => sendOwnMessage(ctx, input)),
+  unread: authedProcedure.output(unreadOutput).query(({ ctx }) => ownUnread(ctx)),
+  markRead: authedProcedure.output(unreadOutput).mutation(({ ctx }) => markOwnRead(ctx)),
+  folder: authedProcedure.output(messagesFolderOutput).mutation(({ ctx }) => ownMessagesFolder(ctx)),
+});
+
+/** Spread into the admin router: `admin.conversations`, `admin.messages`, `admin.sendMessage`, `admin.markMessagesRead`, `admin.messagesUnread`, `admin.messagesFolder`. */
+export const messageAdminProcedures = {
+  conversations: adminProcedure
+    .input(conversationListInput)
+    .output(pageOutput(conversationOutput))
+    .query(({ ctx, input }) => conversationsForFirm(ctx, input)),
+  messages: adminProcedure
+    .input(adminMessageListInput)
+    .output(pageOutput(messageOutput))
+    .query(({ ctx, input }) => clientConversation(ctx, input)),
+  sendMessage: adminProcedure
+    .input(adminSendMessageInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => sendMessageToClient(ctx, input)),
+  markMessagesRead: adminProcedure
+    .input(clientIdInput)
+    .output(unreadOutput)
+    .mutation(({ ctx, input }) => markClientRead(ctx, input)),
+  messagesUnread: adminProcedure.output(unreadOutput).query(({ ctx }) => firmUnread(ctx)),
+  messagesFolder: adminProcedure
+    .input(clientIdInput)
+    .output(messagesFolderOutput)
+    .mutation(({ ctx, input }) => clientMessagesFolder(ctx, input)),
+};

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { idSchema } from "../shared-schemas.ts";
+
+export const MAX_MESSAGE_LENGTH = 10_000;
+/** Documents one message can carry. */
+export const MAX_ATTACHMENTS = 20;
+export const EMPTY_MESSAGE = "Write a message or attach a document";
+export const CLIENT_NOT_FOUND = "Client not found";
+export const DOCUMENT_NOT_FOUND = "Document not found";
+/** The folder of the client's space where documents uploaded for messages are filed. */
+export const MESSAGES_FOLDER_NAME = "Messages";
+
+const messageText = z
+  .string({ error: "Text must be text" })
+  .max(MAX_MESSAGE_LENGTH, `Text must be at most ${MAX_MESSAGE_LENGTH.toLocaleString("en-US")} characters`);
+
+const sendFields = {
+  text: messageText.default(""),
+  document_ids: z
+    .array(idSchema, { error: "document_ids must be a list of document ids" })
+    .max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} documents per message`)
+    .default([]),
+};
+const hasContent = (message: { text: string; document_ids: string[] }) => message.text.trim() !== "" || message.document_ids.length > 0;
+
+/** POST /api/messages's body (and the firm's, whose client is in the path). */
+export const sendMessageBody = z.object(sendFields).refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] });
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+export const adminSendMessageInput = z.object({ user_id: idSchema, ...sendFields }).refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] });
+export type AdminSendMessageInput = z.infer<typeof adminSendMessageInput>;
+
+const pageFields = {
+  limit: z.coerce.number().int().min(1, "limit must be 1 to 200").max(200, "limit must be 1 to 200").default(50),
+  /** The next page of older messages: a nextCursor from the previous answer. */
+  cursor: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+};
+export const messageListInput = z.object(pageFields);
+export type MessageListInput = z.infer<typeof messageListInput>;
+export const adminMessageListInput = z.object({ user_id: idSchema, ...pageFields });
+export const clientIdInput = z.object({ user_id: idSchema });
+
+export const conversationListInput = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be 1 to 200").max(200, "limit must be 1 to 200").default(50),
+  cursor: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+export type ConversationListInput = z.infer<typeof conversationListInput>;
+
+const attachment = z.object({
+  id: z.string(),
+  original_filename: z.string(),
+  file_size: z.number(),
+  content_type: z.string(),
+});
+
+export const messageOutput = z.object({
+  id: z.string(),
+  text: z.string(),
+  sender_role: z.enum(["client", "admin"]),
+  /** The writer's name; null once an admin who wrote it is deleted. */
+  sender_name: z.string().nullable(),
+  created_at: z.date(),
+  /** The attached documents still live (one in the trash is not listed). */
+  documents: z.array(attachment),
+});
+export type Message = z.infer<typeof messageOutput>;
+
+export const unreadOutput = z.object({ unread: z.number() });
+export type Unread = z.infer<typeof unreadOutput>;
+
+/** A client's conversation in the firm's list. */
+export const conversationOutput = z.object({
+  user_id: z.string(),
+  client_name: z.string(),
+  /** The client as the firm names them: username, else email. */
+  client_label: z.string(),
+  last_message_at: z.date(),
+  last_sender_role: z.enum(["client", "admin"]).nullable(),
+  /** The start of the last message's text (empty for documents alone). */
+  last_text: z.string(),
+  /** The client's messages the firm has not read. */
+  unread: z.number(),
+});
+export type Conversation = z.infer<typeof conversationOutput>;
+
+export const messagesFolderOutput = z.object({ id: z.string(), name: z.string() });
+export type MessagesFolder = z.infer<typeof messagesFolderOutput>;
