@@ -135,3 +135,14 @@ describe("describeUserAgent", () => {
     expect(describeUserAgent(null)).toBeNull();
   });
 });
+
+describe("describeActivity of messages", () => {
+  it("says who wrote to whom, and how many attachments, never the text", () => {
+    const fromClient = entry({ action: "message.send", detail: { attachments: 2 } });
+    expect(describeActivity(fromClient, "client")).toBe("You sent your firm a message with 2 attachments");
+    expect(describeActivity(fromClient, "admin")).toBe("jdoe sent the firm a message with 2 attachments");
+    const fromFirm = entry({ action: "message.send", actor_role: "admin", actor_label: "office", detail: { attachments: 0 } });
+    expect(describeActivity(fromFirm, "client")).toBe("Your firm sent you a message");
+    expect(describeActivity({ ...fromFirm, detail: { attachments: 1 } }, "admin")).toBe("office sent jdoe a message with an attachment");
+  });
+});

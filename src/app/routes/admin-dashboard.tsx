@@ -8,6 +8,8 @@ import { useAdminLogout } from "@/features/admin-auth/use-admin-logout.ts";
 import { ActivityTab } from "@/features/activity/activity-tab.tsx";
 import { InboxTab } from "@/features/admin-inbox/inbox-tab.tsx";
 import { useInboxUnread } from "@/features/admin-inbox/use-inbox.ts";
+import { MessagesView } from "@/features/admin-messages/messages-view.tsx";
+import { useFirmMessageEvents, useFirmMessagesUnread } from "@/features/admin-messages/use-admin-messages.ts";
 import { AppointmentsTab } from "@/features/admin-appointments/appointments-tab.tsx";
 import { ConsultationsTab } from "@/features/admin-consultations/consultations-tab.tsx";
 import { DocumentsTab } from "@/features/admin-documents/documents-tab.tsx";
@@ -29,6 +31,7 @@ import { useCurrentUser } from "@/lib/use-current-user.ts";
 const TABS = [
   { value: "overview", label: "Overview" },
   { value: "inbox", label: "Inbox" },
+  { value: "messages", label: "Messages" },
   { value: "users", label: "Users" },
   { value: "documents", label: "Documents" },
   { value: "requests", label: "Requests" },
@@ -46,6 +49,9 @@ export function AdminDashboardPage() {
   const { user } = useCurrentUser();
   const logout = useAdminLogout();
   const unread = useInboxUnread();
+  const { polling: pollMessages } = useFirmMessageEvents();
+  const unreadMessages = useFirmMessagesUnread(pollMessages);
+  const badgeCount = (value: TabValue) => (value === "inbox" ? unread : value === "messages" ? unreadMessages : 0);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
   const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : "overview";
@@ -102,13 +108,13 @@ export function AdminDashboardPage() {
               <TabsTrigger
                 key={t.value}
                 value={t.value}
-                aria-label={t.value === "inbox" && unread > 0 ? `Inbox ${unreadShown(unread)} unread` : undefined}
+                aria-label={badgeCount(t.value) > 0 ? `${t.label} ${unreadShown(badgeCount(t.value))} unread` : undefined}
               >
                 {t.label}
-                {t.value === "inbox" && unread > 0 && (
+                {badgeCount(t.value) > 0 && (
                   <>
                     {" "}
-                    <UnreadBadge count={unread} />
+                    <UnreadBadge count={badgeCount(t.value)} />
                   </>
                 )}
               </TabsTrigger>
@@ -119,6 +125,9 @@ export function AdminDashboardPage() {
           </TabsContent>
           <TabsContent value="inbox">
             <InboxTab />
+          </TabsContent>
+          <TabsContent value="messages">
+            <MessagesView polling={pollMessages} />
           </TabsContent>
           <TabsContent value="users" className="grid gap-6">
             <InvitationsPanel />

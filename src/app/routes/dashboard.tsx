@@ -22,6 +22,8 @@ import { childFolders, folderPath } from "@/features/folders/folder-path.ts";
 import { NewFolderDialog } from "@/features/folders/new-folder-dialog.tsx";
 import { useFolders } from "@/features/folders/use-folders.ts";
 import { useMoveFolder } from "@/features/folders/use-move-folder.ts";
+import { MessagesTab } from "@/features/messages/messages-tab.tsx";
+import { useMessageEvents, useMessagesUnread } from "@/features/messages/use-messages.ts";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
 import { RequestsCard } from "@/features/requests/requests-card.tsx";
 import { ServicesTab } from "@/features/services-info/services-tab.tsx";
@@ -33,6 +35,7 @@ import { useCurrentUser } from "@/lib/use-current-user.ts";
 
 const TABS = [
   { value: "documents", label: "Documents" },
+  { value: "messages", label: "Messages" },
   { value: "appointments", label: "Appointments" },
   { value: "tax-forms", label: "Tax Forms" },
   { value: "services", label: "Services" },
@@ -106,6 +109,19 @@ export function DashboardPage() {
 
   if (status === "unknown") return <PortalSkeleton label="Checking your session…" />;
   if (!user) return <Navigate to="/" replace />;
+  return <SignedInDashboard user={user} location={location} uploads={uploads} />;
+}
+
+type SignedInDashboardProps = {
+  user: NonNullable<ReturnType<typeof useCurrentUser>["user"]>;
+  location: DashboardLocation;
+  uploads: UploadQueueHandle;
+};
+
+function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) {
+  // Here rather than in the Messages tab: the tab's unread count follows while another tab is open.
+  const { polling } = useMessageEvents();
+  const unread = useMessagesUnread(polling);
 
   return (
     <div className="min-h-dvh bg-background">
@@ -123,8 +139,20 @@ export function DashboardPage() {
           {/* One row on every width; on a phone it scrolls sideways rather than wrapping into a grid. */}
           <TabsList aria-label="Dashboard sections" className="flex w-full justify-start sm:inline-flex sm:w-auto">
             {TABS.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
+              <TabsTrigger
+                key={tab.value}
+                value={tab.value}
+                aria-label={tab.value === "messages" && unread > 0 ? `Messages ${unreadShown(unread)} unread` : undefined}
+              >
                 {tab.label}
+                {tab.value === "messages" && unread > 0 && (
+                  <span
+                    aria-hidden="true"
+                    className="ml-1.5 rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-foreground tabular-nums"
+                  >
+                    {unreadShown(unread)}
+                  </span>
+                )}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -134,6 +162,9 @@ export function DashboardPage() {
             ) : (
               <DocumentsSection location={location} uploads={uploads} />
             )}
+          </TabsContent>
+          <TabsContent value="messages">
+            <MessagesTab polling={polling} unread={unread} />
           </TabsContent>
           <TabsContent value="appointments">
             <AppointmentsTab />
@@ -150,6 +181,8 @@ export function DashboardPage() {
     </div>
   );
 }
+
+const unreadShown = (count: number) => (count > 99 ? "99+" : String(count));
 
 type DocumentsSectionProps = {
   location: DashboardLocation;

@@ -191,8 +191,21 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
     }
     case "invitation.accept":
       return said("accepted the invitation");
-    case "message.send":
-      return said("sent a message");
+    case "message.send": {
+      const attachments = typeof detail.attachments === "number" ? detail.attachments : 0;
+      const withAttachments = attachments === 0 ? "" : attachments === 1 ? " with an attachment" : ` with ${attachments} attachments`;
+      const to =
+        entry.actor_role === "admin"
+          ? isClientView
+            ? " you"
+            : entry.client_label
+              ? ` ${entry.client_label}`
+              : ""
+          : isClientView
+            ? " your firm"
+            : " the firm";
+      return said(`sent${to} a message${withAttachments}`);
+    }
     case "site.update":
       return said("edited the site content");
     case "user.delete":

@@ -1,0 +1,147 @@
+import { useEffect } from "react";
+import { ArrowLeft } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
+import { Card } from "@/components/ui/card.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { MessageComposer } from "@/components/conversation/message-composer.tsx";
+import { MessageList } from "@/components/conversation/message-list.tsx";
+import { cn } from "@/lib/cn.ts";
+import { formatRelativeTime } from "@/lib/relative-time.ts";
+import { useClientConversation, useConversations, useMarkClientRead, useSendToClient, useUploadForClient } from "./use-admin-messages.ts";
+
+/**
+ * The firm's messages: clients by latest message with unread counts, and the open client's
+ * conversation (`?client=<id>` in the URL). Side by side on a wide screen; on a phone one at a time.
+ */
+export function MessagesView({ polling }: { polling: boolean }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const clientId = searchParams.get("client");
+  const conversations = useConversations(polling);
+  const items = (conversations.data?.pages ?? []).flatMap((page) => page.items);
+  const open = items.find((c) => c.user_id === clientId);
+  const choose = (id: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set("client", id);
+        else next.delete("client");
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+      <Card className={cn("overflow-hidden", clientId && "max-lg:hidden")}>
+        <h2 className="border-b px-4 py-3 font-semibold">Conversations</h2>
+        {conversations.isPending ? (
+          <Spinner label="Loading conversations…" className="w-full justify-center py-8" />
+        ) : conversations.isError ? (
+          <LoadError
+            message="Failed to load conversations"
+            onRetry={() => void conversations.refetch()}
+            isRetrying={conversations.isFetching}
+            className="m-3"
+          />
+        ) : items.length === 0 ? (
+          <p className="p-4 text-sm text-muted-foreground">No messages yet. A client&apos;s first message starts a conversation here.</p>
+        ) : (
+          <ul aria-label="Conversations" className="max-h-[70dvh] divide-y overflow-y-auto">
+            {items.map((conversation) => (
+              <li key={conversation.user_id}>
+                <button
+                  type="button"
+                  aria-current={conversation.user_id === clientId || undefined}
+                  aria-label={`${conversation.client_name}${conversation.unread > 0 ? `, ${conversation.unread} unread` : ""}`}
+                  onClick={() => choose(conversation.user_id)}
+                  className={cn("grid w-full gap-0.5 px-4 py-3 text-left hover:bg-muted/60", conversation.user_id === clientId && "bg-muted")}
+                >
+                  <span className="flex items-center justify-between gap-2">
+                    <span className={cn("truncate", conversation.unread > 0 && "font-semibold")}>{conversation.client_name}</span>
+                    {conversation.unread > 0 && (
+                      <span className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-foreground tabular-nums">
+                        {conversation.unread}
+                      </span>
+                    )}
+                  </span>
+                  <span className="truncate text-sm text-muted-foreground">
+                    {conversation.last_sender_role === "admin" ? "You: " : ""}
+                    {conversation.last_text || "Attachment"}
+                  </span>
+                  <span className="text-xs text-muted-foreground">{formatRelativeTime(conversation.last_message_at)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {conversations.hasNextPage && (
+          <Button variant="ghost" className="w-full" disabled={conversations.isFetchingNextPage} onClick={() => void conversations.fetchNextPage()}>
+            Load more
+          </Button>
+        )}
+      </Card>
+      {clientId ? (
+        <ClientConversation
+          key={clientId}
+          clientId={clientId}
+          clientName={open?.client_name ?? "Client"}
+          unread={open?.unread ?? 0}
+          polling={polling}
+          onBack={() => choose(null)}
+        />
+      ) : (
+        <Card className="grid place-items-center p-8 text-sm text-muted-foreground max-lg:hidden">Choose a conversation to read and reply.</Card>
+      )}
+    </div>
+  );
+}
+
+type ClientConversationProps = { clientId: string; clientName: string; unread: number; polling: boolean; onBack: () => void };
+
+function ClientConversation({ clientId, clientName, unread, polling, onBack }: ClientConversationProps) {
+  const conversation = useClientConversation(clientId, polling);
+  const send = useSendToClient();
+  const markRead = useMarkClientRead();
+  const upload = useUploadForClient(clientId);
+  const messages = (conversation.data?.pages ?? []).toReversed().flatMap((page) => page.items);
+  const newest = messages.at(-1)?.id;
+
+  const { mutate: markAsRead } = markRead;
+  useEffect(() => {
+    if (unread > 0) markAsRead({ user_id: clientId });
+  }, [clientId, unread, newest, markAsRead]);
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex items-center gap-2 border-b px-2 py-2 sm:px-4">
+        <Button variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Back to conversations" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+        </Button>
+        <h2 className="truncate font-semibold">{clientName}</h2>
+      </div>
+      {conversation.isPending ? (
+        <Spinner label="Loading messages…" className="w-full justify-center py-10" />
+      ) : conversation.isError ? (
+        <LoadError
+          message="Failed to load messages"
+          onRetry={() => void conversation.refetch()}
+          isRetrying={conversation.isFetching}
+          className="m-4"
+        />
+      ) : (
+        <MessageList
+          messages={messages}
+          viewer="admin"
+          otherName={clientName}
+          downloadHref={(id) => `/api/admin/documents/${id}/download`}
+          hasOlder={conversation.hasNextPage}
+          loadingOlder={conversation.isFetchingNextPage}
+          onLoadOlder={() => void conversation.fetchNextPage()}
+        />
+      )}
+      <MessageComposer sending={send.isPending} onSend={(message) => send.mutateAsync({ ...message, user_id: clientId })} upload={upload} />
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * Listens to a server-sent events stream (same origin, with the session cookie) and calls
+ * `onEvent` for each event. Answers whether the stream is open: while it is not (not yet, or
+ * dropped and the browser retrying), callers poll instead.
+ */
+export function useLiveEvents(url: string, onEvent: (data: unknown) => void): boolean {
+  const [open, setOpen] = useState(false);
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  useEffect(() => {
+    const source = new EventSource(url, { withCredentials: true });
+    source.onopen = () => setOpen(true);
+    source.onerror = () => setOpen(false);
+    source.onmessage = (event: MessageEvent<string>) => {
+      try {
+        handler.current(JSON.parse(event.data));
+      } catch {
+        handler.current(null);
+      }
+    };
+    return () => {
+      source.close();
+      setOpen(false);
+    };
+  }, [url]);
+  return open;
+}
