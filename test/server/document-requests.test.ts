@@ -312,6 +312,21 @@ describe("request emails", () => {
     expect(submitted.headers["reply-to"]).toContain(user.email);
   });
 
+  it("leaves the file names out of the firm's mail when the firm turns names off", async () => {
+    expect((await admin.put("/api/admin/notification-settings", { include_document_names_in_emails: false })).status).toBe(200);
+    try {
+      const { user, api } = await client("Rue Barley");
+      const { id } = await ask({ user_id: user.id, title: "Pay stubs" });
+      expect((await upload(api, { request_id: id }, "stub-ssn-123-45-6789.txt")).status).toBe(201);
+      expect((await api.post(`/api/requests/${id}/submit`)).status).toBe(200);
+      const submitted = await smtp.waitForMail(FIRM_EMAIL, /^Submitted: Pay stubs/);
+      expect(submitted.text).toContain("Documents: 1");
+      expect(submitted.text).not.toContain("stub-ssn");
+    } finally {
+      await admin.put("/api/admin/notification-settings", { include_document_names_in_emails: true });
+    }
+  });
+
   it("tells the client when the firm reopens a request, without the firm's note, and not when it marks it done", async () => {
     const { user, api } = await client("Primrose Everdeen");
     const { id } = await ask({ user_id: user.id, title: "Bank statements", due_date: "2027-03-15" });

@@ -84,6 +84,12 @@ describe("what lands in the Inbox", () => {
     const res = await admin.request("POST", `/api/admin/users/${nora.id}/documents`, { body: form });
     expect(res.status, res.text).toBe(201);
     expect((await inbox()).items).toEqual([]);
+
+    // Nor what an admin files among their own documents.
+    const own = new FormData();
+    own.append("file", new Blob([new TextEncoder().encode("memo")], { type: "text/plain" }), "office-memo.txt");
+    expect((await admin.request("POST", "/api/documents/upload", { body: own })).status).toBe(201);
+    expect((await inbox()).items).toEqual([]);
   });
 
   it("takes a submitted document request, a consultation request and an appointment request", async () => {

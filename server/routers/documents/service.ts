@@ -224,9 +224,12 @@ export async function createDocument(
           { ...document, user_id: userId },
           { folder: await folderName(tx, folderId), ...(request ? { request: request.title } : {}) },
         );
-        const audience = userId === ctx.user.id ? "firm" : "client";
-        await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience, now: ctx.now() });
-        if (audience === "firm") {
+        // A client's own upload is news for the firm (digest, Inbox); the firm's, for the client. An
+        // admin filing into their own documents is neither.
+        if (userId !== ctx.user.id) {
+          await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience: "client", now: ctx.now() });
+        } else if (!ctx.user.is_admin) {
+          await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience: "firm", now: ctx.now() });
           await addUploadToInbox(tx, { client_id: userId, document_id: document.id, name: document.original_filename, at: ctx.now() });
         }
         return document;

@@ -7,6 +7,7 @@ import type { Outgoing } from "../../jobs/email.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/email-verification.ts";
+import { documentNamesInEmails } from "../documents/upload-notices.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 
 export type ReminderKind = "early" | "due";
@@ -90,9 +91,10 @@ export async function requestReminderMail(
 export async function requestSubmittedMail(deps: AppDeps, job: { requestId: string }): Promise<Outgoing | null> {
   const request = await requestForMail(deps, job.requestId);
   if (!request) return null;
-  const [firm, to, documents] = await Promise.all([
+  const [firm, to, namesShown, documents] = await Promise.all([
     firmName(deps),
     firmContactEmail(deps),
+    documentNamesInEmails(deps.db),
     deps.db
       .selectFrom("documents")
       .select("original_filename")
@@ -110,7 +112,10 @@ export async function requestSubmittedMail(deps: AppDeps, job: { requestId: stri
     details: [
       ["Client", `${request.name} (${request.email})`],
       ["Request", request.title],
-      [`Documents (${documents.length})`, documents.map((d) => d.original_filename).join("\n")],
+      // The firm's "Include document names in emails" setting holds here too.
+      namesShown
+        ? [`Documents (${documents.length})`, documents.map((d) => d.original_filename).join("\n")]
+        : ["Documents", String(documents.length)],
     ],
     action: { label: "Open the admin portal", url: new URL("/admin/dashboard?tab=requests", deps.config.publicUrl).toString() },
   });

@@ -35,6 +35,7 @@ import {
   type RequestStatus,
   type UpdateRequestInput,
 } from "./schemas.ts";
+import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 
 /** The early reminder goes this many days before the due date (the other on the day). */
 export const EARLY_REMINDER_DAYS = 3;
@@ -73,22 +74,30 @@ export async function createRequest(ctx: AuthedContext, input: CreateRequestInpu
   // A due date within the early reminder's days (or today) is already in the mail about the
   // request: those reminders count as sent.
   const dueSoon = input.due_date !== null && input.due_date <= addDays(today, EARLY_REMINDER_DAYS);
-  const id = await ctx.db.transaction().execute(async (tx) => {
-    const { id } = await insertRequest(tx, {
-      user_id: client.id,
-      title: input.title,
-      description: input.description,
-      due_date: input.due_date,
-      folder_id: input.folder_id,
-      created_by: ctx.user.id,
-      early_reminder_for: dueSoon ? input.due_date : null,
-      due_reminder_for: input.due_date === today ? input.due_date : null,
-      now: ctx.now(),
+  const id = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      const { id } = await insertRequest(tx, {
+        user_id: client.id,
+        title: input.title,
+        description: input.description,
+        due_date: input.due_date,
+        folder_id: input.folder_id,
+        created_by: ctx.user.id,
+        early_reminder_for: dueSoon ? input.due_date : null,
+        due_reminder_for: input.due_date === today ? input.due_date : null,
+        now: ctx.now(),
+      });
+      await ctx.jobs.send("email", { kind: "document-request-created", requestId: id }, { tx });
+      await recordRequestActivity(tx, ctx, "request.create", client, id, { title: input.title, due_date: input.due_date, status: "open" });
+      return id;
+    })
+    .catch((err: unknown) => {
+      // The client or the folder was deleted between the checks above and the insert.
+      if (isPgError(err, FOREIGN_KEY_VIOLATION))
+        throw new TRPCError({ code: "NOT_FOUND", message: input.folder_id ? FOLDER_NOT_FOUND : USER_NOT_FOUND });
+      throw err;
     });
-    await ctx.jobs.send("email", { kind: "document-request-created", requestId: id }, { tx });
-    await recordRequestActivity(tx, ctx, "request.create", client, id, { title: input.title, due_date: input.due_date, status: "open" });
-    return id;
-  });
   return adminRequest(ctx, id, today);
 }
 
