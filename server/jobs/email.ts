@@ -34,7 +34,7 @@ export type EmailJob =
   | { kind: "email-change"; changeId: string }
   | { kind: "email-changed"; changeId: string }
   /** The firm's invitation of a client, with a new link (the earlier one dies). */
-  | { kind: "invitation"; invitationId: string }
+  | { kind: "invitation"; invitationId: string; expiresAt: string }
   | { kind: "consultation-notification"; consultationId: string }
   | { kind: "consultation-confirmation"; consultationId: string }
   /**

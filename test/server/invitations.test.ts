@@ -7,6 +7,7 @@ import { ApiClient } from "../helpers/http.ts";
 import { oidcEnv, startOidcProvider, type TestAccount, type TestOidcProvider } from "../helpers/oidc-provider.ts";
 import { freePort, startTestServer, type TestServer } from "../helpers/server.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+import { invitationMail } from "../../server/routers/invitations/mail.ts";
 
 const INVITE_ONLY = "Registration is by invitation only";
 const NEW_PASSWORD = "Copper-Lantern-Meadow-9";
@@ -269,6 +270,9 @@ describe("accepting an invitation", () => {
     const { invitation, token } = await invite("Resend Client", email);
     expect((await adminApi.post(`/api/admin/invitations/${invitation.id}/resend`)).status).toBe(200);
     const fresh = await invitationToken(email, [token]);
+    // A late retry of the first sending's mail (its SMTP try had failed, say) sends nothing and
+    // leaves the resent link alone.
+    expect(await invitationMail(server.deps, { invitationId: invitation.id, expiresAt: invitation.expires_at })).toBeNull();
     expect((await accept(token)).res.status).toBe(404);
     expect((await accept(fresh)).res.status).toBe(201);
   });

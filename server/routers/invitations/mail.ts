@@ -18,7 +18,7 @@ export function invitationLink(publicUrl: string, token: string): string {
  * usable link, and each try replaces the token of the one before. Nothing to send once the
  * invitation is accepted, revoked or expired.
  */
-export async function invitationMail(deps: AppDeps, job: { invitationId: string }): Promise<Outgoing | null> {
+export async function invitationMail(deps: AppDeps, job: { invitationId: string; expiresAt: string }): Promise<Outgoing | null> {
   const invitation = await deps.db
     .selectFrom("invitations")
     .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at"])
@@ -26,7 +26,7 @@ export async function invitationMail(deps: AppDeps, job: { invitationId: string 
     .executeTakeFirst();
   if (!invitation || invitationStatus(invitation, deps.now()) !== "pending") return null;
   const token = generateToken();
-  if (!(await setInvitationToken(deps.db, invitation.id, hashToken(token)))) return null;
+  if (!(await setInvitationToken(deps.db, invitation.id, new Date(job.expiresAt), hashToken(token)))) return null;
   const firm = await firmName(deps);
   const body = composeEmail({
     firmName: firm,

@@ -92,12 +92,16 @@ export async function revokeInvitation(db: Db, id: string, now: Date): Promise<v
   await db.updateTable("invitations").set({ revoked_at: now }).where("id", "=", id).execute();
 }
 
-/** Gives the invitation the token of the mail about to go out, if it is still open; false otherwise. */
-export async function setInvitationToken(db: Db, id: string, tokenHash: string): Promise<boolean> {
+/**
+ * Gives the invitation the token of the mail about to go out, if it is still open and still the
+ * sending that mail was queued for (its expiry); false otherwise.
+ */
+export async function setInvitationToken(db: Db, id: string, expiresAt: Date, tokenHash: string): Promise<boolean> {
   const result = await db
     .updateTable("invitations")
     .set({ token_hash: tokenHash })
     .where("id", "=", id)
+    .where("expires_at", "=", expiresAt)
     .where("accepted_at", "is", null)
     .where("revoked_at", "is", null)
     .executeTakeFirst();

@@ -54,8 +54,9 @@ export async function invitationList(ctx: Context, input: { limit: number }): Pr
   return rows.map(({ invited_by, ...row }) => item(row, invited_by, ctx.now()));
 }
 
-function queueInvitationMail(ctx: Context, tx: Db, invitationId: string) {
-  return ctx.jobs.send("email", { kind: "invitation", invitationId }, { tx });
+/** The mail of this sending: a resend moves the expiry, so an older sending's late retry finds nothing to send. */
+function queueInvitationMail(ctx: Context, tx: Db, invitationId: string, expiresAt: Date) {
+  return ctx.jobs.send("email", { kind: "invitation", invitationId, expiresAt: expiresAt.toISOString() }, { tx });
 }
 
 export async function createInvitation(ctx: AuthedContext, input: CreateInvitationInput): Promise<InvitationItem> {
@@ -74,7 +75,7 @@ export async function createInvitation(ctx: AuthedContext, input: CreateInvitati
         created_at: now,
         expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
       });
-      await queueInvitationMail(ctx, tx, row.id);
+      await queueInvitationMail(ctx, tx, row.id, row.expires_at);
       await recordActivity(tx, ctx, {
         action: "invitation.create",
         client: null,
@@ -104,8 +105,9 @@ export async function resendInvitation(ctx: AuthedContext, input: { id: string }
   return ctx.db.transaction().execute(async (tx) => {
     const open = await openInvitation(tx, input.id);
     if (await emailHasAccount(tx, open.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
-    await renewInvitation(tx, open.id, new Date(now.getTime() + INVITATION_TTL_MS));
-    await queueInvitationMail(ctx, tx, open.id);
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+    await renewInvitation(tx, open.id, expiresAt);
+    await queueInvitationMail(ctx, tx, open.id, expiresAt);
     await recordActivity(tx, ctx, {
       action: "invitation.resend",
       client: null,
