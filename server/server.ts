@@ -11,6 +11,7 @@ import { emailGaveUpJob, emailJob } from "./jobs/email.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { createJobs, type JobOptions } from "./jobs/queue.ts";
+import { createMessageEvents } from "./routers/messages/events.ts";
 import { sweepExpiredRowsJob } from "./jobs/sweeps.ts";
 import { createMailer } from "./mail/create-mailer.ts";
 import { createStorage } from "./storage/create-storage.ts";
@@ -71,6 +72,7 @@ export async function startServer(opts: {
     storage: createStorage(opts.config),
     rateLimits: createRateLimits(opts.database.db),
     jobs,
+    messageEvents: createMessageEvents(opts.database, opts.logger),
     now: opts.now ?? (() => new Date()),
     ...opts.overrides,
   };
@@ -100,7 +102,7 @@ export async function startServer(opts: {
     close: ({ graceMs = 0 } = {}) =>
       stopHttp(server, graceMs)
         // The database closes after this, so jobs under way finish (or are handed back) first.
-        .then(() => jobs.stop())
+        .then(() => Promise.all([jobs.stop(), deps.messageEvents.close()]))
         .then(() => opts.database.close()),
   };
 }

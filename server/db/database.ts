@@ -23,6 +23,13 @@ export type DatabaseHandle = {
    * so the connection goes back to the others without a half-open transaction.
    */
   runScript: (text: string) => Promise<{ rows: unknown[] }>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` from any connection to this database (other
+   * instances too), on a connection of its own; answers how to stop. Postgres connections are
+   * reopened when lost (notifications meanwhile are missed: listeners poll as well). Absent on a
+   * handle made for a script, which needs none.
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -54,7 +61,8 @@ export async function openDatabase(opts: {
           () => conn.executeQuery(CompiledQuery.raw("ROLLBACK")),
         ),
       );
-    return { db, kind: "postgres", runScript, close: () => db.destroy() };
+    const listen = (channel: string, onPayload: (payload: string) => void) => listenOnPostgres(opts.databaseUrl!, opts.logger, channel, onPayload);
+    return { db, kind: "postgres", runScript, listen, close: () => db.destroy() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGliteDialect } = await import("kysely-pglite-dialect");
@@ -78,7 +86,48 @@ export async function openDatabase(opts: {
         () => pglite.exec("ROLLBACK"),
       ),
     );
-  return { db, kind: "embedded", runScript, close: () => db.destroy() };
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const unlisten = await pglite.listen(channel, onPayload);
+    return async () => {
+      if (!pglite.closed) await unlisten();
+    };
+  };
+  return { db, kind: "embedded", runScript, listen, close: () => db.destroy() };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+async function listenOnPostgres(url: string, logger: Logger, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? "");
+    });
+    next.on("error", (err) => {
+      logger.warn({ err: err.message, channel }, "notification listener lost its connection");
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
+      throw err;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 async function rollingBack<T>(run: () => Promise<T>, rollback: () => Promise<unknown>): Promise<T> {

@@ -10,6 +10,7 @@ import {
   sendMessageBody,
   unreadOutput,
 } from "../routers/messages/schemas.ts";
+import { messageEventStream } from "./message-events.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 
 export const messageRoutes: RestRoute[] = [
@@ -35,6 +36,16 @@ export const messageRoutes: RestRoute[] = [
     response: messageOutput,
     status: 201,
     call: (c, r) => c.messages.send(r.body as never),
+  },
+  {
+    method: "get",
+    path: "/messages/events",
+    summary:
+      'Server-sent events: `data: {"client_id"}` whenever the caller\'s conversation changes (a message, a read mark); Accept: text/event-stream',
+    tag: "messages",
+    access: "client",
+    response: { description: "An event stream", contentType: "text/event-stream" },
+    handler: messageEventStream("client"),
   },
   {
     method: "get",
@@ -76,6 +87,15 @@ export const messageRoutes: RestRoute[] = [
       const { limit, cursor, offset } = r.query;
       return c.admin.conversations({ limit, cursor: cursor ?? offset } as never);
     },
+  },
+  {
+    method: "get",
+    path: "/admin/messages/events",
+    summary: 'Server-sent events: `data: {"client_id"}` whenever any conversation changes (a message, a read mark); Accept: text/event-stream',
+    tag: "admin",
+    access: "admin",
+    response: { description: "An event stream", contentType: "text/event-stream" },
+    handler: messageEventStream("firm"),
   },
   {
     method: "get",

@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
 import type { PublicUser } from "../routers/auth/schemas.ts";
 import type { Jobs } from "../jobs/queue.ts";
+import type { MessageEvents } from "../routers/messages/events.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 
@@ -19,6 +20,8 @@ export type AppDeps = {
   rateLimits: RateLimits;
   /** Work done after the answer (mail, sweeps), durable in the database. */
   jobs: Jobs;
+  /** Changes to conversations, heard from every instance (the live message streams). */
+  messageEvents: MessageEvents;
   /** The clock; tests pass a controllable one. */
   now: () => Date;
 };

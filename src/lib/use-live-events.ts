@@ -14,6 +14,8 @@ export function useLiveEvents(url: string, onEvent: (data: unknown) => void): bo
   useEffect(() => {
     const source = new EventSource(url, { withCredentials: true });
     source.onopen = () => setOpen(true);
+    // Sent once the server listens, also after a reconnect: what changed meanwhile is asked for again.
+    source.addEventListener("ready", () => handler.current(null));
     source.onerror = () => setOpen(false);
     source.onmessage = (event: MessageEvent<string>) => {
       try {

@@ -8,8 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
+import { createLogger } from "../../server/logger.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
-import type { ApiClient } from "../helpers/http.ts";
+import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
@@ -316,5 +318,102 @@ describe("the email after 5 minutes unread", () => {
     await done(user.id);
     await new Promise((r) => setTimeout(r, 1000));
     expect(smtp.messages.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+  });
+});
+
+/** An open event stream as EventSource reads it: the data of each unnamed event, once the server said it listens. */
+async function openStream(api: ApiClient, path: string, baseUrl = api.baseUrl) {
+  const abort = new AbortController();
+  const res = await fetch(new URL(path, baseUrl), {
+    headers: { Accept: "text/event-stream", Cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    signal: abort.signal,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("text/event-stream");
+  const events: Array<{ client_id: string }> = [];
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for await (const chunk of res.body!) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (/^event: ready$/m.test(block)) ready();
+          else if (block.startsWith("data: ")) events.push(JSON.parse(block.slice(6)));
+        }
+      }
+    } catch {
+      // Closed by the test.
+    }
+  })();
+  await isReady;
+  return {
+    events,
+    async waitFor(predicate: (e: { client_id: string }) => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!events.some(predicate)) {
+        if (Date.now() > deadline) throw new Error(`no such event in ${JSON.stringify(events)}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => abort.abort(),
+  };
+}
+
+describe("live updates", () => {
+  it("streams only to signed-in callers who ask for a stream", async () => {
+    const { api } = await client();
+    expect((await new ApiClient(server.url).get("/api/messages/events")).status).toBe(401);
+    expect((await api.get("/api/admin/messages/events")).status).toBe(403);
+    const plain = await api.get("/api/messages/events");
+    expect(plain.status).toBe(406);
+  });
+
+  it("tells a client about their own conversation only, and the firm about every one", async () => {
+    const a = await client("Ira Live");
+    const b = await client("Jo Elsewhere");
+    const streamA = await openStream(a.api, "/api/messages/events");
+    const firm = await openStream(admin, "/api/admin/messages/events");
+    try {
+      await send(admin, `/api/admin/messages/${b.user.id}`, { text: "for Jo" });
+      await send(admin, `/api/admin/messages/${a.user.id}`, { text: "for Ira" });
+      await streamA.waitFor((e) => e.client_id === a.user.id);
+      await firm.waitFor((e) => e.client_id === b.user.id);
+      expect(streamA.events.every((e) => e.client_id === a.user.id)).toBe(true);
+      await send(b.api, "/api/messages", { text: "from Jo" });
+      await firm.waitFor((e) => e.client_id === b.user.id && firm.events.filter((x) => x.client_id === b.user.id).length >= 2);
+      // A refused message changes nothing and tells no one.
+      const before = streamA.events.length;
+      expect((await a.api.post("/api/messages", { text: "x".repeat(10_001) })).status).toBe(422);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(streamA.events).toHaveLength(before);
+    } finally {
+      streamA.close();
+      firm.close();
+    }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)("an event published on one instance reaches a subscriber on the other", async () => {
+    const handle = await openDatabase({ databaseUrl: server.database.url, dataDir: "memory://", logger: createLogger("silent") });
+    const other = await startTestServer({ database: { ...handle, url: server.database.url, name: server.database.name } });
+    try {
+      const { user, api } = await client("Kai Two Instances");
+      // The client's session works on either instance; the stream is open on the other one.
+      const stream = await openStream(api, "/api/messages/events", other.url);
+      const firmStream = await openStream(admin, "/api/admin/messages/events", other.url);
+      await send(admin, `/api/admin/messages/${user.id}`, { text: "sent through the first instance" });
+      await stream.waitFor((e) => e.client_id === user.id);
+      await send(api, "/api/messages", { text: "answered through the first instance" });
+      await firmStream.waitFor((e) => e.client_id === user.id);
+      stream.close();
+      firmStream.close();
+    } finally {
+      await other.close();
+    }
   });
 });

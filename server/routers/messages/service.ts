@@ -6,6 +6,7 @@ import { TRPCError } from "@trpc/server";
 import { accountLabel, recordActivity } from "../../activity/record.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
+import { notifyConversationChanged } from "./events.ts";
 import {
   countMessages,
   ensureTopFolder,
@@ -79,6 +80,7 @@ async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, inp
       target: { type: "message", id: message.id },
       detail: { attachments: documentIds.length },
     });
+    await notifyConversationChanged(tx, client.id);
     return message.id;
   });
   const [message] = await withAttachments(ctx, [await findMessageRow(ctx.db, id)]);
@@ -128,6 +130,7 @@ export async function ownUnread(ctx: AuthedContext): Promise<Unread> {
 
 export async function markOwnRead(ctx: AuthedContext): Promise<Unread> {
   await markThreadRead(ctx.db, ctx.user.id, "client");
+  await notifyConversationChanged(ctx.db, ctx.user.id);
   return ownUnread(ctx);
 }
 
@@ -135,6 +138,8 @@ export async function markOwnRead(ctx: AuthedContext): Promise<Unread> {
 export async function markClientRead(ctx: AuthedContext, input: { user_id: string }): Promise<Unread> {
   const client = await clientOrNotFound(ctx, input.user_id);
   await markThreadRead(ctx.db, client.id, "firm");
+  // Every admin's unread count follows.
+  await notifyConversationChanged(ctx.db, client.id);
   return firmUnread(ctx);
 }
 
