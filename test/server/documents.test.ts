@@ -107,7 +107,15 @@ describe("upload, list, download, delete", () => {
     const inFolder = await upload(alice, folderFile, "march.pdf", { folderId, type: "application/pdf" });
     expect(inFolder.status, inFolder.text).toBe(201);
     expect(inFolder.body).toMatchObject({ original_filename: "march.pdf", folder_id: folderId, content_type: "application/pdf" });
-    expect(Object.keys(inFolder.body).sort()).toEqual(["content_type", "file_size", "folder_id", "from_firm", "id", "original_filename", "upload_date"]);
+    expect(Object.keys(inFolder.body).sort()).toEqual([
+      "content_type",
+      "file_size",
+      "folder_id",
+      "from_firm",
+      "id",
+      "original_filename",
+      "upload_date",
+    ]);
 
     const root = (await alice.get("/api/documents/root")).body as Document[];
     expect(root.map((d) => d.id)).toContain(inRoot.body.id);
