@@ -54,7 +54,6 @@ export function MessagesView({ polling }: { polling: boolean }) {
                 <button
                   type="button"
                   aria-current={conversation.user_id === clientId || undefined}
-                  aria-label={`${conversation.client_name}${conversation.unread > 0 ? `, ${conversation.unread} unread` : ""}`}
                   onClick={() => choose(conversation.user_id)}
                   className={cn("grid w-full gap-0.5 px-4 py-3 text-left hover:bg-muted/60", conversation.user_id === clientId && "bg-muted")}
                 >
@@ -63,6 +62,7 @@ export function MessagesView({ polling }: { polling: boolean }) {
                     {conversation.unread > 0 && (
                       <span className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-foreground tabular-nums">
                         {conversation.unread}
+                        <span className="sr-only"> unread</span>
                       </span>
                     )}
                   </span>

@@ -1,0 +1,127 @@
+/*
+ * Secure messages in Chromium against the real server: a client and the admin, each in a page of
+ * their own, exchange messages with attachments (the client attaches a document already stored,
+ * the firm uploads a new one into the client's Messages folder). Each sees the other's message
+ * appear without a reload, sooner than the 15-second polling could bring it (the event stream);
+ * links are clickable and markup shows as typed. Both views pass axe at 1280 and 390 px.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/** Well under the pages' 15-second polling: what arrives within this came through the stream. */
+const LIVE_MS = 8_000;
+
+let server: TestServer;
+let browser: Browser;
+let admin: TestPage;
+let client: TestPage;
+let adminUser: UserFixture;
+let clientUser: UserFixture;
+
+async function signedInPage(user: UserFixture, portal: "client" | "admin"): Promise<TestPage> {
+  const api = await loginClient(server.url, user, portal);
+  const page = await newPage(browser, { baseURL: server.url });
+  await page.context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+  return page;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
+  clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
+  const api = await loginClient(server.url, clientUser);
+  const form = new FormData();
+  form.append("file", new Blob(["wages 52,000"], { type: "text/plain" }), "W-2 2026.txt");
+  expect((await api.request("POST", "/api/documents/upload", { body: form })).status).toBe(201);
+  admin = await signedInPage(adminUser, "admin");
+  client = await signedInPage(clientUser, "client");
+}, 120_000);
+
+afterAll(async () => {
+  await admin?.close();
+  await client?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe("secure messages", () => {
+  it("the client writes with a stored document attached, and the firm sees it arrive without a reload", async () => {
+    await admin.page.goto("/admin/dashboard?tab=messages");
+    await admin.page.getByText("No messages yet.").waitFor();
+    await client.page.goto("/dashboard?tab=messages");
+    await client.page.getByRole("log", { name: "Messages" }).getByText("No messages yet.").waitFor();
+
+    await screenshotOnFailure(client.page, "messages-client-send", async () => {
+      const { page } = client;
+      await page.getByLabel("Message", { exact: true }).fill("Hello,\nmy W-2 is attached.\nDetails: https://example.com/w2-help");
+      await page.getByRole("button", { name: "Attach a document" }).click();
+      const dialog = page.getByRole("dialog", { name: "Attach a document" });
+      await dialog.getByRole("button", { name: "W-2 2026.txt" }).click();
+      await page.getByRole("list", { name: "Attachments" }).getByText("W-2 2026.txt").waitFor();
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      const sent = page.getByRole("article", { name: "Message from You" });
+      await sent.getByRole("link", { name: "https://example.com/w2-help" }).waitFor();
+      expect(await sent.getByText(/^Hello,\nmy W-2 is attached\.\nDetails: $/).count()).toBe(0);
+      expect(await sent.locator("p.whitespace-pre-wrap").innerText()).toBe("Hello,\nmy W-2 is attached.\nDetails: https://example.com/w2-help");
+      await sent.getByRole("link", { name: /W-2 2026\.txt/ }).waitFor();
+    });
+
+    await screenshotOnFailure(admin.page, "messages-admin-receive", async () => {
+      const { page } = admin;
+      const conversation = page.getByRole("button", { name: /^Greta Lindqvist 1 unread/ });
+      await conversation.waitFor({ timeout: LIVE_MS });
+      await page.getByRole("tab", { name: "Messages 1 unread" }).waitFor({ timeout: LIVE_MS });
+      await conversation.click();
+      const received = page.getByRole("article", { name: "Message from Greta Lindqvist" });
+      await received.getByRole("link", { name: "https://example.com/w2-help" }).waitFor();
+      expect(await received.getByRole("link", { name: "https://example.com/w2-help" }).getAttribute("target")).toBe("_blank");
+      await received.getByRole("link", { name: /W-2 2026\.txt/ }).waitFor();
+      // Opening the conversation read it.
+      await page.getByRole("button", { name: /^Greta Lindqvist Hello,/ }).waitFor();
+      await page.getByRole("tab", { name: "Messages", exact: true }).waitFor();
+      await expectAccessibleAtBothWidths(page, "messages-admin-conversation");
+    });
+  });
+
+  it("the firm answers with a new upload, and the client sees it arrive without a reload", async () => {
+    await screenshotOnFailure(admin.page, "messages-admin-reply", async () => {
+      const { page } = admin;
+      await page.getByLabel("Message", { exact: true }).fill("Thanks! <b>not bold</b>\nPlease sign the attached letter.");
+      await page
+        .getByLabel("Upload files to attach")
+        .setInputFiles({ name: "Engagement letter.txt", mimeType: "text/plain", buffer: Buffer.from("sign here") });
+      await page.getByRole("list", { name: "Attachments" }).getByText("Engagement letter.txt").waitFor();
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await page.getByRole("article", { name: "Message from You" }).getByText("Engagement letter.txt").waitFor();
+    });
+
+    await screenshotOnFailure(client.page, "messages-client-receive", async () => {
+      const { page } = client;
+      const reply = page.getByRole("article", { name: "Message from Office Admin" });
+      await reply.waitFor({ timeout: LIVE_MS });
+      expect(await reply.locator("p.whitespace-pre-wrap").innerText()).toBe("Thanks! <b>not bold</b>\nPlease sign the attached letter.");
+      expect(await reply.locator("b").count()).toBe(0);
+      const attachment = reply.getByRole("link", { name: /Engagement letter\.txt/ });
+      expect(await attachment.getAttribute("href")).toMatch(/^\/api\/documents\/[0-9a-f-]{36}\/download$/);
+      await expectAccessibleAtBothWidths(page, "messages-client-conversation");
+    });
+
+    client.expectNoConsoleErrors();
+    admin.expectNoConsoleErrors();
+  });
+
+  it("the unread count shows on the client's Messages tab while another tab is open", async () => {
+    const { page } = client;
+    await page.goto("/dashboard?tab=documents");
+    await admin.page.getByLabel("Message", { exact: true }).fill("One more thing.");
+    await admin.page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.getByRole("tab", { name: "Messages 1 unread" }).waitFor({ timeout: LIVE_MS });
+    await page.getByRole("tab", { name: "Messages 1 unread" }).click();
+    await page.getByRole("article", { name: "Message from Office Admin" }).getByText("One more thing.").waitFor();
+    await page.getByRole("tab", { name: "Messages", exact: true }).waitFor();
+  });
+});
