@@ -92,7 +92,7 @@ async function expectBreadcrumb(page: Page, crumbs: string[]): Promise<void> {
 }
 
 async function expectAccessibleTabs(page: Page, screenshotName: string): Promise<void> {
-  for (const tab of ["Documents", "Appointments", "Tax Forms", "Services"]) {
+  for (const tab of ["Documents", "Messages", "Appointments", "Tax Forms", "Services"]) {
     await page.getByRole("tab", { name: tab }).click();
     await page.getByRole("heading", { level: 2, name: tab }).waitFor();
     const violations = await checkA11y(page);
@@ -125,10 +125,10 @@ describe("client dashboard", () => {
       // Radix moves the focus between tabs on the next task, so the test waits for it.
       const focusedTab = () => page.evaluate(() => document.activeElement?.textContent);
       await page.keyboard.press("ArrowRight");
-      await expect.poll(focusedTab).toBe("Appointments");
+      await expect.poll(focusedTab).toBe("Messages");
       await page.keyboard.press("Enter");
-      await page.getByRole("tab", { name: "Appointments", selected: true }).waitFor();
-      expect(searchParam(page, "tab")).toBe("appointments");
+      await page.getByRole("tab", { name: "Messages", selected: true }).waitFor();
+      expect(searchParam(page, "tab")).toBe("messages");
       await page.keyboard.press("ArrowLeft");
       await expect.poll(focusedTab).toBe("Documents");
       await page.keyboard.press("Space");
