@@ -49,7 +49,7 @@ export function AdminDashboardPage() {
   const { user } = useCurrentUser();
   const logout = useAdminLogout();
   const unread = useInboxUnread();
-  const { polling: pollMessages } = useFirmMessageEvents();
+  const { polling: pollMessages } = useFirmMessageEvents(Boolean(stats.data));
   const unreadMessages = useFirmMessagesUnread(pollMessages);
   const badgeCount = (value: TabValue) => (value === "inbox" ? unread : value === "messages" ? unreadMessages : 0);
   const [searchParams, setSearchParams] = useSearchParams();

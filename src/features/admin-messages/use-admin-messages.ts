@@ -57,10 +57,13 @@ export function useUploadForClient(userId: string) {
   };
 }
 
-/** New messages from any client without a reload; answers whether to poll (the stream is down). */
-export function useFirmMessageEvents(): { polling: boolean } {
+/**
+ * New messages from any client without a reload, once `signedIn` (before, the stream would only be
+ * refused); answers whether to poll (the stream is down).
+ */
+export function useFirmMessageEvents(signedIn: boolean): { polling: boolean } {
   const utils = trpc.useUtils();
-  const live = useLiveEvents("/api/admin/messages/events", () => {
+  const live = useLiveEvents(signedIn ? "/api/admin/messages/events" : null, () => {
     void utils.admin.messages.invalidate();
     void utils.admin.conversations.invalidate();
     void utils.admin.messagesUnread.invalidate();
