@@ -50,7 +50,7 @@ export function AdminDashboardPage() {
   const logout = useAdminLogout();
   const unread = useInboxUnread();
   const { polling: pollMessages } = useFirmMessageEvents(Boolean(stats.data));
-  const unreadMessages = useFirmMessagesUnread(pollMessages);
+  const unreadMessages = useFirmMessagesUnread(pollMessages, Boolean(stats.data));
   const badgeCount = (value: TabValue) => (value === "inbox" ? unread : value === "messages" ? unreadMessages : 0);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");

@@ -25,8 +25,9 @@ export function useClientConversation(userId: string, polling: boolean) {
   );
 }
 
-export function useFirmMessagesUnread(polling: boolean): number {
-  return trpc.admin.messagesUnread.useQuery(undefined, { retry: false, refetchInterval: every(polling) }).data?.unread ?? 0;
+/** The firm's unread count over all conversations, once `signedIn`. */
+export function useFirmMessagesUnread(polling: boolean, signedIn: boolean): number {
+  return trpc.admin.messagesUnread.useQuery(undefined, { retry: false, enabled: signedIn, refetchInterval: every(polling) }).data?.unread ?? 0;
 }
 
 export function useSendToClient() {
