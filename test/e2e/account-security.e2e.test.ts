@@ -25,6 +25,7 @@ import {
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+import { REQUIRE_CLIENT_TWO_FACTOR } from "../../server/routers/account/queries.ts";
 
 let server: TestServer;
 let smtp: TestSmtpServer;
@@ -260,9 +261,19 @@ describe("account security", { timeout: 120_000 }, () => {
       const requireForClients = page.getByLabel("Require two-factor sign-in for all clients");
       await requireForClients.check();
       await page.locator("[data-sonner-toast]", { hasText: "Every client now needs two-factor sign-in." }).waitFor();
-      await expect.poll(async () => (await server.db.selectFrom("firm_settings").select("value").executeTakeFirst())?.value).toBe("true");
+      await expect
+        .poll(
+          async () =>
+            (await server.db.selectFrom("firm_settings").select("value").where("key", "=", REQUIRE_CLIENT_TWO_FACTOR).executeTakeFirst())?.value,
+        )
+        .toBe("true");
       await requireForClients.uncheck();
-      await expect.poll(async () => (await server.db.selectFrom("firm_settings").select("value").executeTakeFirst())?.value).toBe("false");
+      await expect
+        .poll(
+          async () =>
+            (await server.db.selectFrom("firm_settings").select("value").where("key", "=", REQUIRE_CLIENT_TWO_FACTOR).executeTakeFirst())?.value,
+        )
+        .toBe("false");
     });
     // Logout leaves the dashboard's statistics to be asked for once more without a session, as in admin.e2e.
     t.expectNoConsoleErrors({ allow: [/status of 401 .*\/trpc\/admin\.stats/] });

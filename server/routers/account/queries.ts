@@ -79,7 +79,7 @@ export async function deletePasskeyOf(db: Db, userId: string, passkeyId: string)
   return db.deleteFrom("passkeys").where("id", "=", passkeyId).where("user_id", "=", userId).returning("id").executeTakeFirst();
 }
 
-const REQUIRE_CLIENT_TWO_FACTOR = "require_client_two_factor";
+export const REQUIRE_CLIENT_TWO_FACTOR = "require_client_two_factor";
 
 export async function clientTwoFactorRequired(db: Db): Promise<boolean> {
   const row = await db.selectFrom("firm_settings").select("value").where("key", "=", REQUIRE_CLIENT_TWO_FACTOR).executeTakeFirst();
