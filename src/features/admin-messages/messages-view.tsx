@@ -10,6 +10,7 @@ import { MessageList } from "@/components/conversation/message-list.tsx";
 import { cn } from "@/lib/cn.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { useClientConversation, useConversations, useMarkClientRead, useSendToClient, useUploadForClient } from "./use-admin-messages.ts";
+import { usePageVisible } from "@/lib/use-page-visible.ts";
 
 /**
  * The firm's messages: clients by latest message with unread counts, and the open client's
@@ -108,10 +109,13 @@ function ClientConversation({ clientId, clientName, unread, polling, onBack }: C
   const messages = (conversation.data?.pages ?? []).toReversed().flatMap((page) => page.items);
   const newest = messages.at(-1)?.id;
 
+  // Read means seen: not while the tab is in the background, nor before the messages are on screen.
+  const visible = usePageVisible();
+  const shown = conversation.isSuccess;
   const { mutate: markAsRead } = markRead;
   useEffect(() => {
-    if (unread > 0) markAsRead({ user_id: clientId });
-  }, [clientId, unread, newest, markAsRead]);
+    if (visible && shown && unread > 0) markAsRead({ user_id: clientId });
+  }, [visible, shown, clientId, unread, newest, markAsRead]);
 
   return (
     <Card className="overflow-hidden">

@@ -6,6 +6,7 @@ import { MessageComposer } from "@/components/conversation/message-composer.tsx"
 import { MessageList } from "@/components/conversation/message-list.tsx";
 import { AttachDocumentDialog } from "./attach-document-dialog.tsx";
 import { useConversation, useMarkMessagesRead, useSendMessage, useUploadForMessage } from "./use-messages.ts";
+import { usePageVisible } from "@/lib/use-page-visible.ts";
 
 /** The client's conversation with the firm; what the firm wrote is marked read while this tab is open. */
 export function MessagesTab({ polling, unread }: { polling: boolean; unread: number }) {
@@ -16,10 +17,13 @@ export function MessagesTab({ polling, unread }: { polling: boolean; unread: num
   const messages = (conversation.data?.pages ?? []).toReversed().flatMap((page) => page.items);
   const newest = messages.at(-1)?.id;
 
+  // Read means seen: not while the tab is in the background, nor before the messages are on screen.
+  const visible = usePageVisible();
+  const shown = conversation.isSuccess;
   const { mutate: markAsRead } = markRead;
   useEffect(() => {
-    if (unread > 0) markAsRead();
-  }, [unread, newest, markAsRead]);
+    if (visible && shown && unread > 0) markAsRead();
+  }, [visible, shown, unread, newest, markAsRead]);
 
   return (
     <div className="grid gap-4">
