@@ -100,9 +100,12 @@ export async function startServer(opts: {
     url: `http://127.0.0.1:${port}`,
     deps,
     close: ({ graceMs = 0 } = {}) =>
-      stopHttp(server, graceMs)
+      // Event streams never go idle: they end first, and their pages reconnect to another instance.
+      deps.messageEvents
+        .close()
+        .then(() => stopHttp(server, graceMs))
         // The database closes after this, so jobs under way finish (or are handed back) first.
-        .then(() => Promise.all([jobs.stop(), deps.messageEvents.close()]))
+        .then(() => jobs.stop())
         .then(() => opts.database.close()),
   };
 }

@@ -25,11 +25,12 @@ export type DatabaseHandle = {
   runScript: (text: string) => Promise<{ rows: unknown[] }>;
   /**
    * Calls `onPayload` with each NOTIFY on `channel` from any connection to this database (other
-   * instances too), on a connection of its own; answers how to stop. Postgres connections are
-   * reopened when lost (notifications meanwhile are missed: listeners poll as well). Absent on a
-   * handle made for a script, which needs none.
+   * instances too), on a connection of its own; answers how to stop. A Postgres connection that is
+   * lost (or stops answering its ping) is reopened, and `onReconnect` called: notifications meanwhile
+   * were missed, so listeners should ask again for what they show. Absent on a handle made for a
+   * script, which needs none.
    */
-  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  listen?: (channel: string, onPayload: (payload: string) => void, onReconnect: () => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -61,7 +62,8 @@ export async function openDatabase(opts: {
           () => conn.executeQuery(CompiledQuery.raw("ROLLBACK")),
         ),
       );
-    const listen = (channel: string, onPayload: (payload: string) => void) => listenOnPostgres(opts.databaseUrl!, opts.logger, channel, onPayload);
+    const listen = (channel: string, onPayload: (payload: string) => void, onReconnect: () => void) =>
+      listenOnPostgres(opts.databaseUrl!, opts.logger, { channel, onPayload, onReconnect });
     return { db, kind: "postgres", runScript, listen, close: () => db.destroy() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -96,35 +98,70 @@ export async function openDatabase(opts: {
 }
 
 const RELISTEN_DELAY_MS = 1000;
+/** An idle LISTEN connection can die without an error (a NAT or a failover forgets it): a ping finds out. */
+const LISTEN_PING_MS = 30_000;
+const LISTEN_TIMEOUT_MS = 10_000;
 
-async function listenOnPostgres(url: string, logger: Logger, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+type Listening = { channel: string; onPayload: (payload: string) => void; onReconnect: () => void };
+
+/**
+ * LISTEN on a connection of its own. The first connection's failure is the caller's (nothing is
+ * left retrying behind it); a later loss is retried, one attempt at a time, until it listens again.
+ */
+async function listenOnPostgres(url: string, logger: Logger, { channel, onPayload, onReconnect }: Listening): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(onReconnect, (err: unknown) => {
+        logger.warn({ err: err instanceof Error ? err.message : err, channel }, "notification listener could not reconnect");
+        scheduleRetry();
+      });
+    }, RELISTEN_DELAY_MS);
+  };
+  const lose = (lost: pg.Client, reason: string) => {
+    if (client !== lost) return;
+    logger.warn({ reason, channel }, "notification listener lost its connection");
+    client = undefined;
+    void lost.end().catch(() => undefined);
+    scheduleRetry();
+  };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: LISTEN_TIMEOUT_MS,
+      query_timeout: LISTEN_TIMEOUT_MS,
+    });
     next.on("notification", (message) => {
       if (message.channel === channel) onPayload(message.payload ?? "");
     });
-    next.on("error", (err) => {
-      logger.warn({ err: err.message, channel }, "notification listener lost its connection");
-      void next.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
-    });
-    client = next;
+    next.on("error", (err) => lose(next, err.message));
     try {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (err) {
       await next.end().catch(() => undefined);
-      if (stopped) return;
-      retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
       throw err;
     }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
   };
   await connect();
+  const ping = setInterval(() => {
+    const current = client;
+    current?.query("select 1").catch((err: unknown) => lose(current, err instanceof Error ? err.message : "ping failed"));
+  }, LISTEN_PING_MS);
+  ping.unref();
   return async () => {
     stopped = true;
+    clearInterval(ping);
     clearTimeout(retry);
     await client?.end().catch(() => undefined);
   };
