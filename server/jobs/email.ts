@@ -59,7 +59,7 @@ export type EmailJob =
   /** To the client: the firm reopened a request (its note is read in the portal); nothing if it is no longer open. */
   | { kind: "document-request-reopened"; requestId: string }
   /** To `side`, five minutes after the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
-  | { kind: "message-waiting"; clientId: string; side: "client" | "firm" };
+  | { kind: "message-waiting"; clientId: string; side: "client" | "firm"; dueAt: string };
 
 /** A message to send now, and what having sent it means for the data it is about. */
 export type Outgoing = {

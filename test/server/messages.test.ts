@@ -319,6 +319,25 @@ describe("the email after 5 minutes unread", () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(smtp.messages.filter((m) => m.to.includes(user.email))).toHaveLength(1);
   });
+
+  it("a burst read and then written to again mails only when the new message has waited its own 5 minutes", async () => {
+    const { user, api } = await client("Finch Early");
+    await send(admin, `/api/admin/messages/${user.id}`, { text: "first" });
+    expect((await api.post("/api/messages/read", {})).status).toBe(200);
+    // Read, so the burst closed: the next message opens a burst (and a job) of its own.
+    await send(admin, `/api/admin/messages/${user.id}`, { text: "second" });
+    expect(await queued(user.id, "client")).toBe(2);
+    // The first job, run now, is not the open burst's: it sends nothing for a message seconds old.
+    const first = await sql<{ id: string }>`select id from pgboss.job where name = 'email' and state = 'created'
+      and data->>'kind' = 'message-waiting' and data->>'clientId' = ${user.id} order by created_on limit 1`.execute(server.db);
+    await sql`update pgboss.job set start_after = now() where name = 'email' and id = ${first.rows[0]!.id}`.execute(server.db);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(smtp.messages.filter((m) => m.to.includes(user.email))).toHaveLength(0);
+    await release(user.id);
+    await smtp.waitForMail(user.email, /New message from/);
+    await done(user.id);
+    expect(smtp.messages.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+  });
 });
 
 /** An open event stream as EventSource reads it: the data of each unnamed event, once the server said it listens. */

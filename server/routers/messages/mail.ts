@@ -8,8 +8,8 @@ import { greeting } from "../auth/email-verification.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { type Side, takeMailBurst } from "./queries.ts";
 
-export async function messageWaitingMail(deps: AppDeps, job: { clientId: string; side: Side }): Promise<Outgoing | null> {
-  const waiting = await takeMailBurst(deps.db, job.clientId, job.side);
+export async function messageWaitingMail(deps: AppDeps, job: { clientId: string; side: Side; dueAt: string }): Promise<Outgoing | null> {
+  const waiting = await takeMailBurst(deps.db, job.clientId, job.side, new Date(job.dueAt));
   if (!waiting) return null;
   const client = await deps.db
     .selectFrom("users")

@@ -133,22 +133,32 @@ export async function unreadCount(db: Db, clientId: string, side: Side): Promise
 }
 
 /** The side has read everything in the conversation so far. */
+/** The side has read everything: nothing waits for it, so its email burst closes too. */
 export async function markThreadRead(db: Db, clientId: string, side: Side): Promise<void> {
   await db
     .updateTable("message_threads")
-    .set((eb) => ({ [READ_SEQ[side]]: eb.ref("last_seq") }))
+    .set((eb) => ({ [READ_SEQ[side]]: eb.ref("last_seq"), [MAIL_DUE[side]]: null }))
     .where("client_id", "=", clientId)
     .execute();
 }
 
-/** The firm's unread count over every conversation. */
+/**
+ * The firm's unread count over every conversation: only threads with something past the firm's
+ * read mark are counted into (by the client's own index), not every message ever written. A thread
+ * an admin started from the client pages is no client's and not counted.
+ */
 export async function firmUnreadTotal(db: Db): Promise<number> {
   const row = await db
-    .selectFrom("messages")
-    .innerJoin("message_threads", "message_threads.client_id", "messages.client_id")
-    .select(sql<number>`count(*)::int`.as("count"))
-    .where("messages.sender_role", "=", "client")
-    .whereRef("messages.seq", ">", "message_threads.firm_read_seq")
+    .selectFrom("message_threads")
+    .innerJoin("users", "users.id", "message_threads.client_id")
+    .select(
+      sql<number>`coalesce(sum((
+        select count(*) from messages
+        where messages.client_id = message_threads.client_id and messages.sender_role = 'client' and messages.seq > message_threads.firm_read_seq
+      )), 0)::int`.as("count"),
+    )
+    .where("users.is_admin", "=", false)
+    .whereRef("message_threads.last_seq", ">", "message_threads.firm_read_seq")
     .executeTakeFirstOrThrow();
   return row.count;
 }
@@ -176,6 +186,7 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
           .whereRef("messages.seq", ">", "message_threads.firm_read_seq")
           .as("unread"),
       ])
+      .where("users.is_admin", "=", false)
       .orderBy("message_threads.last_message_at", "desc")
       .orderBy("message_threads.client_id")
       .limit(page.limit)
@@ -183,21 +194,26 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
       .execute(),
     db
       .selectFrom("message_threads")
+      .innerJoin("users", "users.id", "message_threads.client_id")
       .select(sql<number>`count(*)::int`.as("total"))
+      .where("users.is_admin", "=", false)
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: count.total };
 }
 
 /**
- * Closes the side's email burst (a message after this opens the next) and answers how many
- * messages wait for that side now; undefined when the conversation is gone.
+ * Closes the side's email burst due at `dueAt` (a message after this opens the next) and answers
+ * how many messages wait for that side now; undefined when that burst is no longer open (read
+ * meanwhile, or the conversation gone).
  */
-export async function takeMailBurst(db: Db, clientId: string, side: Side): Promise<number | undefined> {
+export async function takeMailBurst(db: Db, clientId: string, side: Side, dueAt: Date): Promise<number | undefined> {
   const thread = await db
     .updateTable("message_threads")
     .set({ [MAIL_DUE[side]]: null })
     .where("client_id", "=", clientId)
+    // Only the burst this job was queued for: one closed by reading (and any later one) is not its own.
+    .where(MAIL_DUE[side], "=", dueAt)
     .returning("client_id")
     .executeTakeFirst();
   if (!thread) return undefined;

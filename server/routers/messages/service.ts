@@ -4,6 +4,7 @@
 // ever names their own conversation, and only their own live documents).
 import { TRPCError } from "@trpc/server";
 import { accountLabel, recordActivity } from "../../activity/record.ts";
+import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
 import { notifyConversationChanged } from "./events.ts";
@@ -56,33 +57,44 @@ async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, inp
   const documentIds = [...new Set(input.document_ids)];
   const text = input.text.trim();
   const now = ctx.now();
-  const id = await ctx.db.transaction().execute(async (tx) => {
-    const thread = await lockThread(tx, client.id, now);
-    const live = await liveDocumentIds(tx, client.id, documentIds);
-    if (live.size !== documentIds.length) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-    const message = await insertMessage(tx, {
-      clientId: client.id,
-      senderId: ctx.user.id,
-      senderRole: writer === "client" ? "client" : "admin",
-      text,
-      documentIds,
-      now,
+  const id = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      const thread = await lockThread(tx, client.id, now);
+      const live = await liveDocumentIds(tx, client.id, documentIds);
+      if (live.size !== documentIds.length) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+      const message = await insertMessage(tx, {
+        clientId: client.id,
+        senderId: ctx.user.id,
+        senderRole: writer === "client" ? "client" : "admin",
+        text,
+        documentIds,
+        now,
+      });
+      const mailDueAt = new Date(now.getTime() + MESSAGE_MAIL_DELAY_MS);
+      await recordInThread(tx, client.id, { seq: message.seq, now, writer, mailDueAt });
+      const recipient: Side = writer === "client" ? "firm" : "client";
+      if ((recipient === "client" ? thread.client_mail_due_at : thread.firm_mail_due_at) === null) {
+        await ctx.jobs.send(
+          "email",
+          { kind: "message-waiting", clientId: client.id, side: recipient, dueAt: mailDueAt.toISOString() },
+          { tx, startAfter: mailDueAt },
+        );
+      }
+      await recordActivity(tx, ctx, {
+        action: "message.send",
+        client,
+        target: { type: "message", id: message.id },
+        detail: { attachments: documentIds.length },
+      });
+      await notifyConversationChanged(tx, client.id);
+      return message.id;
+    })
+    .catch((err: unknown) => {
+      // The client's account was deleted while the message was on its way.
+      if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw new TRPCError({ code: "NOT_FOUND", message: CLIENT_NOT_FOUND });
+      throw err;
     });
-    const mailDueAt = new Date(now.getTime() + MESSAGE_MAIL_DELAY_MS);
-    await recordInThread(tx, client.id, { seq: message.seq, now, writer, mailDueAt });
-    const recipient: Side = writer === "client" ? "firm" : "client";
-    if ((recipient === "client" ? thread.client_mail_due_at : thread.firm_mail_due_at) === null) {
-      await ctx.jobs.send("email", { kind: "message-waiting", clientId: client.id, side: recipient }, { tx, startAfter: mailDueAt });
-    }
-    await recordActivity(tx, ctx, {
-      action: "message.send",
-      client,
-      target: { type: "message", id: message.id },
-      detail: { attachments: documentIds.length },
-    });
-    await notifyConversationChanged(tx, client.id);
-    return message.id;
-  });
   const [message] = await withAttachments(ctx, [await findMessageRow(ctx.db, id)]);
   return message!;
 }
