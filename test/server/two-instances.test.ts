@@ -96,7 +96,6 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one database and on
     expect((await guesser.onB.post("/api/auth/login", { username, password: DEFAULT_PASSWORD })).status).toBe(429);
 
     // A job enqueued on A runs once, on whichever instance took it.
-    const before = smtp.messages.filter((m) => m.to.includes(email)).length;
     expect((await onA.post("/api/auth/forgot-password", { email })).status).toBe(200);
     await expect.poll(() => smtp.messages.filter((m) => m.subject.startsWith("Reset your")).length, { timeout: 10_000 }).toBe(1);
     // Both instances poll every half second: a second copy would be here by now.
@@ -104,6 +103,8 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one database and on
     const toWalker = smtp.messages.filter((m) => m.to.includes(email));
     expect(toWalker.filter((m) => m.subject.startsWith("Reset your"))).toHaveLength(1);
     expect(toWalker.filter((m) => m.subject.startsWith("Verify your email"))).toHaveLength(1);
-    expect(toWalker.length - before).toBe(1);
+    // No mail went out twice (the lockout's notice may still be on its way on a busy machine).
+    const subjects = toWalker.map((m) => m.subject);
+    expect(subjects).toEqual([...new Set(subjects)]);
   });
 });
