@@ -7,8 +7,9 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
 import { fillNewRequest, type RequestFields } from "../helpers/request-dialog.ts";
+import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -24,15 +25,6 @@ let adminUser: UserFixture;
 let clientUser: UserFixture;
 let taxesFolderId: string;
 
-/** Signs in over the API (the helper answers a second step if the account has one) and hands the cookies to the browser. */
-async function signedInPage(user: UserFixture, portal: "client" | "admin"): Promise<TestPage> {
-  const api = await loginClient(server.url, user, portal);
-  const page = await newPage(browser, { baseURL: server.url, timezoneId: "America/Chicago" });
-  await page.context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
-  await page.page.clock.setFixedTime(server.clock.now());
-  return page;
-}
-
 async function expectToast(page: Page, message: string) {
   await page.locator("[data-sonner-toast]", { hasText: message }).first().waitFor({ timeout: 10_000 });
 }
@@ -46,7 +38,7 @@ beforeAll(async () => {
   const api = await loginClient(server.url, clientUser);
   const folder = await api.post("/api/folders", { name: "Taxes 2026" });
   taxesFolderId = folder.body.id as string;
-  admin = await signedInPage(adminUser, "admin");
+  admin = await signedInPage(browser, server.url, adminUser, "admin", { timezoneId: "America/Chicago", clock: server.clock.now() });
 }, 120_000);
 
 afterAll(async () => {
@@ -94,7 +86,7 @@ describe("document requests", () => {
 
   it("two days later, the client sees both first on the dashboard, the late one marked overdue", async () => {
     server.clock.set(new Date(NOW.getTime() + 2 * DAY));
-    client = await signedInPage(clientUser, "client");
+    client = await signedInPage(browser, server.url, clientUser, "client", { timezoneId: "America/Chicago", clock: server.clock.now() });
     const { page } = client;
     await screenshotOnFailure(page, "requests-client-card", async () => {
       await page.goto("/dashboard");
@@ -152,7 +144,7 @@ describe("document requests", () => {
   it("the admin finds it submitted and marks it done with a comment, which the client sees", async () => {
     // The admin's session went idle while the clock moved on: a new sign-in.
     await admin.close();
-    admin = await signedInPage(adminUser, "admin");
+    admin = await signedInPage(browser, server.url, adminUser, "admin", { timezoneId: "America/Chicago", clock: server.clock.now() });
     const { page } = admin;
     await screenshotOnFailure(page, "requests-admin-done", async () => {
       await page.goto("/admin/dashboard?tab=requests");

@@ -7,7 +7,8 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -21,13 +22,6 @@ let client: TestPage;
 let adminUser: UserFixture;
 let clientUser: UserFixture;
 
-async function signedInPage(user: UserFixture, portal: "client" | "admin"): Promise<TestPage> {
-  const api = await loginClient(server.url, user, portal);
-  const page = await newPage(browser, { baseURL: server.url });
-  await page.context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
-  return page;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
@@ -37,8 +31,8 @@ beforeAll(async () => {
   const form = new FormData();
   form.append("file", new Blob(["wages 52,000"], { type: "text/plain" }), "W-2 2026.txt");
   expect((await api.request("POST", "/api/documents/upload", { body: form })).status).toBe(201);
-  admin = await signedInPage(adminUser, "admin");
-  client = await signedInPage(clientUser, "client");
+  admin = await signedInPage(browser, server.url, adminUser, "admin");
+  client = await signedInPage(browser, server.url, clientUser, "client");
 }, 120_000);
 
 afterAll(async () => {

@@ -8,8 +8,9 @@
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, type TestPage, viewports } from "../helpers/browser.ts";
-import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage, viewports } from "../helpers/browser.ts";
+import { signedInPage } from "../helpers/admin-sign-in.ts";
+import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const NOW = new Date("2027-03-10T14:00:00Z");
@@ -19,16 +20,6 @@ let browser: Browser;
 let admin: TestPage;
 let client: TestPage;
 let clientUser: UserFixture;
-
-/** Signs in over the API (the helper answers a second step if the account has one) and hands the cookies to the browser. */
-async function signedInPage(user: UserFixture, portal: "client" | "admin", timezoneId: string): Promise<TestPage> {
-  const api = await loginClient(server.url, user, portal);
-  const page = await newPage(browser, { baseURL: server.url, timezoneId });
-  await page.context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
-  // The browser's clock agrees with the server's, so "this week" is the server's week.
-  await page.page.clock.setFixedTime(NOW);
-  return page;
-}
 
 const text = (value: string) => value.replace(/\s+/g, " ").trim();
 
@@ -47,8 +38,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
   clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
-  admin = await signedInPage(adminUser, "admin", "America/Chicago");
-  client = await signedInPage(clientUser, "client", "Europe/Berlin");
+  admin = await signedInPage(browser, server.url, adminUser, "admin", { timezoneId: "America/Chicago", clock: NOW });
+  client = await signedInPage(browser, server.url, clientUser, "client", { timezoneId: "Europe/Berlin", clock: NOW });
 }, 120_000);
 
 afterAll(async () => {

@@ -3,8 +3,9 @@
 // person would. The code is computed from the fixture's key on the server's clock
 // (nextSecondFactorCode), so sign-ins in one test never reuse a code. For HTTP tests, use
 // loginClient(url, admin, "admin") from factories.ts, which does the same.
-import type { APIRequestContext, Page } from "playwright-core";
-import { nextSecondFactorCode, type UserFixture } from "./factories.ts";
+import type { APIRequestContext, Browser, Page } from "playwright-core";
+import { newPage, type TestPage } from "./browser.ts";
+import { loginClient, nextSecondFactorCode, type UserFixture } from "./factories.ts";
 
 /** Who signs in: a fixture, or an account made otherwise with its second factor filled in by the test. */
 export type SignInAs = Pick<UserFixture, "username" | "password" | "secondFactor">;
@@ -50,4 +51,23 @@ export async function signInAsAdminThroughUi(page: Page, admin: SignInAs, baseUr
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await enterSecondFactorCode(page, admin, baseUrl);
   await page.waitForURL(/\/admin\/dashboard/);
+}
+
+/**
+ * A new page (own context) already signed in as `user` through the API, its cookies handed over.
+ * With `clock`, the page's own clock is fixed at that time (so "today" and "this week" are the
+ * server's, when the test moved the server's clock).
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  user: UserFixture,
+  portal: "client" | "admin",
+  options: { timezoneId?: string; clock?: Date } = {},
+): Promise<TestPage> {
+  const api = await loginClient(baseUrl, user, portal);
+  const page = await newPage(browser, { baseURL: baseUrl, timezoneId: options.timezoneId });
+  await page.context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: baseUrl })));
+  if (options.clock) await page.page.clock.setFixedTime(options.clock);
+  return page;
 }
