@@ -1,16 +1,15 @@
-import { useEffect } from "react";
+import { useCallback } from "react";
 import { ArrowLeft } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { ConversationBody, useMarkReadWhenSeen } from "@/components/conversation/conversation-body.tsx";
 import { MessageComposer } from "@/components/conversation/message-composer.tsx";
-import { MessageList } from "@/components/conversation/message-list.tsx";
 import { cn } from "@/lib/cn.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { useClientConversation, useConversations, useMarkClientRead, useSendToClient, useUploadForClient } from "./use-admin-messages.ts";
-import { usePageVisible } from "@/lib/use-page-visible.ts";
 
 /**
  * The firm's messages: clients by latest message with unread counts, and the open client's
@@ -106,16 +105,9 @@ function ClientConversation({ clientId, clientName, unread, polling, onBack }: C
   const send = useSendToClient();
   const markRead = useMarkClientRead();
   const upload = useUploadForClient(clientId);
-  const messages = (conversation.data?.pages ?? []).toReversed().flatMap((page) => page.items);
-  const newest = messages.at(-1)?.id;
-
-  // Read means seen: not while the tab is in the background, nor before the messages are on screen.
-  const visible = usePageVisible();
-  const shown = conversation.isSuccess;
   const { mutate: markAsRead } = markRead;
-  useEffect(() => {
-    if (visible && shown && unread > 0) markAsRead({ user_id: clientId });
-  }, [visible, shown, clientId, unread, newest, markAsRead]);
+  const markThisRead = useCallback(() => markAsRead({ user_id: clientId }), [markAsRead, clientId]);
+  useMarkReadWhenSeen(conversation, unread, markThisRead);
 
   return (
     <Card className="overflow-hidden">
@@ -125,26 +117,12 @@ function ClientConversation({ clientId, clientName, unread, polling, onBack }: C
         </Button>
         <h2 className="truncate font-semibold">{clientName}</h2>
       </div>
-      {conversation.isPending ? (
-        <Spinner label="Loading messages…" className="w-full justify-center py-10" />
-      ) : conversation.isError ? (
-        <LoadError
-          message="Failed to load messages"
-          onRetry={() => void conversation.refetch()}
-          isRetrying={conversation.isFetching}
-          className="m-4"
-        />
-      ) : (
-        <MessageList
-          messages={messages}
-          viewer="admin"
-          otherName={clientName}
-          downloadHref={(id) => `/api/admin/documents/${id}/download`}
-          hasOlder={conversation.hasNextPage}
-          loadingOlder={conversation.isFetchingNextPage}
-          onLoadOlder={() => void conversation.fetchNextPage()}
-        />
-      )}
+      <ConversationBody
+        conversation={conversation}
+        viewer="admin"
+        otherName={clientName}
+        downloadHref={(id) => `/api/admin/documents/${id}/download`}
+      />
       <MessageComposer sending={send.isPending} onSend={(message) => send.mutateAsync({ ...message, user_id: clientId })} upload={upload} />
     </Card>
   );
