@@ -6,7 +6,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import { PasswordInput } from "@/components/ui/password-input.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { SignInSecondStep } from "@/components/sign-in/second-step.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
@@ -18,6 +17,7 @@ import { FILL_ALL_FIELDS, validateRegister } from "./auth-validation.ts";
 import { GoogleGlyph } from "./google-glyph.tsx";
 import { useAcceptInvitation, useCheckInvitation } from "./use-accept-invitation.ts";
 import { useGoogleSignIn } from "./use-google-sign-in.ts";
+import { NewPasswordFields, OrDivider } from "./new-password-fields.tsx";
 
 type AcceptInvitationDialogProps = {
   open: boolean;
@@ -135,17 +135,12 @@ function AcceptForm({ token, invitation, notice }: { token: string; invitation: 
         <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")}>
           <Input autoComplete="name" value={form.name} onChange={set("name")} />
         </FormField>
-        <FormField
-          id={IDS.password}
-          label="Password"
-          hint="At least 6 characters. Common passwords, such as password123, are refused."
-          error={errorOf(problem, "password")}
-        >
-          <PasswordInput autoComplete="new-password" value={form.password} onChange={set("password")} />
-        </FormField>
-        <FormField id={IDS.confirmPassword} label="Confirm Password" error={errorOf(problem, "confirmPassword")}>
-          <PasswordInput autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
-        </FormField>
+        <NewPasswordFields
+          ids={IDS}
+          values={form}
+          errors={{ password: errorOf(problem, "password"), confirmPassword: errorOf(problem, "confirmPassword") }}
+          onChange={set}
+        />
         <FormAlert message={problem && !problem.field ? problem.message : null} />
         <Button type="submit" variant="accent" disabled={accept.isPending}>
           {accept.isPending ? "Creating Account..." : "Create Account"}
@@ -153,11 +148,7 @@ function AcceptForm({ token, invitation, notice }: { token: string; invitation: 
       </form>
       {google.configured && (
         <>
-          <div className="flex items-center gap-3 text-xs text-muted-foreground">
-            <span className="h-px grow bg-border" />
-            or
-            <span className="h-px grow bg-border" />
-          </div>
+          <OrDivider />
           <Button variant="outline" onClick={() => google.startForInvitation(token)}>
             <GoogleGlyph />
             Continue with Google

@@ -20,6 +20,7 @@ import { useGoogleSignIn } from "./use-google-sign-in.ts";
 import { useLogin } from "./use-login.ts";
 import { useRegister } from "./use-register.ts";
 import { useRegistrationMode } from "./use-registration-mode.ts";
+import { NewPasswordFields, OrDivider } from "./new-password-fields.tsx";
 
 export type PortalTab = "login" | "register";
 
@@ -170,11 +171,7 @@ function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormPro
           {login.isPending ? "Logging in..." : "Login"}
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-xs text-muted-foreground">
-        <span className="h-px grow bg-border" />
-        or
-        <span className="h-px grow bg-border" />
-      </div>
+      <OrDivider />
       <div className="grid gap-3">
         <PasskeySignInButton portal="client" onSignedIn={signedInElsewhere} onProblem={(message) => setProblem(message ? { message } : null)} />
         {google.configured && (
@@ -259,17 +256,12 @@ function RegisterFormPanel({ onRegistered }: { onRegistered: () => void }) {
       <FormField id={REGISTER_IDS.name} label="Full Name" error={errorOf(problem, "name")}>
         <Input autoComplete="name" value={form.name} onChange={set("name")} />
       </FormField>
-      <FormField
-        id={REGISTER_IDS.password}
-        label="Password"
-        hint="At least 6 characters. Common passwords, such as password123, are refused."
-        error={errorOf(problem, "password")}
-      >
-        <PasswordInput autoComplete="new-password" value={form.password} onChange={set("password")} />
-      </FormField>
-      <FormField id={REGISTER_IDS.confirmPassword} label="Confirm Password" error={errorOf(problem, "confirmPassword")}>
-        <PasswordInput autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
-      </FormField>
+      <NewPasswordFields
+        ids={REGISTER_IDS}
+        values={form}
+        errors={{ password: errorOf(problem, "password"), confirmPassword: errorOf(problem, "confirmPassword") }}
+        onChange={set}
+      />
       <FormAlert message={problem && !problem.field ? problem.message : null} />
       <Button type="submit" variant="accent" disabled={register.isPending}>
         {register.isPending ? "Creating Account..." : "Create Account"}
