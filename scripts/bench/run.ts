@@ -3,7 +3,7 @@
 //   --smoke   every benchmark for about a second on a small install; exits non-zero when a
 //             benchmark could not run (a script that rotted), never because a target was missed.
 //   --record  writes the table and the machine into docs/performance.md.
-//   --only=api,login,upload,zip,scale,frontend   runs just those benchmarks (while working on one).
+//   --only=api,login,upload,zip,mail,scale,frontend   runs just those benchmarks (while working on one).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -20,6 +20,7 @@ import { explainProcedure, type ExplainedQuery } from "./explain.ts";
 import { buildClient, measureBundle, runLighthouse } from "./frontend.ts";
 import { type LatencyStats, openLoop, saturate, sequential } from "./load.ts";
 import { type ChildServer, peakRssDuring, repoRoot, startChild } from "./processes.ts";
+import { benchMailBurst, mailRows } from "./mail.ts";
 import { type Row, renderMachine, renderTable, writePerformanceDoc } from "./report.ts";
 import { benchZipDownload } from "./zip.ts";
 import { startTestS3 } from "../../test/helpers/s3.ts";
@@ -29,8 +30,8 @@ const onlyArg = process.argv.find((a) => a.startsWith("--only="));
 const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : null;
 const record = process.argv.includes("--record") && !smoke && !only;
 const settings = smoke
-  ? { apiSeconds: 0.5, latencySeconds: 0.5, uploads: 8, zipFiles: 3, scale: SMOKE_SCALE, scaleSeconds: 0.2, scaleRequests: 20 }
-  : { apiSeconds: 10, latencySeconds: 10, uploads: 64, zipFiles: 20, scale: FULL_SCALE, scaleSeconds: 3, scaleRequests: 500 };
+  ? { apiSeconds: 0.5, latencySeconds: 0.5, uploads: 8, zipFiles: 3, invitations: 10, scale: SMOKE_SCALE, scaleSeconds: 0.2, scaleRequests: 20 }
+  : { apiSeconds: 10, latencySeconds: 10, uploads: 64, zipFiles: 20, invitations: 100, scale: FULL_SCALE, scaleSeconds: 3, scaleRequests: 500 };
 const CONNECTIONS = 50;
 const UPLOAD_CONCURRENCY = 8;
 // 10 MB, below the 10 MiB limit: busboy flags a file of exactly its fileSize limit as truncated.
@@ -49,7 +50,7 @@ function failuresNote(failures: number): string {
   return failures > 0 ? ` (${failures} failed)` : "";
 }
 
-type SectionKey = "api" | "login" | "upload" | "zip" | "scale" | "frontend";
+type SectionKey = "api" | "login" | "upload" | "zip" | "mail" | "scale" | "frontend";
 const wanted = (key: SectionKey) => !only || only.has(key);
 
 /** A benchmark that throws becomes an error row; the others still run. */
@@ -384,6 +385,19 @@ async function main(): Promise<void> {
       const zipApp = await startChild("app-server.ts", { ...appEnv, PORT: String(zipPort), PUBLIC_URL: zipAppUrl }, path.join(work, "app-zip.log"));
       cleanup.unshift(zipApp.stop);
       rows.push(await benchZipDownload({ databaseUrl: database.url, upload: app, serve: zipApp, files: settings.zipFiles }));
+    });
+
+    await section("mail", "Mail burst", async () => {
+      // Each database its own fresh install, so the burst is the only mail there is.
+      const mailDatabase = await createBenchDatabase(base);
+      cleanup.unshift(mailDatabase.drop);
+      for (const target of [
+        { label: "Postgres", databaseUrl: mailDatabase.url },
+        { label: "embedded", databaseUrl: undefined },
+      ]) {
+        const result = await benchMailBurst({ ...target, work, invitations: settings.invitations, appPort: await freePort(), login });
+        rows.push(...mailRows(target.label, settings.invitations, result));
+      }
     });
 
     await section("scale", "Scale", async () => {
