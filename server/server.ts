@@ -7,7 +7,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { appointmentRemindersJob } from "./jobs/appointment-reminders.ts";
 import { documentRequestRemindersJob } from "./jobs/document-request-reminders.ts";
-import { emailGaveUpJob, emailJob } from "./jobs/email.ts";
+import { emailGaveUpJob, emailJob, emailNowJob } from "./jobs/email.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { createJobs, type JobOptions } from "./jobs/queue.ts";
@@ -61,7 +61,16 @@ export async function startServer(opts: {
   const jobs = createJobs(
     opts.database,
     opts.logger,
-    [emailJob, emailGaveUpJob, sweepExpiredRowsJob, sweepOrphanedObjectsJob, purgeTrashJob, appointmentRemindersJob, documentRequestRemindersJob],
+    [
+      emailJob,
+      emailNowJob,
+      emailGaveUpJob,
+      sweepExpiredRowsJob,
+      sweepOrphanedObjectsJob,
+      purgeTrashJob,
+      appointmentRemindersJob,
+      documentRequestRemindersJob,
+    ],
     opts.jobs,
   );
   const deps: AppDeps = {
@@ -106,6 +115,7 @@ export async function startServer(opts: {
         .then(() => stopHttp(server, graceMs))
         // The database closes after this, so jobs under way finish (or are handed back) first.
         .then(() => jobs.stop())
+        .then(() => deps.mailer.close?.())
         .then(() => opts.database.close()),
   };
 }

@@ -3,6 +3,10 @@
 // the queue. A job records its message as sent (sent_mail, with what sending means for the data,
 // in one transaction) and a job that finds that record sends nothing: a retry after a crash, or a
 // job handed out twice, does not mail twice. A job out of retries goes to `email-gave-up`.
+// Two queues share this handler (docs/decisions.md, Mail queues): `email-now` for mail a person is
+// waiting for, polled often and never behind anything bulk, and `email` for the rest, taken in
+// batches and sent several at a time over the mailer's pooled connections. Callers send to
+// "email"; the kind of the mail picks the queue (URGENCY).
 import type { Transaction } from "kysely";
 import type { Database } from "../db/types.ts";
 import type { MailMessage } from "../mail/mailer.ts";
@@ -23,7 +27,7 @@ import { invitationMail } from "../routers/invitations/mail.ts";
 import { messageWaitingMail } from "../routers/messages/mail.ts";
 import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
 import { documentsSharedMail, uploadDigestMail } from "../routers/documents/upload-mail.ts";
-import type { JobKind } from "./queue.ts";
+import type { Job, JobKind } from "./queue.ts";
 
 export type EmailJob =
   | { kind: "password-reset"; userId: string }
@@ -94,6 +98,48 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "message-waiting": messageWaitingMail,
 };
 
+/**
+ * Which queue each kind goes through: "now" when a person is at the screen waiting for it (a link or
+ * code to go on, a confirmation of what they just did, a notice that their account changed), "bulk"
+ * for what the firm sends many of at once or on a schedule. Every kind must choose.
+ */
+const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
+  "password-reset": "now",
+  "email-verification": "now",
+  "email-change": "now",
+  "email-changed": "now",
+  "account-locked": "now",
+  "account-security": "now",
+  "new-sign-in": "now",
+  "consultation-confirmation": "now",
+  "appointment-change": "now",
+  invitation: "bulk",
+  "consultation-notification": "bulk",
+  "appointment-firm-notice": "bulk",
+  "documents-shared": "bulk",
+  "upload-digest": "bulk",
+  "appointment-reminder": "bulk",
+  "document-request-created": "bulk",
+  "document-request-reminder": "bulk",
+  "document-request-submitted": "bulk",
+  "document-request-reopened": "bulk",
+  "message-waiting": "bulk",
+};
+
+/** The queue for a mail of this kind. */
+export function emailQueue(data: EmailJob): "email" | "email-now" {
+  return URGENCY[data.kind] === "now" ? "email-now" : "email";
+}
+
+/**
+ * Bulk mail: 20 jobs a fetch, 5 at a time (the mailer's pool has 5 connections). A burst of 100
+ * leaves in about five fetches; a batch that fills goes straight on to the next.
+ */
+export const BULK_MAIL_BATCH = { size: 20, concurrency: 5 };
+/** Mail a person waits for: pg-boss's shortest poll, a few at a time should several arrive together. */
+const NOW_MAIL_POLLING_SECONDS = 0.5;
+const NOW_MAIL_BATCH = { size: 5, concurrency: 5 };
+
 /** What the data it is about records when a kind gives up. */
 const GAVE_UP: { [K in EmailJob["kind"]]?: (deps: AppDeps, job: Extract<EmailJob, { kind: K }>) => Promise<void> } = {
   "consultation-notification": consultationNotificationGaveUp,
@@ -103,36 +149,48 @@ function compose(deps: AppDeps, data: EmailJob): Promise<Outgoing | null> {
   return (COMPOSERS[data.kind] as Composer<EmailJob["kind"]>)(deps, data);
 }
 
+async function sendEmail(deps: AppDeps, job: Job<"email" | "email-now">): Promise<void> {
+  const what = { ...job.data, jobId: job.id };
+  const sent = await deps.db.selectFrom("sent_mail").select("job_id").where("job_id", "=", job.id).executeTakeFirst();
+  if (sent) return;
+  const outgoing = await compose(deps, job.data);
+  if (!outgoing) {
+    deps.logger.info({ mail: what }, "mail no longer needed");
+    return;
+  }
+  try {
+    await deps.mailer.send({ ...outgoing.message, messageId: `<${job.id}@${new URL(deps.config.publicUrl).hostname}>` });
+  } catch (err) {
+    const attempt = job.retryCount + 1;
+    if (job.retryCount < job.retryLimit) deps.logger.warn({ err, mail: what, attempt }, "mail send failed, retrying");
+    throw err;
+  }
+  const at = deps.now();
+  try {
+    await deps.db.transaction().execute(async (tx) => {
+      await tx.insertInto("sent_mail").values({ job_id: job.id, kind: job.data.kind, sent_at: at }).execute();
+      await outgoing.onSent?.(tx, at);
+    });
+  } catch (err) {
+    // The mail server has the message: a retry would send it again, so the job still completes.
+    deps.logger.warn({ err, mail: what }, "mail sent but not recorded");
+  }
+}
+
 export const emailJob: JobKind<"email"> = {
   name: "email",
   deadLetter: "email-gave-up",
-  async run(deps, job) {
-    const what = { ...job.data, jobId: job.id };
-    const sent = await deps.db.selectFrom("sent_mail").select("job_id").where("job_id", "=", job.id).executeTakeFirst();
-    if (sent) return;
-    const outgoing = await compose(deps, job.data);
-    if (!outgoing) {
-      deps.logger.info({ mail: what }, "mail no longer needed");
-      return;
-    }
-    try {
-      await deps.mailer.send({ ...outgoing.message, messageId: `<${job.id}@${new URL(deps.config.publicUrl).hostname}>` });
-    } catch (err) {
-      const attempt = job.retryCount + 1;
-      if (job.retryCount < job.retryLimit) deps.logger.warn({ err, mail: what, attempt }, "mail send failed, retrying");
-      throw err;
-    }
-    const at = deps.now();
-    try {
-      await deps.db.transaction().execute(async (tx) => {
-        await tx.insertInto("sent_mail").values({ job_id: job.id, kind: job.data.kind, sent_at: at }).execute();
-        await outgoing.onSent?.(tx, at);
-      });
-    } catch (err) {
-      // The mail server has the message: a retry would send it again, so the job still completes.
-      deps.logger.warn({ err, mail: what }, "mail sent but not recorded");
-    }
-  },
+  batch: BULK_MAIL_BATCH,
+  route: emailQueue,
+  run: sendEmail,
+};
+
+export const emailNowJob: JobKind<"email-now"> = {
+  name: "email-now",
+  deadLetter: "email-gave-up",
+  pollingIntervalSeconds: NOW_MAIL_POLLING_SECONDS,
+  batch: NOW_MAIL_BATCH,
+  run: sendEmail,
 };
 
 export const emailGaveUpJob: JobKind<"email-gave-up"> = {

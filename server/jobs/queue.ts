@@ -1,7 +1,8 @@
 // The job queue: pg-boss in the app's own database, reached through the app's Kysely connection so
 // it runs on Postgres and on the embedded PGlite alike. Every instance works every queue; pg-boss
 // hands each job to one of them (SKIP LOCKED) and lets one instance a minute turn due schedules
-// into jobs. Each kind of job is a file beside this one; server.ts lists them.
+// into jobs. Each kind of job is a file beside this one; server.ts lists them. A kind may take its
+// jobs in batches, several at a time, each completing or failing (and retrying) on its own.
 import { CompiledQuery } from "kysely";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
@@ -37,7 +38,10 @@ export const DEFAULT_JOB_OPTIONS: JobOptions = {
 
 /** What each queue's jobs carry. Ids only, never a secret or a message body. */
 export type JobPayloads = {
+  /** Mail that may wait its turn: bulk and batched mail (docs/decisions.md, Mail queues). */
   email: EmailJob;
+  /** Mail a person is waiting for: a queue of its own that nothing bulk can delay. */
+  "email-now": EmailJob;
   "email-gave-up": EmailJob;
   "sweep-expired-rows": Record<string, never>;
   "sweep-orphaned-objects": Record<string, never>;
@@ -55,6 +59,15 @@ export type JobKind<N extends JobName = JobName> = {
   schedule?: string;
   /** The queue that gets the job once it is out of retries (it must be a kind listed too). */
   deadLetter?: JobName;
+  /** How often an idle worker of this queue asks for work, when it must be sooner than JobOptions says. */
+  pollingIntervalSeconds?: number;
+  /**
+   * Jobs taken per fetch (`size`), `concurrency` of them running at once; without it, one job per
+   * fetch. A full batch fetches again at once instead of waiting for the next poll.
+   */
+  batch?: { size: number; concurrency: number };
+  /** The queue a job sent under this kind's name goes to (another kind with the same handler, say). */
+  route?(data: JobPayloads[N]): JobName;
   /**
    * Does one job; a throw makes it run again later (up to the retry limit). A method, so a list of
    * kinds of different payloads can be handed to createJobs as one type.
@@ -105,18 +118,21 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
   });
   const retry = { retryLimit: opts.retryLimit, retryDelay: opts.retryDelaySeconds, retryBackoff: true };
   let started = false;
+  const routes = new Map<JobName, (data: unknown) => JobName>();
+  for (const kind of kinds) if (kind.route) routes.set(kind.name, kind.route.bind(kind) as (data: unknown) => JobName);
 
   return {
     boss,
     options: opts,
     async send(name, data, sendOpts = {}) {
-      const id = await boss.send(name, data as object, {
+      const queue = routes.get(name)?.(data) ?? name;
+      const id = await boss.send(queue, data as object, {
         ...retry,
         ...(sendOpts.tx ? { db: bossDb(sendOpts.tx) } : {}),
         ...(sendOpts.startAfter ? { startAfter: sendOpts.startAfter } : {}),
       });
       // pg-boss answers null instead of failing when the queue does not exist.
-      if (!id) throw new Error(`job not queued: ${name}`);
+      if (!id) throw new Error(`job not queued: ${queue}`);
       return id;
     },
     async start(deps) {
@@ -141,8 +157,38 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
 
 /** Runs each job of `kind`'s queue; a job on a queue holds that kind's payload (send() is typed by name). */
 async function work<N extends JobName>(boss: PgBoss, deps: AppDeps, kind: JobKind<N>, pollingIntervalSeconds: number): Promise<void> {
-  await boss.work<JobPayloads[N]>(kind.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
-    for (const job of jobs) await kind.run(deps, job);
+  const options = { pollingIntervalSeconds: kind.pollingIntervalSeconds ?? pollingIntervalSeconds, includeMetadata: true as const };
+  if (!kind.batch) {
+    // One job per fetch: its throw fails it (pg-boss retries it later).
+    await boss.work<JobPayloads[N]>(kind.name, { ...options, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await kind.run(deps, job);
+    });
+    return;
+  }
+  const { size, concurrency } = kind.batch;
+  // Known once work() answers, which may be after its first fetch (the embedded database answers at once).
+  const worker: { id?: string } = {};
+  worker.id = await boss.work<JobPayloads[N]>(kind.name, { ...options, batchSize: size }, async (jobs) => {
+    // pg-boss fails or completes a whole batch by the handler's outcome, so a job that throws is
+    // failed here, by itself: it retries on its own schedule, and the handler's return completes
+    // only the jobs still active (pg-boss completes active jobs only).
+    let next = 0;
+    const runner = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        try {
+          await kind.run(deps, job);
+        } catch (err) {
+          // If even this fails (the database is down), the job stays active until it expires and then retries.
+          await boss
+            .fail(kind.name, job.id, err as object)
+            .catch((failErr: unknown) => deps.logger.warn({ err: failErr, job: job.id }, "job not marked failed"));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runner));
+    // More may be waiting behind a full batch: no pause before the next fetch.
+    if (jobs.length === size && worker.id) boss.notifyWorker(worker.id);
   });
 }
 

@@ -11,6 +11,12 @@ import type { Config } from "../config.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 const SMTP_TIMEOUT_MS = 10_000;
+/**
+ * Pooled SMTP: a burst reuses open connections instead of a handshake per message, and the bulk
+ * queue's five concurrent sends (jobs/email.ts) each get one. A connection is renewed after 100
+ * messages, and closes after SMTP_TIMEOUT_MS idle.
+ */
+const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 100 } as const;
 
 export function createMailer(config: Config, logger: Logger): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
@@ -20,6 +26,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    ...SMTP_POOL,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
@@ -27,6 +34,9 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send(message) {
       await transport.sendMail(toNodemailer(message, from));
+    },
+    close() {
+      transport.close();
     },
   };
 }

@@ -19,4 +19,6 @@ export type MailAttachment = {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes the connections a pooled mailer keeps open (on shutdown, after the jobs stopped). */
+  close?(): void;
 }

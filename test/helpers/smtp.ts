@@ -25,8 +25,8 @@ export type TestSmtpServer = {
   /** Resolves once at least `count` messages arrived; fails after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /**
-   * Resolves with the first message to `to` whose subject matches; fails after `timeoutMs`. Mail
-   * goes out one job at a time, after all queued before it, so a busy test file waits a while.
+   * Resolves with the first message to `to` whose subject matches; fails after `timeoutMs`. Bulk
+   * mail goes out in batches behind what was queued before it, so a busy test file waits a while.
    */
   waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
@@ -40,6 +40,9 @@ export async function startSmtpServer(opts: { port?: number; rejectAll?: boolean
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // The app's mailer keeps pooled connections open: stopping answers them 421 and closes them
+    // within a second, as a mail server going down does, instead of smtp-server's 30 s grace.
+    closeTimeout: 1000,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

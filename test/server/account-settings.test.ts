@@ -215,7 +215,7 @@ describe("change email", () => {
       .poll(
         async () => {
           const { rows } = await sql<{ state: string }>`select state from pgboss.job
-            where name = 'email' and data->>'kind' = 'email-changed' and data->>'changeId' = ${change.id}`.execute(server.db);
+            where name = 'email-now' and data->>'kind' = 'email-changed' and data->>'changeId' = ${change.id}`.execute(server.db);
           return rows.map((r) => r.state);
         },
         { timeout: 30_000 },

@@ -195,9 +195,10 @@ describe("reminders", () => {
       .toBe("completed");
   }
 
-  /** Mail the jobs queued by now have sent: waits until the email queue has nothing left to do. */
+  /** Mail the jobs queued by now have sent: waits until both email queues have nothing left to do. */
   async function settledMail(): Promise<ReceivedMail[]> {
-    await expect.poll(() => server.deps.jobs.boss.getQueueSize("email"), { timeout: 10_000 }).toBe(0);
+    const waiting = async () => (await server.deps.jobs.boss.getQueueSize("email")) + (await server.deps.jobs.boss.getQueueSize("email-now"));
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 700));
     return smtp.messages.filter((mail) => mail.subject.startsWith("Reminder"));
   }

@@ -51,7 +51,7 @@ function consultation(name: string, email: string) {
 async function emailJobsWaiting(db: TestServer["db"]): Promise<number> {
   const { rows } = await sql<{
     n: number;
-  }>`select count(*)::int as n from pgboss.job where name = 'email' and state in ('created', 'retry', 'active')`.execute(db);
+  }>`select count(*)::int as n from pgboss.job where name in ('email', 'email-now') and state in ('created', 'retry', 'active')`.execute(db);
   return rows[0]!.n;
 }
 
@@ -186,10 +186,10 @@ describe("a mail job handed out again", () => {
     const id = await server.deps.jobs.send("email", { kind: "password-reset", userId: user.id });
     await smtp.waitForMessages(1);
     await expect
-      .poll(async () => (await server.deps.jobs.boss.getJobById("email", id, { includeArchive: true }))?.state, { timeout: 5000 })
+      .poll(async () => (await server.deps.jobs.boss.getJobById("email-now", id, { includeArchive: true }))?.state, { timeout: 5000 })
       .toBe("completed");
     // As when an instance that sent the message died before completing its job, and another ran it.
-    const job = await server.deps.jobs.boss.getJobById("email", id, { includeArchive: true });
+    const job = await server.deps.jobs.boss.getJobById("email-now", id, { includeArchive: true });
     await emailJob.run(server.deps, job as Parameters<typeof emailJob.run>[1]);
     expect(smtp.messages).toHaveLength(1);
     const tokens = await server.db.selectFrom("password_reset_tokens").select("token_hash").where("user_id", "=", user.id).execute();

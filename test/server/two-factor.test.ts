@@ -359,7 +359,7 @@ describe("mail about sign-ins", () => {
     expect(mail.text).toContain("Address: 203.0.113.99");
     await passwordStep(from("203.0.113.99", chrome.replace("131", "132")), user);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
-      where name = 'email' and data->>'kind' = 'new-sign-in' and data->>'userId' = ${user.id}`.execute(server.db);
+      where name in ('email', 'email-now') and data->>'kind' = 'new-sign-in' and data->>'userId' = ${user.id}`.execute(server.db);
     expect(rows[0]!.n).toBe(1);
   });
 });
