@@ -34,6 +34,8 @@ describe.skipIf(!process.env.DATABASE_URL)("bench smoke", () => {
       "Upload 10 MB, 8 at a time: throughput",
       "Upload: peak RSS growth per concurrent upload",
       "ZIP of a 30 MB folder (3 × 10 MB), streamed: peak RSS growth",
+      "Mail: burst of 10 invitations all out (Postgres)",
+      "Mail: password reset asked 1 s into the burst, arrives (Postgres)",
       "GET /api/folders (client's folders), p50",
       "GET /api/admin/documents (first page of 50), p50",
       "Landing page initial JS (gzip)",
