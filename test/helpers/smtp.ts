@@ -32,8 +32,13 @@ export type TestSmtpServer = {
   stop(): Promise<void>;
 };
 
-/** `rejectAll` answers every message with a permanent 550, as a mail server refusing it would. */
-export async function startSmtpServer(opts: { port?: number; rejectAll?: boolean } = {}): Promise<TestSmtpServer> {
+/**
+ * `rejectAll` answers every message with a permanent 550, as a mail server refusing it would;
+ * `refuse` answers 451 (try again later) to the messages whose recipients it picks, while it does.
+ */
+export async function startSmtpServer(
+  opts: { port?: number; rejectAll?: boolean; refuse?: (to: string[]) => boolean } = {},
+): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -49,6 +54,10 @@ export async function startSmtpServer(opts: { port?: number; rejectAll?: boolean
       stream.on("end", () => {
         if (opts.rejectAll) {
           callback(Object.assign(new Error("Message refused"), { responseCode: 550 }));
+          return;
+        }
+        if (opts.refuse?.(session.envelope.rcptTo.map((r) => r.address))) {
+          callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
           return;
         }
         const raw = Buffer.concat(chunks).toString("utf8");

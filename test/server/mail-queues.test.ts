@@ -3,6 +3,7 @@
 // all out within 30 s and the reset within 10 s, each message once. Then the mail server goes down
 // while mail is queued in both queues, comes back, and everything arrives, once. Postgres or the
 // embedded database.
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_JOB_OPTIONS } from "../../server/jobs/queue.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
@@ -17,11 +18,13 @@ const INVITE_CONCURRENCY = 10;
 
 let server: TestServer;
 let smtp: TestSmtpServer;
+/** Addresses the mail server answers "try again later" for, while they are here. */
+const refused = new Set<string>();
 let admin: ApiClient;
 let client: UserFixture;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ refuse: (to) => to.some((address) => refused.has(address)) });
   // Production's polling pace: the test's shorter default would hide what this is about.
   server = await startTestServer({ env: { SMTP_URL: smtp.url }, jobs: { pollingIntervalSeconds: DEFAULT_JOB_OPTIONS.pollingIntervalSeconds } });
   admin = await loginClient(server.url, await createUser(server.db, { is_admin: true }), "admin");
@@ -84,6 +87,27 @@ describe("a burst of invitations", () => {
     expect(resetMs).toBeLessThanOrEqual(RESET_TARGET_MS);
     await expectOnce(emails, "invitation");
     await expectOnce([client.email], "reset");
+  });
+});
+
+describe("one message of a batch refused", () => {
+  it("retries by itself: the rest of its batch arrives at once and once, and it arrives later, once", async () => {
+    const emails = Array.from({ length: 10 }, (_, i) => `batch-${i}@example.com`);
+    refused.add(emails[3]!);
+    const sent = smtp.messages.length;
+    await invite("batch", emails.length);
+    await expect.poll(() => invitationsTo(emails).length, { timeout: 15_000, interval: 50 }).toBe(emails.length - 1);
+    expect(invitationsTo([emails[3]!])).toEqual([]);
+    expect(server.logs.some((l) => l.includes("mail send failed, retrying") && l.includes('"invitation"'))).toBe(true);
+    refused.delete(emails[3]!);
+    // The test's retry delay is 1 s, doubling with jitter: one of the next tries takes it.
+    await expect.poll(() => invitationsTo([emails[3]!]).length, { timeout: 20_000, interval: 50 }).toBe(1);
+    await expectOnce(emails, "invitation");
+    expect(smtp.messages.length - sent).toBe(emails.length);
+    // Only the refused message was tried again, not the batch it came in.
+    const { rows } = await sql<{ email: string }>`select i.email from pgboss.job j join invitations i on i.id = (j.data->>'invitationId')::uuid
+      where j.name = 'email' and j.retry_count > 0 and i.email like 'batch-%'`.execute(server.db);
+    expect(rows.map((r) => r.email)).toEqual([emails[3]]);
   });
 });
 
