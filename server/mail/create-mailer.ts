@@ -12,11 +12,12 @@ import type { Mailer, MailMessage } from "./mailer.ts";
 
 const SMTP_TIMEOUT_MS = 10_000;
 /**
- * Pooled SMTP: a burst reuses open connections instead of a handshake per message, and the bulk
- * queue's five concurrent sends (jobs/email.ts) each get one. A connection is renewed after 100
- * messages, and closes after SMTP_TIMEOUT_MS idle.
+ * Pooled SMTP: a burst reuses open connections instead of a handshake per message. Six: one more
+ * than the bulk queue sends at once (BULK_MAIL_BATCH in jobs/email.ts), so mail a person waits for
+ * never queues in the pool behind a burst. A connection is renewed after 100 messages, and one idle
+ * for 5 s is closed by us (QUIT), before SMTP_TIMEOUT_MS would cut it as a dead socket.
  */
-const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 100 } as const;
+const SMTP_POOL = { pool: true, maxConnections: 6, maxMessages: 100, idleTimeout: 5_000 } as const;
 
 export function createMailer(config: Config, logger: Logger): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
