@@ -166,27 +166,30 @@ async function work<N extends JobName>(boss: PgBoss, deps: AppDeps, kind: JobKin
     return;
   }
   const { size, concurrency } = kind.batch;
-  // Known once work() answers, which may be after its first fetch (the embedded database answers at once).
+  // Known once work() answers, which may come after its first fetch.
   const worker: { id?: string } = {};
   worker.id = await boss.work<JobPayloads[N]>(kind.name, { ...options, batchSize: size }, async (jobs) => {
     // pg-boss fails or completes a whole batch by the handler's outcome, so a job that throws is
     // failed here, by itself: it retries on its own schedule, and the handler's return completes
     // only the jobs still active (pg-boss completes active jobs only).
     let next = 0;
+    let unmarked: unknown = null;
     const runner = async () => {
       while (next < jobs.length) {
         const job = jobs[next++]!;
         try {
           await kind.run(deps, job);
         } catch (err) {
-          // If even this fails (the database is down), the job stays active until it expires and then retries.
-          await boss
-            .fail(kind.name, job.id, err as object)
-            .catch((failErr: unknown) => deps.logger.warn({ err: failErr, job: job.id }, "job not marked failed"));
+          await boss.fail(kind.name, job.id, err as object).catch((failErr: unknown) => {
+            unmarked = failErr;
+          });
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runner));
+    // A failure that could not be recorded must not be completed with the rest: the whole batch
+    // fails and runs again, and the jobs that did their work find it done (sent_mail, for mail).
+    if (unmarked) throw unmarked;
     // More may be waiting behind a full batch: no pause before the next fetch.
     if (jobs.length === size && worker.id) boss.notifyWorker(worker.id);
   });
