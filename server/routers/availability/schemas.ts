@@ -2,7 +2,7 @@
 // firm's clock, days off, minimum notice, how far ahead, and the meeting types clients choose from.
 // Importable by the web client (zod only).
 import { z } from "zod";
-import { idSchema } from "../shared-schemas.ts";
+import { idSchema, nameText } from "../shared-schemas.ts";
 
 export const WEEKDAYS = [
   { value: 1, label: "Monday" },
@@ -102,7 +102,7 @@ export type MeetingLocation = (typeof MEETING_LOCATIONS)[number];
 export const MEETING_LOCATION_LABELS: Record<MeetingLocation, string> = { office: "At the office", phone: "Phone call", video: "Video call" };
 
 const meetingTypeFields = {
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  name: nameText("Name is required").min(1, "Name is required").max(100, "Name must be at most 100 characters"),
   duration_minutes: z
     .number({ error: "duration_minutes must be a whole number of minutes" })
     .int("duration_minutes must be a whole number of minutes")
