@@ -95,6 +95,15 @@ describe("bidirectional and invisible characters in names", () => {
     const request = await admin.post("/api/admin/requests", { user_id: user.id, title: "W-2\u202E2-W" });
     expect(request.status, request.text).toBe(201);
     expect(request.body.title).toBe("W-22-W");
+    // A visitor's name reaches the firm's consultations list.
+    const visitor = await fetch(`${server.url}/api/consultation/request`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify({ name: "Ann\u202Eeb\u200B", email: "ann@example.com", phone: "555-123-4567", preferredDate: "2031-05-01" }),
+    });
+    expect(visitor.status, await visitor.clone().text()).toBe(200);
+    const listed = await admin.get("/api/admin/consultations?q=ann%40example.com");
+    expect(listed.body.map((c: { name: string }) => c.name)).toContain("Anneb");
   });
 });
 
