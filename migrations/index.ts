@@ -18,6 +18,8 @@ import * as invitations from "./2026-11-23T2100_invitations.ts";
 import * as firmSharedDocuments from "./2026-11-23T2300_firm_shared_documents.ts";
 import * as adminInbox from "./2026-11-23T2350_admin_inbox.ts";
 import * as secureMessages from "./2026-11-24T0100_secure_messages.ts";
+import * as sessionEndNotices from "./2026-11-26T0003_session_end_notices.ts";
+import * as bookingLimit from "./2026-11-26T0010_booking_limit.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T2300_firm_shared_documents": firmSharedDocuments,
   "2026-11-23T2350_admin_inbox": adminInbox,
   "2026-11-24T0100_secure_messages": secureMessages,
+  "2026-11-26T0003_session_end_notices": sessionEndNotices,
+  "2026-11-26T0010_booking_limit": bookingLimit,
 };

@@ -3,11 +3,15 @@
 // handles (docs/deployment.md says what the reverse proxy in front must add).
 import type http from "node:http";
 import type { RequestHandler } from "express";
+import { addressKey } from "./auth/rate-limit.ts";
 
 export type ConnectionLimits = {
   /** Open connections in all; past it new ones are closed at once (node's server.maxConnections). */
   maxConnections: number;
-  /** Open connections from one address; 0 turns the cap off (behind a proxy every client has its address). */
+  /**
+   * Open connections from one address (an IPv6 /64 counts as one: a host is usually given a whole
+   * one); 0 turns the cap off (behind a proxy every client has its address).
+   */
   maxConnectionsPerIp: number;
   /** Time from connecting (or the previous request) to the end of the request headers. */
   headersTimeoutMs: number;
@@ -38,7 +42,7 @@ export function capConnections(server: http.Server, limits: ConnectionLimits): v
   if (limits.maxConnectionsPerIp <= 0) return;
   const open = new Map<string, number>();
   server.on("connection", (socket) => {
-    const address = socket.remoteAddress ?? "";
+    const address = addressKey(socket.remoteAddress ?? "");
     const count = (open.get(address) ?? 0) + 1;
     if (count > limits.maxConnectionsPerIp) {
       socket.destroy();

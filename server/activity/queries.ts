@@ -74,3 +74,27 @@ export async function activityPage(
     next_cursor: more && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
   };
 }
+
+const STAFF_NAMES_FOR_CLIENTS = "staff_names_in_client_activity";
+
+/** Whether a client's own trail names the staff member (their display name) rather than "Your firm". */
+export async function staffNamesForClients(db: Db): Promise<boolean> {
+  const row = await db.selectFrom("firm_settings").select("value").where("key", "=", STAFF_NAMES_FOR_CLIENTS).executeTakeFirst();
+  return row?.value === "true";
+}
+
+export async function setStaffNamesForClients(db: Db, on: boolean, now: Date): Promise<void> {
+  const value = String(on);
+  await db
+    .insertInto("firm_settings")
+    .values({ key: STAFF_NAMES_FOR_CLIENTS, value, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
+    .execute();
+}
+
+/** The display names of the given staff accounts that still exist. */
+export async function staffDisplayNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", ids).where("is_admin", "=", true).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

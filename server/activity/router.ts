@@ -1,7 +1,7 @@
 import { router } from "../trpc/init.ts";
 import { adminProcedure, authedProcedure } from "../trpc/procedures.ts";
-import { activityPageOutput, adminActivityInput, ownActivityInput } from "./schemas.ts";
-import { filtersOf, firmActivity, ownActivity } from "./service.ts";
+import { activityPageOutput, activitySettingsOutput, adminActivityInput, ownActivityInput, updateActivitySettingsInput } from "./schemas.ts";
+import { activitySettings, filtersOf, firmActivity, ownActivity, updateActivitySettings } from "./service.ts";
 
 export const activityRouter = router({
   list: authedProcedure
@@ -16,6 +16,11 @@ export const activityAdminProcedures = {
     .input(adminActivityInput)
     .output(activityPageOutput)
     .query(({ ctx, input }) => firmActivity(ctx.db, input)),
+  activitySettings: adminProcedure.output(activitySettingsOutput).query(({ ctx }) => activitySettings(ctx)),
+  updateActivitySettings: adminProcedure
+    .input(updateActivitySettingsInput)
+    .output(activitySettingsOutput)
+    .mutation(({ ctx, input }) => updateActivitySettings(ctx, input)),
 };
 
 /** For the CSV export (REST only, never served at /trpc): checks the caller and the filters; the route then streams every matching row. */

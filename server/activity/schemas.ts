@@ -20,6 +20,16 @@ export const activityEventOutput = z.object({
 });
 export type ActivityEventItem = z.infer<typeof activityEventOutput>;
 
+/** The firm's choice of how a client's own trail names the firm's staff (docs/security.md, "Round 3 (issue 28)"). */
+export const activitySettingsOutput = z.object({
+  /** Off: "Your firm". On: the staff member's display name. Never their login name. */
+  staff_names_for_clients: z.boolean(),
+});
+export const updateActivitySettingsInput = z.object({
+  staff_names_for_clients: z.boolean({ error: "staff_names_for_clients must be true or false" }),
+});
+export type ActivitySettings = z.infer<typeof activitySettingsOutput>;
+
 /** A keyset page: `next_cursor` is passed back as `cursor` for the next (older) page; null on the last. */
 export const activityPageOutput = z.object({ items: z.array(activityEventOutput), next_cursor: z.string().nullable() });
 export type ActivityPage = z.infer<typeof activityPageOutput>;

@@ -35,6 +35,11 @@ export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = 5;
 export const MAX_EMAIL_CHANGES_PER_USER_PER_HOUR = 5;
 /** Each passkey sign-in begins with a stored challenge; nobody starts 30 in a minute. */
 export const MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE = 30;
+/**
+ * A client's self-booking changes (book, move, cancel): each queues an email to the client and one
+ * to the firm, and 40 moves in 2.3 s held up a password reset's mail for minutes (issue 28).
+ */
+export const MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR = 10;
 
 /** Created by migrations/2026-11-22T2200_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
@@ -65,6 +70,8 @@ export type RateLimits = {
   consumeEmailChange(userId: string): Promise<void>;
   /** Counts a passkey sign-in's challenge (a row); refuses (429) over the per-address limit. */
   consumePasskeyChallenge(ip: string): Promise<void>;
+  /** Counts a client's booking, move or cancellation of an appointment; refuses (429) over the per-client limit. */
+  consumeBookingChange(userId: string): Promise<void>;
 };
 
 export type LoginAttempt = {
@@ -138,6 +145,7 @@ const UPLOADS_LIMITED = "Too many uploads.";
 const RESENDS_LIMITED = "Too many verification emails.";
 const EMAIL_CHANGES_LIMITED = "Too many email change requests.";
 const PASSKEY_CHALLENGES_LIMITED = "Too many passkey sign-ins.";
+const BOOKING_CHANGES_LIMITED = "You have booked, moved or cancelled appointments many times in the last hour.";
 
 function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   return new TRPCError({ code: "TOO_MANY_REQUESTS", message: retryDetail(what, msBeforeNext) });
@@ -286,6 +294,12 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     points: MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE,
     duration: MINUTE,
   });
+  const bookingChangesByClient = new RateLimiterPostgres({
+    ...common,
+    keyPrefix: "booking_change_user",
+    points: MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR,
+    duration: HOUR,
+  });
 
   return {
     async beginLoginAttempt({ account, ip, trustedDevice }) {
@@ -368,6 +382,10 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
 
     async consumePasskeyChallenge(ip) {
       await consumeOrRefuse(passkeyChallengesByIp, keyOf(addressKey(ip)), PASSKEY_CHALLENGES_LIMITED);
+    },
+
+    async consumeBookingChange(userId) {
+      await consumeOrRefuse(bookingChangesByClient, keyOf(userId), BOOKING_CHANGES_LIMITED);
     },
   };
 }

@@ -262,6 +262,7 @@ export interface BookingSettingsTable {
   id: Generated<boolean>;
   min_notice_hours: number;
   horizon_days: number;
+  max_upcoming_bookings: Generated<number>;
   updated_at: Timestamp;
 }
 

@@ -6,7 +6,14 @@ import { pipeline } from "node:stream/promises";
 import type { RequestHandler } from "express";
 import { activityPage, type ActivityFilters } from "../activity/queries.ts";
 import { activityExportRouter } from "../activity/router.ts";
-import { activityPageOutput, adminActivityInput, type ActivityEventItem, ownActivityInput } from "../activity/schemas.ts";
+import {
+  activityPageOutput,
+  activitySettingsOutput,
+  adminActivityInput,
+  type ActivityEventItem,
+  ownActivityInput,
+  updateActivitySettingsInput,
+} from "../activity/schemas.ts";
 import type { Db } from "../db/types.ts";
 import { createCallerFactory } from "../trpc/init.ts";
 import type { AppDeps } from "../trpc/context.ts";
@@ -62,6 +69,25 @@ export const activityRoutes: RestRoute[] = [
     query: adminActivityInput.omit({ cursor: true, limit: true }),
     response: { description: "The events as CSV, newest first", contentType: "text/csv" },
     handler: csvExport,
+  },
+  {
+    method: "get",
+    path: "/admin/activity-settings",
+    summary: "How a client's own activity names the firm's staff: \"Your firm\", or their display name (never a login name)",
+    tag: "admin",
+    access: "admin",
+    response: activitySettingsOutput,
+    call: (c) => c.admin.activitySettings(),
+  },
+  {
+    method: "put",
+    path: "/admin/activity-settings",
+    summary: "Name the firm's staff in clients' own activity by their display name, or as \"Your firm\"",
+    tag: "admin",
+    access: "admin",
+    body: updateActivitySettingsInput,
+    response: activitySettingsOutput,
+    call: (c, r) => c.admin.updateActivitySettings(r.body as never),
   },
 ];
 

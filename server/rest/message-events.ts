@@ -3,7 +3,12 @@
 // the page then asks for it through the ordinary, authorised calls. A stream is open only to a
 // signed-in caller of the right kind, and only to a request that asks for one (Accept:
 // text/event-stream, as EventSource sends); others get 406 rather than an answer that never ends.
+// A session and a user hold a few streams at most (429 past them), and a stream ends when its
+// session does: at once when it is ended on any instance, at its expiry otherwise
+// (docs/security.md, "Round 3 (issue 28)").
 import type { RequestHandler } from "express";
+import { ADMIN_IDLE_MS, type Session } from "../auth/session.ts";
+import type { Db } from "../db/types.ts";
 import { createCaller } from "../routers/_app.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
@@ -16,6 +21,19 @@ const RECONNECT_MS = 3_000;
 const RECONNECT_SPREAD_MS = 5_000;
 /** A stream lives this long at most, so the session is checked again this often. */
 const MAX_STREAM_MS = 5 * 60_000;
+
+export const TOO_MANY_STREAMS =
+  "Too many live update connections are open for this account; close some portal tabs. This page checks for new messages every few seconds instead.";
+
+/** How long the stream may last: until the session's expiry (an admin's: its idle limit too), at most MAX_STREAM_MS. */
+function lifetimeOf(session: Session, now: Date): number {
+  const ends = Math.min(session.expiresAt.getTime(), session.kind === "admin" ? session.lastUsedAt.getTime() + ADMIN_IDLE_MS : Infinity);
+  return Math.max(0, Math.min(MAX_STREAM_MS, ends - now.getTime()));
+}
+
+async function sessionExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom("sessions").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
 
 export function messageEventStream(audience: "client" | "firm") {
   return (deps: AppDeps): RequestHandler =>
@@ -35,36 +53,53 @@ export function messageEventStream(audience: "client" | "firm") {
         res.status(406).json({ detail: "This is an event stream: ask for text/event-stream" });
         return;
       }
+      const session = (await ctx.resolveSession())!.session;
       let open = false;
-      const unsubscribe = await deps.messageEvents.subscribe({
+      const endIfSessionGone = async () => {
+        const exists = await sessionExists(deps.db, session.id).catch(() => true);
+        if (!exists) res.end();
+      };
+      const subscription = await deps.messageEvents.subscribe({
+        sessionId: session.id,
+        userId: session.userId,
         onChange: (changed) => {
           if (!open) return;
-          // null: this instance missed notices; the page asks again for everything it shows.
-          if (changed === null) res.write("event: ready\ndata: {}\n\n");
-          else if (clientId === undefined || changed === clientId) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+          // null: this instance missed notices (a session's end among them, perhaps); the page asks
+          // again for everything it shows.
+          if (changed === null) {
+            res.write("event: ready\ndata: {}\n\n");
+            void endIfSessionGone();
+          } else if (clientId === undefined || changed === clientId) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
         },
+        onSessionEnded: () => res.end(),
         onShutdown: () => res.end(),
       });
-      if (!unsubscribe) {
-        res.status(503).json({ detail: "Live updates are not available right now; the page checks for new messages every few seconds instead" });
+      if (!subscription.ok) {
+        if (subscription.reason === "too-many") res.status(429).json({ detail: TOO_MANY_STREAMS });
+        else res.status(503).json({ detail: "Live updates are not available right now; the page checks for new messages every few seconds instead" });
         return;
       }
       res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
       open = true;
       const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
-      // The session was checked when the stream opened; the browser reopens the stream after this,
-      // and a session ended (signed out, revoked, idle) meanwhile is then refused.
-      const lifetime = setTimeout(() => res.end(), MAX_STREAM_MS);
+      // The end of the session is heard at once (onSessionEnded); its expiry is not an event, so the
+      // stream ends then (or after MAX_STREAM_MS), and the browser's reopened stream is checked again.
+      const lifetime = setTimeout(() => res.end(), lifetimeOf(session, deps.now()));
       const stop = () => {
         open = false;
         clearInterval(keepAlive);
         clearTimeout(lifetime);
-        unsubscribe();
+        subscription.stop();
       };
       res.on("close", stop);
-      if (res.destroyed) stop();
+      if (res.destroyed) {
+        stop();
+        return;
+      }
       // Listening now: the page knows nothing was missed from here on. Reconnects are spread out,
       // so a restart does not bring every page back in the same second.
-      else res.write(`retry: ${RECONNECT_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\nevent: ready\ndata: {}\n\n`);
+      res.write(`retry: ${RECONNECT_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\nevent: ready\ndata: {}\n\n`);
+      // A session ended between its check above and the subscription was not heard: look once more.
+      await endIfSessionGone();
     };
 }

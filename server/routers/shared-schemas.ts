@@ -11,4 +11,21 @@ export const PREFERRED_TIMES = ["morning", "afternoon", "evening"] as const;
 export const preferredTimeSchema = z.enum(PREFERRED_TIMES, { error: "Preferred time must be morning, afternoon or evening" });
 
 export const successOutput = z.object({ success: z.literal(true) });
+
+/** Control and format characters (direction marks and overrides, zero-width ones) and line separators. */
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * A name in NFC without control or invisible characters: the first step of every name we show or
+ * hand out. The bidirectional overrides disguise `evil\u202Efdp.exe` as `evilexe.pdf`, and
+ * zero-width characters make two names look alike (docs/security.md, "Round 3 (issue 28)").
+ */
+export function stripInvisible(name: string): string {
+  return name.normalize("NFC").replace(INVISIBLE_CHARACTERS, "");
+}
+
+/** A name or title typed by someone: invisible characters removed, then trimmed (checks follow). */
+export function nameText(error: string) {
+  return z.string({ error }).overwrite(stripInvisible).trim();
+}
 export type Success = z.infer<typeof successOutput>;

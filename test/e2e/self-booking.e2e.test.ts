@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage, viewports } from "../helpers/browser.ts";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
-import { createUser, type UserFixture } from "../helpers/factories.ts";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const NOW = new Date("2027-03-10T14:00:00Z");
@@ -76,6 +76,9 @@ describe("self-booking", () => {
       await page.getByLabel("Add a day off").fill("2027-03-15");
       await page.getByRole("button", { name: "Add day off" }).click();
       await page.getByRole("list", { name: "Days off" }).getByText("Mar 15, 2027").waitFor();
+      const perClient = page.getByLabel("Upcoming bookings per client");
+      expect(await perClient.inputValue()).toBe("3");
+      await perClient.fill("1");
       await expectAccessibleAtBothWidths(page, "booking-admin-availability");
       await page.getByRole("button", { name: "Save availability" }).click();
       await expectToast(page, "Availability saved");
@@ -87,6 +90,7 @@ describe("self-booking", () => {
         .execute();
       expect(saved).toEqual([{ weekday: 6, start_minute: 600, end_minute: 720 }]);
       expect(await server.db.selectFrom("days_off").select("day").execute()).toEqual([{ day: "2027-03-15" }]);
+      expect(await server.db.selectFrom("booking_settings").select("max_upcoming_bookings").executeTakeFirst()).toEqual({ max_upcoming_bookings: 1 });
       expect(await server.db.selectFrom("meeting_types").select(["name", "duration_minutes", "buffer_minutes", "location"]).execute()).toEqual([
         { name: "Tax review", duration_minutes: 60, buffer_minutes: 15, location: "video" },
       ]);
@@ -213,6 +217,30 @@ describe("self-booking", () => {
       await dialog.getByRole("button", { name: "Cancel" }).click();
       client.expectNoConsoleErrors();
       admin.expectNoConsoleErrors();
+    });
+  });
+
+  it("a client holding as many bookings as the firm allows is told why in the dialog (issue 28)", async () => {
+    const { page } = client;
+    await screenshotOnFailure(page, "booking-client-at-cap", async () => {
+      // The firm allows 1 (set above); the client books one in another tab.
+      const api = await loginClient(server.url, clientUser);
+      const type = await server.db.selectFrom("meeting_types").select("id").executeTakeFirstOrThrow();
+      expect((await api.post("/api/appointments/book", { type: type.id, start: "2027-03-18T10:00:00-05:00" })).status).toBe(201);
+
+      await page.getByRole("button", { name: "Book an appointment" }).click();
+      const dialog = page.getByRole("dialog", { name: "Book an appointment" });
+      await optionOf(dialog, /Tax review/).click();
+      await optionOf(dialog, /^Friday, March 19, 2027/).click();
+      await optionOf(dialog.getByRole("group", { name: "Free times on Friday, March 19, 2027" }), /^4:00\sPM$/).click();
+      await dialog.getByRole("button", { name: "Book appointment" }).click();
+      await dialog
+        .getByRole("alert")
+        .getByText("You already have 1 upcoming appointment booked online, the most we allow. Please cancel or move one, or call us.")
+        .waitFor();
+      await expectAccessibleAtBothWidths(page, "booking-client-at-cap", ['[role="dialog"]']);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      client.expectNoConsoleErrors({ allow: [/status of 409/] });
     });
   });
 });

@@ -9,6 +9,8 @@ import { appRouter } from "../../server/routers/_app.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient, type ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-limit.ts";
+import { MAX_STREAMS_PER_SESSION } from "../../server/routers/messages/events.ts";
 import { PROCEDURE_ACCESS, REST_ACCESS, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
 
 type Objects = Awaited<ReturnType<typeof seedObjects>>;
@@ -301,6 +303,86 @@ describe("REST: tenants are isolated", () => {
     expect(res.status).toBe(200);
     const ids = (res.body as { id: string }[]).map((d) => d.id);
     expect(ids).toEqual(expect.arrayContaining([objectsA.documentId, objectsB.documentId]));
+  });
+});
+
+// Issue 28: the new limits count per caller. One client at their limit does not stop another (nor
+// the firm), and no client can reach another's streams or counters through them.
+describe("the limits belong to their caller", () => {
+  /** Opens a message event stream; answers its status and how to close it. */
+  async function stream(client: ApiClient, path = "/api/messages/events") {
+    callsMade++;
+    const abort = new AbortController();
+    const res = await fetch(new URL(path, server.url), {
+      headers: { Accept: "text/event-stream", Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      signal: abort.signal,
+    });
+    const ended =
+      res.status === 200
+        ? (async () => {
+            try {
+              for await (const _ of res.body!) void _;
+            } catch {
+              /* closed */
+            }
+          })()
+        : Promise.resolve();
+    return { status: res.status, ended, close: () => abort.abort() };
+  }
+
+  it("event streams: A at the cap leaves B and the firm theirs; A cannot end B's streams", async () => {
+    const [a, b] = await Promise.all([createUser(server.db), createUser(server.db)]);
+    const [apiA, apiB] = await Promise.all([loginClient(server.url, a), loginClient(server.url, b)]);
+    const open = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) open.push(await stream(apiA));
+      const refused = await stream(apiA);
+      expect(refused.status).toBe(429);
+      const ofB = await stream(apiB);
+      open.push(ofB);
+      expect(ofB.status).toBe(200);
+      const ofFirm = await stream(admin, "/api/admin/messages/events");
+      open.push(ofFirm);
+      expect(ofFirm.status).toBe(200);
+      // B's session, named by its id, is not A's to end: 404, and B's stream stays open.
+      const sessionsOfB = (await apiB.get("/api/auth/sessions")).body as Array<{ id: string; current: boolean }>;
+      callsMade += 2;
+      expect((await apiA.delete(`/api/auth/sessions/${sessionsOfB.find((s) => s.current)!.id}`)).status).toBe(404);
+      const stillOpen = await Promise.race([ofB.ended.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 500))]);
+      expect(stillOpen).toBe(true);
+    } finally {
+      for (const s of open) s.close();
+    }
+  });
+
+  it("booking: A's changes used up and bookings at the cap leave B free to book; B's appointments stay B's", async () => {
+    const [a, b] = await Promise.all([createUser(server.db), createUser(server.db)]);
+    const [apiA, apiB] = await Promise.all([loginClient(server.url, a), loginClient(server.url, b)]);
+    const type = await admin.post("/api/admin/meeting-types", { name: "Matrix call", duration_minutes: 30, location: "phone" });
+    expect(type.status, type.text).toBe(201);
+    const slots = (await apiB.get(`/api/appointments/slots?type=${type.body.id}`)).body as Array<{ start: string }>;
+    const booked = await apiB.post("/api/appointments/book", { type: type.body.id, start: slots[0]!.start });
+    expect(booked.status, booked.text).toBe(201);
+    // A spends every change on B's appointment: each is 404, as for a missing one, and B's is untouched.
+    for (let i = 0; i < MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR; i++) {
+      expect((await apiA.post(`/api/appointments/${booked.body.id}/cancel`)).status).toBe(404);
+    }
+    const limited = await apiA.post(`/api/appointments/${booked.body.id}/cancel`);
+    expect(limited.status).toBe(429);
+    expect(limited.body.detail).toMatch(/Please try again in/);
+    callsMade += MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR + 4;
+    expect((await server.db.selectFrom("appointments").select("status").where("id", "=", booked.body.id).executeTakeFirst())?.status).toBe(
+      booked.body.status,
+    );
+    // B is not limited by A, and holds up to the cap.
+    for (const slot of slots.slice(1, 3))
+      expect((await apiB.post("/api/appointments/book", { type: type.body.id, start: slot.start })).status).toBe(201);
+    const capped = await apiB.post("/api/appointments/book", { type: type.body.id, start: slots[3]!.start });
+    expect(capped.status).toBe(409);
+    expect(capped.body.detail).toMatch(/^You already have 3 upcoming appointments booked online/);
+    // Only the firm sets the cap.
+    expect((await apiB.put("/api/admin/availability", { weekly: [], max_upcoming_bookings: 50 })).status).toBe(403);
+    expect((await admin.delete(`/api/admin/meeting-types/${type.body.id}`)).status).toBe(200);
   });
 });
 

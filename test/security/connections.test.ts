@@ -1,7 +1,10 @@
 // What one host can hold of the server: the attack was 19,900 slow connections from one address.
 // Other loopback addresses (127.0.0.2, ...) stand in for other clients.
+import { EventEmitter } from "node:events";
+import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capConnections } from "../../server/http-limits.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 
@@ -105,3 +108,35 @@ describe("connections", () => {
     expect(upload.received()).toMatch(/^HTTP\/1\.1 201/);
   });
 });
+
+describe("connections from IPv6 addresses", () => {
+  // The loopback interface has one IPv6 address, so connections from other ones are handed to the
+  // cap as node would: a socket with that remote address, on a server's "connection" event.
+  function arrive(server: http.Server, from: string): { destroyed: () => boolean; close: () => void } {
+    let destroyed = false;
+    const socket = Object.assign(new EventEmitter(), {
+      remoteAddress: from,
+      destroy() {
+        destroyed = true;
+      },
+    });
+    server.emit("connection", socket);
+    return { destroyed: () => destroyed, close: () => socket.emit("close") };
+  }
+
+  it("counts every address of one /64 as one (issue 28: a host holds a /64, 2^64 addresses)", () => {
+    const server = http.createServer();
+    capConnections(server, { ...limitsForTest(), maxConnectionsPerIp: 3 });
+    const sameHost = ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:0db8:0001:0002:ffff::9", "2001:db8:1:2:aaaa:bbbb:cccc:dddd"];
+    const held = sameHost.map((address) => arrive(server, address));
+    expect(held.map((c) => c.destroyed())).toEqual([false, false, false, true]);
+    // Another /64 is another host; a closed connection frees its place.
+    expect(arrive(server, "2001:db8:1:3::1").destroyed()).toBe(false);
+    held[0]!.close();
+    expect(arrive(server, "2001:db8:1:2::77").destroyed()).toBe(false);
+  });
+});
+
+function limitsForTest() {
+  return { maxConnections: 100, maxConnectionsPerIp: 20, headersTimeoutMs: 1000, bodyTimeoutMs: 1000, uploadTimeoutMs: 1000 };
+}

@@ -4,7 +4,9 @@
 // rejection, never a stack trace or a server path in a body.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-limit.ts";
 import { appRouter } from "../../server/routers/_app.ts";
+import { MAX_STREAMS_PER_SESSION } from "../../server/routers/messages/events.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient, type ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -105,6 +107,8 @@ const FIELDS = [
   "portal",
   "require_client_two_factor",
   "registration",
+  "max_upcoming_bookings",
+  "staff_names_for_clients",
   "__proto__",
   "constructor",
 ];
@@ -168,6 +172,7 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
     days_off: ["2031-12-25"],
     min_notice_hours: 24,
     horizon_days: 60,
+    max_upcoming_bookings: 3,
   },
   "admin.createMeetingType": {
     name: "Fuzz",
@@ -187,6 +192,7 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   "admin.trash": { q: "fuzz" },
   "admin.clientDocuments": { id: "00000000-0000-4000-8000-000000000000", folder_id: null },
   "admin.updateNotificationSettings": { include_document_names_in_emails: false },
+  "admin.updateActivitySettings": { staff_names_for_clients: false },
   "documents.search": { q: "w2", sort: "name", order: "asc", limit: 10 },
   "activity.list": { limit: 10 },
   "admin.activity": { limit: 10, action: "document.upload", from: "2026-01-01T00:00:00.000Z" },
@@ -263,6 +269,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /auth/confirm-email-change": VALID_INPUTS["auth.confirmEmailChange"]!,
   "POST /auth/change-password": VALID_INPUTS["account.changePassword"]!,
   "PUT /admin/notification-settings": VALID_INPUTS["admin.updateNotificationSettings"]!,
+  "PUT /admin/activity-settings": VALID_INPUTS["admin.updateActivitySettings"]!,
   "POST /auth/change-email": VALID_INPUTS["account.changeEmail"]!,
   "POST /auth/delete-account": VALID_INPUTS["account.deleteAccount"]!,
   "POST /auth/2fa/disable": VALID_INPUTS["account.disableTwoFactor"]!,
@@ -580,6 +587,89 @@ describe("REST paths", () => {
           });
         return { status: res.status, text: res.text };
       });
+    },
+    TARGET_TIMEOUT_MS,
+  );
+});
+
+// Issue 28: the new limits under generated floods. Past a limit every answer is a prompt 4xx with a
+// detail (never a 5xx, never a request left hanging), and the limit holds whatever the input.
+describe("limits under malformed floods", () => {
+  it(
+    "message event streams past the session's cap: every request answered at once, none held open",
+    async () => {
+      const user = await createUser(server.db);
+      const api = await loginClient(server.url, user);
+      const cookie = [...api.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      const held: AbortController[] = [];
+      const open = async (headers: Record<string, string>, query = "") => {
+        const abort = new AbortController();
+        const timer = setTimeout(() => abort.abort(), 5000);
+        const res = await fetch(`${server.url}/api/messages/events${query}`, { headers: { Cookie: cookie, ...headers }, signal: abort.signal });
+        clearTimeout(timer);
+        if (res.status === 200) {
+          held.push(abort);
+          return { status: res.status, text: "" };
+        }
+        return { status: res.status, text: await res.text() };
+      };
+      try {
+        for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) expect((await open({ Accept: "text/event-stream" })).status).toBe(200);
+        const request = fc.record({
+          accept: fc.oneof(
+            fc.constantFrom("text/event-stream", "text/event-stream, */*", "*/*", "", "text/html"),
+            fc.string({ maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, "")),
+          ),
+          lastEventId: fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, "")),
+          query: fc.string({ maxLength: 60 }),
+        });
+        await runBatches("stream flood", request, async ({ accept, lastEventId, query }) => {
+          const res = await open({ Accept: accept, "Last-Event-ID": lastEventId }, `?${encodeURIComponent(query)}`);
+          expect([406, 429]).toContain(res.status);
+          return res;
+        });
+        expect(held).toHaveLength(MAX_STREAMS_PER_SESSION);
+      } finally {
+        for (const abort of held) abort.abort();
+      }
+    },
+    TARGET_TIMEOUT_MS,
+  );
+
+  it(
+    "bookings past the cap and the hourly changes: only 4xx with a detail, and never more than the cap held",
+    async () => {
+      const user = await createUser(server.db);
+      const api = await loginClient(server.url, user);
+      const type = await callers.admin.post("/api/admin/meeting-types", { name: "Fuzz flood", duration_minutes: 30, location: "phone" });
+      expect(type.status, type.text).toBe(201);
+      const slots = ((await api.get(`/api/appointments/slots?type=${type.body.id}`)).body as Array<{ start: string }>).map((s) => s.start);
+      const change = fc.oneof(
+        fc.record({ start: fc.constantFrom(...slots), notes: fc.oneof(fc.string({ maxLength: 100 }), weird) }).map((body) => ({
+          path: "/api/appointments/book",
+          body: { type: type.body.id, ...body },
+        })),
+        fc.record({ id: badId(), start: fc.oneof(fc.constantFrom(...slots), weird) }).map(({ id, start }) => ({
+          path: `/api/appointments/${encodeURIComponent(String(id)) || "x"}/reschedule`,
+          body: { start },
+        })),
+        badId().map((id) => ({ path: `/api/appointments/${encodeURIComponent(String(id)) || "x"}/cancel`, body: {} })),
+      );
+      const statuses = new Set<number>();
+      await runBatches("booking flood", change, async ({ path, body }) => {
+        const res = await api.post(path, body);
+        statuses.add(res.status);
+        if (res.status >= 400) expect(typeof res.body?.detail, `${path} ${res.status}`).toBe("string");
+        return { status: res.status, text: res.text };
+      });
+      expect(statuses).toContain(429);
+      const held = await server.db
+        .selectFrom("appointments")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", user.id)
+        .where("status", "in", ["requested", "scheduled"])
+        .executeTakeFirstOrThrow();
+      expect(Number(held.n)).toBeLessThanOrEqual(Math.min(3, MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR));
     },
     TARGET_TIMEOUT_MS,
   );

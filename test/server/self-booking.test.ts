@@ -59,10 +59,17 @@ async function slots(client: ApiClient, query: Record<string, string>): Promise<
 }
 
 describe("the firm's availability", () => {
-  it("starts at Monday to Friday 9 to 5, 24 hours' notice, 60 days ahead, on the firm's clock", async () => {
+  it("starts at Monday to Friday 9 to 5, 24 hours' notice, 60 days ahead, 3 upcoming bookings a client, on the firm's clock", async () => {
     const res = await admin.get("/api/admin/availability");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ weekly: WEEKDAYS_9_TO_5, days_off: [], min_notice_hours: 24, horizon_days: 60, time_zone: "America/Chicago" });
+    expect(res.body).toEqual({
+      weekly: WEEKDAYS_9_TO_5,
+      days_off: [],
+      min_notice_hours: 24,
+      horizon_days: 60,
+      max_upcoming_bookings: 3,
+      time_zone: "America/Chicago",
+    });
   });
 
   it("is replaced as a whole, with several ranges a day, and read back in order", async () => {
@@ -78,6 +85,7 @@ describe("the firm's availability", () => {
       days_off: ["2027-07-05", "2027-12-25"],
       min_notice_hours: 2,
       horizon_days: 30,
+      max_upcoming_bookings: 3,
       time_zone: "America/Chicago",
     });
     expect((await admin.get("/api/admin/availability")).body).toEqual(saved);
@@ -95,6 +103,8 @@ describe("the firm's availability", () => {
       [{ min_notice_hours: 1.5 }, "min_notice_hours must be a whole number of hours"],
       [{ horizon_days: 0 }, "horizon_days must be at least 1"],
       [{ horizon_days: 366 }, "horizon_days must be at most 365"],
+      [{ max_upcoming_bookings: 0 }, "max_upcoming_bookings must be at least 1"],
+      [{ max_upcoming_bookings: 51 }, "max_upcoming_bookings must be at most 50"],
       [{ weekly: "9 to 5" }, "weekly must be a list of ranges of hours"],
     ];
     for (const [change, detail] of bad) {

@@ -25,6 +25,9 @@ function entry(overrides: Partial<DescribableActivity>): DescribableActivity {
   };
 }
 
+/** What the server sends a client for the firm's entries: "Your firm" (or a display name), never a login name. */
+const asClientSees = (e: DescribableActivity): DescribableActivity => (e.actor_role === "admin" ? { ...e, actor_label: "Your firm" } : e);
+
 describe("describeActivity in the client's view", () => {
   it("says You for the client's own actions", () => {
     const upload = entry({ detail: { filename: "W-2.pdf", folder: "Taxes 2025" } });
@@ -32,10 +35,11 @@ describe("describeActivity in the client's view", () => {
     expect(describeActivity(entry({ detail: { filename: "W-2.pdf", folder: null } }), "client")).toBe("You uploaded W-2.pdf");
   });
 
-  it("says Your firm when the firm acted on the client's document", () => {
-    const download = entry({ action: "document.download", actor_role: "admin", actor_label: "office", detail: { filename: "W-2.pdf" } });
+  it("says Your firm when the firm acted on the client's document, or the staff member's name the server gives", () => {
+    const download = entry({ action: "document.download", actor_role: "admin", actor_label: "Your firm", detail: { filename: "W-2.pdf" } });
     expect(describeActivity(download, "client")).toBe("Your firm downloaded W-2.pdf");
     expect(describeActivity({ ...download, action: "document.preview" }, "client")).toBe("Your firm viewed W-2.pdf");
+    expect(describeActivity({ ...download, actor_label: "Dana Whitfield" }, "client")).toBe("Dana Whitfield downloaded W-2.pdf");
   });
 
   it("names where and on what the client signed in", () => {
@@ -97,11 +101,11 @@ describe("document requests", () => {
     });
 
   it("tells the client what the firm asked for and what became of it", () => {
-    expect(describeActivity(asked, "client")).toBe("Your firm asked for “2025 W-2”");
+    expect(describeActivity(asClientSees(asked), "client")).toBe("Your firm asked for “2025 W-2”");
     expect(describeActivity(update("client", "submitted", "open"), "client")).toBe("You submitted the request “2025 W-2”");
-    expect(describeActivity(update("admin", "done", "submitted"), "client")).toBe("Your firm marked the request “2025 W-2” done");
-    expect(describeActivity(update("admin", "open", "submitted"), "client")).toBe("Your firm reopened the request “2025 W-2”");
-    expect(describeActivity(update("admin", "open", "open"), "client")).toBe("Your firm updated the request “2025 W-2”");
+    expect(describeActivity(asClientSees(update("admin", "done", "submitted")), "client")).toBe("Your firm marked the request “2025 W-2” done");
+    expect(describeActivity(asClientSees(update("admin", "open", "submitted")), "client")).toBe("Your firm reopened the request “2025 W-2”");
+    expect(describeActivity(asClientSees(update("admin", "open", "open")), "client")).toBe("Your firm updated the request “2025 W-2”");
   });
 
   it("names the client in the firm's view", () => {
@@ -142,7 +146,7 @@ describe("describeActivity of messages", () => {
     expect(describeActivity(fromClient, "client")).toBe("You sent your firm a message with 2 attachments");
     expect(describeActivity(fromClient, "admin")).toBe("jdoe sent the firm a message with 2 attachments");
     const fromFirm = entry({ action: "message.send", actor_role: "admin", actor_label: "office", detail: { attachments: 0 } });
-    expect(describeActivity(fromFirm, "client")).toBe("Your firm sent you a message");
+    expect(describeActivity(asClientSees(fromFirm), "client")).toBe("Your firm sent you a message");
     expect(describeActivity({ ...fromFirm, detail: { attachments: 1 } }, "admin")).toBe("office sent jdoe a message with an attachment");
   });
 });

@@ -2,7 +2,9 @@
 // and may cancel or move their booking up to the firm's notice period before it starts. The free
 // times come from slots.ts; whether a time is still free when it is booked is decided by the
 // database (the exclusion constraint on `during`), so of two clients booking one time at once
-// exactly one gets it and the other a 409, on Postgres and on the embedded database alike.
+// exactly one gets it and the other a 409, on Postgres and on the embedded database alike. One
+// client holds at most the firm's number of upcoming bookings, and books, moves and cancels at most
+// so often an hour (docs/security.md, "Round 3 (issue 28)").
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
@@ -13,10 +15,12 @@ import type { ClientAction } from "./mail.ts";
 import {
   type BookedTimes,
   busyIntervals,
+  countUpcomingBookings,
   findAppointmentTimes,
   findUserAppointment,
   insertBookedAppointment,
   listAppointmentsBetween,
+  lockClientBookings,
   moveAppointment,
   setAppointmentStatus,
 } from "./queries.ts";
@@ -38,6 +42,10 @@ export const SLOT_NOT_OFFERED = "That time is not one of the times offered for t
 export const NOT_BOOKED_ONLINE = "This appointment was not booked online; please contact us to change it";
 export const NOT_OPEN = "This appointment is already cancelled or completed";
 export const SAME_TIME = "That is the appointment's current time";
+
+export function tooManyUpcoming(max: number): string {
+  return `You already have ${max} upcoming appointment${max === 1 ? "" : "s"} booked online, the most we allow. Please cancel or move one, or call us.`;
+}
 
 export function tooLateToChange(minNoticeHours: number): string {
   return `Appointments can be cancelled or moved online up to ${minNoticeHours} hours before they start. Please call us to change this one.`;
@@ -76,6 +84,7 @@ export async function availableSlots(ctx: AuthedContext, input: SlotsInput): Pro
 
 /** A client books a free time: `scheduled`, or `requested` when the meeting type needs the firm's approval. */
 export async function bookAppointment(ctx: AuthedContext, input: BookAppointmentInput): Promise<ClientAppointment> {
+  await ctx.rateLimits.consumeBookingChange(ctx.user.id);
   const type = await bookableType(ctx.db, input.type);
   const rules = await findBookingRules(ctx.db, ctx.config.firmTimeZone);
   const now = ctx.now();
@@ -83,6 +92,11 @@ export async function bookAppointment(ctx: AuthedContext, input: BookAppointment
   assertOffered(rules, lengths, input.start, now);
   const status = type.requires_approval ? "requested" : "scheduled";
   const id = await inBookingTransaction(ctx, async (tx) => {
+    // One client may not take every free time (docs/security.md, "Round 3 (issue 28)").
+    await lockClientBookings(tx, ctx.user.id);
+    if ((await countUpcomingBookings(tx, ctx.user.id, now)) >= rules.maxUpcomingBookings) {
+      throw new TRPCError({ code: "CONFLICT", message: tooManyUpcoming(rules.maxUpcomingBookings) });
+    }
     await assertFree(tx, rules, lengths, input.start, now);
     const { id } = await insertBookedAppointment(tx, {
       user_id: ctx.user.id,
@@ -103,6 +117,7 @@ export async function bookAppointment(ctx: AuthedContext, input: BookAppointment
 
 /** The client cancels their own requested or scheduled appointment, up to the notice period before it. */
 export async function cancelOwnAppointment(ctx: AuthedContext, input: { id: string }): Promise<ClientAppointment> {
+  await ctx.rateLimits.consumeBookingChange(ctx.user.id);
   const rules = await findBookingRules(ctx.db, ctx.config.firmTimeZone);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (tx) => {
@@ -118,6 +133,7 @@ export async function cancelOwnAppointment(ctx: AuthedContext, input: { id: stri
  * current start. It keeps its length and buffer; it needs the firm's approval again if its type does.
  */
 export async function rescheduleOwnAppointment(ctx: AuthedContext, input: RescheduleAppointmentInput): Promise<ClientAppointment> {
+  await ctx.rateLimits.consumeBookingChange(ctx.user.id);
   const rules = await findBookingRules(ctx.db, ctx.config.firmTimeZone);
   const now = ctx.now();
   await inBookingTransaction(ctx, async (tx) => {

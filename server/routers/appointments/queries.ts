@@ -136,6 +136,27 @@ export type BookedTimes = {
   busyUntil: Date;
 };
 
+/**
+ * Locks the client's row until the transaction ends, so that their bookings happen one at a time
+ * and the count of their upcoming ones (below) cannot be passed by booking in parallel.
+ */
+export async function lockClientBookings(tx: Db, userId: string): Promise<void> {
+  await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+}
+
+/** The client's self-booked appointments (with a meeting type) that are still open and start after `now`. */
+export async function countUpcomingBookings(db: Db, userId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("appointments")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("meeting_type_id", "is not", null)
+    .where("status", "in", ["requested", "scheduled"])
+    .where("appointment_date", ">", now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function insertBookedAppointment(
   db: Db,
   appointment: {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEETING_LOCATIONS } from "../availability/schemas.ts";
-import { idSchema, preferredTimeSchema } from "../shared-schemas.ts";
+import { idSchema, nameText, preferredTimeSchema } from "../shared-schemas.ts";
 
 export const APPOINTMENT_STATUSES = ["requested", "scheduled", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -9,7 +9,7 @@ const isoDate = z.iso.date("Please choose a valid date");
 
 /** A client's request (docs/decisions.md, Appointments): title, preferred date and time, notes. */
 export const requestAppointmentInput = z.object({
-  title: z.string({ error: "Please fill in all fields" }).trim().min(1, "Please fill in all fields").max(200, "Title must be at most 200 characters"),
+  title: nameText("Please fill in all fields").min(1, "Please fill in all fields").max(200, "Title must be at most 200 characters"),
   preferredDate: isoDate,
   preferredTime: preferredTimeSchema,
   notes: z.string().trim().max(5000, "Notes must be at most 5000 characters").default(""),
@@ -51,7 +51,7 @@ const appointmentDateTime = z
 /** Admin: create an appointment for a client. */
 export const createAppointmentInput = z.object({
   user_id: idSchema,
-  title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+  title: nameText("Title is required").min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   description: z.string().trim().max(5000, "Description must be at most 5000 characters").default(""),
   appointment_date: appointmentDateTime,
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
@@ -62,7 +62,7 @@ export const updateAppointmentInput = z.object({
   id: idSchema,
   appointment_date: appointmentDateTime.optional(),
   status: z.enum(APPOINTMENT_STATUSES).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
+  title: nameText("Title must be text").min(1).max(200).optional(),
   description: z.string().trim().max(5000).optional(),
 });
 

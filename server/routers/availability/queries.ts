@@ -2,10 +2,16 @@ import type { Db } from "../../db/types.ts";
 import type { BookingRules } from "../appointments/slots.ts";
 import type { CreateMeetingTypeInput, MeetingType, UpdateMeetingTypeInput } from "./schemas.ts";
 
+/** The firm's booking rules: what the slot computation takes, and the cap checked when a client books. */
+export type FirmBookingRules = BookingRules & {
+  /** Upcoming appointments one client may hold through self-booking (docs/security.md, "Round 3 (issue 28)"). */
+  maxUpcomingBookings: number;
+};
+
 /** The firm's booking rules as the slot computation takes them. */
-export async function findBookingRules(db: Db, timeZone: string): Promise<BookingRules> {
+export async function findBookingRules(db: Db, timeZone: string): Promise<FirmBookingRules> {
   const [settings, weekly, daysOff] = await Promise.all([
-    db.selectFrom("booking_settings").select(["min_notice_hours", "horizon_days"]).executeTakeFirstOrThrow(),
+    db.selectFrom("booking_settings").select(["min_notice_hours", "horizon_days", "max_upcoming_bookings"]).executeTakeFirstOrThrow(),
     db
       .selectFrom("availability_ranges")
       .select(["weekday", "start_minute", "end_minute"])
@@ -21,6 +27,7 @@ export async function findBookingRules(db: Db, timeZone: string): Promise<Bookin
     daysOff: daysOff.map((row) => row.day),
     minNoticeHours: settings.min_notice_hours,
     horizonDays: settings.horizon_days,
+    maxUpcomingBookings: settings.max_upcoming_bookings,
   };
 }
 
@@ -32,12 +39,18 @@ export async function replaceAvailability(
     days_off: string[];
     min_notice_hours: number;
     horizon_days: number;
+    max_upcoming_bookings: number;
   },
   now: Date,
 ): Promise<void> {
   await tx
     .updateTable("booking_settings")
-    .set({ min_notice_hours: availability.min_notice_hours, horizon_days: availability.horizon_days, updated_at: now })
+    .set({
+      min_notice_hours: availability.min_notice_hours,
+      horizon_days: availability.horizon_days,
+      max_upcoming_bookings: availability.max_upcoming_bookings,
+      updated_at: now,
+    })
     .execute();
   await tx.deleteFrom("availability_ranges").execute();
   if (availability.weekly.length > 0) await tx.insertInto("availability_ranges").values(availability.weekly).execute();

@@ -2,7 +2,7 @@
 // firm's clock, days off, minimum notice, how far ahead, and the meeting types clients choose from.
 // Importable by the web client (zod only).
 import { z } from "zod";
-import { idSchema } from "../shared-schemas.ts";
+import { idSchema, nameText } from "../shared-schemas.ts";
 
 export const WEEKDAYS = [
   { value: 1, label: "Monday" },
@@ -18,6 +18,9 @@ export const DEFAULT_MIN_NOTICE_HOURS = 24;
 export const DEFAULT_HORIZON_DAYS = 60;
 export const MAX_MIN_NOTICE_HOURS = 720;
 export const MAX_HORIZON_DAYS = 365;
+/** One client's upcoming self-booked appointments: 3 unless the firm says otherwise (migration 2026-11-26T0010). */
+export const DEFAULT_MAX_UPCOMING_BOOKINGS = 3;
+export const MAX_UPCOMING_BOOKINGS_LIMIT = 50;
 
 const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
@@ -73,6 +76,12 @@ export const availabilityInput = z.object({
     .min(1, "horizon_days must be at least 1")
     .max(MAX_HORIZON_DAYS, `horizon_days must be at most ${MAX_HORIZON_DAYS}`)
     .default(DEFAULT_HORIZON_DAYS),
+  max_upcoming_bookings: z
+    .number({ error: "max_upcoming_bookings must be a whole number" })
+    .int("max_upcoming_bookings must be a whole number")
+    .min(1, "max_upcoming_bookings must be at least 1")
+    .max(MAX_UPCOMING_BOOKINGS_LIMIT, `max_upcoming_bookings must be at most ${MAX_UPCOMING_BOOKINGS_LIMIT}`)
+    .default(DEFAULT_MAX_UPCOMING_BOOKINGS),
 });
 export type AvailabilityInput = z.infer<typeof availabilityInput>;
 
@@ -81,6 +90,8 @@ export const availabilityOutput = z.object({
   days_off: z.array(z.string()),
   min_notice_hours: z.number(),
   horizon_days: z.number(),
+  /** Upcoming appointments one client may hold through self-booking (docs/security.md, "Round 3 (issue 28)"). */
+  max_upcoming_bookings: z.number(),
   /** The firm's zone (FIRM_TIME_ZONE), which every time above is on. */
   time_zone: z.string(),
 });
@@ -91,7 +102,7 @@ export type MeetingLocation = (typeof MEETING_LOCATIONS)[number];
 export const MEETING_LOCATION_LABELS: Record<MeetingLocation, string> = { office: "At the office", phone: "Phone call", video: "Video call" };
 
 const meetingTypeFields = {
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  name: nameText("Name is required").min(1, "Name is required").max(100, "Name must be at most 100 characters"),
   duration_minutes: z
     .number({ error: "duration_minutes must be a whole number of minutes" })
     .int("duration_minutes must be a whole number of minutes")

@@ -29,6 +29,7 @@ export async function availability(ctx: Pick<Context, "db" | "config">): Promise
     days_off: [...rules.daysOff],
     min_notice_hours: rules.minNoticeHours,
     horizon_days: rules.horizonDays,
+    max_upcoming_bookings: rules.maxUpcomingBookings,
     time_zone: rules.timeZone,
   };
 }

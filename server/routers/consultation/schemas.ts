@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { preferredTimeSchema } from "../shared-schemas.ts";
+import { nameText, preferredTimeSchema } from "../shared-schemas.ts";
 
 export const REQUIRED_FIELDS = "Please fill in all required fields";
 export const PAST_DATE = "Please choose a date from today on";
@@ -24,7 +24,7 @@ const required = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIE
 const optionalBlank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const consultationRequestInput = z.object({
-  name: required.max(100, "Name must be at most 100 characters"),
+  name: nameText(REQUIRED_FIELDS).min(1, REQUIRED_FIELDS).max(100, "Name must be at most 100 characters"),
   email: required.max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
   phone: required.max(40, "Please enter a valid phone number").regex(/^[0-9+().\-\s]{7,40}$/, "Please enter a valid phone number"),
   service: optionalBlank(z.enum(SERVICE_VALUES, { error: "Please choose a service from the list" })),

@@ -8,7 +8,8 @@ import { listFolders } from "../folders/queries.ts";
 import type { Folder } from "../folders/schemas.ts";
 import { FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { liveDocumentsIn } from "./queries.ts";
-import { FALLBACK_FILENAME, stripInvisible } from "./service.ts";
+import { stripInvisible } from "../shared-schemas.ts";
+import { FALLBACK_FILENAME } from "./service.ts";
 
 /** A file (its stored object) or, with no storage key, a directory. Paths use `/` and never start with one. */
 export type ArchiveEntry = { path: string; storage_key: string | null; date: Date };
@@ -17,16 +18,23 @@ export type ArchivePlan = { filename: string; entries: ArchiveEntry[] };
 const ALL_DOCUMENTS_NAME = "Documents";
 /** Path separators, and what Windows refuses in a name. */
 const UNSAFE_CHARACTERS = /[\\/:*?"<>|]/g;
+/**
+ * Windows' device names: `CON`, `nul.txt` or `LPT1 .pdf` (the name before its first dot, whatever the
+ * case or the spaces after it) open the device instead of a file, and extracting one fails.
+ */
+const DEVICE_NAME = /^(?:CON|PRN|AUX|NUL|CONIN\$|CONOUT\$|COM[0-9\u00B9\u00B2\u00B3]|LPT[0-9\u00B9\u00B2\u00B3])(?=[ .]|$)/i;
 
 /**
  * One path segment that extracts as itself everywhere: no separators or control characters, no
- * `.` or `..`, no trailing dots or spaces (Windows drops them), never empty.
+ * `.` or `..`, no trailing dots or spaces (Windows drops them), no device name (`CON.txt` becomes
+ * `CON_.txt`, docs/security.md, "Round 3 (issue 28)"), never empty.
  */
 function safeSegment(name: string): string {
   const cleaned = stripInvisible(name)
     .replace(UNSAFE_CHARACTERS, "_")
     .trim()
-    .replace(/[. ]+$/, "");
+    .replace(/[. ]+$/, "")
+    .replace(DEVICE_NAME, "$&_");
   return cleaned === "" ? FALLBACK_FILENAME : cleaned;
 }
 

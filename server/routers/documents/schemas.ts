@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "../shared-schemas.ts";
+import { idSchema, nameText } from "../shared-schemas.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE = "File is larger than 10MB";
@@ -25,7 +25,7 @@ export const documentSearchInput = z.object({
 export type DocumentSearchInput = z.infer<typeof documentSearchInput>;
 
 const documentChanges = z.object({
-  name: z.string({ error: "Name must be text" }).trim().min(1, "Name is required").max(255, "Name must be at most 255 characters").optional(),
+  name: nameText("Name must be text").min(1, "Name is required").max(255, "Name must be at most 255 characters").optional(),
   /** null: the root. */
   folder_id: idSchema.nullable().optional(),
 });

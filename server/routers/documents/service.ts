@@ -10,7 +10,7 @@ import { addUploadToInbox } from "../../inbox/record.ts";
 import { folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { requestForUpload } from "../requests/service.ts";
-import type { Success } from "../shared-schemas.ts";
+import { stripInvisible, type Success } from "../shared-schemas.ts";
 import { addToUploadNotice } from "./upload-notices.ts";
 import {
   deleteTrashedDocumentRow,
@@ -328,14 +328,7 @@ export async function purgeExpiredTrash(deps: Pick<Context, "db" | "storage" | "
   return purged;
 }
 
-/** Control and format characters (direction marks and overrides, zero-width ones) and line separators. */
-const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 const SHORT_EXTENSION = /\.[^.]{1,16}$/;
-
-/** A name in NFC without control or invisible characters (the first step of every name we show or hand out). */
-export function stripInvisible(name: string): string {
-  return name.normalize("NFC").replace(INVISIBLE_CHARACTERS, "");
-}
 
 /**
  * The user's filename, made safe to show: control characters, invisible ones (the bidirectional

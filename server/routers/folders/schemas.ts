@@ -1,14 +1,10 @@
 import { z } from "zod";
-import { idSchema } from "../shared-schemas.ts";
+import { idSchema, nameText } from "../shared-schemas.ts";
 
 export const FOLDER_COLORS = ["#3B82F6", "#EF4444", "#10B981", "#F59E0B", "#8B5CF6", "#EC4899"] as const;
 export const DEFAULT_FOLDER_COLOR = FOLDER_COLORS[0];
 
-const folderName = z
-  .string({ error: "Folder name is required" })
-  .trim()
-  .min(1, "Folder name is required")
-  .max(100, "Folder name must be at most 100 characters");
+const folderName = nameText("Folder name is required").min(1, "Folder name is required").max(100, "Folder name must be at most 100 characters");
 const folderColor = z.enum(FOLDER_COLORS, { error: `Color must be one of ${FOLDER_COLORS.join(", ")}` });
 
 export const createFolderInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "../shared-schemas.ts";
+import { idSchema, nameText } from "../shared-schemas.ts";
 
 /** open: waiting for the client; submitted: the client says it is all there; done: the firm closed it. */
 export const REQUEST_STATUSES = ["open", "submitted", "done"] as const;
@@ -11,7 +11,7 @@ export const NOTHING_ATTACHED = "Upload at least one document for this request b
 export const REQUEST_NOT_OPEN = "This request is no longer open for uploads";
 export const ALREADY_SUBMITTED = "This request is already submitted";
 
-const title = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters");
+const title = nameText("Title is required").min(1, "Title is required").max(200, "Title must be at most 200 characters");
 const description = z.string({ error: "Description must be text" }).trim().max(5000, "Description must be at most 5000 characters");
 const comment = z.string({ error: "Comment must be text" }).trim().max(5000, "Comment must be at most 5000 characters");
 /** A day on the firm's calendar. */

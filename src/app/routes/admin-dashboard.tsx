@@ -25,6 +25,7 @@ import { RegistrationSetting } from "@/features/admin-invitations/registration-s
 import { AccountSettings } from "@/features/account-settings/account-settings.tsx";
 import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-factor-setting.tsx";
 import { DocumentNamesSetting } from "@/features/admin-notifications/document-names-setting.tsx";
+import { StaffNamesSetting } from "@/features/admin-activity/staff-names-setting.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 
@@ -143,6 +144,7 @@ export function AdminDashboardPage() {
             <RequireTwoFactorSetting />
             <RegistrationSetting />
             <DocumentNamesSetting />
+            <StaffNamesSetting />
             <SiteContentEditor />
             <TestimonialEditor />
             <section

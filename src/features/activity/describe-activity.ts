@@ -104,7 +104,8 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
     ? entry.actor_role === "client"
       ? "You"
       : entry.actor_role === "admin"
-        ? "Your firm"
+        ? // The server names the staff for the client: "Your firm", or a display name if the firm chooses.
+          entry.actor_label
         : "The portal"
     : entry.actor_role === "system"
       ? "The portal"

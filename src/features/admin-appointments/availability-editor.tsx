@@ -7,12 +7,19 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDate } from "@/lib/format.ts";
 import { genericZoneName } from "@server/routers/appointments/firm-clock.ts";
-import { type Availability, availabilityInput, MAX_HORIZON_DAYS, MAX_MIN_NOTICE_HOURS, WEEKDAYS } from "@server/routers/availability/schemas.ts";
+import {
+  type Availability,
+  availabilityInput,
+  MAX_HORIZON_DAYS,
+  MAX_UPCOMING_BOOKINGS_LIMIT,
+  MAX_MIN_NOTICE_HOURS,
+  WEEKDAYS,
+} from "@server/routers/availability/schemas.ts";
 import { useAvailability } from "./use-availability.ts";
 import { useSaveAvailability } from "./use-save-availability.ts";
 
 type Range = { start: string; end: string };
-type Draft = { hours: Record<number, Range[]>; daysOff: string[]; minNoticeHours: string; horizonDays: string };
+type Draft = { hours: Record<number, Range[]>; daysOff: string[]; minNoticeHours: string; horizonDays: string; maxUpcomingBookings: string };
 
 // A time field cannot show 24:00; the end of the day is 00:00 there, and 24:00 when saved.
 const toField = (time: string) => (time === "24:00" ? "00:00" : time);
@@ -26,10 +33,11 @@ function draftOf(availability: Availability): Draft {
     daysOff: availability.days_off,
     minNoticeHours: String(availability.min_notice_hours),
     horizonDays: String(availability.horizon_days),
+    maxUpcomingBookings: String(availability.max_upcoming_bookings),
   };
 }
 
-/** The firm's weekly hours (several ranges a day), minimum notice, booking horizon and days off, saved together. */
+/** The firm's weekly hours (several ranges a day), minimum notice, booking horizon, bookings per client and days off, saved together. */
 export function AvailabilityEditor() {
   const availability = useAvailability();
   if (availability.isPending) return <Spinner label="Loading availability…" className="w-full justify-center py-10" />;
@@ -66,6 +74,7 @@ function AvailabilityForm({ availability }: { availability: Availability }) {
       days_off: draft.daysOff,
       min_notice_hours: Number(draft.minNoticeHours),
       horizon_days: Number(draft.horizonDays),
+      max_upcoming_bookings: Number(draft.maxUpcomingBookings),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Please check the hours");
@@ -139,7 +148,7 @@ function AvailabilityForm({ availability }: { availability: Availability }) {
         })}
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <FormField
           id="availability-notice"
           label="Minimum notice (hours)"
@@ -162,6 +171,20 @@ function AvailabilityForm({ availability }: { availability: Availability }) {
             max={MAX_HORIZON_DAYS}
             value={draft.horizonDays}
             onChange={(event) => setDraft((d) => ({ ...d, horizonDays: event.target.value }))}
+          />
+        </FormField>
+        <FormField
+          id="availability-max-bookings"
+          label="Upcoming bookings per client"
+          hint="How many upcoming appointments one client may hold by booking online."
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_UPCOMING_BOOKINGS_LIMIT}
+            value={draft.maxUpcomingBookings}
+            onChange={(event) => setDraft((d) => ({ ...d, maxUpcomingBookings: event.target.value }))}
           />
         </FormField>
       </div>

@@ -11,6 +11,7 @@ import type { ClientAppointment, Slot } from "@server/routers/appointments/schem
 import { genericZoneName } from "@server/routers/appointments/firm-clock.ts";
 import { MEETING_LOCATION_LABELS, type MeetingType } from "@server/routers/availability/schemas.ts";
 import { dayAsDate, monthKeyOf, monthsBetween, monthWeeks, slotsByDay, viewerTimeZone } from "./slot-calendar.ts";
+import { bookingRefusal } from "./booking-refusal.ts";
 import { useBookAppointment } from "./use-book-appointment.ts";
 import { useFreeSlots } from "./use-free-slots.ts";
 import { useMeetingTypes } from "./use-meeting-types.ts";
@@ -74,6 +75,7 @@ function BookingForm({ moving, onDone }: { moving: ClientAppointment | null; onD
   const book = useBookAppointment({ onBooked: onDone });
   const reschedule = useRescheduleAppointment({ onMoved: onDone });
   const pending = book.isPending || reschedule.isPending;
+  const refusal = pending ? null : bookingRefusal(moving ? reschedule.error : book.error);
 
   const days = slotsByDay(slots.data ?? []);
   const dayKeys = [...days.keys()];
@@ -143,6 +145,12 @@ function BookingForm({ moving, onDone }: { moving: ClientAppointment | null; onD
       <div aria-live="polite" className="text-sm empty:hidden">
         {chosen && <Summary slot={chosen} needsApproval={needsApproval} />}
       </div>
+
+      {refusal && (
+        <p role="alert" className="rounded-lg border border-destructive/40 p-3 text-sm text-destructive">
+          {refusal}
+        </p>
+      )}
 
       <DialogFooter>
         <DialogClose asChild>
