@@ -9,7 +9,10 @@ import { createLogger } from "../../server/logger.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     templateDatabase: string;
-    /** The web client built for this run (see global-setup.ts). */
+    /**
+     * The web client built for this run (global-setup-client.ts): provided only to the projects
+     * that serve it (vitest.config.ts), undefined in the others.
+     */
     clientDir: string;
   }
 }
