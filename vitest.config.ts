@@ -1,11 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 /*
- * Four projects, so a run does only the set-up its files need (test/README in README.md, "Tests"):
+ * Five projects, so a run does only the set-up its files need (README.md, "Set-up", shows how to
+ * run one file or one project):
  * - unit: no database, no server, no build;
  * - server, security: a migrated template database (test/global-setup.ts), no build;
- * - e2e: the template database and the web client built once (test/global-setup-client.ts), for
- *   the browser tests and the few server tests that read the built files;
+ * - e2e: the template database and the web client's build (test/global-setup-client.ts, kept until
+ *   its sources change), for the browser tests and the server test that reads the built files;
  * - bench: the bench scripts' smoke run, which serves the built client too.
  * `npx vitest run --project unit` runs one project; a file path runs one file in its project.
  */
