@@ -19,7 +19,8 @@ declare module "vitest" {
     embeddedTemplate: string;
     /**
      * The web client built for this run (global-setup-client.ts): provided only to the projects
-     * that serve it (vitest.config.ts), undefined in the others.
+     * that serve it (vitest.config.ts), undefined in the others. A server test that reads the
+     * built files goes in vitest.config.ts's `needsClient`, as static-assets.test.ts does.
      */
     clientDir: string;
   }
