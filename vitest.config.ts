@@ -1,11 +1,21 @@
 import { defineConfig } from "vitest/config";
 
+/*
+ * Five projects, so a run does only the set-up its files need (README.md, "Set-up", shows how to
+ * run one file or one project):
+ * - unit: no database, no server, no build;
+ * - server, security: a migrated template database (test/global-setup.ts), no build;
+ * - e2e: the template database and the web client's build (test/global-setup-client.ts, kept until
+ *   its sources change), for the browser tests and the server test that reads the built files;
+ * - bench: the bench scripts' smoke run, which serves the built client too.
+ * `npx vitest run --project unit` runs one project; a file path runs one file in its project.
+ */
+const needsClient = ["test/server/static-assets.test.ts"];
+
 export default defineConfig({
   // Source files under test import through tsconfig.json's "@/" and "@server/" paths.
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],
     pool: "forks",
     maxWorkers: 2,
@@ -13,5 +23,25 @@ export default defineConfig({
     hookTimeout: 120_000,
     // A rejected promise nobody awaited is a bug in the code under test.
     dangerouslyIgnoreUnhandledErrors: false,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "server", include: ["test/server/**/*.test.ts"], exclude: needsClient, globalSetup: ["test/global-setup.ts"] },
+      },
+      { extends: true, test: { name: "security", include: ["test/security/**/*.test.ts"], globalSetup: ["test/global-setup.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts", ...needsClient],
+          globalSetup: ["test/global-setup.ts", "test/global-setup-client.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "bench", include: ["test/bench/**/*.test.ts"], globalSetup: ["test/global-setup.ts", "test/global-setup-client.ts"] },
+      },
+    ],
   },
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: type-check, lint (ESLint and Prettier, zero warnings), then every test
-# (test/global-setup.ts builds the web client once for the browser tests). Uses DATABASE_URL when
-# set, the embedded database otherwise.
+# `npm test`: type-check, lint (ESLint and Prettier, zero warnings), then every test of every
+# project in vitest.config.ts (the e2e project builds the web client once, for the browser tests).
+# Arguments go to vitest (`npm test -- --project unit`). Uses DATABASE_URL when set, the embedded
+# database otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -13,7 +13,7 @@ function runSmoke(): Promise<{ code: number; stdout: string; stderr: string }> {
     execFile(
       process.execPath,
       ["--import", "tsx", "scripts/bench/run.ts", "--smoke"],
-      // The client this test run built (global-setup.ts): a fresh clone has no dist/client.
+      // The client this test run built (global-setup-client.ts): a fresh clone has no dist/client.
       { cwd: repoRoot, env: { ...process.env, BENCH_CLIENT_DIR: inject("clientDir") }, maxBuffer: 10 * 1024 * 1024 },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

@@ -9,8 +9,9 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsAdminThroughUi, signInWithRequest } from "../helpers/admin-sign-in.ts";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { signInAsAdminThroughUi } from "../helpers/admin-sign-in.ts";
+import { browserTest } from "../helpers/browser-test.ts";
 import {
   checkA11y,
   formatViolations,
@@ -44,6 +45,8 @@ afterAll(async () => {
   await server?.close();
   await smtp?.stop();
 });
+
+const it = browserTest(() => ({ browser, baseUrl: baseURL }));
 
 const step = () => Math.floor(server.clock.now().getTime() / 30_000);
 
@@ -90,12 +93,13 @@ async function logOut(page: Page): Promise<void> {
 
 // Many steps each, on a machine other test files share: more than the default 30 s.
 describe("account security", { timeout: 120_000 }, () => {
-  it("enrols TOTP in Settings, signs in with a code and a backup code, adds a passkey and signs in with it, signs another browser out", async () => {
+  it("enrols TOTP in Settings, signs in with a code and a backup code, adds a passkey and signs in with it, signs another browser out", async ({
+    login,
+  }) => {
     const user = await createUser(server.db, { name: "Robin Ledger" });
-    const t = await newPage(browser, { baseURL, viewport: viewports.desktop, reducedMotion: "reduce" });
+    const t = await login(user, "client", { viewport: viewports.desktop, reducedMotion: "reduce" });
     const { page } = t;
     await addVirtualAuthenticator(page);
-    await signInWithRequest(page.request, baseURL, user, "client");
 
     await screenshotOnFailure(page, "account-security", async () => {
       // Settings, from the portal's account menu.
@@ -159,14 +163,10 @@ describe("account security", { timeout: 120_000 }, () => {
       expect(used.last_used_at).not.toBeNull();
 
       // Another browser signed in as the same user, signed out from here.
-      const other = await newPage(browser, { baseURL, viewport: viewports.desktop });
       // This 30 seconds' codes may all be spent: a backup code.
-      await signInWithRequest(
-        other.page.request,
-        baseURL,
-        { ...user, secondFactor: { key, lastStep: step() + 1, backupCodes: [codes[1]!] } },
-        "client",
-      );
+      const other = await login({ ...user, secondFactor: { key, lastStep: step() + 1, backupCodes: [codes[1]!] } }, "client", {
+        viewport: viewports.desktop,
+      });
       expect((await other.page.request.get("/api/auth/me")).status()).toBe(200);
       await page.goto("/settings");
       const sessions = page.getByRole("list", { name: "Sessions" });
@@ -180,12 +180,10 @@ describe("account security", { timeout: 120_000 }, () => {
     await t.close();
   });
 
-  it("fits a 390 px screen, and signs out every other session", async () => {
+  it("fits a 390 px screen, and signs out every other session", async ({ login }) => {
     const user = await createUser(server.db, { two_factor: true });
-    const t = await newPage(browser, { baseURL, viewport: viewports.mobile, reducedMotion: "reduce" });
-    const elsewhere = await newPage(browser, { baseURL, viewport: viewports.desktop });
-    await signInWithRequest(t.page.request, baseURL, user, "client");
-    await signInWithRequest(elsewhere.page.request, baseURL, user, "client");
+    const t = await login(user, "client", { viewport: viewports.mobile, reducedMotion: "reduce" });
+    const elsewhere = await login(user, "client", { viewport: viewports.desktop });
     await screenshotOnFailure(t.page, "settings-mobile", async () => {
       await t.page.goto("/settings");
       await t.page.getByRole("region", { name: "Two-factor sign-in" }).getByText("On", { exact: true }).waitFor();
@@ -203,10 +201,9 @@ describe("account security", { timeout: 120_000 }, () => {
     await elsewhere.close();
   });
 
-  it("changes the email address once the link sent to the new one is opened", async () => {
+  it("changes the email address once the link sent to the new one is opened", async ({ login }) => {
     const user = await createUser(server.db);
-    const t = await newPage(browser, { baseURL, viewport: viewports.mobile, reducedMotion: "reduce" });
-    await signInWithRequest(t.page.request, baseURL, user, "client");
+    const t = await login(user, "client", { viewport: viewports.mobile, reducedMotion: "reduce" });
     await screenshotOnFailure(t.page, "settings-email-change", async () => {
       await t.page.goto("/settings");
       await t.page.getByLabel("New email address").fill("robin.new@example.com");

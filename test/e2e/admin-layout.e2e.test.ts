@@ -3,7 +3,7 @@
  * server: nothing may push the page wider than a phone or a tablet, a cut name stays readable
  * (its title, its text for screen readers, unfolded on focus), and the tables turn into cards
  * on phones. Also the appointments table's status select and the New appointment dialog.
- * Needs the built client (global-setup.ts builds it).
+ * Needs the built client (global-setup-client.ts builds it).
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,13 +12,12 @@ import {
   formatViolations,
   horizontalOverflow,
   launchBrowser,
-  newPage,
   screenshotOnFailure,
   takeScreenshot,
   type TestPage,
   type Viewport,
 } from "../helpers/browser.ts";
-import { signInWithRequest } from "../helpers/admin-sign-in.ts";
+import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -43,9 +42,7 @@ let adminUser: UserFixture;
 let client: UserFixture;
 
 async function signedInAdmin(viewport: Viewport): Promise<TestPage> {
-  const t = await newPage(browser, { baseURL: server.url, viewport });
-  await signInWithRequest(t.page.request, server.url, adminUser, "admin");
-  return t;
+  return signedInPage(browser, server.url, adminUser, "admin", { viewport });
 }
 
 async function openTab(page: Page, tab: (typeof TABS)[number]) {

@@ -3,7 +3,7 @@
  * the public site shows (stored or default, marked), saves quietly with an inline "Saved",
  * resets a field to its default, never lets an empty value reach the page, shows the server's
  * refusals by the field, and the testimonial editor starts from the carousel's list.
- * Needs the built client (global-setup.ts builds it).
+ * Needs the built client (global-setup-client.ts builds it).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ import {
   type TestPage,
   type Viewport,
 } from "../helpers/browser.ts";
-import { signInWithRequest } from "../helpers/admin-sign-in.ts";
+import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -36,9 +36,7 @@ let admin: TestPage;
 const updates: string[] = [];
 
 async function signedInAdmin(viewport?: Viewport): Promise<TestPage> {
-  const t = await newPage(browser, { baseURL: server.url, viewport });
-  await signInWithRequest(t.page.request, server.url, adminUser, "admin");
-  return t;
+  return signedInPage(browser, server.url, adminUser, "admin", { viewport });
 }
 
 async function openSiteTab(page: Page) {

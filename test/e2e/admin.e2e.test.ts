@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import type { Browser, Page } from "playwright-core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import {
@@ -26,7 +26,8 @@ import {
   type TestPage,
   viewports,
 } from "../helpers/browser.ts";
-import { enterSecondFactorCode, signInWithRequest } from "../helpers/admin-sign-in.ts";
+import { enterSecondFactorCode } from "../helpers/admin-sign-in.ts";
+import { browserTest } from "../helpers/browser-test.ts";
 import { createUser, type FixtureSecondFactor, loginClient, nextSecondFactorCode, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -139,6 +140,8 @@ afterAll(async () => {
   await browser?.close();
   await cleanup?.();
 });
+
+const it = browserTest(() => ({ browser, baseUrl: server.url }));
 
 describe("admin portal", () => {
   it("logs in at /admin with the spec's messages", async () => {
@@ -426,9 +429,8 @@ describe("admin portal", () => {
     admin.expectNoConsoleErrors({ allow: [/status of 401 .*\/trpc\/admin\.login/] });
   });
 
-  it("shows load failures with Retry, and never offers to save samples over testimonials it could not load", async () => {
-    const t = await newPage(browser, { baseURL: server.url });
-    await signInWithRequest(t.page.request, server.url, adminAccount, "admin");
+  it("shows load failures with Retry, and never offers to save samples over testimonials it could not load", async ({ login }) => {
+    const t = await login(adminAccount, "admin");
     const failedLoad = t.page.getByRole("alert").filter({ hasText: "Failed to load admin data" });
     await screenshotOnFailure(t.page, "admin-load-errors", async () => {
       // A real server fault: the table the query reads is briefly missing.
@@ -468,9 +470,8 @@ describe("admin portal", () => {
     await t.close();
   });
 
-  it("fits a 390 px screen on every tab", async () => {
-    const mobile = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
-    await signInWithRequest(mobile.page.request, server.url, adminAccount, "admin");
+  it("fits a 390 px screen on every tab", async ({ login }) => {
+    const mobile = await login(adminAccount, "admin", { viewport: viewports.mobile });
     await screenshotOnFailure(mobile.page, "admin-mobile", async () => {
       for (const tab of ["overview", "users", "documents", "site", "appointments", "consultations"]) {
         await mobile.page.goto(tab === "overview" ? "/admin/dashboard" : `/admin/dashboard?tab=${tab}`);

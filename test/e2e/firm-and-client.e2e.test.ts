@@ -8,8 +8,8 @@
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInWithRequest } from "../helpers/admin-sign-in.ts";
-import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { signedInPage } from "../helpers/admin-sign-in.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { fillNewRequest } from "../helpers/request-dialog.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -45,10 +45,8 @@ beforeAll(async () => {
   adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
   clientUser = await createUser(server.db, { name: "Greta Flow" });
   await server.db.insertInto("folders").values({ user_id: clientUser.id, name: "Taxes 2025", color: "#10B981" }).execute();
-  admin = await newPage(browser, { baseURL: server.url, reducedMotion: "reduce" });
-  await signInWithRequest(admin.page.request, server.url, adminUser);
-  client = await newPage(browser, { baseURL: server.url, reducedMotion: "reduce" });
-  await signInWithRequest(client.page.request, server.url, clientUser, "client");
+  admin = await signedInPage(browser, server.url, adminUser, "admin", { reducedMotion: "reduce" });
+  client = await signedInPage(browser, server.url, clientUser, "client", { reducedMotion: "reduce" });
 }, 120_000);
 
 afterAll(async () => {

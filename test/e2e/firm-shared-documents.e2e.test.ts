@@ -5,14 +5,13 @@
  * 1280 px, with axe, overflow checks and screenshots of both pages.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInWithRequest } from "../helpers/admin-sign-in.ts";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { browserTest } from "../helpers/browser-test.ts";
 import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
   launchBrowser,
-  newPage,
   screenshotOnFailure,
   takeScreenshot,
   viewports,
@@ -35,6 +34,8 @@ afterAll(async () => {
   await server?.close();
 });
 
+const it = browserTest(() => ({ browser, baseUrl: server.url }));
+
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
 const documentRow = (page: Page, name: string) => page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: name });
 
@@ -55,11 +56,10 @@ async function clientWithFolder(name: string): Promise<{ user: UserFixture; fold
 }
 
 describe("documents from the firm", { timeout: 180_000 }, () => {
-  it("a client page for an account that is gone says so, with the way back to Users", async () => {
-    const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile, reducedMotion: "reduce" });
+  it("a client page for an account that is gone says so, with the way back to Users", async ({ login }) => {
+    const t = await login(admin, "admin", { viewport: viewports.mobile, reducedMotion: "reduce" });
     t.page.setDefaultTimeout(15_000);
     await screenshotOnFailure(t.page, "firm-shared-missing-client", async () => {
-      await signInWithRequest(t.page.request, server.url, admin);
       await t.page.goto("/admin/users/00000000-0000-4000-8000-000000000000");
       await t.page.getByRole("heading", { name: "Client not found" }).waitFor();
       await t.page.getByRole("link", { name: "Back to Users" }).click();
@@ -70,15 +70,16 @@ describe("documents from the firm", { timeout: 180_000 }, () => {
   });
 
   for (const viewport of [viewports.mobile, viewports.desktop]) {
-    it(`the admin shares a file into a client's folder; the client sees it from the firm and previews it (${viewport.width} px)`, async () => {
+    it(`the admin shares a file into a client's folder; the client sees it from the firm and previews it (${viewport.width} px)`, async ({
+      login,
+    }) => {
       const { user, folderId } = await clientWithFolder(`Paula Shared ${viewport.width}`);
       const filename = `Tax return 2025 (${viewport.width}).txt`;
       const content = "Form 1040 for 2025, prepared by your firm.";
 
-      const a = await newPage(browser, { baseURL: server.url, viewport, reducedMotion: "reduce" });
+      const a = await login(admin, "admin", { viewport, reducedMotion: "reduce" });
       a.page.setDefaultTimeout(15_000);
       await screenshotOnFailure(a.page, `firm-shared-admin-${viewport.width}`, async () => {
-        await signInWithRequest(a.page.request, server.url, admin);
         await a.page.goto("/admin/dashboard?tab=users");
         await a.page.getByRole("link", { name: user.name, exact: true }).click();
         await a.page.waitForURL(`**/admin/users/${user.id}`);
@@ -103,10 +104,9 @@ describe("documents from the firm", { timeout: 180_000 }, () => {
         .executeTakeFirstOrThrow();
       expect(stored).toEqual({ user_id: user.id, folder_id: folderId, uploaded_by: admin.id });
 
-      const c = await newPage(browser, { baseURL: server.url, viewport, reducedMotion: "reduce" });
+      const c = await login(user, "client", { viewport, reducedMotion: "reduce" });
       c.page.setDefaultTimeout(15_000);
       await screenshotOnFailure(c.page, `firm-shared-client-${viewport.width}`, async () => {
-        await signInWithRequest(c.page.request, server.url, user, "client");
         await c.page.goto("/dashboard");
         await c.page.getByRole("button", { name: "Taxes 2025", exact: true }).click();
         const row = documentRow(c.page, filename);

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInWithRequest } from "../helpers/admin-sign-in.ts";
+import { signedInPage } from "../helpers/admin-sign-in.ts";
 import {
   checkA11y,
   formatViolations,
@@ -59,9 +59,8 @@ function linkIn(mail: ReceivedMail): string {
 
 /** An admin page on the dashboard's `tab`, signed in through the API in the page's own cookies. */
 async function adminPage(viewport: (typeof viewports)[keyof typeof viewports], tab: string): Promise<TestPage> {
-  const t = await newPage(browser, { baseURL: server.url, viewport, reducedMotion: "reduce" });
+  const t = await signedInPage(browser, server.url, admin, "admin", { viewport, reducedMotion: "reduce" });
   t.page.setDefaultTimeout(15_000);
-  await signInWithRequest(t.page.request, server.url, admin);
   await t.page.goto(`/admin/dashboard?tab=${tab}`);
   return t;
 }

@@ -5,7 +5,7 @@
  * requested appointment's window, load errors with Retry, and touch targets on a phone.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { zonedTime } from "../../server/routers/appointments/service.ts";
 import {
   checkA11y,
@@ -18,7 +18,7 @@ import {
   type TestPage,
   viewports,
 } from "../helpers/browser.ts";
-import { signInWithRequest } from "../helpers/admin-sign-in.ts";
+import { browserTest } from "../helpers/browser-test.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -35,13 +35,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function logIn(t: TestPage, user: { username: string | null; password: string }): Promise<void> {
-  const res = await t.page.request.post("/api/auth/login", {
-    data: { username: user.username, password: user.password },
-    headers: { Origin: server.url },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const it = browserTest(() => ({ browser, baseUrl: server.url }));
 
 async function upload(t: TestPage, name: string, bytes: number, folderId?: string): Promise<void> {
   const res = await t.page.request.post("/api/documents/upload", {
@@ -73,10 +67,9 @@ const LONG_NAME = `${"Quarterly statement of accounts receivable ".repeat(4).tri
 
 describe("client portal", { timeout: 90_000 }, () => {
   for (const viewport of [viewports.mobile, viewports.desktop]) {
-    it(`puts the documents first at ${viewport.width}px: one row of tabs, a compact upload strip, one list`, async () => {
+    it(`puts the documents first at ${viewport.width}px: one row of tabs, a compact upload strip, one list`, async ({ login }) => {
       const user = await createUser(server.db, { name: "Dana Whitfield" });
-      const t = await newPage(browser, { baseURL: server.url, viewport });
-      await logIn(t, user);
+      const t = await login(user, "client", { viewport });
       await folder(user, "Payroll");
       await folder(user, "Receipts 2024");
       await upload(t, "notes.txt", 12);
@@ -124,10 +117,9 @@ describe("client portal", { timeout: 90_000 }, () => {
     });
   }
 
-  it("takes a file dropped anywhere over the list, and refuses one over 10 MB before sending it", async () => {
+  it("takes a file dropped anywhere over the list, and refuses one over 10 MB before sending it", async ({ login }) => {
     const user = await createUser(server.db);
-    const t = await newPage(browser, { baseURL: server.url });
-    await logIn(t, user);
+    const t = await login(user, "client");
     await folder(user, "Taxes");
     const { page } = t;
     await screenshotOnFailure(page, "drop-over-list", async () => {
@@ -163,10 +155,9 @@ describe("client portal", { timeout: 90_000 }, () => {
     await t.close();
   });
 
-  it("confirms every folder deletion and says what a non-empty folder holds", async () => {
+  it("confirms every folder deletion and says what a non-empty folder holds", async ({ login }) => {
     const user = await createUser(server.db);
-    const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
-    await logIn(t, user);
+    const t = await login(user, "client", { viewport: viewports.mobile });
     const full = await folder(user, "Full");
     await folder(user, "Inner", full);
     for (const name of ["a.pdf", "b.pdf", "c.pdf"]) await upload(t, name, 100, full);
@@ -206,10 +197,9 @@ describe("client portal", { timeout: 90_000 }, () => {
     await t.close();
   });
 
-  it("shows a duplicate folder name on the name field, and moves the focus into a folder opened with Enter", async () => {
+  it("shows a duplicate folder name on the name field, and moves the focus into a folder opened with Enter", async ({ login }) => {
     const user = await createUser(server.db);
-    const t = await newPage(browser, { baseURL: server.url, reducedMotion: "reduce" });
-    await logIn(t, user);
+    const t = await login(user, "client", { reducedMotion: "reduce" });
     await folder(user, "Taxes");
     const { page } = t;
     await screenshotOnFailure(page, "folder-name-taken", async () => {
@@ -238,11 +228,10 @@ describe("client portal", { timeout: 90_000 }, () => {
     await t.close();
   });
 
-  it("sends a client whose session ended to sign-in with a message, and back to the same place afterwards", async () => {
+  it("sends a client whose session ended to sign-in with a message, and back to the same place afterwards", async ({ login }) => {
     const user = await createUser(server.db);
-    const t = await newPage(browser, { baseURL: server.url });
+    const t = await login(user, "client");
     await t.context.addInitScript(() => window.localStorage.setItem("hasSeenWelcomeVideo", "true"));
-    await logIn(t, user);
     const taxes = await folder(user, "Taxes");
     const { page } = t;
     await screenshotOnFailure(page, "session-ended", async () => {
@@ -285,10 +274,9 @@ describe("client portal", { timeout: 90_000 }, () => {
     await t.close();
   });
 
-  it("opens the account menu from the user's name, links the logo home, and has a skip link", async () => {
+  it("opens the account menu from the user's name, links the logo home, and has a skip link", async ({ login }) => {
     const user = await createUser(server.db, { name: "Erin Moss" });
-    const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
-    await logIn(t, user);
+    const t = await login(user, "client", { viewport: viewports.mobile });
     const { page } = t;
     await screenshotOnFailure(page, "account-menu", async () => {
       await page.goto("/dashboard");
@@ -348,10 +336,9 @@ describe("client portal", { timeout: 90_000 }, () => {
     await context.close();
   });
 
-  it("says when the documents could not be loaded, and Retry loads them", async () => {
+  it("says when the documents could not be loaded, and Retry loads them", async ({ login }) => {
     const user = await createUser(server.db);
-    const t = await newPage(browser, { baseURL: server.url });
-    await logIn(t, user);
+    const t = await login(user, "client");
     await upload(t, "w2.pdf", 300);
     const { page } = t;
     let failing = true;
@@ -371,10 +358,9 @@ describe("client portal", { timeout: 90_000 }, () => {
     await t.close();
   });
 
-  it("gives every control a target of at least 44 px on a phone", async () => {
+  it("gives every control a target of at least 44 px on a phone", async ({ login }) => {
     const user = await createUser(server.db);
-    const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
-    await logIn(t, user);
+    const t = await login(user, "client", { viewport: viewports.mobile });
     await folder(user, "Taxes");
     await upload(t, "w2.pdf", 300);
     const { page } = t;
@@ -391,10 +377,9 @@ describe("client portal", { timeout: 90_000 }, () => {
     await t.close();
   });
 
-  it("shows the portal's outline, not a blank page, while its code loads", async () => {
+  it("shows the portal's outline, not a blank page, while its code loads", async ({ login }) => {
     const user = await createUser(server.db);
-    const t = await newPage(browser, { baseURL: server.url });
-    await logIn(t, user);
+    const t = await login(user, "client");
     const { page } = t;
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
@@ -417,11 +402,10 @@ describe("client portal", { timeout: 90_000 }, () => {
 });
 
 describe("public site from the portal's side", { timeout: 60_000 }, () => {
-  it("takes a signed-in admin from the landing page's Dashboard button to the admin dashboard", async () => {
+  it("takes a signed-in admin from the landing page's Dashboard button to the admin dashboard", async ({ login }) => {
     const admin = await createUser(server.db, { is_admin: true });
-    const t = await newPage(browser, { baseURL: server.url });
+    const t = await login(admin, "admin");
     await t.context.addInitScript(() => window.localStorage.setItem("hasSeenWelcomeVideo", "true"));
-    await signInWithRequest(t.page.request, server.url, admin, "admin");
     await t.page.goto("/");
     await t.page.getByRole("button", { name: "Dashboard", exact: true }).click();
     await t.page.waitForURL((url) => url.pathname === "/admin/dashboard");

@@ -4,8 +4,8 @@
 // (nextSecondFactorCode), so sign-ins in one test never reuse a code. For HTTP tests, use
 // loginClient(url, admin, "admin") from factories.ts, which does the same.
 import type { APIRequestContext, Browser, Page } from "playwright-core";
-import { newPage, type TestPage } from "./browser.ts";
-import { loginClient, nextSecondFactorCode, type UserFixture } from "./factories.ts";
+import { type NewPageOptions, newPage, type TestPage } from "./browser.ts";
+import { nextSecondFactorCode, type UserFixture } from "./factories.ts";
 
 /** Who signs in: a fixture, or an account made otherwise with its second factor filled in by the test. */
 export type SignInAs = Pick<UserFixture, "username" | "password" | "secondFactor">;
@@ -54,20 +54,26 @@ export async function signInAsAdminThroughUi(page: Page, admin: SignInAs, baseUr
 }
 
 /**
- * A new page (own context) already signed in as `user` through the API, its cookies handed over.
- * With `clock`, the page's own clock is fixed at that time (so "today" and "this week" are the
- * server's, when the test moved the server's clock).
+ * The browser tests' one sign-in set-up (test/helpers/browser-test.ts gives it to a test as `login`):
+ * a new page (own context, `newPage`'s options) already signed in as `user` through the API in the
+ * page's own cookies (signInWithRequest). With `clock`, the page's own clock is fixed at that time
+ * (so "today" and "this week" are the server's, when the test moved the server's clock).
  */
 export async function signedInPage(
   browser: Browser,
   baseUrl: string,
-  user: UserFixture,
+  user: SignInAs,
   portal: "client" | "admin",
-  options: { timezoneId?: string; clock?: Date } = {},
+  options: Omit<NewPageOptions, "baseURL"> & { clock?: Date } = {},
 ): Promise<TestPage> {
-  const api = await loginClient(baseUrl, user, portal);
-  const page = await newPage(browser, { baseURL: baseUrl, timezoneId: options.timezoneId });
-  await page.context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: baseUrl })));
-  if (options.clock) await page.page.clock.setFixedTime(options.clock);
-  return page;
+  const { clock, ...pageOptions } = options;
+  const t = await newPage(browser, { baseURL: baseUrl, ...pageOptions });
+  try {
+    await signInWithRequest(t.page.request, baseUrl, user, portal);
+    if (clock) await t.page.clock.setFixedTime(clock);
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+  return t;
 }

@@ -1,6 +1,12 @@
-// Each test file gets its own database: on a real Postgres (DATABASE_URL) a copy of a template
-// that global-setup migrated once; without it, an in-memory embedded Postgres migrated here.
+// Each test file gets its own database, a copy of a template that global-setup.ts migrated once:
+// on a real Postgres (DATABASE_URL) a database made with CREATE DATABASE ... TEMPLATE; without it,
+// an embedded Postgres (PGlite) opened on a copy of the template's data folder, which skips the
+// embedded database's own initdb (seconds per file) and its migrations.
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, migrateToLatest, type DatabaseHandle } from "../../server/db/database.ts";
@@ -9,7 +15,13 @@ import { createLogger } from "../../server/logger.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     templateDatabase: string;
-    /** The web client built for this run (see global-setup.ts). */
+    /** Without DATABASE_URL: the folder of the migrated embedded template (global-setup.ts). */
+    embeddedTemplate: string;
+    /**
+     * The web client built for this run (global-setup-client.ts): provided only to the projects
+     * that serve it (vitest.config.ts), undefined in the others. A server test that reads the
+     * built files goes in vitest.config.ts's `needsClient`, as static-assets.test.ts does.
+     */
     clientDir: string;
   }
 }
@@ -26,9 +38,25 @@ export type TestDatabase = DatabaseHandle & { url: string | undefined; name: str
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const handle = await openDatabase({ dataDir: "memory://", logger: quiet });
-    await migrateToLatest(handle.db, quiet);
-    return { ...handle, url: undefined, name: "memory" };
+    const template = inject("embeddedTemplate") as string | undefined;
+    // A project without the database set-up (vitest.config.ts) migrates one in memory.
+    if (!template) {
+      const handle = await openDatabase({ dataDir: "memory://", logger: quiet });
+      await migrateToLatest(handle.db, quiet);
+      return { ...handle, url: undefined, name: "memory" };
+    }
+    const dataDir = await mkdtemp(path.join(path.dirname(template), "db-"));
+    await cp(template, dataDir, { recursive: true });
+    const handle = await openDatabase({ dataDir, logger: quiet });
+    return {
+      ...handle,
+      url: undefined,
+      name: "embedded",
+      close: async () => {
+        await handle.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `portal_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl(base) });
@@ -49,6 +77,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await dropDatabase(base, name);
     },
   };
+}
+
+/** Where embedded databases' folders go: in memory (tmpfs) where there is one, as "memory://" was. */
+export function embeddedScratchDir(): string {
+  return existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
 }
 
 export async function dropDatabase(base: string, name: string): Promise<void> {

@@ -20,6 +20,23 @@ export type FixtureSecondFactor = { key: Uint8Array; lastStep: number; backupCod
 export type UserFixture = PublicUser & { password: string; secondFactor?: FixtureSecondFactor };
 
 /**
+ * The users a test file makes with one password share one hash: still the server's hashPassword
+ * (argon2id, its parameters, a random salt), but made once, not tens of milliseconds of CPU for
+ * each of the hundreds of users a run makes. Registration, resets and sign-ins hash as always.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+    // A refused hash (the pool busy) is not kept: the next user tries again.
+    hash.catch(() => hashes.delete(password));
+  }
+  return hash;
+}
+
+/**
  * Inserts a user directly (argon2id-hashed password), as registration would. Admins get two-factor
  * sign-in enrolled (an admin must have it), as does anyone with `two_factor: true`.
  */
@@ -34,7 +51,7 @@ export async function createUser(
     username,
     email: opts.email ?? `${username}@example.com`,
     name: opts.name ?? `Client ${suffix}`,
-    password_hash: await hashPassword(password),
+    password_hash: await hashOnce(password),
     is_admin: opts.is_admin ?? false,
   });
   const fixture: UserFixture = { ...user, password };

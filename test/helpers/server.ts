@@ -74,7 +74,7 @@ export async function startTestServer(
     overrides?: Partial<AppDeps>;
     database?: TestDatabase;
     dataDir?: string;
-    /** App options; the web client defaults to this run's build (global-setup.ts). */
+    /** App options; the web client defaults to this run's build (global-setup-client.ts). */
     app?: AppOptions;
     connectionLimits?: Partial<ConnectionLimits>;
     jobs?: Partial<JobOptions>;
@@ -112,7 +112,9 @@ export async function startTestServer(
     database,
     now: clock.now,
     overrides: opts.overrides,
-    app: { clientDir: inject("clientDir"), ...opts.app },
+    // Projects without the build (vitest.config.ts) serve a folder with none: pages answer 503,
+    // never whatever an earlier `npm run build` left in dist/client.
+    app: { clientDir: (inject("clientDir") as string | undefined) ?? path.join(dataDir, "no-client"), ...opts.app },
     connectionLimits: opts.connectionLimits,
     // Mail within a second, and a retry a second or two after a failure (doubling from there).
     jobs: { ...TEST_JOB_OPTIONS, ...opts.jobs },
