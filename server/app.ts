@@ -144,6 +144,8 @@ function serveClient(app: express.Express, deps: AppDeps, clientDir: string): vo
       return;
     }
     const known = SPA_ROUTES.includes(page) || SPA_ROUTE_PATTERNS.some((pattern) => pattern.test(page));
-    res.status(known ? 200 : 404).sendFile(indexFile);
+    // `root` keeps send's dotfile rule to the file's own name: an install (or the tests' build cache)
+    // under a folder like `.cache` would otherwise answer every page with a 404.
+    res.status(known ? 200 : 404).sendFile("index.html", { root: clientDir });
   });
 }
