@@ -37,7 +37,7 @@ export type OwnActivityInput = z.infer<typeof ownActivityInput>;
 
 // JavaScript dates reach 275760 AD and 271821 BC; timestamptz and its drivers do not all follow (the
 // embedded database refuses year 0 and years past 9999 as sent), so a date the trail could never
-// hold is refused here, before the CSV export's 200 goes out (decisions.md, "Activity trail").
+// hold is refused here, before the CSV export's 200 goes out (decisions.md, "The specification's contract again (issue 29)").
 const EARLIEST_TRAIL_DATE = new Date("1970-01-01T00:00:00.000Z");
 const LATEST_TRAIL_DATE = new Date("9999-12-31T23:59:59.999Z");
 
