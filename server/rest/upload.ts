@@ -5,6 +5,7 @@
 // failure on the way (too large, a second file, a client that goes away) removes what was stored.
 // A client's documents together stay within their storage quota: the body is refused as soon as
 // it would pass what is left, and createDocument checks again, exactly, before the row is written.
+// A folder or request named before the file part is checked before the file is stored.
 // A refusal is always answered: the rest of a refused body of at most the upload limit is read and
 // discarded first (for a while at most), so the client, still sending, reads the status and detail
 // instead of a broken connection; only a body past the limit is cut (decisions.md, "The specification's contract again (issue 29)").
@@ -43,7 +44,7 @@ type TransferCaller = ReturnType<typeof createTransferCaller>;
 export type UploadTarget = (
   transfers: TransferCaller,
   params: Record<string, string>,
-) => Pick<TransferCaller["documents"], "prepareUpload" | "recordUpload">;
+) => Pick<TransferCaller["documents"], "prepareUpload" | "checkUploadPlace" | "recordUpload">;
 const ownDocuments: UploadTarget = (transfers) => transfers.documents;
 
 export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments): RequestHandler {
@@ -60,7 +61,7 @@ export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments):
       if (declaredLength > remainingBytes + MULTIPART_OVERHEAD_BYTES) {
         throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
       }
-      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger, remainingBytes);
+      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger, remainingBytes, (place) => caller.checkUploadPlace(place));
       const document = await caller.recordUpload({ folder_id: fields.folder_id, request_id: fields.request_id, file });
       res.status(201).json(document);
     } catch (err) {
@@ -126,7 +127,13 @@ type ReceivedUpload = { fields: { folder_id: string | null; request_id: string |
  * Settles only after storage has settled, so when it rejects nothing of this request is left in
  * storage.
  */
-function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger, remainingQuota: number): Promise<ReceivedUpload> {
+function receiveUpload(
+  req: Request,
+  storage: ObjectStorage,
+  logger: Logger,
+  remainingQuota: number,
+  checkPlace: (place: ReceivedUpload["fields"]) => Promise<unknown>,
+): Promise<ReceivedUpload> {
   const quotaIsTheLimit = remainingQuota < MAX_UPLOAD_BYTES;
   const maxFileBytes = quotaIsTheLimit ? remainingQuota : MAX_UPLOAD_BYTES;
   const overLimit = () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: quotaIsTheLimit ? STORAGE_QUOTA_EXCEEDED : FILE_TOO_LARGE });
@@ -200,7 +207,20 @@ function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger, rem
         if (err) fail(err);
       });
       const key = randomUUID();
-      const done = storage.put(key, body).then((): ReceivedFile => ({
+      // A folder or request named before the file is checked before anything is stored; until
+      // then the file waits in the pipeline, which holds the body back. Fields that do not parse
+      // are left to the check after the body, which says what is wrong with them.
+      const place = uploadFieldsInput.safeParse(fields);
+      const store = () => storage.put(key, body);
+      const stored =
+        place.success && (place.data.folder_id || place.data.request_id)
+          ? checkPlace(place.data).then(() => {
+              // Refused meanwhile (a small body can be parsed to its end while the check runs).
+              if (settled) throw new Error("upload refused");
+              return store();
+            })
+          : store();
+      const done = stored.then((): ReceivedFile => ({
         key,
         size,
         sha256: hash.digest("hex"),

@@ -171,25 +171,40 @@ describe("an upload refused before its body is read", () => {
     }
   });
 
-  it("answers a folder that is not the client's with 404 and its detail, after a 5 MB body", async () => {
-    const { client, agent } = await clientWithUsedBytes(0);
+  it("refuses a folder or request that is not the client's before storing the 5 MB file after it, and answers 404 with its detail", async () => {
+    const { user, client, agent } = await clientWithUsedBytes(0);
     const other = await createUser(server.db);
     const folder = await server.db
       .insertInto("folders")
       .values({ user_id: other.id, name: "Not yours", color: "#3B82F6" })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const request = await server.db
+      .insertInto("document_requests")
+      .values({ user_id: other.id, title: "Their W-2", created_by: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await server.db.updateTable("users").set({ storage_quota_mb: 20 }).where("id", "=", user.id).execute();
+    const puts: string[] = [];
+    const put = server.deps.storage.put.bind(server.deps.storage);
+    server.deps.storage.put = (key, body) => {
+      puts.push(key);
+      return put(key, body);
+    };
     try {
-      await server.db
-        .updateTable("users")
-        .set({ storage_quota_mb: 20 })
-        .where("id", "=", (await meOf(agent, client)).id)
-        .execute();
-      const refused = await send(agent, client, "POST", "/api/documents/upload", multipart(5 * MB, { folder_id: folder.id }));
-      expect(refused.status).toBe(404);
-      expect(refused.body.detail).toBeTruthy();
-      expect(refused.connection).not.toBe("close");
+      for (const [fields, detail] of [
+        [{ folder_id: folder.id }, "Folder not found"],
+        [{ request_id: request.id }, /not found/i],
+      ] as const) {
+        const refused = await send(agent, client, "POST", "/api/documents/upload", multipart(5 * MB, fields));
+        expect(refused.status, JSON.stringify(fields)).toBe(404);
+        expect(refused.body.detail).toMatch(detail);
+        expect(refused.connection).not.toBe("close");
+      }
+      expect(puts).toEqual([]);
+      expect(await server.db.selectFrom("documents").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     } finally {
+      server.deps.storage.put = put;
       agent.destroy();
     }
   });
