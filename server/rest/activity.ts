@@ -7,6 +7,7 @@ import type { RequestHandler } from "express";
 import { activityPage, type ActivityFilters } from "../activity/queries.ts";
 import { activityExportRouter } from "../activity/router.ts";
 import { activityPageOutput, adminActivityInput, type ActivityEventItem, ownActivityInput } from "../activity/schemas.ts";
+import { INVALID_DATA_VALUE_DETAIL, isInvalidDataValue } from "../db/errors.ts";
 import type { Db } from "../db/types.ts";
 import { createCallerFactory } from "../trpc/init.ts";
 import type { AppDeps } from "../trpc/context.ts";
@@ -76,7 +77,8 @@ function csvExport(deps: AppDeps): RequestHandler {
       // database that is away) is then still an answer with a status and a detail, not a cut download.
       first = await activityPage(deps.db, filters, { limit: EXPORT_BATCH });
     } catch (err) {
-      const { status, detail } = toHttpError(err, deps.logger);
+      // A value the database refused (class 22) is the request's fault, as procedures.ts says it.
+      const { status, detail } = isInvalidDataValue(err) ? { status: 422, detail: INVALID_DATA_VALUE_DETAIL } : toHttpError(err, deps.logger);
       if (!res.headersSent) res.status(status).json({ detail });
       return;
     }
