@@ -12,6 +12,10 @@ export type ActivityFilters = { client_id?: string; action?: ActivityAction; fro
 type Position = { micros: string; id: string };
 
 const CURSOR = /^(-?\d{1,19})_(\d{1,19})$/;
+// What a cursor may name, so a forged one is a 422 rather than a query the database refuses: a
+// position within the dates the filters accept (schemas.ts), and an id within bigint.
+const MAX_CURSOR_MICROS = 253402300800000000n;
+const MAX_BIGINT = 9223372036854775807n;
 
 export function encodeCursor(position: Position): string {
   return `${position.micros}_${position.id}`;
@@ -19,8 +23,12 @@ export function encodeCursor(position: Position): string {
 
 export function decodeCursor(cursor: string): Position {
   const match = CURSOR.exec(cursor);
-  if (!match) throw new TRPCError({ code: "BAD_REQUEST", message: "cursor is not valid" });
+  if (!match || !namesARow(BigInt(match[1]!), BigInt(match[2]!))) throw new TRPCError({ code: "BAD_REQUEST", message: "cursor is not valid" });
   return { micros: match[1]!, id: match[2]! };
+}
+
+function namesARow(micros: bigint, id: bigint): boolean {
+  return micros >= -MAX_CURSOR_MICROS && micros <= MAX_CURSOR_MICROS && id <= MAX_BIGINT;
 }
 
 /** One page of the trail under `filters`, after `cursor` (newest first), and the cursor of the next page. */

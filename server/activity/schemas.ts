@@ -45,11 +45,24 @@ const limitSchema = z.coerce.number().int().min(1, "limit must be 1 to 200").max
 export const ownActivityInput = z.object({ limit: limitSchema, cursor: cursorSchema.optional() });
 export type OwnActivityInput = z.infer<typeof ownActivityInput>;
 
+// JavaScript dates reach 275760 AD and 271821 BC; timestamptz and its drivers do not all follow (the
+// embedded database refuses year 0 and years past 9999 as sent), so a date the trail could never
+// hold is refused here, before the CSV export's 200 goes out (decisions.md, "The specification's contract again (issue 29)").
+const EARLIEST_TRAIL_DATE = new Date("1970-01-01T00:00:00.000Z");
+const LATEST_TRAIL_DATE = new Date("9999-12-31T23:59:59.999Z");
+
+function trailDate(field: "from" | "to") {
+  return z.coerce
+    .date({ error: `${field} must be a date` })
+    .min(EARLIEST_TRAIL_DATE, `${field} must be a date from 1970 to 9999`)
+    .max(LATEST_TRAIL_DATE, `${field} must be a date from 1970 to 9999`);
+}
+
 /** The firm's view: every event, narrowed by client, action and a date range (`from` inclusive, `to` exclusive). */
 export const adminActivityInput = ownActivityInput.extend({
   client_id: idSchema.optional(),
   action: z.enum(ACTIVITY_ACTIONS, { error: "action is not a recorded action" }).optional(),
-  from: z.coerce.date({ error: "from must be a date" }).optional(),
-  to: z.coerce.date({ error: "to must be a date" }).optional(),
+  from: trailDate("from").optional(),
+  to: trailDate("to").optional(),
 });
 export type AdminActivityInput = z.infer<typeof adminActivityInput>;

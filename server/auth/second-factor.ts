@@ -109,7 +109,6 @@ export type NewChallenge = {
   kind: SessionKind;
   /** The user's session epoch when the first factor was checked: a reset in between voids the challenge. */
   sessionEpoch: number;
-  returnToken: boolean;
   /** For a Google sign-in: the secret of the cookie of the browser that finished it. */
   browserSecret?: string;
 };
@@ -126,7 +125,6 @@ export async function createTwoFactorChallenge(db: Db, challenge: NewChallenge, 
       purpose: challenge.purpose,
       kind: challenge.kind,
       session_epoch: challenge.sessionEpoch,
-      return_token: challenge.returnToken,
       browser_hash: challenge.browserSecret ? hashToken(challenge.browserSecret) : null,
       expires_at: new Date(now.getTime() + TWO_FACTOR_CHALLENGE_MS),
       created_at: now,
@@ -140,7 +138,6 @@ export type TwoFactorChallenge = {
   userId: string;
   kind: SessionKind;
   sessionEpoch: number;
-  returnToken: boolean;
 };
 
 /**
@@ -167,7 +164,6 @@ export async function findTwoFactorChallenge(
       "two_factor_challenges.user_id",
       "two_factor_challenges.kind",
       "two_factor_challenges.session_epoch",
-      "two_factor_challenges.return_token",
       "two_factor_challenges.browser_hash",
     ])
     .where("two_factor_challenges.id_hash", "=", hashToken(token))
@@ -177,7 +173,7 @@ export async function findTwoFactorChallenge(
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.browser_hash !== null && (!browserSecret || hashToken(browserSecret) !== row.browser_hash)) return undefined;
-  return { idHash: row.id_hash, userId: row.user_id, kind: row.kind, sessionEpoch: row.session_epoch, returnToken: row.return_token };
+  return { idHash: row.id_hash, userId: row.user_id, kind: row.kind, sessionEpoch: row.session_epoch };
 }
 
 /** Marks the challenge used; false when another request used it first (or it expired meanwhile). */

@@ -14,6 +14,7 @@ import {
   ownActivityInput,
   updateActivitySettingsInput,
 } from "../activity/schemas.ts";
+import { INVALID_DATA_VALUE_DETAIL, isInvalidDataValue } from "../db/errors.ts";
 import type { Db } from "../db/types.ts";
 import { createCallerFactory } from "../trpc/init.ts";
 import type { AppDeps } from "../trpc/context.ts";
@@ -94,11 +95,16 @@ export const activityRoutes: RestRoute[] = [
 function csvExport(deps: AppDeps): RequestHandler {
   return async (req, res) => {
     let filters: ActivityFilters;
+    let first: ActivityPageOfRows;
     try {
       const { client_id, action, from, to } = req.query;
       filters = await createExportCaller(createRequestContext(deps, req, res)).filters({ client_id, action, from, to } as never);
+      // The first page is read before the 200 goes out: a query the database refuses (or a
+      // database that is away) is then still an answer with a status and a detail, not a cut download.
+      first = await activityPage(deps.db, filters, { limit: EXPORT_BATCH });
     } catch (err) {
-      const { status, detail } = toHttpError(err, deps.logger);
+      // A value the database refused (class 22) is the request's fault, as procedures.ts says it.
+      const { status, detail } = isInvalidDataValue(err) ? { status: 422, detail: INVALID_DATA_VALUE_DETAIL } : toHttpError(err, deps.logger);
       if (!res.headersSent) res.status(status).json({ detail });
       return;
     }
@@ -106,7 +112,7 @@ function csvExport(deps: AppDeps): RequestHandler {
     setFileHeaders(res, { contentType: "text/csv; charset=utf-8", filename: "activity.csv", presentation: "attachment" });
     try {
       // pipeline waits for a slow reader and stops reading the trail when the client goes away.
-      await pipeline(Readable.from(csvBatches(deps.db, filters)), res);
+      await pipeline(Readable.from(csvBatches(deps.db, filters, first)), res);
     } catch (err) {
       // The 200 is out: a failure can only cut the download, never end it as if complete.
       if (!res.destroyed) deps.logger.warn({ err }, "activity CSV export cut short");
@@ -115,15 +121,17 @@ function csvExport(deps: AppDeps): RequestHandler {
   };
 }
 
-/** The header line, then one chunk of lines per keyset page of the trail. */
-async function* csvBatches(db: Db, filters: ActivityFilters): AsyncGenerator<string> {
+type ActivityPageOfRows = Awaited<ReturnType<typeof activityPage>>;
+
+/** The header line, then one chunk of lines per keyset page of the trail, starting with the page already read. */
+async function* csvBatches(db: Db, filters: ActivityFilters, first: ActivityPageOfRows): AsyncGenerator<string> {
   yield csvLine(CSV_COLUMNS);
-  let cursor: string | null = null;
-  do {
-    const page = await activityPage(db, filters, { limit: EXPORT_BATCH, cursor });
+  let page = first;
+  for (;;) {
     if (page.items.length > 0) yield page.items.map((item) => csvLine(CSV_COLUMNS.map((column) => cellOf(item, column)))).join("");
-    cursor = page.next_cursor;
-  } while (cursor !== null);
+    if (page.next_cursor === null) return;
+    page = await activityPage(db, filters, { limit: EXPORT_BATCH, cursor: page.next_cursor });
+  }
 }
 
 function cellOf(item: ActivityEventItem, column: (typeof CSV_COLUMNS)[number]): string {

@@ -12,7 +12,7 @@ import {
 } from "../routers/admin/schemas.ts";
 import { createAppointmentInput, updateAppointmentInput } from "../routers/appointments/schemas.ts";
 import { securitySettingsOutput, updateSecuritySettingsInput } from "../routers/account/schemas.ts";
-import { loginInput, loginOutput } from "../routers/auth/schemas.ts";
+import { loginInput, restLoginOutput } from "../routers/auth/schemas.ts";
 import { consultationRequestOutput } from "../routers/consultation/schemas.ts";
 import { documentOutput } from "../routers/documents/schemas.ts";
 import { successOutput } from "../routers/shared-schemas.ts";
@@ -28,11 +28,11 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "post",
     path: "/admin/login",
-    summary: "Log in (admin portal)",
+    summary: "Log in (admin portal): success, session_token and user; or the challenge of its second factor",
     tag: "admin",
     access: "public",
     body: loginInput,
-    response: loginOutput,
+    response: restLoginOutput,
     call: (c, r) => c.admin.login(r.body as never),
   },
   {

@@ -4,7 +4,6 @@ import {
   backupCodesOutput,
   changeEmailInput,
   changePasswordInput,
-  changePasswordOutput,
   confirmEmailChangeInput,
   disableTwoFactorInput,
   enableTwoFactorInput,
@@ -12,6 +11,7 @@ import {
   passkeyOutput,
   regenerateBackupCodesInput,
   registerPasskeyInput,
+  restChangePasswordOutput,
   revokeOthersOutput,
   sessionOutput,
   twoFactorSetupOutput,
@@ -19,11 +19,9 @@ import {
 } from "../routers/account/schemas.ts";
 import {
   enrolmentEnableInput,
-  enrolmentEnableOutput,
   enrolmentInput,
   forgotPasswordInput,
   loginInput,
-  loginOutput,
   loginTwoFactorInput,
   passkeyLoginInput,
   passkeyLoginOptionsInput,
@@ -32,7 +30,9 @@ import {
   registerInput,
   resetPasswordInput,
   resetPasswordOutput,
-  signedInOutput,
+  restEnrolmentEnableOutput,
+  restLoginOutput,
+  restSignedInOutput,
   userOutput,
   verifyEmailInput,
 } from "../routers/auth/schemas.ts";
@@ -53,11 +53,11 @@ export const authRoutes: RestRoute[] = [
   {
     method: "post",
     path: "/auth/login",
-    summary: "Log in (client portal)",
+    summary: "Log in (client portal): success, session_token and user; or, with a second factor, its challenge",
     tag: "auth",
     access: "public",
     body: loginInput,
-    response: loginOutput,
+    response: restLoginOutput,
     call: (c, r) => c.auth.login(r.body as never),
   },
   {
@@ -67,7 +67,7 @@ export const authRoutes: RestRoute[] = [
     tag: "auth",
     access: "public",
     body: loginTwoFactorInput,
-    response: signedInOutput,
+    response: restSignedInOutput,
     call: (c, r) => c.auth.loginTwoFactor(r.body as never),
   },
   {
@@ -87,7 +87,7 @@ export const authRoutes: RestRoute[] = [
     tag: "auth",
     access: "public",
     body: enrolmentEnableInput,
-    response: enrolmentEnableOutput,
+    response: restEnrolmentEnableOutput,
     call: (c, r) => c.auth.enrolmentEnable(r.body as never),
   },
   {
@@ -107,7 +107,7 @@ export const authRoutes: RestRoute[] = [
     tag: "auth",
     access: "public",
     body: passkeyLoginInput,
-    response: signedInOutput,
+    response: restSignedInOutput,
     call: (c, r) => c.auth.passkeyLogin(r.body as never),
   },
   {
@@ -146,7 +146,7 @@ export const authRoutes: RestRoute[] = [
     tag: "account",
     access: "client",
     body: changePasswordInput,
-    response: changePasswordOutput,
+    response: restChangePasswordOutput,
     call: (c, r) => c.account.changePassword(r.body as never),
   },
   {

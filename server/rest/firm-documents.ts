@@ -12,6 +12,7 @@ const clientUploadForm = z.object({ file: z.string().meta({ format: "binary" }),
 /** The firm's upload goes into the documents of the client the path names. */
 const clientDocuments: UploadTarget = (transfers, params) => ({
   prepareUpload: () => transfers.admin.prepareClientUpload({ id: params.id! }),
+  checkUploadPlace: ({ folder_id }) => transfers.admin.checkClientUploadPlace({ id: params.id!, folder_id }),
   recordUpload: ({ folder_id, file }) => transfers.admin.recordClientUpload({ id: params.id!, folder_id, file }),
 });
 

@@ -1,9 +1,9 @@
 import type { Request, Response } from "express";
 import { deviceCookie, readCookie, readSessionToken, sessionCookies, signInBrowserCookieName } from "../auth/cookies.ts";
-import { type AppDeps, createContextInner } from "../trpc/context.ts";
+import { type AppDeps, type ContextOptions, createContextInner } from "../trpc/context.ts";
 
 /** The context of one HTTP request, shared by the tRPC adapter and the REST routes. */
-export function createRequestContext(deps: AppDeps, req: Request, res: Response) {
+export function createRequestContext(deps: AppDeps, req: Request, res: Response, opts: Pick<ContextOptions, "answersSessionToken"> = {}) {
   const { token, source } = readSessionToken(req, deps.config);
   const cookies = sessionCookies(res, deps.config, deps.now);
   return createContextInner({
@@ -16,6 +16,7 @@ export function createRequestContext(deps: AppDeps, req: Request, res: Response)
     signInBrowserSecret: readCookie(req, signInBrowserCookieName(deps.config)) ?? null,
     deviceCookie: deviceCookie(req, res, deps.config),
     clientGone: once(() => watchClient(req, res)),
+    answersSessionToken: opts.answersSessionToken,
   });
 }
 

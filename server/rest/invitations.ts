@@ -2,7 +2,7 @@
 import { z } from "zod";
 import {
   acceptInvitationInput,
-  acceptInvitationOutput,
+  restAcceptInvitationOutput,
   createInvitationInput,
   invitationOutput,
   invitationPeekOutput,
@@ -100,7 +100,7 @@ export const invitationRoutes: RestRoute[] = [
     tag: "auth",
     access: "public",
     body: acceptInvitationInput,
-    response: acceptInvitationOutput,
+    response: restAcceptInvitationOutput,
     status: 201,
     call: (c, r) => c.auth.acceptInvitation(r.body as never),
   },

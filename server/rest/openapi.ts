@@ -102,7 +102,10 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], serverUrl: st
       title: "Client portal API",
       version: "1.0.0",
       description:
-        'REST paths of the website and client portal. Errors are JSON `{ detail }`. Non-GET requests from browsers must be same-origin; a login with `"return_token": true` answers a `session_token`, which may be sent as `Authorization: Bearer` instead of the cookie.',
+        "REST paths of the website and client portal. Errors are JSON `{ detail }`. Non-GET requests from browsers must be same-origin. " +
+        "Every call that finishes a sign-in (`/auth/login`, `/admin/login`, `/auth/login/2fa`, `/auth/login/2fa/enable`, `/auth/passkey/login`, `/auth/invitations/accept`) answers `success`, `session_token` and `user` and sets the session cookie; " +
+        "an account with a second factor first gets a `challenge`. The token may be sent as `Authorization: Bearer` instead of the cookie. " +
+        '`"return_token"` is still accepted and changes nothing. `/auth/change-password` answers the new session\'s `session_token`.',
     },
     servers: [{ url: new URL("/api", serverUrl).href }],
     security: [{ sessionCookie: [] }, { bearer: [] }],

@@ -65,7 +65,8 @@ export function register(api: Router, deps: AppDeps, routes: readonly RestRoute[
 
 function procedureHandler(deps: AppDeps, route: ProcedureRoute): RequestHandler {
   return async (req: Request, res: Response) => {
-    const caller = createCaller(createRequestContext(deps, req, res));
+    // The REST paths answer the token of a session they open, as the specification's login does.
+    const caller = createCaller(createRequestContext(deps, req, res, { answersSessionToken: true }));
     try {
       const result = await route.call(caller, { params: req.params as Record<string, string>, query: req.query, body: req.body });
       if (res.headersSent) return;

@@ -5,6 +5,10 @@
 // failure on the way (too large, a second file, a client that goes away) removes what was stored.
 // A client's documents together stay within their storage quota: the body is refused as soon as
 // it would pass what is left, and createDocument checks again, exactly, before the row is written.
+// A folder or request named before the file part is checked before the file is stored.
+// A refusal is always answered: the rest of a refused body of at most the upload limit is read and
+// discarded first (for a while at most), so the client, still sending, reads the status and detail
+// instead of a broken connection; only a body past the limit is cut (decisions.md, "The specification's contract again (issue 29)").
 import { createHash, randomUUID } from "node:crypto";
 import { pipeline, Transform } from "node:stream";
 import busboy, { type Busboy } from "busboy";
@@ -25,6 +29,10 @@ const MAX_FIELDS = 10;
 const MAX_FIELD_BYTES = 1024;
 /** Room for part headers and the small fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = MAX_FIELDS * (MAX_FIELD_BYTES + 1024) + 16 * 1024;
+/** The largest body an upload may have: what is left of a refused one is read up to this. */
+const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
+/** How long the rest of a refused body may take to arrive before the connection is closed instead. */
+export const DISCARD_TIMEOUT_MS = 30_000;
 
 const ONE_FILE = "Upload exactly one file per request";
 const NO_FILE = "No file was uploaded";
@@ -36,33 +44,79 @@ type TransferCaller = ReturnType<typeof createTransferCaller>;
 export type UploadTarget = (
   transfers: TransferCaller,
   params: Record<string, string>,
-) => Pick<TransferCaller["documents"], "prepareUpload" | "recordUpload">;
+) => Pick<TransferCaller["documents"], "prepareUpload" | "checkUploadPlace" | "recordUpload">;
 const ownDocuments: UploadTarget = (transfers) => transfers.documents;
 
 export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments): RequestHandler {
   return async (req, res) => {
     const caller = target(createTransferCaller(createRequestContext(deps, req, res)), req.params as Record<string, string>);
+    const received = meterBody(req);
+    const declaredLength = Number(req.headers["content-length"]);
     try {
-      const declaredLength = Number(req.headers["content-length"]);
       // Signed in (authedProcedure), within the hourly limit, before a single byte of the body is read.
       const { remainingBytes } = await caller.prepareUpload();
-      if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+      if (declaredLength > MAX_BODY_BYTES) {
         throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: FILE_TOO_LARGE });
       }
       if (declaredLength > remainingBytes + MULTIPART_OVERHEAD_BYTES) {
         throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
       }
-      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger, remainingBytes);
+      const { fields, file } = await receiveUpload(req, deps.storage, deps.logger, remainingBytes, (place) => caller.checkUploadPlace(place));
       const document = await caller.recordUpload({ folder_id: fields.folder_id, request_id: fields.request_id, file });
       res.status(201).json(document);
     } catch (err) {
       const { status, detail } = toHttpError(err, deps.logger);
       if (res.headersSent) return;
-      // The rest of a refused body is not read: the connection ends after this answer.
-      if (!req.complete) res.setHeader("Connection", "close");
+      // A client still sending would meet a closed connection (EPIPE) before it read the answer.
+      const discarded = !(declaredLength > MAX_BODY_BYTES) && (await discardRest(req, received, DISCARD_TIMEOUT_MS));
+      if (res.headersSent || res.destroyed) return;
+      if (!discarded) res.setHeader("Connection", "close");
       res.status(status).json({ detail });
     }
   };
+}
+
+/**
+ * Counts the body's bytes whoever reads them (busboy, then discardRest). The request is paused
+ * first, explicitly, so the listener does not start the flow before busboy is piped.
+ */
+function meterBody(req: Request): { bytes: number } {
+  const meter = { bytes: 0 };
+  req.pause();
+  req.on("data", (chunk: Buffer) => {
+    meter.bytes += chunk.length;
+  });
+  return meter;
+}
+
+/**
+ * Reads and discards what is left of a refused body; true once it has all arrived, false (the
+ * connection should close) when it passes the upload limit, takes longer than `timeoutMs`, or
+ * the client went away.
+ */
+function discardRest(req: Request, received: { bytes: number }, timeoutMs: number): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  if (req.destroyed || received.bytes > MAX_BODY_BYTES) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const finish = (discarded: boolean) => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("close", onClose);
+      if (!discarded) req.pause();
+      resolve(discarded);
+    };
+    const onData = () => {
+      if (received.bytes > MAX_BODY_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(req.complete);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("close", onClose);
+    req.resume();
+  });
 }
 
 type ReceivedUpload = { fields: { folder_id: string | null; request_id: string | null }; file: ReceivedFile };
@@ -73,7 +127,13 @@ type ReceivedUpload = { fields: { folder_id: string | null; request_id: string |
  * Settles only after storage has settled, so when it rejects nothing of this request is left in
  * storage.
  */
-function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger, remainingQuota: number): Promise<ReceivedUpload> {
+function receiveUpload(
+  req: Request,
+  storage: ObjectStorage,
+  logger: Logger,
+  remainingQuota: number,
+  checkPlace: (place: ReceivedUpload["fields"]) => Promise<unknown>,
+): Promise<ReceivedUpload> {
   const quotaIsTheLimit = remainingQuota < MAX_UPLOAD_BYTES;
   const maxFileBytes = quotaIsTheLimit ? remainingQuota : MAX_UPLOAD_BYTES;
   const overLimit = () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: quotaIsTheLimit ? STORAGE_QUOTA_EXCEEDED : FILE_TOO_LARGE });
@@ -147,7 +207,20 @@ function receiveUpload(req: Request, storage: ObjectStorage, logger: Logger, rem
         if (err) fail(err);
       });
       const key = randomUUID();
-      const done = storage.put(key, body).then((): ReceivedFile => ({
+      // A folder or request named before the file is checked before anything is stored; until
+      // then the file waits in the pipeline, which holds the body back. Fields that do not parse
+      // are left to the check after the body, which says what is wrong with them.
+      const place = uploadFieldsInput.safeParse(fields);
+      const store = () => storage.put(key, body);
+      const stored =
+        place.success && (place.data.folder_id || place.data.request_id)
+          ? checkPlace(place.data).then(() => {
+              // Refused meanwhile (a small body can be parsed to its end while the check runs).
+              if (settled) throw new Error("upload refused");
+              return store();
+            })
+          : store();
+      const done = stored.then((): ReceivedFile => ({
         key,
         size,
         sha256: hash.digest("hex"),

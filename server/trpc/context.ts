@@ -47,6 +47,12 @@ export type ContextOptions = {
    * be dropped. Called only by what needs it (login): the watch costs listeners on the socket.
    */
   clientGone?: () => AbortSignal;
+  /**
+   * Whether a call that opens a session answers its token (`session_token`). The REST paths do, as
+   * the specification's login answer says; /trpc, the React app's own transport, never does, so the
+   * page's scripts never see the token its HttpOnly cookie holds (decisions.md, "The specification's contract again (issue 29)").
+   */
+  answersSessionToken?: boolean;
 };
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
@@ -75,6 +81,7 @@ export function createContextInner(opts: ContextOptions) {
     signInBrowserSecret: opts.signInBrowserSecret ?? null,
     deviceCookie: opts.deviceCookie ?? noDeviceCookie,
     clientGone: opts.clientGone ?? ((): AbortSignal | undefined => undefined),
+    answersSessionToken: opts.answersSessionToken ?? false,
     /** The request's session, looked up once however many procedures a tRPC batch calls. */
     resolveSession(): Promise<SessionValidation> {
       session ??= (async () => {

@@ -1,6 +1,6 @@
 /*
  * The admin's Site tab in Chromium against the real server and database: the editor shows what
- * the public site shows (stored or default, marked), saves quietly with an inline "Saved",
+ * the public site shows (stored or default, marked), saves quietly with an inline "Updated hero.title" (the specification's words),
  * resets a field to its default, never lets an empty value reach the page, shows the server's
  * refusals by the field, and the testimonial editor starts from the carousel's list.
  * Needs the built client (global-setup-client.ts builds it).
@@ -11,6 +11,7 @@ import { DEFAULT_TESTIMONIALS, defaultSiteContent } from "../../server/routers/s
 import { SITE_CONTENT_KEYS } from "../../server/routers/site/schemas.ts";
 import {
   checkA11y,
+  expectAccessibleAtBothWidths,
   formatViolations,
   horizontalOverflow,
   launchBrowser,
@@ -93,14 +94,15 @@ describe("site editor", () => {
     });
   });
 
-  it("saves one update per pause with an inline Saved by the field and no toast", async () => {
+  it('saves one update per pause, says "Updated hero.title" by the field (the specification\'s words) and shows no toast', async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "admin-site-save", async () => {
       const title = page.locator("#site-hero-title");
       await title.fill("");
       await title.pressSequentially("Numbers you can trust", { delay: 40 });
-      await status(page, "hero-title").getByText("Saved").waitFor();
+      await status(page, "hero-title").getByText("Updated hero.title", { exact: true }).waitFor();
       expect(updates).toHaveLength(1);
+      await expectAccessibleAtBothWidths(page, "admin-site-updated");
       expect(await stored("hero", "title")).toBe("Numbers you can trust");
       await defaultBadge(page, "hero-title").waitFor({ state: "detached" });
       await page.getByRole("button", { name: "Reset to default: Hero, Title" }).waitFor();
@@ -118,7 +120,7 @@ describe("site editor", () => {
   it("resets a field to its default", async () => {
     const { page } = admin;
     await page.getByRole("button", { name: "Reset to default: Hero, Title" }).click();
-    await status(page, "hero-title").getByText("Default restored").waitFor();
+    await status(page, "hero-title").getByText("Updated hero.title: default restored").waitFor();
     await defaultBadge(page, "hero-title").waitFor();
     expect(await page.locator("#site-hero-title").inputValue()).toBe(DEFAULTS.hero.title);
     expect(await stored("hero", "title")).toBeUndefined();
@@ -129,11 +131,11 @@ describe("site editor", () => {
     await screenshotOnFailure(page, "admin-site-empty", async () => {
       const subtitle = page.locator("#site-hero-subtitle");
       await subtitle.fill("Books closed every month");
-      await status(page, "hero-subtitle").getByText("Saved").waitFor();
+      await status(page, "hero-subtitle").getByText("Updated hero.subtitle", { exact: true }).waitFor();
       expect(await stored("hero", "subtitle")).toBe("Books closed every month");
 
       await subtitle.fill("");
-      await status(page, "hero-subtitle").getByText("Empty: the site shows the default").waitFor();
+      await status(page, "hero-subtitle").getByText("Updated hero.subtitle: empty, the site shows the default").waitFor();
       expect(await stored("hero", "subtitle")).toBeUndefined();
       await page.locator("#site-hero-description").focus();
       await expect.poll(() => subtitle.inputValue()).toBe(DEFAULTS.hero.subtitle);
@@ -154,13 +156,13 @@ describe("site editor", () => {
       await page.locator("#site-contact-email-error").getByText("Contact email must be an email address, like office@example.com").waitFor();
       expect(await email.getAttribute("aria-invalid")).toBe("true");
       expect(await email.getAttribute("aria-describedby")).toContain("site-contact-email-error");
-      await status(page, "contact-email").getByText("Not saved").waitFor();
+      await status(page, "contact-email").getByText("Failed to update contact.email", { exact: true }).waitFor();
       expect(await stored("contact", "email")).toBeUndefined();
-      await expectCleanPage(page);
-      await takeScreenshot(page, "admin-site-invalid");
+      // The specification's failure words by the field, at both widths.
+      await expectAccessibleAtBothWidths(page, "admin-site-invalid");
 
       await email.fill("frontdesk@firm.example.com");
-      await status(page, "contact-email").getByText("Saved").waitFor();
+      await status(page, "contact-email").getByText("Updated contact.email", { exact: true }).waitFor();
       expect(await email.getAttribute("aria-invalid")).toBeNull();
       await expect(page.locator("#site-contact-email-error").count()).resolves.toBe(0);
       expect(await stored("contact", "email")).toBe("frontdesk@firm.example.com");
@@ -173,8 +175,8 @@ describe("site editor", () => {
       expect(await stored("hero", "image")).toBeUndefined();
       await page.locator("#site-contact-phone").fill("(555) 010-9999");
       await page.locator("#site-hero-image").fill("/images/hero.svg");
-      await status(page, "hero-image").getByText("Saved").waitFor();
-      await status(page, "contact-phone").getByText("Saved").waitFor();
+      await status(page, "hero-image").getByText("Updated hero.image", { exact: true }).waitFor();
+      await status(page, "contact-phone").getByText("Updated contact.phone", { exact: true }).waitFor();
     });
   });
 });

@@ -280,7 +280,7 @@ describe("admin portal", () => {
       await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#site-hero-title")?.value ?? "") !== "");
       await title.fill("");
       await title.pressSequentially("Numbers you can trust", { delay: 40 });
-      await page.locator("#site-hero-title-status").getByText("Saved").waitFor();
+      await page.locator("#site-hero-title-status").getByText("Updated hero.title", { exact: true }).waitFor();
       expect(updates).toHaveLength(1);
       const row = await server.db
         .selectFrom("site_content")

@@ -313,18 +313,15 @@ describe("client dashboard", () => {
       const downloaded = await readFile((await download.path())!);
       expect(sha256(downloaded)).toBe(sha256(new Uint8Array(droppedBytes)));
 
-      // Delete, after the spec's confirmation (Cancel first keeps it), moves it to the trash.
-      const deleteFromMenu = async () => {
-        await row.getByRole("button", { name: "Actions for receipt march.png" }).click();
-        await page.getByRole("menuitem", { name: "Delete" }).click();
-      };
-      await deleteFromMenu();
+      // The row's Delete button, after the spec's confirmation (Cancel first keeps it), moves it to the trash.
+      const deleteFromRow = () => row.getByRole("button", { name: "Delete receipt march.png" }).click();
+      await deleteFromRow();
       let confirm = page.getByRole("alertdialog");
       await confirm.getByText("Are you sure you want to delete this document?").waitFor();
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirm.waitFor({ state: "detached" });
       expect(await row.count()).toBe(1);
-      await deleteFromMenu();
+      await deleteFromRow();
       confirm = page.getByRole("alertdialog");
       await confirm.getByRole("button", { name: "Delete" }).click();
       await expectToast(page, "Moved to trash");
@@ -380,8 +377,9 @@ describe("client dashboard", () => {
       await expectAccessibleTabs(page, "dashboard");
 
       // Logout ends the session on the server, then /dashboard sends the visitor away.
-      await page.getByRole("banner").getByRole("button", { name: "Alice Carter" }).click();
-      await page.getByRole("menuitem", { name: "Logout" }).click();
+      // The specification's top bar: the user's name and a Logout button beside it.
+      await page.getByRole("banner").getByRole("button", { name: "Alice Carter" }).waitFor();
+      await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
       await expectToast(page, "Logged out successfully.");
       await page.waitForURL((url) => url.pathname === "/");
       expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", alice.id).execute()).toEqual([]);

@@ -383,17 +383,15 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       await documentRow(page, "e-receipt-lunch.txt").waitFor();
       await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Taxes 2024" }).click();
 
-      // Delete moves to the trash; Undo in the toast puts it back.
-      await page.getByRole("button", { name: "Actions for h-1099.txt" }).click();
-      await page.getByRole("menuitem", { name: "Delete" }).click();
+      // The row's Delete button (the specification's) moves to the trash; Undo in the toast puts it back.
+      await page.getByRole("button", { name: "Delete h-1099.txt" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
       await toast(page, "Moved to trash").getByRole("button", { name: "Undo" }).click();
       await toast(page, "Document restored").waitFor();
       await documentRow(page, "h-1099.txt").waitFor();
 
       // Trash one, then restore it from the Trash view.
-      await page.getByRole("button", { name: "Actions for g-payroll.txt" }).click();
-      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("button", { name: "Delete g-payroll.txt" }).click();
       const confirm = page.getByRole("alertdialog", { name: "Delete document" });
       await confirm.getByText("Are you sure you want to delete this document?").waitFor();
       await confirm.getByRole("button", { name: "Delete" }).click();

@@ -99,12 +99,27 @@ describe("client portal", { timeout: 90_000 }, () => {
         expect(extBox.x + extBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
         expect(await longRow.locator("svg.lucide-file-spreadsheet").count()).toBe(1);
         expect(await list.getByRole("listitem").filter({ hasText: "notes.txt" }).locator("svg.lucide-file-text").count()).toBe(1);
-        // Delete, in the row's menu, is red.
-        await longRow.getByRole("button", { name: /^Actions for / }).click();
-        const deleteItem = page.getByRole("menuitem", { name: "Delete" });
-        const deleteColor = await deleteItem.evaluate((el) => getComputedStyle(el).color);
-        await page.keyboard.press("Escape");
-        await deleteItem.waitFor({ state: "detached" });
+        // The specification's Delete button is red: in the row from 640 px, in the row's menu on a phone.
+        const banner = page.getByRole("banner");
+        let deleteColor: string;
+        if (viewport.width >= 640) {
+          const deleteButton = longRow.getByRole("button", { name: `Delete ${LONG_NAME}` });
+          expect(await deleteButton.innerText()).toBe("Delete");
+          deleteColor = await deleteButton.evaluate((el) => getComputedStyle(el).color);
+          // The specification's top bar: the user's name and Logout, both in view.
+          expect(await banner.getByRole("button", { name: "Dana Whitfield" }).isVisible()).toBe(true);
+          expect(await banner.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
+        } else {
+          expect(await longRow.getByRole("button", { name: `Delete ${LONG_NAME}` }).count()).toBe(0);
+          await longRow.getByRole("button", { name: /^Actions for / }).click();
+          const deleteItem = page.getByRole("menuitem", { name: "Delete" });
+          deleteColor = await deleteItem.evaluate((el) => getComputedStyle(el).color);
+          await page.keyboard.press("Escape");
+          await deleteItem.waitFor({ state: "detached" });
+          // On a phone the name stays in the bar and Logout folds into its menu.
+          expect(await banner.getByRole("button", { name: "Dana Whitfield" }).isVisible()).toBe(true);
+          expect(await banner.getByRole("button", { name: "Logout" }).count()).toBe(0);
+        }
         const [r, g, b] = deleteColor.match(/\d+/g)!.map(Number);
         expect(r).toBeGreaterThan(150);
         expect(g! + b!).toBeLessThan(r!);

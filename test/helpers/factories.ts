@@ -101,19 +101,10 @@ type Credentials = { username: string | null; email?: string; password: string; 
 /**
  * Signs `user` in on `client` (its cookies) through the client or the admin login, answering the
  * second step when the account has one (the code from the fixture's key on the server's clock).
- * The last answer: the login's, or the second step's. `extra` goes with the login (return_token).
+ * The last answer: the login's, or the second step's (over REST, both carry `session_token`).
  */
-export async function signIn(
-  client: ApiClient,
-  user: Credentials,
-  portal: "client" | "admin" = "client",
-  extra: Record<string, unknown> = {},
-): Promise<ApiResponse> {
-  const res = await client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", {
-    username: user.username,
-    password: user.password,
-    ...extra,
-  });
+export async function signIn(client: ApiClient, user: Credentials, portal: "client" | "admin" = "client"): Promise<ApiResponse> {
+  const res = await client.post(portal === "admin" ? "/api/admin/login" : "/api/auth/login", { username: user.username, password: user.password });
   if (res.status !== 200 || !res.body.two_factor_required) return res;
   const code = nextSecondFactorCode(user, clockOf(client.baseUrl)?.now());
   return client.post("/api/auth/login/2fa", { challenge: res.body.challenge, code });

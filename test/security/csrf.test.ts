@@ -106,9 +106,7 @@ describe("same-origin requests", () => {
 
   it("a Bearer token without a cookie needs no Origin (it cannot be borrowed by another site)", async () => {
     const user = await createUser(server.db);
-    const login = await (
-      await loginClient(server.url, user)
-    ).post("/api/auth/login", { username: user.username, password: user.password, return_token: true });
+    const login = await (await loginClient(server.url, user)).post("/api/auth/login", { username: user.username, password: user.password });
     const res = await fetch(new URL("/api/folders", server.url), {
       method: "POST",
       headers: { Authorization: `Bearer ${login.body.session_token}`, "Content-Type": "application/json" },

@@ -27,7 +27,7 @@ describe("logs", () => {
     const newPassword = "Amber-Tundra-Lighthouse-6";
     const user = await createUser(server.db, { password });
     const client = new ApiClient(server.url);
-    const login = await client.post("/api/auth/login", { username: user.username, password, return_token: true });
+    const login = await client.post("/api/auth/login", { username: user.username, password });
     const sessionToken: string = login.body.session_token;
     await client.post("/api/auth/login", { username: user.username, password: "Wrong-Velvet-1" });
     await client.get("/api/auth/me");

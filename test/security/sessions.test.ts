@@ -16,7 +16,7 @@ afterAll(() => server.close());
 
 async function bearerLogin(user: UserFixture, portal: "client" | "admin" = "client") {
   const client = new ApiClient(server.url);
-  const res = await signIn(client, user, portal, { return_token: true });
+  const res = await signIn(client, user, portal);
   expect(res.status).toBe(200);
   const replay = new ApiClient(server.url);
   replay.bearer = res.body.session_token;
@@ -53,13 +53,13 @@ describe("ending sessions", () => {
   it("logging in ends the session the request already carried (an admin login leaves no 7-day client session behind)", async () => {
     const admin = await createUser(server.db, { is_admin: true });
     const browser = new ApiClient(server.url);
-    const asClient = await signIn(browser, admin, "client", { return_token: true });
+    const asClient = await signIn(browser, admin, "client");
     expect(asClient.status).toBe(200);
     const clientSession = new ApiClient(server.url);
     clientSession.bearer = asClient.body.session_token;
     expect((await clientSession.get("/api/auth/me")).status).toBe(200);
 
-    const asAdmin = await signIn(browser, admin, "admin", { return_token: true });
+    const asAdmin = await signIn(browser, admin, "admin");
     expect(asAdmin.status).toBe(200);
     expect((await clientSession.get("/api/auth/me")).status).toBe(401);
     expect((await browser.get("/api/admin/stats")).status).toBe(200);

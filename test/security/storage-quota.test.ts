@@ -86,15 +86,32 @@ describe("storage quota", () => {
     expect((await upload(client, 1)).body).toEqual(QUOTA_EXCEEDED);
   });
 
-  it("stops reading a body without Content-Length once it passes what is left", async () => {
+  it("stops storing a body without Content-Length once it passes what is left, and answers once the rest is read", async () => {
     const { user, client } = await newClient();
     await fillToQuota(client);
     const before = await storedBytesOf(user.id);
-    // Chunked, so the server learns the size only by reading; 8 MB (under the 10 MB file limit) would follow.
+    // Chunked, so the server learns the size only by reading; 8 MB (under the 10 MB file limit) follow.
+    // Issue 29: the rest of the refused body is read and discarded, so the client, still sending, gets the answer.
     const res = await chunkedUpload(client, 8 * MB);
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual(QUOTA_EXCEEDED);
-    expect(res.bytesAcceptedBeforeAnswer).toBeLessThan(4 * MB);
+    expect(res.bytesAcceptedBeforeAnswer).toBeGreaterThan(8 * MB);
+    expect(await storedBytesOf(user.id)).toEqual(before);
+    await expectStorageMatchesRows();
+  });
+
+  it("reads no more of a refused body without Content-Length than the 10 MB limit: past it, it answers and closes", async () => {
+    const { user, client } = await newClient();
+    await fillToQuota(client);
+    const before = await storedBytesOf(user.id);
+    // The connection closes after the answer; the client, still sending, may meet the close first.
+    const res = await chunkedUpload(client, 20 * MB, true);
+    if (res.status !== 0) {
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual(QUOTA_EXCEEDED);
+    }
+    // 10 MB and the multipart's room, plus what the sockets' buffers held.
+    expect(res.bytesAcceptedBeforeAnswer).toBeLessThan(16 * MB);
     expect(await storedBytesOf(user.id)).toEqual(before);
     await expectStorageMatchesRows();
   });
@@ -200,7 +217,12 @@ describe("uploads per hour", () => {
  * A chunked multipart upload that keeps writing until the server answers, and reports how much of
  * the body it had handed over by then (what the server was willing to take in).
  */
-function chunkedUpload(client: ApiClient, fileBytes: number): Promise<{ status: number; body: string; bytesAcceptedBeforeAnswer: number }> {
+/** `mayBeCut`: a connection the server closes before the client read its answer resolves with status 0. */
+function chunkedUpload(
+  client: ApiClient,
+  fileBytes: number,
+  mayBeCut = false,
+): Promise<{ status: number; body: string; bytesAcceptedBeforeAnswer: number }> {
   requestsSent.uploads++;
   const boundary = "----quota-test-boundary";
   const body = Buffer.concat([
@@ -228,7 +250,9 @@ function chunkedUpload(client: ApiClient, fileBytes: number): Promise<{ status: 
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, bytesAcceptedBeforeAnswer: accepted }));
     });
     req.on("error", (err) => {
-      if (!answered) reject(err);
+      if (answered) return;
+      if (mayBeCut) resolve({ status: 0, body: "", bytesAcceptedBeforeAnswer: written });
+      else reject(err);
     });
     req.flushHeaders();
     void (async () => {

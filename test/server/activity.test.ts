@@ -1,10 +1,11 @@
 // Reading the activity trail: the client's own view (only their events, staff addresses hidden),
 // the firm's filtered view, keyset paging that returns every row exactly once even when rows share
 // a timestamp, the streamed, formula-safe CSV export, and the table refusing to be rewritten.
-import { sql } from "kysely";
+import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordActivity, type ActivityAction } from "../../server/activity/record.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { createTestDatabase } from "../helpers/database.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -170,6 +171,35 @@ describe("the firm's view", () => {
     expect(trpc.status).toBe(400);
     expect(trpc.text).toMatch(/cursor is not valid/);
   });
+  // The fuzzer's seed -554037691 on the embedded database: a date JavaScript accepts but the
+  // database refuses passed validation, and the CSV export's query failed after its 200 was out.
+  it("refuses, before any answer starts, dates and cursors the trail's query could not run with", async () => {
+    const dates = [
+      "0000-01-01",
+      "-000001-01-01T00:00:00.000Z",
+      "-271821-04-20T00:00:00.026Z",
+      "1969-12-31T23:59:59Z",
+      "200000-01-01",
+      "+275760-09-13T00:00:00.000Z",
+    ];
+    for (const path of ["/api/admin/activity", "/api/admin/activity.csv"]) {
+      for (const field of ["from", "to"]) {
+        for (const date of dates) {
+          const res = await admin.get(`${path}?${field}=${encodeURIComponent(date)}`);
+          expect(res.status, `${path}?${field}=${date}`).toBe(422);
+          expect(res.body.detail).toBe(`${field} must be a date from 1970 to 9999`);
+        }
+      }
+    }
+    for (const cursor of ["9999999999999999999_1", "-9999999999999999999_1", "1_9999999999999999999"]) {
+      const res = await admin.get(`/api/admin/activity?cursor=${cursor}`);
+      expect(res.status, cursor).toBe(422);
+      expect(res.body.detail).toBe("cursor is not valid");
+    }
+    const edges = await admin.get(`/api/admin/activity.csv?from=1970-01-01&to=9999-12-31`);
+    expect(edges.status).toBe(200);
+    expect(edges.text).toMatch(/^occurred_at,/);
+  });
 });
 
 describe("the CSV export", () => {
@@ -213,6 +243,44 @@ describe("the CSV export", () => {
     const res = await admin.get(`/api/admin/activity.csv?client_id=${frank.id}&action=auth.sign_in_failed`);
     expect(res.status).toBe(200);
     for (const label of ["'=1+1", "'+SUM(A1)", "'-2", "'@cmd"]) expect(res.text).toContain(`,${label},auth.sign_in_failed,`);
+  });
+});
+
+describe("the CSV export when the trail's query fails", () => {
+  // Issue 29: a failure before the first row is an answer with a status and a detail, never a 200
+  // whose download is cut. The database refuses the trail's query here, as it would a value zod let
+  // through (SQLSTATE class 22) or while it is away.
+  it("answers 422 or 503 with a detail, before any header of the download", async () => {
+    let failWith: { code: string; message: string } | null = null;
+    const trailQueries = new Set<unknown>();
+    const failTrailQueries: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (args.node.kind === "SelectQueryNode" && JSON.stringify(args.node).includes('"activity_events"')) trailQueries.add(args.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (failWith && trailQueries.has(args.queryId)) throw Object.assign(new Error(failWith.message), { code: failWith.code });
+        return args.result;
+      },
+    };
+    const database = await createTestDatabase();
+    const failing = await startTestServer({ database, overrides: { db: database.db.withPlugin(failTrailQueries) } });
+    try {
+      const firm = await loginClient(failing.url, await createUser(failing.db, { is_admin: true }), "admin");
+      for (const [error, status] of [
+        [{ code: "22008", message: "date/time field value out of range" }, 422],
+        [{ code: "57P01", message: "terminating connection due to administrator command" }, 503],
+      ] as const) {
+        failWith = error;
+        const res = await firm.get("/api/admin/activity.csv");
+        failWith = null;
+        expect(res.status, error.code).toBe(status);
+        expect(res.headers.get("content-disposition")).toBeNull();
+        expect(res.body.detail).toEqual(expect.any(String));
+      }
+    } finally {
+      await failing.close();
+    }
   });
 });
 

@@ -104,13 +104,16 @@ describe("login, me, logout", () => {
     const client = new ApiClient(server.url);
     const login = await client.post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ success: true, user: { id: user.id, name: user.name } });
-    // The browser holds the token in its HttpOnly cookie; the answer does not repeat it to scripts.
-    expect(login.body).not.toHaveProperty("session_token");
+    // The specification's login answer: success, session_token, user; the cookie holds the same token.
+    expect(login.body).toMatchObject({
+      success: true,
+      session_token: expect.stringMatching(/^[a-z2-7]{32}$/),
+      user: { id: user.id, name: user.name },
+    });
     expect(JSON.stringify(login.body)).not.toContain("password");
     const setCookie = login.headers.getSetCookie().join("\n");
     const token = /session=([a-z2-7]{32})/.exec(setCookie)?.[1];
-    expect(token).toBeDefined();
+    expect(token).toBe(login.body.session_token);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Max-Age=604800/);
@@ -148,19 +151,31 @@ describe("login, me, logout", () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it("answers the session token to a client that asks for it, and accepts it as a Bearer token", async () => {
+  it("answers the session token without being asked (return_token changes nothing), and accepts it as a Bearer token", async () => {
     const user = await createUser(server.db);
-    const login = await new ApiClient(server.url).post("/api/auth/login", {
-      username: user.username,
-      password: DEFAULT_PASSWORD,
-      return_token: true,
-    });
-    expect(login.body.session_token).toMatch(/^[a-z2-7]{32}$/);
-    const bearer = new ApiClient(server.url, {});
-    bearer.bearer = login.body.session_token;
-    const me = await bearer.get("/api/auth/me");
-    expect(me.status).toBe(200);
-    expect(me.body.id).toBe(user.id);
+    for (const extra of [{}, { return_token: true }, { return_token: false }]) {
+      const login = await new ApiClient(server.url, {}).post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD, ...extra });
+      expect(login.status, JSON.stringify(extra)).toBe(200);
+      expect(login.body.session_token).toMatch(/^[a-z2-7]{32}$/);
+      const bearer = new ApiClient(server.url, {});
+      bearer.bearer = login.body.session_token;
+      const me = await bearer.get("/api/auth/me");
+      expect(me.status).toBe(200);
+      expect(me.body.id).toBe(user.id);
+    }
+  });
+
+  it("keeps the token out of the React app's own sign-in (/trpc), even when asked for it", async () => {
+    const user = await createUser(server.db);
+    for (const extra of [{}, { return_token: true }]) {
+      const browser = new ApiClient(server.url);
+      const res = await browser.post("/trpc/auth.login", { json: { username: user.username, password: DEFAULT_PASSWORD, ...extra } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.result.data.json).toMatchObject({ success: true, user: { id: user.id } });
+      expect(res.body.result.data.json).not.toHaveProperty("session_token");
+      expect(res.text).not.toContain(browser.cookies.get("session")!);
+      expect((await browser.get("/api/auth/me")).status).toBe(200);
+    }
   });
 
   it("refuses the login form with missing fields", async () => {
@@ -294,8 +309,12 @@ describe("procedures through the typed caller", () => {
     const caller = createCaller(createContextInner({ deps: server.deps }));
     const input = registration();
     await expect(caller.auth.register(input)).resolves.toEqual({ success: true });
-    const login = (await caller.auth.login({ username: input.username, password: input.password, return_token: true })) as SignedIn;
-    const authed = createCaller(createContextInner({ deps: server.deps, sessionToken: login.session_token }));
+    // Like /trpc, the typed caller answers no token: the session's cookie is where it goes.
+    let token: string | undefined;
+    const signingIn = createCaller(createContextInner({ deps: server.deps, cookies: { set: (value) => (token = value), clear() {} } }));
+    const login = (await signingIn.auth.login({ username: input.username, password: input.password })) as SignedIn;
+    expect(login).not.toHaveProperty("session_token");
+    const authed = createCaller(createContextInner({ deps: server.deps, sessionToken: token }));
     await expect(authed.auth.me()).resolves.toMatchObject({ username: input.username });
     await expect(caller.auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });

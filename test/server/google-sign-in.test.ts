@@ -253,11 +253,7 @@ describe("Google sign-in, accounts", () => {
   it("links an existing local account with the same verified email (any case) instead of duplicating it", async () => {
     const local = await createUser(server.db, { username: "casey_local", email: "Casey.Local@Example.com", name: "Casey Local" });
     // Registration never proved the email: whoever set this password may not own the address.
-    const earlier = await new ApiClient(server.url).post("/api/auth/login", {
-      username: "casey_local",
-      password: DEFAULT_PASSWORD,
-      return_token: true,
-    });
+    const earlier = await new ApiClient(server.url).post("/api/auth/login", { username: "casey_local", password: DEFAULT_PASSWORD });
     expect(earlier.status).toBe(200);
     const earlierSession = new ApiClient(server.url);
     earlierSession.bearer = earlier.body.session_token as string;

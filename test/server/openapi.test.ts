@@ -112,6 +112,28 @@ describe("GET /api/openapi.json", () => {
     expect(users.responses).toHaveProperty("403");
     expect(doc.paths["/consultation/request"].post.security).toEqual([]);
   });
+
+  // Issue 29: a client generated from this document must find the token in every answer that
+  // finishes a sign-in, as the specification's login answer has it.
+  it("requires session_token in every answer that finishes a sign-in", () => {
+    const signIns = [
+      ["post", "/auth/login", "200"],
+      ["post", "/admin/login", "200"],
+      ["post", "/auth/login/2fa", "200"],
+      ["post", "/auth/login/2fa/enable", "200"],
+      ["post", "/auth/passkey/login", "200"],
+      ["post", "/auth/invitations/accept", "201"],
+      ["post", "/auth/change-password", "200"],
+    ] as const;
+    for (const [method, path, status] of signIns) {
+      const schema = doc.paths[path][method].responses[status].content["application/json"].schema;
+      const branches: Json[] = schema.anyOf ?? schema.oneOf ?? [schema];
+      const signedIn = branches.filter((branch) => branch.properties?.success);
+      expect(signedIn, path).toHaveLength(1);
+      expect(signedIn[0].required, path).toContain("session_token");
+    }
+    expect(doc.info.description).toContain("is still accepted and changes nothing");
+  });
 });
 
 describe("the route table", () => {

@@ -18,12 +18,14 @@ export const updateProfileInput = z.object({
 export const changePasswordInput = z.object({
   current_password: z.string({ error: FILL_ALL_FIELDS }).min(1, "Please enter your current password").max(1024, WRONG_PASSWORD),
   new_password: passwordSchema,
-  /** A client using `Authorization: Bearer` asks for the new session's token: its old one ends. */
+  /** Accepted from clients written before the REST login always answered the token; changes nothing. */
   return_token: z.boolean({ error: "return_token must be true or false" }).optional(),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
+/** This session ends with the others; the new one's token is answered over REST (as a login's), never over /trpc. */
 export const changePasswordOutput = z.object({ success: z.literal(true), session_token: z.string().optional() });
+export const restChangePasswordOutput = changePasswordOutput.extend({ session_token: z.string() });
 
 export const changeEmailInput = identityProof.extend({ new_email: emailSchema });
 export type ChangeEmailInput = z.infer<typeof changeEmailInput>;

@@ -72,10 +72,7 @@ export async function changePassword(ctx: AuthedContext, input: ChangePasswordIn
     const row = await tx.selectFrom("users").select("session_epoch").where("id", "=", ctx.user.id).executeTakeFirstOrThrow();
     return row.session_epoch;
   });
-  const signedIn = await startSession({ ...ctx, session: null }, ctx.user, ctx.session.kind, {
-    sessionEpoch,
-    returnToken: input.return_token === true,
-  });
+  const signedIn = await startSession({ ...ctx, session: null }, ctx.user, ctx.session.kind, { sessionEpoch });
   return signedIn.session_token ? { success: true as const, session_token: signedIn.session_token } : { success: true as const };
 }
 

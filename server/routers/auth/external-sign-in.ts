@@ -138,11 +138,7 @@ export async function googleSecondStep(
   const step = await secondStep({ db }, user);
   if (!step) return null;
   const { session_epoch: sessionEpoch } = await db.selectFrom("users").select("session_epoch").where("id", "=", user.id).executeTakeFirstOrThrow();
-  const challenge = await createTwoFactorChallenge(
-    db,
-    { userId: user.id, purpose: step, kind: "client", sessionEpoch, returnToken: false, browserSecret },
-    now,
-  );
+  const challenge = await createTwoFactorChallenge(db, { userId: user.id, purpose: step, kind: "client", sessionEpoch, browserSecret }, now);
   return { step, challenge };
 }
 

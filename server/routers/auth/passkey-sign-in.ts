@@ -34,7 +34,7 @@ export async function passkeyLoginOptions(ctx: Context, input: { portal: Session
 
 export async function passkeyLogin(
   ctx: Context & CarriedSession,
-  input: { response: AuthenticationResponseJSON | Record<string, unknown>; return_token?: boolean },
+  input: { response: AuthenticationResponseJSON | Record<string, unknown> },
 ): Promise<SignedIn> {
   const response = input.response as AuthenticationResponseJSON;
   const challenge = challengeOf(response.response.clientDataJSON);
@@ -90,5 +90,5 @@ export async function passkeyLogin(
   if (!user) throw failed();
   const kind = stored.kind ?? "client";
   if (kind === "admin" && !user.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
-  return finishSignIn(ctx, user, kind, { sessionEpoch: passkey.session_epoch, returnToken: input.return_token === true, devices, trustedDevice });
+  return finishSignIn(ctx, user, kind, { sessionEpoch: passkey.session_epoch, devices, trustedDevice });
 }

@@ -37,7 +37,7 @@ export const registerFormInput = registerInput
 export const loginInput = z.object({
   username: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(254, "Invalid username or password"),
   password: z.string({ error: FILL_ALL_FIELDS }).min(1, FILL_ALL_FIELDS).max(1024, "Invalid username or password"),
-  /** A client that sends the token as `Authorization: Bearer` asks for it; a browser keeps the cookie. */
+  /** Accepted from clients written before the REST login always answered the token; changes nothing. */
   return_token: z.boolean({ error: "return_token must be true or false" }).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -124,6 +124,7 @@ export const passkeyLoginOptionsInput = z.object({
 });
 export const passkeyLoginInput = z.object({
   response: authenticationResponseSchema,
+  /** Accepted from clients written before the REST login always answered the token; changes nothing. */
   return_token: z.boolean({ error: "return_token must be true or false" }).optional(),
 });
 
@@ -143,21 +144,30 @@ export const userOutput = z.object({
 });
 export type PublicUser = z.infer<typeof userOutput>;
 
-/** A finished sign-in: the session cookie is set (and its token answered when asked for). */
+/**
+ * A finished sign-in: the session cookie is set. Its token is answered too over REST (the
+ * specification's login answer), never over /trpc (`answersSessionToken` in trpc/context.ts).
+ */
 export const signedInOutput = z.object({ success: z.literal(true), session_token: z.string().optional(), user: userOutput });
 export type SignedIn = z.infer<typeof signedInOutput>;
+
+/** A finished sign-in as the REST paths answer it: with the session's token. */
+export const restSignedInOutput = signedInOutput.extend({ session_token: z.string() });
 
 /**
  * What a password login answers: signed in; or, for an account with a second factor, a challenge
  * for `POST /auth/login/2fa`; or, for an account that must have one and has none (admins, and
  * clients when the firm requires it), a challenge that only enrols (`/auth/login/2fa/setup`, `.../enable`).
  */
-export const loginOutput = z.union([
-  signedInOutput,
+const challengeOutputs = [
   z.object({ two_factor_required: z.literal(true), challenge: z.string() }),
   z.object({ two_factor_setup_required: z.literal(true), challenge: z.string() }),
-]);
+] as const;
+export const loginOutput = z.union([signedInOutput, ...challengeOutputs]);
 export type LoginResult = z.infer<typeof loginOutput>;
+/** The login as the REST paths answer it: signed in with the token, or one of the challenges. */
+export const restLoginOutput = z.union([restSignedInOutput, ...challengeOutputs]);
 
 /** Enrolment during sign-in ends signed in, with the backup codes to keep. */
 export const enrolmentEnableOutput = signedInOutput.extend({ backup_codes: z.array(z.string()) });
+export const restEnrolmentEnableOutput = restSignedInOutput.extend({ backup_codes: z.array(z.string()) });

@@ -88,16 +88,15 @@ export async function loginWithPassword(ctx: Context & CarriedSession, input: Lo
   // far: wrong codes add up to the same lockout as wrong passwords.
   await (next === "verify" ? attempt.firstFactorPassed() : attempt.succeeded());
   if (kind === "admin" && !row.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
-  const returnToken = input.return_token === true;
   if (next === "verify") {
-    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "verify", kind, sessionEpoch, returnToken }, ctx.now());
+    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "verify", kind, sessionEpoch }, ctx.now());
     return { two_factor_required: true, challenge };
   }
   if (next === "enrol") {
-    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "enrol", kind, sessionEpoch, returnToken }, ctx.now());
+    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "enrol", kind, sessionEpoch }, ctx.now());
     return { two_factor_setup_required: true, challenge };
   }
-  return finishSignIn(ctx, user, kind, { sessionEpoch, returnToken, devices, trustedDevice });
+  return finishSignIn(ctx, user, kind, { sessionEpoch, devices, trustedDevice });
 }
 
 /**
@@ -164,7 +163,7 @@ export async function finishSignIn(
   ctx: Context & CarriedSession,
   user: PublicUser,
   kind: SessionKind,
-  opts: { sessionEpoch: number; returnToken?: boolean; devices?: string[]; trustedDevice?: string | null },
+  opts: { sessionEpoch: number; devices?: string[]; trustedDevice?: string | null },
 ): Promise<SignedIn> {
   const result = await startSession(ctx, user, kind, { ...opts, signIn: true });
   const devices = opts.devices ?? deviceTokens(ctx.deviceCookie.value);
@@ -196,7 +195,7 @@ export async function startSession(
   ctx: Context & CarriedSession,
   user: PublicUser,
   kind: SessionKind,
-  opts: { sessionEpoch: number; returnToken?: boolean; signIn?: boolean },
+  opts: { sessionEpoch: number; signIn?: boolean },
 ): Promise<SignedIn> {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
   const open = async (db: Db) => {
@@ -218,7 +217,7 @@ export async function startSession(
   const created = opts.signIn ? await ctx.db.transaction().execute(open) : await open(ctx.db);
   if (!created) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
   ctx.cookies.set(created.token, created.session.expiresAt);
-  return opts.returnToken ? { success: true, session_token: created.token, user } : { success: true, user };
+  return ctx.answersSessionToken ? { success: true, session_token: created.token, user } : { success: true, user };
 }
 
 export async function logout(ctx: Context & { session: { id: string } | null; user?: PublicUser | null }): Promise<{ success: true }> {

@@ -46,7 +46,6 @@ export async function loginTwoFactor(ctx: Context & CarriedSession, input: { cha
   await attempt.succeeded();
   return finishSignIn(ctx, user, challenge.kind, {
     sessionEpoch: challenge.sessionEpoch,
-    returnToken: challenge.returnToken,
     devices,
     trustedDevice,
   });
@@ -64,6 +63,6 @@ export async function enrolmentEnable(ctx: Context & CarriedSession, input: { ch
   const backupCodes = await enableTotp(ctx, user.id, input.code, async (tx) => {
     if (!(await spendTwoFactorChallenge(tx, challenge.idHash, ctx.now()))) throw expired();
   });
-  const signedIn = await finishSignIn(ctx, user, challenge.kind, { sessionEpoch: challenge.sessionEpoch, returnToken: challenge.returnToken });
+  const signedIn = await finishSignIn(ctx, user, challenge.kind, { sessionEpoch: challenge.sessionEpoch });
   return { ...signedIn, backup_codes: backupCodes };
 }

@@ -174,6 +174,22 @@ export async function prepareUpload(ctx: AuthedContext, ownerId: string = ctx.us
 }
 
 /**
+ * Refuses an upload's folder or request that is not the owner's (or a request no longer open)
+ * before its file is stored: the upload route asks as soon as the fields before the file part
+ * have arrived. createDocument checks both again when it writes the row.
+ */
+export async function checkUploadPlace(
+  ctx: AuthedContext,
+  input: { folder_id: string | null; request_id: string | null },
+  ownerId: string = ctx.user.id,
+): Promise<{ success: true }> {
+  if (input.folder_id) await assertOwnFolder(ctx.db, ownerId, input.folder_id);
+  const requestId = input.request_id;
+  if (requestId) await ctx.db.transaction().execute((tx) => requestForUpload(tx, ownerId, requestId));
+  return { success: true };
+}
+
+/**
  * Records a stored upload as the caller's document (with `ownerId`, the firm's upload into that
  * client's documents: theirs, uploaded by the caller). The row is written only now, after the
  * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)

@@ -8,7 +8,7 @@ import { authedProcedure } from "../../trpc/procedures.ts";
 import { idInput, idSchema } from "../shared-schemas.ts";
 import { planArchive } from "./archive.ts";
 import { zipPlanInput } from "./schemas.ts";
-import { createDocument, getOwnPreviewDocument, getOwnStoredDocument, prepareUpload } from "./service.ts";
+import { checkUploadPlace, createDocument, getOwnPreviewDocument, getOwnStoredDocument, prepareUpload } from "./service.ts";
 
 /** What the upload route hands over once the content is stored (see ReceivedFile). */
 export const recordUploadInput = z.object({
@@ -23,8 +23,12 @@ export const recordUploadInput = z.object({
   }),
 });
 
+/** Where an upload goes, known from the fields sent before its file. */
+export const uploadPlaceInput = recordUploadInput.pick({ folder_id: true, request_id: true });
+
 export const documentTransfersRouter = router({
   prepareUpload: authedProcedure.mutation(({ ctx }) => prepareUpload(ctx)),
+  checkUploadPlace: authedProcedure.input(uploadPlaceInput).mutation(({ ctx, input }) => checkUploadPlace(ctx, input)),
   recordUpload: authedProcedure.input(recordUploadInput).mutation(({ ctx, input }) => createDocument(ctx, input)),
   download: authedProcedure.input(idInput).query(({ ctx, input }) => getOwnStoredDocument(ctx, input)),
   preview: authedProcedure.input(idInput).query(({ ctx, input }) => getOwnPreviewDocument(ctx, input)),

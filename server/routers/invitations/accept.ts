@@ -90,11 +90,7 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
   const { user, sessionEpoch } = created;
   // A firm that requires two-factor sign-in of every client has the new client enrol first.
   if ((await secondStep(ctx, user)) === "enrol") {
-    const challenge = await createTwoFactorChallenge(
-      ctx.db,
-      { userId: user.id, purpose: "enrol", kind: "client", sessionEpoch, returnToken: false },
-      ctx.now(),
-    );
+    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "enrol", kind: "client", sessionEpoch }, ctx.now());
     return { two_factor_setup_required: true as const, challenge };
   }
   return finishSignIn(ctx, user, "client", { sessionEpoch });

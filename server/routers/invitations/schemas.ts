@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, FILL_ALL_FIELDS, registerInput, signedInOutput } from "../auth/schemas.ts";
+import { emailSchema, FILL_ALL_FIELDS, registerInput, restSignedInOutput, signedInOutput } from "../auth/schemas.ts";
 
 export const REGISTRATION_MODES = ["open", "invite_only"] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
@@ -51,4 +51,7 @@ export const acceptInvitationInput = registerInput.omit({ email: true }).extend(
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
 
 /** Signed in; or, when the firm requires two-factor sign-in of every client, a challenge that enrols first. */
-export const acceptInvitationOutput = z.union([signedInOutput, z.object({ two_factor_setup_required: z.literal(true), challenge: z.string() })]);
+const enrolFirst = z.object({ two_factor_setup_required: z.literal(true), challenge: z.string() });
+export const acceptInvitationOutput = z.union([signedInOutput, enrolFirst]);
+/** As the REST path answers it: signed in with the session's token, or the challenge to enrol first. */
+export const restAcceptInvitationOutput = z.union([restSignedInOutput, enrolFirst]);

@@ -54,7 +54,7 @@ export function SiteContentField({ section, sectionTitle, fieldKey, label, entry
       { section, key: fieldKey, value },
       {
         onSuccess: () => setStatus({ kind: "saved", wasEmpty: value.trim() === "" }),
-        onError: (error) => setStatus({ kind: "failed", detail: errorDetail(error) ?? `Failed to update ${label}` }),
+        onError: (error) => setStatus({ kind: "failed", detail: errorDetail(error) ?? `Failed to update ${section}.${fieldKey}` }),
       },
     );
   }
@@ -90,7 +90,7 @@ export function SiteContentField({ section, sectionTitle, fieldKey, label, entry
           setTyped(null);
           setStatus({ kind: "reset" });
         },
-        onError: (error) => setStatus({ kind: "failed", detail: errorDetail(error) ?? `Failed to update ${label}` }),
+        onError: (error) => setStatus({ kind: "failed", detail: errorDetail(error) ?? `Failed to update ${section}.${fieldKey}` }),
       },
     );
   }
@@ -123,7 +123,7 @@ export function SiteContentField({ section, sectionTitle, fieldKey, label, entry
           </Badge>
         )}
         <p id={statusId} aria-live="polite" className="ml-auto text-xs text-muted-foreground">
-          <StatusText status={status} />
+          <StatusText status={status} name={`${section}.${fieldKey}`} />
         </p>
       </div>
       {multiline ? <Textarea rows={3} {...controlProps} /> : <Input {...controlProps} />}
@@ -159,7 +159,8 @@ export function SiteContentField({ section, sectionTitle, fieldKey, label, entry
   );
 }
 
-function StatusText({ status }: { status: Status }) {
+/** The specification's words for a site-content change: "Updated hero.title", "Failed to update hero.title". */
+function StatusText({ status, name }: { status: Status; name: string }) {
   switch (status.kind) {
     case "saving":
       return "Saving…";
@@ -167,18 +168,18 @@ function StatusText({ status }: { status: Status }) {
       return (
         <span className="inline-flex items-center gap-1 text-accent-soft-foreground">
           <Check aria-hidden="true" className="size-3.5" />
-          {status.wasEmpty ? "Empty: the site shows the default" : "Saved"}
+          {status.wasEmpty ? `Updated ${name}: empty, the site shows the default` : `Updated ${name}`}
         </span>
       );
     case "reset":
       return (
         <span className="inline-flex items-center gap-1 text-accent-soft-foreground">
           <Check aria-hidden="true" className="size-3.5" />
-          Default restored
+          Updated {name}: default restored
         </span>
       );
     case "failed":
-      return <span className="text-destructive">Not saved</span>;
+      return <span className="text-destructive">Failed to update {name}</span>;
     default:
       return null;
   }

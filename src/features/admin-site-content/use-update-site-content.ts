@@ -2,7 +2,7 @@ import { trpc } from "@/lib/trpc.ts";
 
 /**
  * Saves one field. Updates of the same field run one after another (a mutation scope), so a
- * slow earlier save can never overwrite a later one. The field itself says Saved or why not.
+ * slow earlier save can never overwrite a later one. The field itself says "Updated hero.title" or why not.
  */
 export function useUpdateSiteContent(section: string, key: string) {
   const utils = trpc.useUtils();

@@ -22,6 +22,7 @@ import { errorDetail } from "@/lib/api-error.ts";
 import { type DocumentSort, sortDocuments } from "@/lib/document-sort.ts";
 import { dragSource } from "@/lib/drag-item.ts";
 import { formatDate, formatFileSizeKB, splitExtension } from "@/lib/format.ts";
+import { useMediaQuery } from "@/lib/use-media-query.ts";
 import type { DocumentItem, DocumentSearchResult } from "@server/routers/documents/schemas.ts";
 import { FileIcon } from "./file-icon.tsx";
 import { RenameDocumentDialog } from "./rename-document-dialog.tsx";
@@ -116,6 +117,8 @@ function DocumentRows({ documents, folders, onOpenFolder, label = "Documents" }:
   const [dialog, setDialog] = useState<Dialog>(null);
   const deleteDocument = useDeleteDocument();
   const move = useUpdateDocument();
+  // The specification's Delete button sits in the row from 640 px; on phones it folds into the row's menu.
+  const deleteInRow = useMediaQuery("(min-width: 640px)");
   const close = () => {
     setDialog(null);
     move.reset();
@@ -128,6 +131,7 @@ function DocumentRows({ documents, folders, onOpenFolder, label = "Documents" }:
           <DocumentRow
             key={document.id}
             document={document}
+            deleteInRow={deleteInRow}
             onView={() => setViewing(document.id)}
             onAction={(kind) => (kind === "view" ? setViewing(document.id) : setDialog({ kind, document }))}
             onOpenFolder={onOpenFolder}
@@ -199,12 +203,13 @@ type RowAction = "view" | "rename" | "move" | "delete";
 
 type DocumentRowProps = {
   document: DocumentItem | DocumentSearchResult;
+  deleteInRow: boolean;
   onView: () => void;
   onAction: (kind: RowAction) => void;
   onOpenFolder?: (folderId: string | null) => void;
 };
 
-function DocumentRow({ document, onView, onAction, onOpenFolder }: DocumentRowProps) {
+function DocumentRow({ document, deleteInRow, onView, onAction, onOpenFolder }: DocumentRowProps) {
   const name = document.original_filename;
   const chosen = useRef<RowAction | null>(null);
   const path = "folder_path" in document ? document.folder_path : null;
@@ -212,7 +217,7 @@ function DocumentRow({ document, onView, onAction, onOpenFolder }: DocumentRowPr
   return (
     <li
       {...dragSource({ kind: "document", id: document.id, name })}
-      className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-2 transition-colors duration-150 hover:bg-muted/40 md:grid-cols-[1fr_8rem_6rem_5.5rem]"
+      className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-2 transition-colors duration-150 hover:bg-muted/40 md:grid-cols-[1fr_8rem_6rem_10.5rem]"
     >
       <div className="flex min-w-0 items-center gap-3">
         <FileIcon name={name} className="size-5 shrink-0 text-muted-foreground" />
@@ -247,6 +252,12 @@ function DocumentRow({ document, onView, onAction, onOpenFolder }: DocumentRowPr
             <Download aria-hidden="true" />
           </a>
         </Button>
+        {deleteInRow && (
+          <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${name}`} onClick={() => onAction("delete")}>
+            <Trash aria-hidden="true" />
+            Delete
+          </Button>
+        )}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${name}`}>
@@ -274,10 +285,12 @@ function DocumentRow({ document, onView, onAction, onOpenFolder }: DocumentRowPr
               <FolderInput aria-hidden="true" />
               Move to...
             </DropdownMenuItem>
-            <DropdownMenuItem variant="destructive" onSelect={() => (chosen.current = "delete")}>
-              <Trash aria-hidden="true" />
-              Delete
-            </DropdownMenuItem>
+            {!deleteInRow && (
+              <DropdownMenuItem variant="destructive" onSelect={() => (chosen.current = "delete")}>
+                <Trash aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            )}
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

@@ -20,7 +20,7 @@ const ORDER_WORDS: Record<DocumentSortKey, Record<DocumentSort["order"], string>
  */
 export function SortHeader({ sort, onSort }: { sort: DocumentSort | null; onSort: (sort: DocumentSort) => void }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-1 gap-y-1 bg-muted/40 px-2 py-1 text-xs font-medium text-muted-foreground md:grid md:grid-cols-[1fr_8rem_6rem_5.5rem] md:gap-x-4 md:px-2">
+    <div className="flex flex-wrap items-center gap-x-1 gap-y-1 bg-muted/40 px-2 py-1 text-xs font-medium text-muted-foreground md:grid md:grid-cols-[1fr_8rem_6rem_10.5rem] md:gap-x-4 md:px-2">
       <span className="px-2 md:hidden">Sort by</span>
       {COLUMNS.map((column) => {
         const active = sort?.sort === column.key;

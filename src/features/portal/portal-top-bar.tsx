@@ -2,42 +2,57 @@ import { ChevronDown, CircleUser, LogOut, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
+import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { PortalBrand } from "./portal-brand.tsx";
 import { useLogout } from "./use-logout.ts";
 
-/** The portal's top bar: the logo leads home, the user's name opens the account menu with Settings and Logout. */
+/**
+ * The portal's top bar, as the specification draws it: logo and company name, the user's name, Logout.
+ * The name opens the account menu (Settings); on phones Logout folds into that menu too.
+ */
 export function PortalTopBar({ userName, email }: { userName: string; email: string }) {
   const logout = useLogout();
+  const roomForLogout = useMediaQuery("(min-width: 640px)");
 
   return (
     <header className="border-b bg-card">
       <div className="mx-auto flex h-16 max-w-content items-center justify-between gap-3 px-4 sm:px-6">
         <PortalBrand />
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" className="min-w-0 shrink">
-              <CircleUser aria-hidden="true" />
-              <span className="max-w-28 truncate sm:max-w-60">{userName}</span>
-              <ChevronDown aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent className="max-w-72">
-            <DropdownMenuLabel>
-              <span className="block truncate font-medium">{userName}</span>
-              <span className="block truncate text-xs font-normal text-muted-foreground">{email}</span>
-            </DropdownMenuLabel>
-            <DropdownMenuItem asChild>
-              <Link to="/settings">
-                <Settings aria-hidden="true" />
-                Settings
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+        <div className="flex shrink-0 items-center gap-2">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" className="min-w-0 shrink">
+                <CircleUser aria-hidden="true" />
+                <span className="max-w-28 truncate sm:max-w-60">{userName}</span>
+                <ChevronDown aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent className="max-w-72">
+              <DropdownMenuLabel>
+                <span className="block truncate font-medium">{userName}</span>
+                <span className="block truncate text-xs font-normal text-muted-foreground">{email}</span>
+              </DropdownMenuLabel>
+              <DropdownMenuItem asChild>
+                <Link to="/settings">
+                  <Settings aria-hidden="true" />
+                  Settings
+                </Link>
+              </DropdownMenuItem>
+              {!roomForLogout && (
+                <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+                  <LogOut aria-hidden="true" />
+                  Logout
+                </DropdownMenuItem>
+              )}
+            </DropdownMenuContent>
+          </DropdownMenu>
+          {roomForLogout && (
+            <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
               <LogOut aria-hidden="true" />
               Logout
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+            </Button>
+          )}
+        </div>
       </div>
     </header>
   );
