@@ -18,6 +18,7 @@ import * as invitations from "./2026-11-23T2100_invitations.ts";
 import * as firmSharedDocuments from "./2026-11-23T2300_firm_shared_documents.ts";
 import * as adminInbox from "./2026-11-23T2350_admin_inbox.ts";
 import * as secureMessages from "./2026-11-24T0100_secure_messages.ts";
+import * as freshProofs from "./2026-11-26T0010_fresh_proofs.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T2300_firm_shared_documents": firmSharedDocuments,
   "2026-11-23T2350_admin_inbox": adminInbox,
   "2026-11-24T0100_secure_messages": secureMessages,
+  "2026-11-26T0010_fresh_proofs": freshProofs,
 };

@@ -13,7 +13,8 @@ import { firmName } from "../site/service.ts";
 export const EMAIL_CHANGE_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_PARAM = "email_change_token";
 
-export type SecurityEvent = "password-changed" | "two-factor-enabled" | "two-factor-disabled" | "passkey-added" | "passkey-removed";
+export type SecurityEvent =
+  "password-changed" | "two-factor-enabled" | "two-factor-disabled" | "passkey-added" | "passkey-removed" | "passkeys-removed-by-reset";
 
 const EVENTS: Record<SecurityEvent, { subject: string; heading: string; what: string }> = {
   "password-changed": {
@@ -40,6 +41,11 @@ const EVENTS: Record<SecurityEvent, { subject: string; heading: string; what: st
     subject: "A passkey was removed from your account",
     heading: "A passkey was removed",
     what: "A passkey was removed from your client portal account; it no longer signs in.",
+  },
+  "passkeys-removed-by-reset": {
+    subject: "Your passkeys were removed",
+    heading: "Your passkeys were removed",
+    what: "The password of your client portal account was reset by email, so the passkeys added before it were removed: any of them could have been added by someone else who knew the old password. Add your own again in Settings.",
   },
 };
 
