@@ -182,6 +182,17 @@ export const authRoutes: RestRoute[] = [
   },
   {
     method: "post",
+    path: "/auth/confirm-identity",
+    summary:
+      "Confirm it is you (the password, or a code): adding a passkey and turning two-factor sign-in on need this, or a sign-in, within the last 10 minutes",
+    tag: "account",
+    access: "client",
+    body: identityProof,
+    response: successOutput,
+    call: (c, r) => c.account.proveIdentity(r.body as never),
+  },
+  {
+    method: "post",
     path: "/auth/delete-account",
     summary: "Delete the signed-in user's account and all its data (needs the password, or a code)",
     tag: "account",

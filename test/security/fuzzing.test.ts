@@ -221,6 +221,7 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   "account.changePassword": { current_password: "Not-The-Password-1", new_password: "Another-Password-2" },
   "account.changeEmail": { new_email: "fuzz-new@example.com", password: "Not-The-Password-1" },
   "account.deleteAccount": { password: "Not-The-Password-1" },
+  "account.proveIdentity": { password: "Not-The-Password-1" },
   "account.disableTwoFactor": { password: "Not-The-Password-1", code: "123456" },
   "account.regenerateBackupCodes": { code: "abcde-fghij" },
   "account.registerPasskey": {
@@ -267,6 +268,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PUT /admin/notification-settings": VALID_INPUTS["admin.updateNotificationSettings"]!,
   "POST /auth/change-email": VALID_INPUTS["account.changeEmail"]!,
   "POST /auth/delete-account": VALID_INPUTS["account.deleteAccount"]!,
+  "POST /auth/confirm-identity": VALID_INPUTS["account.proveIdentity"]!,
   "POST /auth/2fa/disable": VALID_INPUTS["account.disableTwoFactor"]!,
   "POST /auth/passkeys": VALID_INPUTS["account.registerPasskey"]!,
   "POST /auth/passkey/login": VALID_INPUTS["auth.passkeyLogin"]!,

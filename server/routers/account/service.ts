@@ -77,6 +77,8 @@ export async function changePassword(ctx: AuthedContext, input: ChangePasswordIn
     await deletePasswordResetTokens(tx, ctx.user.id);
     // Someone who held the old password may have asked to move the address (docs/security.md, Round 3).
     await voidPendingEmailChanges(tx, ctx.user.id);
+    // Passkeys added with a bare session, before fresh proofs were asked, go with the old password.
+    await tx.deleteFrom("passkeys").where("user_id", "=", ctx.user.id).where("proven", "=", false).execute();
     await ctx.jobs.send("email", { kind: "account-security", userId: ctx.user.id, event: "password-changed" }, { tx });
     await recordActivity(tx, ctx, { action: "auth.password_change", client: ctx.user.is_admin ? null : ctx.user });
     const row = await tx.selectFrom("users").select("session_epoch").where("id", "=", ctx.user.id).executeTakeFirstOrThrow();

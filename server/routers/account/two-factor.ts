@@ -12,7 +12,7 @@ import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { INVALID_CODE } from "../auth/schemas.ts";
 import { firmName } from "../site/service.ts";
-import { checkOwnership } from "./identity.ts";
+import { checkOwnership, requireFreshProof } from "./identity.ts";
 import { clientTwoFactorRequired, findCredentials } from "./queries.ts";
 import type { TwoFactorSetup } from "./schemas.ts";
 
@@ -88,11 +88,14 @@ export async function enableTotp(
   return codes;
 }
 
+/** Both steps need a fresh proof (identity.ts): a second factor chosen at a bare session could lock the owner out. */
 export async function setUpOwnTotp(ctx: AuthedContext): Promise<TwoFactorSetup> {
+  await requireFreshProof(ctx);
   return setUpTotp(ctx, ctx.user);
 }
 
 export async function enableOwnTotp(ctx: AuthedContext, input: { code: string }) {
+  await requireFreshProof(ctx);
   return { success: true as const, backup_codes: await enableTotp(ctx, ctx.user.id, input.code) };
 }
 

@@ -49,6 +49,7 @@ export async function loginTwoFactor(ctx: Context & CarriedSession, input: { cha
     returnToken: challenge.returnToken,
     devices,
     trustedDevice,
+    secondFactor: true,
   });
 }
 
@@ -64,6 +65,10 @@ export async function enrolmentEnable(ctx: Context & CarriedSession, input: { ch
   const backupCodes = await enableTotp(ctx, user.id, input.code, async (tx) => {
     if (!(await spendTwoFactorChallenge(tx, challenge.idHash, ctx.now()))) throw expired();
   });
-  const signedIn = await finishSignIn(ctx, user, challenge.kind, { sessionEpoch: challenge.sessionEpoch, returnToken: challenge.returnToken });
+  const signedIn = await finishSignIn(ctx, user, challenge.kind, {
+    sessionEpoch: challenge.sessionEpoch,
+    returnToken: challenge.returnToken,
+    secondFactor: true,
+  });
   return { ...signedIn, backup_codes: backupCodes };
 }
