@@ -8,12 +8,14 @@ import type { Db } from "../db/types.ts";
 import { invalidateUserSessions } from "./session.ts";
 
 /**
- * Whether the user's address was never proven, read under a row lock so a concurrent proof waits
- * for this one. Call it inside the transaction that carries the proof, before marking it verified.
+ * Whether the user is a client whose address was never proven, read under a row lock so a
+ * concurrent proof waits for this one. Call it inside the transaction that carries the proof, before
+ * marking it verified. Admin accounts are made by the firm's operator, never by registration, so
+ * nobody squats one; and voiding an admin's second factor on a reset would let the mailbox alone in.
  */
 export async function addressUnproven(tx: Db, userId: string): Promise<boolean> {
-  const row = await tx.selectFrom("users").select("email_verified_at").where("id", "=", userId).forUpdate().executeTakeFirst();
-  return row !== undefined && row.email_verified_at === null;
+  const row = await tx.selectFrom("users").select(["email_verified_at", "is_admin"]).where("id", "=", userId).forUpdate().executeTakeFirst();
+  return row !== undefined && row.email_verified_at === null && !row.is_admin;
 }
 
 /**

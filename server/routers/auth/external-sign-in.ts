@@ -91,7 +91,7 @@ async function findOrLinkGoogleUser(
     // An address never proven before is taken over whole: the passkeys, second factor, trusted
     // browsers and pending email change of whoever registered it go too (mailbox-proof.ts).
     const name = byEmail.email_verified ? byEmail.name : googleName(identity);
-    if (!byEmail.email_verified) await voidEarlierHolder(trx, byEmail.id);
+    if (!byEmail.email_verified && !byEmail.is_admin) await voidEarlierHolder(trx, byEmail.id);
     await trx
       .updateTable("users")
       .set({ google_subject: identity.subject, password_hash: null, name, email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
