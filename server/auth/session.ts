@@ -58,6 +58,8 @@ export async function createSession(
   kind: SessionKind,
   now: Date,
   origin: SignInOrigin = { ip: null, userAgent: null },
+  /** Whether the sign-in that opens it showed a second factor (docs/security.md, Round 3). */
+  secondFactor = false,
 ): Promise<{ token: string; session: Session } | null> {
   const token = generateToken();
   const session: Session = {
@@ -69,7 +71,7 @@ export async function createSession(
   };
   const inserted = await db
     .insertInto("sessions")
-    .columns(["id", "user_id", "kind", "expires_at", "last_used_at", "created_at", "ip", "user_agent"])
+    .columns(["id", "user_id", "kind", "expires_at", "last_used_at", "created_at", "ip", "user_agent", "proven_at", "second_factor_proven_at"])
     .expression((eb) =>
       eb
         .selectFrom("users")
@@ -82,6 +84,9 @@ export async function createSession(
           eb.cast<Date>(eb.val(now), "timestamptz").as("created_at"),
           eb.cast<string | null>(eb.val(origin.ip), "text").as("ip"),
           eb.cast<string | null>(eb.val(origin.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null), "text").as("user_agent"),
+          // Every session is opened by a proof (a password, a passkey, Google, a code): fresh now.
+          eb.cast<Date>(eb.val(now), "timestamptz").as("proven_at"),
+          eb.cast<Date | null>(eb.val(secondFactor ? now : null), "timestamptz").as("second_factor_proven_at"),
         ])
         .where("users.id", "=", user.id)
         .where("users.session_epoch", "=", user.sessionEpoch)

@@ -27,6 +27,38 @@ export async function storeWebauthnChallenge(
     .execute();
 }
 
+/** A user's registration ceremonies under way at once: a browser or two, not a table to fill (issue 28). */
+export const MAX_REGISTRATION_CHALLENGES_PER_USER = 3;
+
+/**
+ * Keeps the user's newest few registration challenges that have not expired, and removes the rest:
+ * each new options request replaces the oldest past the limit, so asking in a loop stores no more.
+ */
+export async function pruneRegistrationChallenges(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .deleteFrom("webauthn_challenges")
+    .where("purpose", "=", "register")
+    .where("user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", now),
+        eb(
+          "challenge_hash",
+          "not in",
+          eb
+            .selectFrom("webauthn_challenges")
+            .select("challenge_hash")
+            .where("purpose", "=", "register")
+            .where("user_id", "=", userId)
+            .orderBy("created_at", "desc")
+            .orderBy("expires_at", "desc")
+            .limit(MAX_REGISTRATION_CHALLENGES_PER_USER),
+        ),
+      ]),
+    )
+    .execute();
+}
+
 /** The challenge an answer's clientDataJSON names, or null when it names none (or is not JSON). */
 export function challengeOf(clientDataJSON: string): string | null {
   try {

@@ -34,6 +34,10 @@ export interface SessionsTable {
   /** The address and user agent of the sign-in that opened the session. */
   ip: string | null;
   user_agent: string | null;
+  /** When the person at this session last showed the password, a code or a sign-in (docs/security.md, Round 3). */
+  proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When they last showed a second factor (a code, or a passkey that stands for both). */
+  second_factor_proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** A user's authenticator app (RFC 6238); see server/auth/totp.ts. */
@@ -87,6 +91,10 @@ export interface PasskeysTable {
   name: string;
   created_at: Timestamp;
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Added under a fresh proof of the owner (password, code or sign-in within 10 minutes). */
+  proven: Generated<boolean>;
+  /** Added under a fresh second factor: only such a passkey stands for both factors of an admin. */
+  second_factor_proven: Generated<boolean>;
 }
 
 export interface WebauthnChallengesTable {
@@ -110,6 +118,8 @@ export interface EmailChangesTable {
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+  /** SHA-256 of the token in the notice to the current address, whose link stops the change. */
+  cancel_token_hash: string | null;
 }
 
 /** Browsers (by name and system) and addresses an account signed in from. */

@@ -20,7 +20,14 @@ import {
 } from "../routers/appointments/mail.ts";
 import { verificationMail } from "../routers/auth/email-verification.ts";
 import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
-import { emailChangedMail, emailChangeMail, newSignInMail, type SecurityEvent, securityEventMail } from "../routers/account/mail.ts";
+import {
+  emailChangedMail,
+  emailChangeRequestedMail,
+  emailChangeMail,
+  newSignInMail,
+  type SecurityEvent,
+  securityEventMail,
+} from "../routers/account/mail.ts";
 import { resetMail } from "../routers/auth/password-reset.ts";
 import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail, requestReopenedMail } from "../routers/requests/mail.ts";
 import { invitationMail } from "../routers/invitations/mail.ts";
@@ -37,6 +44,7 @@ export type EmailJob =
   | { kind: "new-sign-in"; userId: string; signInId: string }
   | { kind: "email-change"; changeId: string }
   | { kind: "email-changed"; changeId: string }
+  | { kind: "email-change-requested"; changeId: string }
   /** The firm's invitation of a client, with a new link (the earlier one dies). */
   | { kind: "invitation"; invitationId: string; expiresAt: string }
   | { kind: "consultation-notification"; consultationId: string }
@@ -83,6 +91,7 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "new-sign-in": newSignInMail,
   "email-change": emailChangeMail,
   "email-changed": emailChangedMail,
+  "email-change-requested": emailChangeRequestedMail,
   invitation: invitationMail,
   "consultation-notification": consultationNotificationMail,
   "consultation-confirmation": consultationConfirmationMail,
@@ -108,6 +117,7 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "email-verification": "now",
   "email-change": "now",
   "email-changed": "now",
+  "email-change-requested": "now",
   "account-locked": "now",
   "account-security": "now",
   "new-sign-in": "now",

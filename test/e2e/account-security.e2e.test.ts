@@ -201,6 +201,41 @@ describe("account security", { timeout: 120_000 }, () => {
     await elsewhere.close();
   });
 
+  for (const [size, viewport] of Object.entries(viewports)) {
+    it(`asks for the password before adding a passkey when the last proof is over 10 minutes old (${viewport.width} px)`, async ({ login }) => {
+      const user = await createUser(server.db, { name: "Robin Ledger" });
+      const t = await login(user, "client", { viewport, reducedMotion: "reduce" });
+      const { page } = t;
+      await addVirtualAuthenticator(page);
+      // The sign-in was 11 minutes ago as far as the fresh-proof rule is concerned (docs/security.md, Round 3).
+      await server.db
+        .updateTable("sessions")
+        .set({ proven_at: new Date(server.clock.now().getTime() - 11 * 60 * 1000) })
+        .where("user_id", "=", user.id)
+        .execute();
+      await screenshotOnFailure(page, `settings-confirm-identity-${size}`, async () => {
+        await page.goto("/settings");
+        await page.getByLabel("Passkey name").fill("Virtual laptop");
+        await page.getByRole("button", { name: "Add a passkey" }).click();
+        const dialog = page.getByRole("alertdialog", { name: "Confirm it is you" });
+        await dialog.waitFor();
+        await dialog.getByLabel("Current password").fill("Not-My-Password-1");
+        await dialog.getByRole("button", { name: "Continue" }).click();
+        await dialog.getByText("Current password is incorrect").waitFor();
+        await expectAccessible(page);
+        await takeScreenshot(page, "settings-confirm-identity");
+        await dialog.getByLabel("Current password").fill(user.password);
+        await dialog.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("list", { name: "Passkeys" }).getByText("Virtual laptop").waitFor();
+        expect(await server.db.selectFrom("passkeys").select(["name", "proven"]).where("user_id", "=", user.id).execute()).toEqual([
+          { name: "Virtual laptop", proven: true },
+        ]);
+      });
+      t.expectNoConsoleErrors({ allow: [/status of 400/] });
+      await t.close();
+    });
+  }
+
   it("changes the email address once the link sent to the new one is opened", async ({ login }) => {
     const user = await createUser(server.db);
     const t = await login(user, "client", { viewport: viewports.mobile, reducedMotion: "reduce" });

@@ -45,8 +45,10 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(await horizontalOverflow(page), `${what} overflows`).toBe(0);
 }
 
-async function clientWithFolder(name: string): Promise<{ user: UserFixture; folderId: string }> {
+/** A client with a folder; `verified` (the default) as a client who confirmed their address is. */
+async function clientWithFolder(name: string, verified = true): Promise<{ user: UserFixture; folderId: string }> {
   const user = await createUser(server.db, { name });
+  if (verified) await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", user.id).execute();
   const folder = await server.db
     .insertInto("folders")
     .values({ user_id: user.id, name: "Taxes 2025", color: "#10B981" })
@@ -70,6 +72,39 @@ describe("documents from the firm", { timeout: 180_000 }, () => {
   });
 
   for (const viewport of [viewports.mobile, viewports.desktop]) {
+    it(`an unverified account is marked as such, and sharing with it asks first (${viewport.width} px)`, async ({ login }) => {
+      const { user } = await clientWithFolder(`Sam Squatted ${viewport.width}`, false);
+      const a = await login(admin, "admin", { viewport, reducedMotion: "reduce" });
+      a.page.setDefaultTimeout(15_000);
+      await screenshotOnFailure(a.page, `firm-shared-unverified-${viewport.width}`, async () => {
+        await a.page.goto("/admin/dashboard?tab=users");
+        const listed = a.page.getByRole("link", { name: user.name, exact: true });
+        await listed.waitFor();
+        await a.page
+          .getByRole("row")
+          .filter({ has: listed })
+          .or(a.page.getByRole("listitem").filter({ has: listed }))
+          .getByText("Unverified")
+          .waitFor();
+        await listed.click();
+        await a.page.waitForURL(`**/admin/users/${user.id}`);
+        await a.page.getByRole("heading", { level: 1, name: user.name }).waitFor();
+        await a.page.getByText("Unverified", { exact: true }).waitFor();
+        await a.page.getByText("This account never confirmed its email address.").waitFor();
+        expect(await a.page.getByTestId("upload-input").count()).toBe(0);
+        await expectAccessible(a.page, `unverified client page at ${viewport.width}px`);
+        await takeScreenshot(a.page, "firm-shared-unverified-client");
+        await a.page.getByRole("button", { name: "Share with this account anyway" }).click();
+        await a.page.getByRole("alertdialog", { name: "Share with an unverified account?" }).getByRole("button", { name: "Share anyway" }).click();
+        await a.page
+          .getByTestId("upload-input")
+          .setInputFiles([{ name: "Anyway.txt", mimeType: "text/plain", buffer: Buffer.from("shared after asking") }]);
+        await toast(a.page, "File uploaded successfully").waitFor();
+      });
+      a.expectNoConsoleErrors();
+      await a.close();
+    });
+
     it(`the admin shares a file into a client's folder; the client sees it from the firm and previews it (${viewport.width} px)`, async ({
       login,
     }) => {

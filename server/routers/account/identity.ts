@@ -7,6 +7,7 @@ import { hasTwoFactor, useSecondFactor } from "../../auth/second-factor.ts";
 import { deviceTokens, findTrustedDevice } from "../../auth/trusted-devices.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
+import { CONFIRM_IT_IS_YOU } from "../auth/messages.ts";
 import { INVALID_CODE } from "../auth/schemas.ts";
 import { beginLoginAttempt, checkPassword } from "../auth/service.ts";
 import { findCredentials, sessionCreatedAt } from "./queries.ts";
@@ -14,6 +15,8 @@ import { WRONG_PASSWORD } from "./schemas.ts";
 
 /** An account with neither a password nor a second factor proves itself by a sign-in this recent. */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+/** How long a proof at a session (the password, a code, the sign-in itself) stays fresh. */
+export const FRESH_PROOF_MS = RECENT_SIGN_IN_MS;
 export const SIGN_IN_AGAIN = "To confirm it is you, sign out, sign in again and try within 10 minutes.";
 const ENTER_PASSWORD = "Please enter your current password";
 const ENTER_CODE = "Please enter a code from your authenticator app";
@@ -42,6 +45,43 @@ export async function checkOwnership(ctx: AuthedContext, proof: Proof, need: { p
   // A right password alone does not clear the count of an account with a second factor, as at the login.
   if (need.code || !(await hasTwoFactor(ctx.db, userId))) await attempt.succeeded();
   else await attempt.firstFactorPassed();
+}
+
+/**
+ * A fresh proof at this session (docs/security.md, Round 3): the password, or a code, checked as
+ * above and recorded on the session, so the next few minutes' sensitive changes (adding a passkey,
+ * turning two-factor sign-in on) need not ask again. A code also counts as a fresh second factor.
+ */
+export async function proveIdentity(ctx: AuthedContext, proof: Proof): Promise<{ success: true }> {
+  if (!proof.password && !proof.code) throw new RequestRefused(ENTER_PASSWORD);
+  await checkOwnership(ctx, proof, { password: Boolean(proof.password), code: Boolean(proof.code) });
+  const now = ctx.now();
+  await ctx.db
+    .updateTable("sessions")
+    .set(proof.code ? { proven_at: now, second_factor_proven_at: now } : { proven_at: now })
+    .where("id", "=", ctx.session.id)
+    .execute();
+  return { success: true };
+}
+
+/**
+ * Refuses unless the person at this session showed the password, a code or a sign-in within the
+ * last 10 minutes; answers whether that included a fresh second factor. An account with nothing
+ * to show (no password, no second factor) signs in again instead.
+ */
+export async function requireFreshProof(ctx: AuthedContext): Promise<{ secondFactor: boolean }> {
+  const row = await ctx.db
+    .selectFrom("sessions")
+    .select(["proven_at", "second_factor_proven_at"])
+    .where("id", "=", ctx.session.id)
+    .executeTakeFirst();
+  const fresh = (at: Date | null | undefined) => Boolean(at && ctx.now().getTime() - at.getTime() <= FRESH_PROOF_MS);
+  if (!fresh(row?.proven_at)) {
+    const credentials = await findCredentials(ctx.db, ctx.user.id);
+    if (!credentials?.password_hash && !(await hasTwoFactor(ctx.db, ctx.user.id))) throw new RequestRefused(SIGN_IN_AGAIN);
+    throw new RequestRefused(CONFIRM_IT_IS_YOU);
+  }
+  return { secondFactor: fresh(row?.second_factor_proven_at) };
 }
 
 /**

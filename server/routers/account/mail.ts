@@ -12,8 +12,10 @@ import { firmName } from "../site/service.ts";
 
 export const EMAIL_CHANGE_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_PARAM = "email_change_token";
+export const EMAIL_CHANGE_CANCEL_PARAM = "email_change_cancel";
 
-export type SecurityEvent = "password-changed" | "two-factor-enabled" | "two-factor-disabled" | "passkey-added" | "passkey-removed";
+export type SecurityEvent =
+  "password-changed" | "two-factor-enabled" | "two-factor-disabled" | "passkey-added" | "passkey-removed" | "passkeys-removed-by-reset";
 
 const EVENTS: Record<SecurityEvent, { subject: string; heading: string; what: string }> = {
   "password-changed": {
@@ -40,6 +42,11 @@ const EVENTS: Record<SecurityEvent, { subject: string; heading: string; what: st
     subject: "A passkey was removed from your account",
     heading: "A passkey was removed",
     what: "A passkey was removed from your client portal account; it no longer signs in.",
+  },
+  "passkeys-removed-by-reset": {
+    subject: "Your passkeys were removed",
+    heading: "Your passkeys were removed",
+    what: "The password of your client portal account was reset by email, so the passkeys added before it were removed: any of them could have been added by someone else who knew the old password. Add your own again in Settings.",
   },
 };
 
@@ -160,4 +167,48 @@ export async function emailChangedMail(deps: AppDeps, job: { changeId: string })
     footer: "If this was not you, call the firm at once: someone who can sign in to your account changed it.",
   });
   return { message: { to: change.old_email, subject: `Your ${firm} email address was changed`, ...body } };
+}
+
+export function emailChangeCancelLink(publicUrl: string, token: string): string {
+  const url = new URL("/", publicUrl);
+  url.searchParams.set(EMAIL_CHANGE_CANCEL_PARAM, token);
+  return url.toString();
+}
+
+/**
+ * To the current address as soon as a change is asked (docs/security.md, Round 3), with a link
+ * that stops it: an owner whose password someone else holds learns of the move while it can still
+ * be stopped, not once it is done. The token is made as the mail goes out, like every link here.
+ * Nothing to send once the change is confirmed or voided, nor to an address nobody verified (it
+ * names the new address, as the mail after the change does, which goes only to verified ones).
+ */
+export async function emailChangeRequestedMail(deps: AppDeps, job: { changeId: string }): Promise<Outgoing | null> {
+  const change = await deps.db
+    .selectFrom("email_changes")
+    .select(["id", "user_id", "old_email", "old_email_verified", "new_email"])
+    .where("id", "=", job.changeId)
+    .where("confirmed_at", "is", null)
+    .executeTakeFirst();
+  const user = change ? await findUserById(deps.db, change.user_id) : undefined;
+  if (!change || !user || !change.old_email_verified) return null;
+  const token = generateToken();
+  await deps.db
+    .updateTable("email_changes")
+    .set({ cancel_token_hash: hashToken(token) })
+    .where("id", "=", change.id)
+    .where("confirmed_at", "is", null)
+    .execute();
+  const firm = await firmName(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: "Someone asked to change your email address",
+    paragraphs: [
+      greeting(user),
+      `Someone signed in to your client portal account asked to change its email address from this address to ${change.new_email}. It changes only if the link sent to the new address is opened within 1 hour.`,
+      "If this was you, there is nothing to do. If it was not, stop the change with the link below, then reset your password and sign out all other sessions in Settings.",
+    ],
+    action: { label: "Stop This Change", url: emailChangeCancelLink(deps.config.publicUrl, token) },
+    footer: NOT_YOU,
+  });
+  return { message: { to: change.old_email, subject: `Your ${firm} email address is about to change`, ...body } };
 }

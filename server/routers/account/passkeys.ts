@@ -8,11 +8,12 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { TRPCError } from "@trpc/server";
-import { challengeOf, storeWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_TIMEOUT_MS } from "../../auth/webauthn.ts";
+import { challengeOf, pruneRegistrationChallenges, storeWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_TIMEOUT_MS } from "../../auth/webauthn.ts";
 import { isPgError, UNIQUE_VIOLATION } from "../../db/errors.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { firmName } from "../site/service.ts";
+import { requireFreshProof } from "./identity.ts";
 import { deletePasskeyOf, listPasskeys } from "./queries.ts";
 import type { PasskeyInfo, registerPasskeyInput } from "./schemas.ts";
 import type { z } from "zod";
@@ -26,8 +27,9 @@ export async function passkeys(ctx: AuthedContext): Promise<PasskeyInfo[]> {
   return listPasskeys(ctx.db, ctx.user.id);
 }
 
-/** Options for the browser's `navigator.credentials.create()`, with a fresh challenge. */
+/** Options for the browser's `navigator.credentials.create()`, with a fresh challenge; needs a fresh proof (identity.ts). */
 export async function passkeyRegistrationOptions(ctx: AuthedContext): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  await requireFreshProof(ctx);
   const existing = await ctx.db.selectFrom("passkeys").select(["credential_id", "transports"]).where("user_id", "=", ctx.user.id).execute();
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw new RequestRefused(`At most ${MAX_PASSKEYS_PER_USER} passkeys: remove one first`);
   const options = await generateRegistrationOptions({
@@ -41,12 +43,16 @@ export async function passkeyRegistrationOptions(ctx: AuthedContext): Promise<Pu
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
-  await storeWebauthnChallenge(ctx.db, { value: options.challenge, purpose: "register", userId: ctx.user.id }, ctx.now());
+  await ctx.db.transaction().execute(async (tx) => {
+    await storeWebauthnChallenge(tx, { value: options.challenge, purpose: "register", userId: ctx.user.id }, ctx.now());
+    await pruneRegistrationChallenges(tx, ctx.user.id, ctx.now());
+  });
   return options;
 }
 
 /** Checks the browser's answer against the challenge made for this user, and keeps the new passkey. */
 export async function registerPasskey(ctx: AuthedContext, input: z.infer<typeof registerPasskeyInput>): Promise<PasskeyInfo> {
+  const proof = await requireFreshProof(ctx);
   const response = input.response as RegistrationResponseJSON;
   const challenge = challengeOf(response.response.clientDataJSON);
   const stored = challenge ? await takeWebauthnChallenge(ctx.db, challenge, "register", ctx.now()) : null;
@@ -78,6 +84,8 @@ export async function registerPasskey(ctx: AuthedContext, input: z.infer<typeof 
           transports: (credential.transports ?? []).join(","),
           name: input.name,
           created_at: ctx.now(),
+          proven: true,
+          second_factor_proven: proof.secondFactor,
         })
         .returning(["id", "name", "created_at", "last_used_at"])
         .executeTakeFirstOrThrow();

@@ -23,6 +23,7 @@ import {
   updateProfile,
 } from "./service.ts";
 import { idInput } from "../shared-schemas.ts";
+import { proveIdentity } from "./identity.ts";
 import { securitySettings, updateSecuritySettings } from "./settings.ts";
 import { disableTwoFactor, enableOwnTotp, regenerateBackupCodes, setUpOwnTotp } from "./two-factor.ts";
 
@@ -33,6 +34,8 @@ export const accountRouter = router({
   changePassword: authedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => changePassword(ctx, input)),
   changeEmail: authedProcedure.input(changeEmailInput).mutation(({ ctx, input }) => changeEmail(ctx, input)),
   deleteAccount: authedProcedure.input(identityProof).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
+  /** The password or a code, recorded on the session as a fresh proof for the next 10 minutes. */
+  proveIdentity: authedProcedure.input(identityProof).mutation(({ ctx, input }) => proveIdentity(ctx, input)),
   sessions: authedProcedure.query(({ ctx }) => sessionList(ctx)),
   revokeSession: authedProcedure.input(idInput).mutation(({ ctx, input }) => revokeSession(ctx, input)),
   revokeOtherSessions: authedProcedure.mutation(({ ctx }) => revokeOtherSessions(ctx)),

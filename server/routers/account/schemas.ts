@@ -35,6 +35,15 @@ export const confirmEmailChangeInput = z.object({
   token: z.string({ error: INVALID_EMAIL_CHANGE_LINK }).trim().min(1, INVALID_EMAIL_CHANGE_LINK).max(200, INVALID_EMAIL_CHANGE_LINK),
 });
 
+export const INVALID_EMAIL_CHANGE_CANCEL_LINK = "This link no longer stops anything: the change was already stopped, confirmed or has expired";
+export const cancelEmailChangeInput = z.object({
+  token: z
+    .string({ error: INVALID_EMAIL_CHANGE_CANCEL_LINK })
+    .trim()
+    .min(1, INVALID_EMAIL_CHANGE_CANCEL_LINK)
+    .max(200, INVALID_EMAIL_CHANGE_CANCEL_LINK),
+});
+
 export const accountOutput = z.object({
   user: userOutput,
   /** False for accounts made by Google sign-in that never set one. */

@@ -2,6 +2,7 @@
 // password, sessions, deleting the account. Two-factor sign-in is in two-factor.ts, passkeys in passkeys.ts.
 import { TRPCError } from "@trpc/server";
 import { recordActivity } from "../../activity/record.ts";
+import { voidPendingEmailChanges } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { countUnusedBackupCodes, findTotpCredential } from "../../auth/second-factor.ts";
 import { hashToken, invalidateOtherSessions, invalidateUserSessions } from "../../auth/session.ts";
@@ -23,7 +24,14 @@ import {
   setUserName,
   takeEmailChange,
 } from "./queries.ts";
-import { type AccountOverview, type ChangeEmailInput, type ChangePasswordInput, INVALID_EMAIL_CHANGE_LINK, type SessionInfo } from "./schemas.ts";
+import {
+  type AccountOverview,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  INVALID_EMAIL_CHANGE_CANCEL_LINK,
+  INVALID_EMAIL_CHANGE_LINK,
+  type SessionInfo,
+} from "./schemas.ts";
 import { twoFactorRequired } from "./two-factor.ts";
 
 export const NO_PASSWORD_YET = "Your account has no password yet. Use “Forgot your password?” when signing in to set one.";
@@ -67,6 +75,10 @@ export async function changePassword(ctx: AuthedContext, input: ChangePasswordIn
     await tx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", ctx.user.id).execute();
     await invalidateUserSessions(tx, ctx.user.id);
     await deletePasswordResetTokens(tx, ctx.user.id);
+    // Someone who held the old password may have asked to move the address (docs/security.md, Round 3).
+    await voidPendingEmailChanges(tx, ctx.user.id);
+    // Passkeys added with a bare session, before fresh proofs were asked, go with the old password.
+    await tx.deleteFrom("passkeys").where("user_id", "=", ctx.user.id).where("proven", "=", false).execute();
     await ctx.jobs.send("email", { kind: "account-security", userId: ctx.user.id, event: "password-changed" }, { tx });
     await recordActivity(tx, ctx, { action: "auth.password_change", client: ctx.user.is_admin ? null : ctx.user });
     const row = await tx.selectFrom("users").select("session_epoch").where("id", "=", ctx.user.id).executeTakeFirstOrThrow();
@@ -95,7 +107,24 @@ export async function changeEmail(ctx: AuthedContext, input: ChangeEmailInput) {
       created_at: ctx.now(),
     });
     await ctx.jobs.send("email", { kind: "email-change", changeId }, { tx });
+    await ctx.jobs.send("email", { kind: "email-change-requested", changeId }, { tx });
   });
+  return { success: true as const };
+}
+
+/**
+ * The link in the notice to the current address: the change it names stops (its link to the new
+ * address no longer works). Public, since the owner may not be able to sign in; the token is the
+ * proof, and a spent, unknown or confirmed one answers the same.
+ */
+export async function cancelEmailChange(ctx: Context, input: { token: string }) {
+  const stopped = await ctx.db
+    .deleteFrom("email_changes")
+    .where("cancel_token_hash", "=", hashToken(input.token))
+    .where("confirmed_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (!stopped) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_EMAIL_CHANGE_CANCEL_LINK });
   return { success: true as const };
 }
 
@@ -155,8 +184,14 @@ export async function revokeSession(ctx: AuthedContext, input: { id: string }) {
   return { success: true as const };
 }
 
-/** Every session but the caller's, and any sign-in of the account under way. */
+/**
+ * Every session but the caller's, and any sign-in of the account under way; and any pending email
+ * change, which one of those sessions may have asked (docs/security.md, Round 3).
+ */
 export async function revokeOtherSessions(ctx: AuthedContext) {
-  const ended = await invalidateOtherSessions(ctx.db, ctx.user.id, ctx.session.id);
+  const ended = await ctx.db.transaction().execute(async (tx) => {
+    await voidPendingEmailChanges(tx, ctx.user.id);
+    return invalidateOtherSessions(tx, ctx.user.id, ctx.session.id);
+  });
   return { success: true as const, ended };
 }

@@ -4,6 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Transaction } from "kysely";
 import QRCode from "qrcode";
+import { voidPendingEmailChanges } from "../../auth/mailbox-proof.ts";
 import { generateBackupCodes, hasTwoFactor, normalizeCode, replaceBackupCodes, findTotpCredential } from "../../auth/second-factor.ts";
 import { generateTotpKey, matchTotpStep, openTotpKey, sealTotpKey, totpKeyText, totpKeyUri } from "../../auth/totp.ts";
 import type { Database } from "../../db/types.ts";
@@ -11,7 +12,7 @@ import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { INVALID_CODE } from "../auth/schemas.ts";
 import { firmName } from "../site/service.ts";
-import { checkOwnership } from "./identity.ts";
+import { checkOwnership, requireFreshProof } from "./identity.ts";
 import { clientTwoFactorRequired, findCredentials } from "./queries.ts";
 import type { TwoFactorSetup } from "./schemas.ts";
 
@@ -79,17 +80,22 @@ export async function enableTotp(
     // Turned on, or set up anew, by another request meanwhile.
     if (enabled.numUpdatedRows === 0n) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ON });
     await replaceBackupCodes(tx, userId, codes, ctx.now());
+    // A change of the second factor voids a pending email change (docs/security.md, Round 3).
+    await voidPendingEmailChanges(tx, userId);
     await alsoInTransaction?.(tx);
     await ctx.jobs.send("email", { kind: "account-security", userId, event: "two-factor-enabled" }, { tx });
   });
   return codes;
 }
 
+/** Both steps need a fresh proof (identity.ts): a second factor chosen at a bare session could lock the owner out. */
 export async function setUpOwnTotp(ctx: AuthedContext): Promise<TwoFactorSetup> {
+  await requireFreshProof(ctx);
   return setUpTotp(ctx, ctx.user);
 }
 
 export async function enableOwnTotp(ctx: AuthedContext, input: { code: string }) {
+  await requireFreshProof(ctx);
   return { success: true as const, backup_codes: await enableTotp(ctx, ctx.user.id, input.code) };
 }
 
@@ -103,6 +109,7 @@ export async function disableTwoFactor(ctx: AuthedContext, input: { password?: s
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom("totp_credentials").where("user_id", "=", ctx.user.id).execute();
     await tx.deleteFrom("backup_codes").where("user_id", "=", ctx.user.id).execute();
+    await voidPendingEmailChanges(tx, ctx.user.id);
     await ctx.jobs.send("email", { kind: "account-security", userId: ctx.user.id, event: "two-factor-disabled" }, { tx });
   });
   return { success: true as const };

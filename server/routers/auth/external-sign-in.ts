@@ -4,11 +4,12 @@
 import { TRPCError } from "@trpc/server";
 import { type Kysely, sql } from "kysely";
 import type { ActivityActorContext } from "../../activity/record.ts";
+import { voidEarlierHolder } from "../../auth/mailbox-proof.ts";
 import { createTwoFactorChallenge, type ChallengePurpose } from "../../auth/second-factor.ts";
 import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
 import type { Database, Db } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
-import { admitGoogleAccount } from "../invitations/accept.ts";
+import { acceptOpenInvitationFor, admitGoogleAccount } from "../invitations/accept.ts";
 import { findUserById, insertUser, publicUserColumns } from "./queries.ts";
 import { AUTHENTICATION_FAILED } from "./messages.ts";
 import type { PublicUser } from "./schemas.ts";
@@ -33,7 +34,7 @@ export async function findOrCreateGoogleUser(
   identity: VerifiedGoogleIdentity,
   request: ActivityActorContext = { now: () => new Date() },
 ): Promise<PublicUser> {
-  const existing = await findOrLinkGoogleUser(db, identity);
+  const existing = await findOrLinkGoogleUser(db, identity, request);
   if (existing) return existing;
   try {
     return await db.transaction().execute((tx) =>
@@ -52,7 +53,7 @@ export async function findOrCreateGoogleUser(
   } catch (err) {
     // A parallel first sign-in (or registration) took the subject or email first: use that account.
     if ((err as { code?: string }).code !== "23505") throw err;
-    const raced = await findOrLinkGoogleUser(db, identity);
+    const raced = await findOrLinkGoogleUser(db, identity, request);
     if (!raced) throw err;
     return raced;
   }
@@ -62,7 +63,11 @@ function googleName(identity: VerifiedGoogleIdentity): string {
   return (identity.name ?? identity.email.split("@")[0] ?? identity.email).slice(0, MAX_NAME_LENGTH);
 }
 
-async function findOrLinkGoogleUser(db: Kysely<Database>, identity: VerifiedGoogleIdentity): Promise<PublicUser | undefined> {
+async function findOrLinkGoogleUser(
+  db: Kysely<Database>,
+  identity: VerifiedGoogleIdentity,
+  request: ActivityActorContext,
+): Promise<PublicUser | undefined> {
   return db.transaction().execute(async (trx) => {
     const bySubject = await trx.selectFrom("users").select(publicUserColumns).where("google_subject", "=", identity.subject).executeTakeFirst();
     if (bySubject) return bySubject;
@@ -83,15 +88,20 @@ async function findOrLinkGoogleUser(db: Kysely<Database>, identity: VerifiedGoog
     // password and every session it opened end here (the owner can set a password by email reset).
     // So does a name nobody proved to be the owner's: the firm's mail greets the owner by it from
     // now on, so it becomes the one Google knows.
+    // An address never proven before is taken over whole: the passkeys, second factor, trusted
+    // browsers and pending email change of whoever registered it go too (mailbox-proof.ts).
     const name = byEmail.email_verified ? byEmail.name : googleName(identity);
+    if (!byEmail.email_verified && !byEmail.is_admin) await voidEarlierHolder(trx, byEmail.id);
     await trx
       .updateTable("users")
       .set({ google_subject: identity.subject, password_hash: null, name, email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
       .where("id", "=", byEmail.id)
       .execute();
     await invalidateUserSessions(trx, byEmail.id);
-    const { google_subject: _subject, ...user } = byEmail;
-    return { ...user, name, email_verified: true };
+    const { google_subject: _subject, ...rest } = byEmail;
+    const user = { ...rest, name, email_verified: true };
+    if (!byEmail.email_verified && !byEmail.is_admin) await acceptOpenInvitationFor(trx, request, user);
+    return user;
   });
 }
 

@@ -14,7 +14,7 @@ import { deviceTokens, findTrustedDevice } from "../../auth/trusted-devices.ts";
 import { challengeOf, storeWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_TIMEOUT_MS } from "../../auth/webauthn.ts";
 import type { Context } from "../../trpc/context.ts";
 import { transportsOf } from "../account/passkeys.ts";
-import { PASSKEY_SIGN_IN_FAILED } from "./messages.ts";
+import { ADMIN_PASSKEY_UNPROVEN, PASSKEY_SIGN_IN_FAILED } from "./messages.ts";
 import { findUserById } from "./queries.ts";
 import type { SignedIn } from "./schemas.ts";
 import { beginLoginAttempt, type CarriedSession, finishSignIn } from "./service.ts";
@@ -50,6 +50,7 @@ export async function passkeyLogin(
       "passkeys.public_key",
       "passkeys.counter",
       "passkeys.transports",
+      "passkeys.second_factor_proven",
       "users.session_epoch",
     ])
     .where("passkeys.credential_id", "=", response.id)
@@ -90,5 +91,13 @@ export async function passkeyLogin(
   if (!user) throw failed();
   const kind = stored.kind ?? "client";
   if (kind === "admin" && !user.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
-  return finishSignIn(ctx, user, kind, { sessionEpoch: passkey.session_epoch, devices, trustedDevice });
+  // An admin's passkey stands for both factors only if it was added under a fresh second factor
+  // (docs/security.md, Round 3): one added with a bare session or a password alone is refused.
+  if (user.is_admin && !passkey.second_factor_proven) throw new TRPCError({ code: "UNAUTHORIZED", message: ADMIN_PASSKEY_UNPROVEN });
+  return finishSignIn(ctx, user, kind, {
+    sessionEpoch: passkey.session_epoch,
+    devices,
+    trustedDevice,
+    secondFactor: passkey.second_factor_proven,
+  });
 }

@@ -4,6 +4,7 @@
 // ends every session of the user; it also verifies the email address, since the link came by mail.
 import { TRPCError } from "@trpc/server";
 import { recordActivity } from "../../activity/record.ts";
+import { addressUnproven, voidEarlierHolder, voidPendingEmailChanges } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
 import { composeEmail } from "../../mail/compose.ts";
@@ -100,6 +101,16 @@ export async function resetPassword(ctx: Context, input: { token: string; new_pa
   const login = await ctx.db.transaction().execute(async (tx) => {
     const token = await takePasswordResetToken(tx, tokenHash);
     if (!token || token.expires_at.getTime() <= ctx.now().getTime()) throw invalidToken();
+    // The link came by mail: whoever reads the mailbox is the owner (docs/security.md, Round 3).
+    // On an address never proven before, everything an earlier holder set up goes; on any account,
+    // pending email changes and passkeys go, since a reset is what an owner does when someone else
+    // may hold the password, and either could be that someone's.
+    if (await addressUnproven(tx, token.user_id)) await voidEarlierHolder(tx, token.user_id);
+    await voidPendingEmailChanges(tx, token.user_id);
+    const removed = await tx.deleteFrom("passkeys").where("user_id", "=", token.user_id).executeTakeFirst();
+    if (removed.numDeletedRows > 0n) {
+      await ctx.jobs.send("email", { kind: "account-security", userId: token.user_id, event: "passkeys-removed-by-reset" }, { tx });
+    }
     await setPasswordHash(tx, token.user_id, passwordHash);
     await invalidateUserSessions(tx, token.user_id);
     await deletePasswordResetTokens(tx, token.user_id);

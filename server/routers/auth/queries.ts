@@ -40,13 +40,14 @@ export async function findUserById(db: Db, id: string): Promise<PublicUser | und
   return db.selectFrom("users").select(publicUserColumns).where("id", "=", id).executeTakeFirst();
 }
 
-/** Which of username and email is already taken, ignoring case. */
-export async function findTakenIdentity(db: Db, username: string, email: string) {
-  const rows = await db
+/** Which of username and email is already taken, ignoring case; `claimedUserId`'s own do not count (an account being claimed). */
+export async function findTakenIdentity(db: Db, username: string, email: string, claimedUserId?: string) {
+  let query = db
     .selectFrom("users")
     .select([sql<boolean>`lower(username) = ${username.toLowerCase()}`.as("username_taken")])
-    .where((eb) => eb.or([eb(sql<string>`lower(username)`, "=", username.toLowerCase()), eb(sql<string>`lower(email)`, "=", email.toLowerCase())]))
-    .execute();
+    .where((eb) => eb.or([eb(sql<string>`lower(username)`, "=", username.toLowerCase()), eb(sql<string>`lower(email)`, "=", email.toLowerCase())]));
+  if (claimedUserId) query = query.where("id", "!=", claimedUserId);
+  const rows = await query.execute();
   if (rows.length === 0) return null;
   return rows.some((r) => r.username_taken) ? "username" : "email";
 }

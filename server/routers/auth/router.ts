@@ -1,7 +1,7 @@
 import { router } from "../../trpc/init.ts";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures.ts";
-import { confirmEmailChangeInput } from "../account/schemas.ts";
-import { confirmEmailChange } from "../account/service.ts";
+import { cancelEmailChangeInput, confirmEmailChangeInput } from "../account/schemas.ts";
+import { cancelEmailChange, confirmEmailChange } from "../account/service.ts";
 import {
   enrolmentEnableInput,
   enrolmentInput,
@@ -37,6 +37,8 @@ export const authRouter = router({
   passkeyLogin: publicProcedure.input(passkeyLoginInput).mutation(({ ctx, input }) => passkeyLogin(ctx, input)),
   /** Redeems the link sent to a new address; public, since the link may open in a browser not signed in. */
   confirmEmailChange: publicProcedure.input(confirmEmailChangeInput).mutation(({ ctx, input }) => confirmEmailChange(ctx, input)),
+  /** Redeems the link in the notice to the current address: the pending change stops. Public, like the one above. */
+  cancelEmailChange: publicProcedure.input(cancelEmailChangeInput).mutation(({ ctx, input }) => cancelEmailChange(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
   me: authedProcedure.query(({ ctx }) => ctx.user),
   /** The signed-in user or null: the pages' session check, which must not answer 401 to visitors. */

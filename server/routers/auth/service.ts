@@ -163,7 +163,7 @@ export async function finishSignIn(
   ctx: Context & CarriedSession,
   user: PublicUser,
   kind: SessionKind,
-  opts: { sessionEpoch: number; devices?: string[]; trustedDevice?: string | null },
+  opts: { sessionEpoch: number; devices?: string[]; trustedDevice?: string | null; secondFactor?: boolean },
 ): Promise<SignedIn> {
   const result = await startSession(ctx, user, kind, { ...opts, signIn: true });
   const devices = opts.devices ?? deviceTokens(ctx.deviceCookie.value);
@@ -195,14 +195,18 @@ export async function startSession(
   ctx: Context & CarriedSession,
   user: PublicUser,
   kind: SessionKind,
-  opts: { sessionEpoch: number; signIn?: boolean },
+  opts: { sessionEpoch: number; signIn?: boolean; secondFactor?: boolean },
 ): Promise<SignedIn> {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
   const open = async (db: Db) => {
-    const created = await createSession(db, { id: user.id, sessionEpoch: opts.sessionEpoch }, kind, ctx.now(), {
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-    });
+    const created = await createSession(
+      db,
+      { id: user.id, sessionEpoch: opts.sessionEpoch },
+      kind,
+      ctx.now(),
+      { ip: ctx.ip, userAgent: ctx.userAgent },
+      opts.secondFactor === true,
+    );
     // A sign-in (not the new session a password change hands out) goes in the trail with its session.
     if (created && opts.signIn) {
       await recordActivity(db, ctx, {

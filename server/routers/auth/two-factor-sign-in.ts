@@ -48,6 +48,7 @@ export async function loginTwoFactor(ctx: Context & CarriedSession, input: { cha
     sessionEpoch: challenge.sessionEpoch,
     devices,
     trustedDevice,
+    secondFactor: true,
   });
 }
 
@@ -63,6 +64,9 @@ export async function enrolmentEnable(ctx: Context & CarriedSession, input: { ch
   const backupCodes = await enableTotp(ctx, user.id, input.code, async (tx) => {
     if (!(await spendTwoFactorChallenge(tx, challenge.idHash, ctx.now()))) throw expired();
   });
-  const signedIn = await finishSignIn(ctx, user, challenge.kind, { sessionEpoch: challenge.sessionEpoch });
+  const signedIn = await finishSignIn(ctx, user, challenge.kind, {
+    sessionEpoch: challenge.sessionEpoch,
+    secondFactor: true,
+  });
   return { ...signedIn, backup_codes: backupCodes };
 }

@@ -5,15 +5,16 @@
 import { TRPCError } from "@trpc/server";
 import { sql } from "kysely";
 import { type ActivityActorContext, accountLabel, recordActivity } from "../../activity/record.ts";
+import { addressUnproven, voidEarlierHolder } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { createTwoFactorChallenge } from "../../auth/second-factor.ts";
 import { hashToken } from "../../auth/session.ts";
 import type { Db } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
-import { findTakenIdentity, insertUser } from "../auth/queries.ts";
+import { findTakenIdentity, insertUser, publicUserColumns } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
 import { assertPasswordAllowed, type CarriedSession, EMAIL_TAKEN, finishSignIn, secondStep, USERNAME_TAKEN } from "../auth/service.ts";
-import { findInvitationByTokenHash, markInvitationAccepted, registrationMode } from "./queries.ts";
+import { findClaimableAccount, findInvitationByTokenHash, markInvitationAccepted, registrationMode } from "./queries.ts";
 import { type AcceptInvitationInput, INVALID_INVITATION, type InvitationPeek } from "./schemas.ts";
 import { invitationStatus } from "./service.ts";
 
@@ -58,20 +59,24 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
   await ctx.rateLimits.consumeRegistration(ctx.ip);
   const invitation = await usableInvitation(ctx.db, input.token, ctx.now());
   assertPasswordAllowed(input.password);
-  const taken = await findTakenIdentity(ctx.db, input.username, invitation.email);
+  // An account that registered the address without proving it is claimed, not refused: the link
+  // proves the mailbox, and whoever registered first may be a squatter (docs/security.md, Round 3).
+  const claimable = await findClaimableAccount(ctx.db, invitation.email);
+  const taken = await findTakenIdentity(ctx.db, input.username, invitation.email, claimable?.id);
   if (taken) throw new TRPCError({ code: "CONFLICT", message: taken === "username" ? USERNAME_TAKEN : EMAIL_TAKEN });
   const passwordHash = await hashPassword(input.password);
   let created: { user: PublicUser; sessionEpoch: number };
   try {
     created = await ctx.db.transaction().execute(async (tx) => {
-      const user = await insertUser(tx, {
-        username: input.username,
-        email: invitation.email,
-        name: input.name,
-        password_hash: passwordHash,
-        // The link came by mail to this address.
-        email_verified_at: ctx.now(),
-      });
+      const fields = { username: input.username, name: input.name, password_hash: passwordHash };
+      const user = claimable
+        ? await claimAccount(tx, claimable.id, fields, ctx.now())
+        : await insertUser(tx, {
+            ...fields,
+            email: invitation.email,
+            // The link came by mail to this address.
+            email_verified_at: ctx.now(),
+          });
       // Spent, revoked or expired since the look-up above: the account is not made, and the answer says why.
       if (!(await acceptFor(tx, ctx, invitation, user))) {
         await usableInvitation(tx, input.token, ctx.now());
@@ -96,6 +101,26 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
   return finishSignIn(ctx, user, "client", { sessionEpoch });
 }
 
+/**
+ * The unproven account takes the invited person's username, name and password, with everything
+ * its earlier holder set up voided; refused (409) if it proved its address meanwhile.
+ */
+async function claimAccount(
+  tx: Db,
+  userId: string,
+  fields: { username: string; name: string; password_hash: string },
+  now: Date,
+): Promise<PublicUser> {
+  if (!(await addressUnproven(tx, userId))) throw new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN });
+  await voidEarlierHolder(tx, userId);
+  return tx
+    .updateTable("users")
+    .set({ ...fields, email_verified_at: now })
+    .where("id", "=", userId)
+    .returning(publicUserColumns)
+    .executeTakeFirstOrThrow();
+}
+
 /** Why Google sign-in makes no account: the firm takes clients by invitation only, or the invitation carried is for another address. */
 export class GoogleSignUpRefused extends Error {
   constructor(readonly reason: "invite_only" | "other_email") {
@@ -116,15 +141,7 @@ export async function checkCarriedInvitation(db: Db, token: string | null, email
  * that takes clients by invitation only refuses the account.
  */
 export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, email: string, makeUser: () => Promise<PublicUser>): Promise<PublicUser> {
-  const invitation = await tx
-    .selectFrom("invitations")
-    .select(["id", "email"])
-    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", ctx.now())
-    .forUpdate()
-    .executeTakeFirst();
+  const invitation = await openInvitationFor(tx, email, ctx.now());
   if (!invitation) {
     if ((await registrationMode(tx)) === "invite_only") throw new GoogleSignUpRefused("invite_only");
     return makeUser();
@@ -132,4 +149,22 @@ export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, emai
   const user = await makeUser();
   await acceptFor(tx, ctx, invitation, user);
   return user;
+}
+
+function openInvitationFor(tx: Db, email: string, now: Date) {
+  return tx
+    .selectFrom("invitations")
+    .select(["id", "email"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Google claimed an unproven account: an open invitation to its address is accepted by it, as its link would have been. */
+export async function acceptOpenInvitationFor(tx: Db, ctx: ActivityActorContext, user: PublicUser): Promise<void> {
+  const invitation = await openInvitationFor(tx, user.email, ctx.now());
+  if (invitation) await acceptFor(tx, ctx, invitation, user);
 }

@@ -66,13 +66,30 @@ export async function findOpenInvitationForEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
+/**
+ * Whether the address belongs to an account that proved it (or to an admin): such an account is
+ * the client's already. One that never proved it may be a squatter's, and the invitation is how
+ * the real owner claims it (docs/security.md, Round 3).
+ */
+export async function emailHasProvenAccount(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom("users")
     .select("id")
     .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where((eb) => eb.or([eb("email_verified_at", "is not", null), eb("is_admin", "=", true)]))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The client account with this address that never proved it, which accepting an invitation to it claims. */
+export async function findClaimableAccount(db: Db, email: string) {
+  return db
+    .selectFrom("users")
+    .select("id")
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("email_verified_at", "is", null)
+    .where("is_admin", "=", false)
+    .executeTakeFirst();
 }
 
 export async function insertInvitation(db: Db, invitation: { name: string; email: string; created_by: string; created_at: Date; expires_at: Date }) {

@@ -7,7 +7,7 @@ import type { Db } from "../../db/types.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import {
   deleteInvitation,
-  emailHasAccount,
+  emailHasProvenAccount,
   findInvitationForUpdate,
   findInvitationItem,
   findOpenInvitationForEmail,
@@ -63,7 +63,7 @@ export async function createInvitation(ctx: AuthedContext, input: CreateInvitati
   const now = ctx.now();
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      if (await emailHasAccount(tx, input.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
+      if (await emailHasProvenAccount(tx, input.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
       const open = await findOpenInvitationForEmail(tx, input.email);
       if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
       // An expired invitation to the address gives way to the new one (one open invitation per address).
@@ -104,7 +104,7 @@ export async function resendInvitation(ctx: AuthedContext, input: { id: string }
   const now = ctx.now();
   return ctx.db.transaction().execute(async (tx) => {
     const open = await openInvitation(tx, input.id);
-    if (await emailHasAccount(tx, open.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
+    if (await emailHasProvenAccount(tx, open.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
     await renewInvitation(tx, open.id, expiresAt);
     await queueInvitationMail(ctx, tx, open.id, expiresAt);

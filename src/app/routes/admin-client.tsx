@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
+import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
@@ -51,7 +52,7 @@ function ClientPage({ id }: { id: string }) {
         {client.data ? (
           <>
             <ClientSummary client={client.data} />
-            <ClientDocumentsSection id={id} clientName={client.data.name} />
+            <ClientDocumentsSection id={id} clientName={client.data.name} verified={client.data.email_verified} />
           </>
         ) : httpStatus(client.error) === 404 ? (
           <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
@@ -72,8 +73,10 @@ function ClientPage({ id }: { id: string }) {
 }
 
 /** The client's folders and documents, where the firm's uploads go into the folder shown (`?folder=` in the URL). */
-function ClientDocumentsSection({ id, clientName }: { id: string; clientName: string }) {
+function ClientDocumentsSection({ id, clientName, verified }: { id: string; clientName: string; verified: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
+  // An account that never confirmed its address may be a squatter's: the firm says so before sharing (docs/security.md, Round 3).
+  const [shareConfirmed, setShareConfirmed] = useState(verified);
   const folderId = searchParams.get("folder") || null;
   const folders = useClientFolders(id);
   const refresh = useRefreshClientFiles(id);
@@ -105,9 +108,29 @@ function ClientDocumentsSection({ id, clientName }: { id: string; clientName: st
       ) : (
         <>
           <FolderBreadcrumb path={path} onNavigate={(next) => openFolder(next)} />
-          <UploadArea folderId={current?.id ?? null} folderName={current?.name ?? null} uploads={uploads}>
-            <ClientFiles clientId={id} clientName={clientName} folders={folders.data} path={path} onOpenFolder={(next) => openFolder(next)} />
-          </UploadArea>
+          {shareConfirmed ? (
+            <UploadArea folderId={current?.id ?? null} folderName={current?.name ?? null} uploads={uploads}>
+              <ClientFiles clientId={id} clientName={clientName} folders={folders.data} path={path} onOpenFolder={(next) => openFolder(next)} />
+            </UploadArea>
+          ) : (
+            <>
+              <div role="note" className="grid justify-items-start gap-3 rounded-xl border border-destructive/30 bg-card p-4 text-sm">
+                <p>
+                  <span className="font-medium">This account never confirmed its email address.</span> Anyone can register an address, so it may not
+                  be {clientName}&apos;s. To be sure, invite the address from Invitations: accepting the invitation proves the mailbox and claims the
+                  account.
+                </p>
+                <ConfirmAction
+                  trigger={<Button variant="outline">Share with this account anyway</Button>}
+                  title="Share with an unverified account?"
+                  question={`Documents you upload here go to whoever registered this address, who may not be ${clientName}. Share anyway?`}
+                  confirmLabel="Share anyway"
+                  onConfirm={() => setShareConfirmed(true)}
+                />
+              </div>
+              <ClientFiles clientId={id} clientName={clientName} folders={folders.data} path={path} onOpenFolder={(next) => openFolder(next)} />
+            </>
+          )}
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import type { PortalTab } from "@/features/auth/client-portal-dialog.tsx";
 import { PASSWORD_RESET_DONE } from "@/features/auth/notices.ts";
 import { useSignedIn } from "@/features/auth/use-signed-in.ts";
 import { redeemVerificationLink, VERIFY_TOKEN_PARAM } from "@/features/auth/verify-email-link.ts";
+import { EMAIL_CHANGE_CANCEL_PARAM, redeemEmailChangeCancelLink } from "@/features/auth/email-change-cancel-link.ts";
 import { EMAIL_CHANGE_TOKEN_PARAM, redeemEmailChangeLink } from "@/features/auth/email-change-link.ts";
 import { AboutSection } from "@/features/landing/about-section.tsx";
 import { ContactSection } from "@/features/landing/contact-section.tsx";
@@ -57,6 +58,7 @@ export function LandingPage() {
       searchParams.has(RESET_TOKEN_PARAM) ||
       searchParams.has(VERIFY_TOKEN_PARAM) ||
       searchParams.has(EMAIL_CHANGE_TOKEN_PARAM) ||
+      searchParams.has(EMAIL_CHANGE_CANCEL_PARAM) ||
       searchParams.has(INVITE_PARAM) ||
       searchParams.has(SESSION_ENDED_PARAM),
   );
@@ -83,9 +85,18 @@ export function LandingPage() {
     const resetToken = searchParams.get(RESET_TOKEN_PARAM);
     const verifyToken = searchParams.get(VERIFY_TOKEN_PARAM);
     const emailChangeToken = searchParams.get(EMAIL_CHANGE_TOKEN_PARAM);
+    const emailChangeCancel = searchParams.get(EMAIL_CHANGE_CANCEL_PARAM);
     const sessionEnded = searchParams.has(SESSION_ENDED_PARAM);
     const inviteToken = searchParams.get(INVITE_PARAM);
-    if (authError === null && resetToken === null && verifyToken === null && emailChangeToken === null && inviteToken === null && !sessionEnded)
+    if (
+      authError === null &&
+      resetToken === null &&
+      verifyToken === null &&
+      emailChangeToken === null &&
+      emailChangeCancel === null &&
+      inviteToken === null &&
+      !sessionEnded
+    )
       return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a router signal, see above
     if (sessionEnded) openPortal("login", { notice: SESSION_ENDED_MESSAGE, returnTo: returnPath(searchParams.get(RETURN_TO_PARAM), "client") });
@@ -108,11 +119,17 @@ export function LandingPage() {
         (outcome.ok ? toast.success : toast.error)(outcome.message, { id: EMAIL_CHANGE_TOKEN_PARAM }),
       );
     }
+    if (emailChangeCancel) {
+      void Promise.all([redeemEmailChangeCancelLink(emailChangeCancel), import("sonner")]).then(([outcome, { toast }]) =>
+        (outcome.ok ? toast.success : toast.error)(outcome.message, { id: EMAIL_CHANGE_CANCEL_PARAM }),
+      );
+    }
     const rest = new URLSearchParams(searchParams);
     rest.delete(AUTH_ERROR_PARAM);
     rest.delete(RESET_TOKEN_PARAM);
     rest.delete(VERIFY_TOKEN_PARAM);
     rest.delete(EMAIL_CHANGE_TOKEN_PARAM);
+    rest.delete(EMAIL_CHANGE_CANCEL_PARAM);
     rest.delete(INVITE_PARAM);
     rest.delete(SESSION_ENDED_PARAM);
     rest.delete(RETURN_TO_PARAM);

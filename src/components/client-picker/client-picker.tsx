@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { PublicUser } from "@server/routers/auth/schemas.ts";
 import { Input } from "@/components/ui/input.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { UnverifiedBadge } from "@/components/ui/unverified-badge.tsx";
 import { useClientSearch } from "./use-client-search.ts";
 
 type ClientPickerProps = {
@@ -53,6 +54,7 @@ export function ClientPicker({ selected, onSelect, error }: ClientPickerProps) {
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{user.name}</span>
                     <span className="block truncate text-muted-foreground">{user.email}</span>
+                    <UnverifiedBadge email_verified={user.email_verified} />
                   </span>
                 </label>
               </li>
@@ -63,7 +65,7 @@ export function ClientPicker({ selected, onSelect, error }: ClientPickerProps) {
       <p className="text-sm wrap-anywhere" aria-live="polite">
         {selected ? (
           <>
-            Selected: <span className="font-medium">{selected.name}</span> ({selected.email})
+            Selected: <span className="font-medium">{selected.name}</span> ({selected.email}){!selected.email_verified && " · unverified account"}
           </>
         ) : (
           error && <span className="text-destructive">{error}</span>

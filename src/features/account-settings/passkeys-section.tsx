@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
+import { useConfirmIdentity } from "./confirm-identity.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import { useDeletePasskey } from "./use-delete-passkey.ts";
 import { usePasskeys } from "./use-passkeys.ts";
@@ -77,6 +78,7 @@ function AddPasskeyForm() {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const register = useRegisterPasskey();
+  const confirm = useConfirmIdentity();
   if (!supported) return <p className="text-sm text-muted-foreground">This browser cannot make passkeys.</p>;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -85,28 +87,38 @@ function AddPasskeyForm() {
       setError("Please name the passkey");
       return;
     }
-    register.mutate(name.trim(), {
+    add(name.trim());
+  }
+
+  function add(passkeyName: string) {
+    register.mutate(passkeyName, {
       onSuccess: () => {
         setError(undefined);
         setName("");
         toast.success("Passkey added.");
       },
-      onError: (err) =>
+      onError: (err) => {
+        if (confirm.asked(err, () => add(passkeyName))) return;
         setError(
           passkeyPromptDismissed(err) ? "No passkey was made: the prompt was closed." : (errorDetail(err) ?? "The passkey could not be added."),
-        ),
+        );
+      },
     });
   }
 
+  // The dialog stays outside the form: its own submit would bubble through the portal to this one.
   return (
-    <form noValidate onSubmit={submit} aria-label="Add a passkey" className="grid gap-3 border-t pt-4 sm:grid-cols-[1fr_auto] sm:items-start">
-      <FormField id="passkey-name" label="Passkey name" hint="So you can tell it apart, like “Work laptop”." error={error}>
-        <Input maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
-      </FormField>
-      {/* Level with the input, below its label. */}
-      <Button type="submit" variant="outline" className="sm:mt-7" disabled={register.isPending}>
-        {register.isPending ? "Waiting for your device..." : "Add a passkey"}
-      </Button>
-    </form>
+    <>
+      <form noValidate onSubmit={submit} aria-label="Add a passkey" className="grid gap-3 border-t pt-4 sm:grid-cols-[1fr_auto] sm:items-start">
+        <FormField id="passkey-name" label="Passkey name" hint="So you can tell it apart, like “Work laptop”." error={error}>
+          <Input maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        {/* Level with the input, below its label. */}
+        <Button type="submit" variant="outline" className="sm:mt-7" disabled={register.isPending}>
+          {register.isPending ? "Waiting for your device..." : "Add a passkey"}
+        </Button>
+      </form>
+      {confirm.dialog}
+    </>
   );
 }

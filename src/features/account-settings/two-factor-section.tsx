@@ -12,6 +12,7 @@ import { PasswordInput } from "@/components/ui/password-input.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
 import type { AccountOverview, TwoFactorSetup } from "@server/routers/account/schemas.ts";
+import { useConfirmIdentity } from "./confirm-identity.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import { useDisableTwoFactor } from "./use-disable-two-factor.ts";
 import { useEnableTwoFactor } from "./use-enable-two-factor.ts";
@@ -63,47 +64,48 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const enable = useEnableTwoFactor();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useConfirmIdentity();
+
+  const startSetUp = () =>
+    setUp.mutate(undefined, {
+      onSuccess: setSetup,
+      onError: (err) => {
+        if (!confirm.asked(err, startSetUp)) setProblem(errorDetail(err) ?? "Two-factor sign-in could not be set up.");
+      },
+    });
+
+  const turnOn = (code: string) =>
+    enable.mutate(
+      { code },
+      {
+        onSuccess: (result) => {
+          setProblem(null);
+          setSetup(null);
+          onEnabled(result.backup_codes);
+          toast.success("Two-factor sign-in is on.");
+        },
+        onError: (err) => {
+          if (!confirm.asked(err, () => turnOn(code))) setProblem(errorDetail(err) ?? "The code could not be checked.");
+        },
+      },
+    );
 
   if (!setup) {
     return (
       <div className="grid gap-2">
-        <Button
-          className="w-fit"
-          disabled={setUp.isPending}
-          onClick={() =>
-            setUp.mutate(undefined, {
-              onSuccess: setSetup,
-              onError: (err) => setProblem(errorDetail(err) ?? "Two-factor sign-in could not be set up."),
-            })
-          }
-        >
+        <Button className="w-fit" disabled={setUp.isPending} onClick={startSetUp}>
           {setUp.isPending ? "Preparing..." : "Set up two-factor sign-in"}
         </Button>
         <FormAlert message={problem} />
+        {confirm.dialog}
       </div>
     );
   }
   return (
-    <TotpSetupForm
-      setup={setup}
-      pending={enable.isPending}
-      error={problem}
-      submitLabel="Turn on two-factor sign-in"
-      onSubmit={(code) =>
-        enable.mutate(
-          { code },
-          {
-            onSuccess: (result) => {
-              setProblem(null);
-              setSetup(null);
-              onEnabled(result.backup_codes);
-              toast.success("Two-factor sign-in is on.");
-            },
-            onError: (err) => setProblem(errorDetail(err) ?? "The code could not be checked."),
-          },
-        )
-      }
-    />
+    <>
+      <TotpSetupForm setup={setup} pending={enable.isPending} error={problem} submitLabel="Turn on two-factor sign-in" onSubmit={turnOn} />
+      {confirm.dialog}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import { Progress } from "@/components/ui/progress.tsx";
+import { UnverifiedBadge } from "@/components/ui/unverified-badge.tsx";
 import { formatDate } from "@/lib/format.ts";
 import { formatStorageSize, usedPercent } from "@/lib/storage-size.ts";
 import type { AdminUser } from "@server/routers/admin/schemas.ts";
@@ -16,6 +17,7 @@ export function ClientSummary({ client }: { client: AdminUser }) {
         <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
           <Mail aria-hidden="true" className="size-4 shrink-0" />
           <span className="truncate">{client.email}</span>
+          <UnverifiedBadge email_verified={client.email_verified} />
         </p>
         <p className="text-sm text-muted-foreground">
           Client since <time dateTime={new Date(client.created_at).toISOString()}>{formatDate(client.created_at)}</time>

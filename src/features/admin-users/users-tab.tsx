@@ -6,6 +6,7 @@ import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
+import { UnverifiedBadge } from "@/components/ui/unverified-badge.tsx";
 import { formatDate } from "@/lib/format.ts";
 import { formatStorageSize, usedPercent } from "@/lib/storage-size.ts";
 import type { AdminUser } from "@server/routers/admin/schemas.ts";
@@ -34,6 +35,7 @@ export function UsersTab() {
             </Link>
           )}
           <TruncatedText text={user.email} className="text-muted-foreground" />
+          {!user.is_admin && <UnverifiedBadge email_verified={user.email_verified} />}
         </div>
       ),
     },
