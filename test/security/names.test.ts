@@ -107,6 +107,32 @@ describe("bidirectional and invisible characters in names", () => {
   });
 });
 
+describe("invisible characters in the names people give themselves and each other", () => {
+  it("are removed from a registrant's name, a renamed profile and an invitation's name", async () => {
+    const tag = randomBytes(3).toString("hex");
+    const register = await fetch(`${server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify({ username: `ann_${tag}`, email: `ann_${tag}@example.com`, name: "Ann\u202Eeb\u200B", password: "Correct-Horse-9" }),
+    });
+    expect(register.status, await register.clone().text()).toBe(200);
+    const registered = await server.db.selectFrom("users").select("name").where("username", "=", `ann_${tag}`).executeTakeFirstOrThrow();
+    expect(registered.name).toBe("Anneb");
+
+    const { user, api } = await client();
+    const renamed = await api.request("PATCH", "/api/auth/me", { json: { name: "Bo\u202Eb" } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.name).toBe("Bob");
+    expect((await server.db.selectFrom("users").select("name").where("id", "=", user.id).executeTakeFirstOrThrow()).name).toBe("Bob");
+
+    const invited = await admin.post("/api/admin/invitations", { name: "Cy\u2066rus\u2069", email: `cy_${tag}@example.com` });
+    expect(invited.status, invited.text).toBe(201);
+    expect(invited.body.name).toBe("Cyrus");
+    // A name of nothing but such characters is no name.
+    expect((await admin.post("/api/admin/invitations", { name: "\u202E\u200B", email: `dee_${tag}@example.com` })).status).toBe(422);
+  });
+});
+
 /** Every entry name of a ZIP. */
 function zipNames(buffer: Buffer): Promise<string[]> {
   return new Promise((resolve, reject) => {

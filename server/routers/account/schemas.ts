@@ -1,6 +1,7 @@
 // The account's own settings (issue 20): profile, password, email, sessions, two-factor sign-in,
 // passkeys. Shared by tRPC, REST and the React forms (zod only).
 import { z } from "zod";
+import { nameText } from "../shared-schemas.ts";
 import { base64url, clientExtensionResults, codeSchema, emailSchema, FILL_ALL_FIELDS, passwordSchema, userOutput } from "../auth/schemas.ts";
 
 export const WRONG_PASSWORD = "Current password is incorrect";
@@ -12,7 +13,7 @@ export const identityProof = z.object({
 });
 
 export const updateProfileInput = z.object({
-  name: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, "Please enter your name").max(100, "Name must be at most 100 characters"),
+  name: nameText(FILL_ALL_FIELDS).min(1, "Please enter your name").max(100, "Name must be at most 100 characters"),
 });
 
 export const changePasswordInput = z.object({
@@ -115,7 +116,7 @@ export const registrationResponseSchema = z.object({
 });
 
 export const registerPasskeyInput = z.object({
-  name: z.string({ error: "Please name the passkey" }).trim().min(1, "Please name the passkey").max(60, "Passkey names are at most 60 characters"),
+  name: nameText("Please name the passkey").min(1, "Please name the passkey").max(60, "Passkey names are at most 60 characters"),
   response: registrationResponseSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../shared-schemas.ts";
 import { AUTHENTICATION_FAILED, SIGN_IN_EXPIRED } from "./messages.ts";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
@@ -24,7 +25,7 @@ export const emailSchema = requiredText(FILL_ALL_FIELDS)
 export const registerInput = z.object({
   username: usernameSchema,
   email: emailSchema,
-  name: requiredText(FILL_ALL_FIELDS).max(100, "Name must be at most 100 characters"),
+  name: nameText(FILL_ALL_FIELDS).min(1, FILL_ALL_FIELDS).max(100, "Name must be at most 100 characters"),
   password: passwordSchema,
 });
 export type RegisterInput = z.infer<typeof registerInput>;

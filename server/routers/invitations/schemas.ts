@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../shared-schemas.ts";
 import { emailSchema, FILL_ALL_FIELDS, registerInput, restSignedInOutput, signedInOutput } from "../auth/schemas.ts";
 
 export const REGISTRATION_MODES = ["open", "invite_only"] as const;
@@ -10,7 +11,7 @@ export const setRegistrationInput = z.object({
 });
 
 export const createInvitationInput = z.object({
-  name: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(100, "Name must be at most 100 characters"),
+  name: nameText(FILL_ALL_FIELDS).min(1, FILL_ALL_FIELDS).max(100, "Name must be at most 100 characters"),
   email: emailSchema,
 });
 export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
