@@ -12,8 +12,12 @@ export const preferredTimeSchema = z.enum(PREFERRED_TIMES, { error: "Preferred t
 
 export const successOutput = z.object({ success: z.literal(true) });
 
-/** Control and format characters (direction marks and overrides, zero-width ones) and line separators. */
-const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+/**
+ * Control and format characters (direction marks and overrides, zero-width ones) and line
+ * separators. NUL is left in place: the database refuses it, and that refusal is the 422 every text
+ * field gives for it (docs/security.md, "Round 3 (issue 28): booking limits, event streams, names").
+ */
+const INVISIBLE_CHARACTERS = /(?!\u0000)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 /**
  * A name in NFC without control or invisible characters: the first step of every name we show or
