@@ -17,6 +17,7 @@ export const successOutput = z.object({ success: z.literal(true) });
  * separators. NUL is left in place: the database refuses it, and that refusal is the 422 every text
  * field gives for it (docs/security.md, "Round 3 (issue 28): booking limits, event streams, names").
  */
+// eslint-disable-next-line no-control-regex -- NUL is named to be left out, not matched
 const INVISIBLE_CHARACTERS = /(?!\u0000)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 /**
