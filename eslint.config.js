@@ -88,7 +88,7 @@ export default defineConfig(
           patterns: [
             { regex: "^(\\.\\./)+server/", message: 'Import the server through the "@server/" alias.' },
             {
-              regex: "^@server/(?!routers/[^/]+/(schemas|messages|defaults|public-data|firm-clock)\\.ts$)",
+              regex: "^@server/(?!domains/[^/]+/(schemas|messages|defaults|public-data|firm-clock)\\.ts$)",
               allowTypeImports: true,
               message: "From the server the client imports only schemas, messages, defaults, the firm clock and (with `import type`) types.",
             },

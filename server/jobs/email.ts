@@ -17,9 +17,9 @@ import {
   appointmentFirmNoticeMail,
   appointmentReminderMail,
   type ClientAction,
-} from "../routers/appointments/mail.ts";
-import { verificationMail } from "../routers/auth/email-verification.ts";
-import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
+} from "../domains/appointments/mail.ts";
+import { verificationMail } from "../domains/auth/email-verification.ts";
+import { lockNoticeMail } from "../domains/auth/lock-notice.ts";
 import {
   emailChangedMail,
   emailChangeRequestedMail,
@@ -27,13 +27,13 @@ import {
   newSignInMail,
   type SecurityEvent,
   securityEventMail,
-} from "../routers/account/mail.ts";
-import { resetMail } from "../routers/auth/password-reset.ts";
-import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail, requestReopenedMail } from "../routers/requests/mail.ts";
-import { invitationMail } from "../routers/invitations/mail.ts";
-import { messageWaitingMail } from "../routers/messages/mail.ts";
-import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
-import { documentsSharedMail, uploadDigestMail } from "../routers/documents/upload-mail.ts";
+} from "../domains/account/mail.ts";
+import { resetMail } from "../domains/auth/password-reset.ts";
+import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail, requestReopenedMail } from "../domains/requests/mail.ts";
+import { invitationMail } from "../domains/invitations/mail.ts";
+import { messageWaitingMail } from "../domains/messages/mail.ts";
+import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../domains/consultation/service.ts";
+import { documentsSharedMail, uploadDigestMail } from "../domains/documents/mail.ts";
 import type { Job, JobKind } from "./queue.ts";
 
 export type EmailJob =

@@ -1,7 +1,7 @@
 // Documents in the trash for more than 30 days are deleted for good, hourly, by one instance: rows in
 // small batches that each re-check the age (a restore in between wins), stored objects after each
 // batch committed (documents/service.ts, purgeExpiredTrash).
-import { purgeExpiredTrash } from "../routers/documents/service.ts";
+import { purgeExpiredTrash } from "../domains/documents/service.ts";
 import type { JobKind } from "./queue.ts";
 
 export const purgeTrashJob: JobKind<"purge-trash"> = {

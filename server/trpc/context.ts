@@ -4,9 +4,9 @@ import type { RateLimits } from "../auth/rate-limit.ts";
 import { type Session, type SessionValidation, validateSessionToken } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
-import type { PublicUser } from "../routers/auth/schemas.ts";
+import type { PublicUser } from "../domains/auth/schemas.ts";
 import type { Jobs } from "../jobs/queue.ts";
-import type { MessageEvents } from "../routers/messages/events.ts";
+import type { MessageEvents } from "../domains/messages/events.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 
