@@ -18,8 +18,7 @@ import {
   appointmentReminderMail,
   type ClientAction,
 } from "../domains/appointments/mail.ts";
-import { verificationMail } from "../domains/auth/email-verification.ts";
-import { lockNoticeMail } from "../domains/auth/lock-notice.ts";
+import { lockNoticeMail, resetMail, verificationMail } from "../domains/auth/mail.ts";
 import {
   emailChangedMail,
   emailChangeRequestedMail,
@@ -28,11 +27,10 @@ import {
   type SecurityEvent,
   securityEventMail,
 } from "../domains/account/mail.ts";
-import { resetMail } from "../domains/auth/password-reset.ts";
 import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail, requestReopenedMail } from "../domains/requests/mail.ts";
 import { invitationMail } from "../domains/invitations/mail.ts";
 import { messageWaitingMail } from "../domains/messages/mail.ts";
-import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../domains/consultation/service.ts";
+import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../domains/consultation/mail.ts";
 import { documentsSharedMail, uploadDigestMail } from "../domains/documents/mail.ts";
 import type { Job, JobKind } from "./queue.ts";
 

@@ -6,7 +6,7 @@ import type { Outgoing } from "../../jobs/email.ts";
 import { generateToken, hashToken } from "../../auth/session.ts";
 import { composeEmail } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
-import { greeting } from "../auth/email-verification.ts";
+import { greeting } from "../auth/mail.ts";
 import { findUserById } from "../auth/queries.ts";
 import { firmName } from "../site/service.ts";
 

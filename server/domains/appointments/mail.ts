@@ -9,7 +9,7 @@ import type { Outgoing } from "../../jobs/email.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { MailAttachment } from "../../mail/mailer.ts";
 import type { AppDeps } from "../../trpc/context.ts";
-import { greeting } from "../auth/email-verification.ts";
+import { greeting } from "../auth/mail.ts";
 import { MEETING_LOCATION_LABELS, type MeetingLocation } from "../availability/schemas.ts";
 import { defaultSiteContent } from "../site/defaults.ts";
 import { findSiteValue } from "../site/queries.ts";

@@ -6,32 +6,19 @@ import { TRPCError } from "@trpc/server";
 import { recordActivity } from "../activity/record.ts";
 import { addressUnproven, voidEarlierHolder, voidPendingEmailChanges } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
-import { generateToken, hashToken, invalidateUserSessions } from "../../auth/session.ts";
-import { composeEmail } from "../../mail/compose.ts";
-import type { Outgoing } from "../../jobs/email.ts";
-import type { AppDeps, Context } from "../../trpc/context.ts";
-import { firmName } from "../site/service.ts";
-import { greeting } from "./email-verification.ts";
+import { hashToken, invalidateUserSessions } from "../../auth/session.ts";
+import type { Context } from "../../trpc/context.ts";
 import {
   deletePasswordResetTokens,
   findPasswordResetToken,
   findUserByEmail,
-  findUserById,
   markEmailVerified,
-  replacePasswordResetToken,
   setPasswordHash,
   takePasswordResetToken,
 } from "./queries.ts";
 import { assertPasswordAllowed } from "./service.ts";
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET_TOKEN = "Invalid or expired reset token";
-
-export function resetLink(publicUrl: string, token: string): string {
-  const url = new URL("/", publicUrl);
-  url.searchParams.set("reset_token", token);
-  return url.toString();
-}
 
 export async function requestPasswordReset(ctx: Context, input: { email: string }): Promise<{ success: true }> {
   // Limited for every email, known or not, so a 429 reveals nothing about accounts.
@@ -44,37 +31,6 @@ export async function requestPasswordReset(ctx: Context, input: { email: string 
     });
   }
   return { success: true };
-}
-
-/**
- * The reset mail, with a token made as it is sent: the queue never holds a usable link, and each
- * try replaces the token of the try before, which never reached the user.
- */
-export async function resetMail(deps: AppDeps, job: { userId: string }): Promise<Outgoing | null> {
-  const user = await findUserById(deps.db, job.userId);
-  if (!user) return null;
-  const token = generateToken();
-  const now = deps.now();
-  await deps.db.transaction().execute((tx) =>
-    replacePasswordResetToken(tx, {
-      token_hash: hashToken(token),
-      user_id: user.id,
-      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      created_at: now,
-    }),
-  );
-  const firm = await firmName(deps);
-  const body = composeEmail({
-    firmName: firm,
-    heading: "Reset your password",
-    paragraphs: [
-      greeting(user),
-      "We received a request to reset the password of your client portal account. Open the link below to choose a new password. The link works once and expires in 1 hour.",
-    ],
-    action: { label: "Reset Password", url: resetLink(deps.config.publicUrl, token) },
-    footer: `If the link does not open, paste this reset token into the Forgot Password dialog:\n${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
-  });
-  return { message: { to: user.email, subject: `Reset your ${firm} password`, ...body } };
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { Outgoing } from "../../jobs/email.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
-import { greeting } from "../auth/email-verification.ts";
+import { greeting } from "../auth/mail.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { documentNamesInEmails, type NoticedDocument, takeNotice } from "./upload-notices.ts";
 
