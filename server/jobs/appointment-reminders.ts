@@ -6,6 +6,13 @@ import { takeDueReminders } from "../domains/appointments/queries.ts";
 import { REMINDER_BEFORE_MS } from "../domains/appointments/service.ts";
 import type { JobKind } from "./queue.ts";
 
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "appointment-reminders": Record<string, never>;
+  }
+}
+
 export const appointmentRemindersJob: JobKind<"appointment-reminders"> = {
   name: "appointment-reminders",
   schedule: "*/5 * * * *",

@@ -12,6 +12,13 @@ import type { JobKind } from "./queue.ts";
 /** Reminders wait until this hour of the firm's day. */
 export const REMINDER_HOUR = 8;
 
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "document-request-reminders": Record<string, never>;
+  }
+}
+
 export const documentRequestRemindersJob: JobKind<"document-request-reminders"> = {
   name: "document-request-reminders",
   schedule: "7 * * * *",

@@ -4,6 +4,13 @@
 import { purgeExpiredTrash } from "../domains/documents/service.ts";
 import type { JobKind } from "./queue.ts";
 
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "purge-trash": Record<string, never>;
+  }
+}
+
 export const purgeTrashJob: JobKind<"purge-trash"> = {
   name: "purge-trash",
   schedule: "29 * * * *",

@@ -38,6 +38,13 @@ const SWEEPS: Array<[what: string, remove: (deps: AppDeps) => Promise<number>]> 
   ],
 ];
 
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "sweep-expired-rows": Record<string, never>;
+  }
+}
+
 export const sweepExpiredRowsJob: JobKind<"sweep-expired-rows"> = {
   name: "sweep-expired-rows",
   schedule: "17 * * * *",

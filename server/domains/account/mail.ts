@@ -2,7 +2,7 @@
 // change that could lock them out or let someone else in, at the address the account has when
 // the mail goes out. None of it carries text anyone typed but the owner's name, and that only once
 // the address is verified (greeting()).
-import type { Outgoing } from "../../jobs/email.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
 import { generateToken, hashToken } from "../../auth/session.ts";
 import { composeEmail } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
@@ -53,7 +53,9 @@ const EVENTS: Record<SecurityEvent, { subject: string; heading: string; what: st
 const NOT_YOU =
   "If this was not you, reset your password at once with “Forgot your password?” in the Client Portal dialog, then sign out all other sessions in Settings, and call the firm.";
 
-export async function securityEventMail(deps: AppDeps, job: { userId: string; event: SecurityEvent }): Promise<Outgoing | null> {
+export type AccountSecurityJob = { userId: string; event: SecurityEvent };
+
+export async function securityEventMail(deps: AppDeps, job: AccountSecurityJob): Promise<Outgoing | null> {
   const user = await findUserById(deps.db, job.userId);
   if (!user) return null;
   const firm = await firmName(deps);
@@ -67,8 +69,10 @@ export async function securityEventMail(deps: AppDeps, job: { userId: string; ev
   return { message: { to: user.email, subject: `${event.subject} (${firm})`, ...body } };
 }
 
+export type NewSignInJob = { userId: string; signInId: string };
+
 /** A sign-in from a browser and address the account had not signed in from (server/auth/sign-ins.ts). */
-export async function newSignInMail(deps: AppDeps, job: { userId: string; signInId: string }): Promise<Outgoing | null> {
+export async function newSignInMail(deps: AppDeps, job: NewSignInJob): Promise<Outgoing | null> {
   const [user, signIn] = await Promise.all([
     findUserById(deps.db, job.userId),
     deps.db.selectFrom("known_sign_ins").select(["browser", "ip", "first_seen_at"]).where("id", "=", job.signInId).executeTakeFirst(),
@@ -109,11 +113,13 @@ export function emailChangeLink(publicUrl: string, token: string): string {
   return url.toString();
 }
 
+export type EmailChangeJob = { changeId: string };
+
 /**
  * The link to the new address, with a token made as it is sent (the queue never holds a usable
  * link). The address belongs to nobody proven yet, so the mail names no one.
  */
-export async function emailChangeMail(deps: AppDeps, job: { changeId: string }): Promise<Outgoing | null> {
+export async function emailChangeMail(deps: AppDeps, job: EmailChangeJob): Promise<Outgoing | null> {
   const change = await deps.db
     .selectFrom("email_changes")
     .select(["id", "new_email"])
@@ -143,11 +149,13 @@ export async function emailChangeMail(deps: AppDeps, job: { changeId: string }):
   return { message: { to: change.new_email, subject: `Confirm your new email for ${firm}`, ...body } };
 }
 
+export type EmailChangedJob = { changeId: string };
+
 /**
  * To the old address once the change took effect, so an owner who did not make it learns where
  * their account went. Only to an address that was verified: the mail names the new address.
  */
-export async function emailChangedMail(deps: AppDeps, job: { changeId: string }): Promise<Outgoing | null> {
+export async function emailChangedMail(deps: AppDeps, job: EmailChangedJob): Promise<Outgoing | null> {
   const change = await deps.db
     .selectFrom("email_changes")
     .select(["user_id", "old_email", "old_email_verified", "new_email"])
@@ -175,6 +183,8 @@ export function emailChangeCancelLink(publicUrl: string, token: string): string 
   return url.toString();
 }
 
+export type EmailChangeRequestedJob = { changeId: string };
+
 /**
  * To the current address as soon as a change is asked (docs/security.md, Round 3), with a link
  * that stops it: an owner whose password someone else holds learns of the move while it can still
@@ -182,7 +192,7 @@ export function emailChangeCancelLink(publicUrl: string, token: string): string 
  * Nothing to send once the change is confirmed or voided, nor to an address nobody verified (it
  * names the new address, as the mail after the change does, which goes only to verified ones).
  */
-export async function emailChangeRequestedMail(deps: AppDeps, job: { changeId: string }): Promise<Outgoing | null> {
+export async function emailChangeRequestedMail(deps: AppDeps, job: EmailChangeRequestedJob): Promise<Outgoing | null> {
   const change = await deps.db
     .selectFrom("email_changes")
     .select(["id", "user_id", "old_email", "old_email_verified", "new_email"])

@@ -5,7 +5,7 @@
 // mail shows it. The calendar entry keeps one UID per appointment and raises SEQUENCE with every
 // change, so calendar programs update or remove the entry they already have.
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import type { Outgoing } from "../../jobs/email.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { MailAttachment } from "../../mail/mailer.ts";
 import type { AppDeps } from "../../trpc/context.ts";
@@ -143,15 +143,18 @@ async function calendarEntry(
 }
 
 /**
+ * `at`: the appointment's time when it changed, which the mail states even if it moves again;
+ * `sequence`: its calendar entry's SEQUENCE then.
+ */
+export type AppointmentChangeJob = { appointmentId: string; change: AppointmentChange; at: string; sequence?: number };
+
+/**
  * The client's email about a change: the time it was set to then, and the status, with the calendar
  * entry for a booked appointment. Only those: the title and description are free text, and the
  * address may be unverified (greeting() decides whether the name may appear). The details are in
  * the portal, behind the sign-in.
  */
-export async function appointmentChangeMail(
-  deps: AppDeps,
-  job: { appointmentId: string; change: AppointmentChange; at: string; sequence?: number },
-): Promise<Outgoing | null> {
+export async function appointmentChangeMail(deps: AppDeps, job: AppointmentChangeJob): Promise<Outgoing | null> {
   const appointment = await appointmentForMail(deps, job.appointmentId);
   if (!appointment) return null;
   const firm = await firmName(deps);
@@ -188,11 +191,11 @@ export async function appointmentChangeMail(
   };
 }
 
+/** To the firm: a client booked, moved or cancelled (self-booking). */
+export type AppointmentFirmNoticeJob = { appointmentId: string; action: ClientAction; at: string; sequence: number };
+
 /** The firm's email (site contact address, else FIRM_EMAIL) about what a client did with a booking. */
-export async function appointmentFirmNoticeMail(
-  deps: AppDeps,
-  job: { appointmentId: string; action: ClientAction; at: string; sequence: number },
-): Promise<Outgoing | null> {
+export async function appointmentFirmNoticeMail(deps: AppDeps, job: AppointmentFirmNoticeJob): Promise<Outgoing | null> {
   const appointment = await appointmentForMail(deps, job.appointmentId);
   if (!appointment) return null;
   const [firm, to] = await Promise.all([firmName(deps), firmContactEmail(deps)]);
@@ -238,8 +241,11 @@ export async function appointmentFirmNoticeMail(
   };
 }
 
+/** A day before `at`; nothing if the appointment no longer starts then. */
+export type AppointmentReminderJob = { appointmentId: string; at: string };
+
 /** The client's reminder a day before; nothing if the appointment was cancelled or moved since. */
-export async function appointmentReminderMail(deps: AppDeps, job: { appointmentId: string; at: string }): Promise<Outgoing | null> {
+export async function appointmentReminderMail(deps: AppDeps, job: AppointmentReminderJob): Promise<Outgoing | null> {
   const appointment = await appointmentForMail(deps, job.appointmentId);
   if (!appointment || appointment.status !== "scheduled" || appointment.appointmentDate.getTime() !== new Date(job.at).getTime()) return null;
   const firm = await firmName(deps);

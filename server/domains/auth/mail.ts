@@ -1,7 +1,7 @@
 // The auth domain's mail: the address check, the reset link and the lock notice, composed when
 // their jobs run (jobs/email.ts), with the salutation every domain's mail uses.
 import { generateToken, hashToken } from "../../auth/session.ts";
-import type { Outgoing } from "../../jobs/email.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
@@ -22,11 +22,13 @@ export function verificationLink(publicUrl: string, token: string): string {
   return url.toString();
 }
 
+export type EmailVerificationJob = { userId: string };
+
 /**
  * The verification mail, to the address the user has when it is sent, with a link made then and
  * replacing any earlier one. Nothing to send once the address is verified.
  */
-export async function verificationMail(deps: AppDeps, job: { userId: string }): Promise<Outgoing | null> {
+export async function verificationMail(deps: AppDeps, job: EmailVerificationJob): Promise<Outgoing | null> {
   const user = await findUserById(deps.db, job.userId);
   if (!user || user.email_verified) return null;
   const token = generateToken();
@@ -60,11 +62,13 @@ export function resetLink(publicUrl: string, token: string): string {
   return url.toString();
 }
 
+export type PasswordResetJob = { userId: string };
+
 /**
  * The reset mail, with a token made as it is sent: the queue never holds a usable link, and each
  * try replaces the token of the try before, which never reached the user.
  */
-export async function resetMail(deps: AppDeps, job: { userId: string }): Promise<Outgoing | null> {
+export async function resetMail(deps: AppDeps, job: PasswordResetJob): Promise<Outgoing | null> {
   const user = await findUserById(deps.db, job.userId);
   if (!user) return null;
   const token = generateToken();
@@ -91,11 +95,13 @@ export async function resetMail(deps: AppDeps, job: { userId: string }): Promise
   return { message: { to: user.email, subject: `Reset your ${firm} password`, ...body } };
 }
 
+export type AccountLockedJob = { userId: string };
+
 /**
  * The lock notice. The address may never have been verified, so the mail carries nothing the
  * registrant chose: no name, no username.
  */
-export async function lockNoticeMail(deps: AppDeps, job: { userId: string }): Promise<Outgoing | null> {
+export async function lockNoticeMail(deps: AppDeps, job: AccountLockedJob): Promise<Outgoing | null> {
   const user = await findUserById(deps.db, job.userId);
   if (!user) return null;
   const firm = await firmName(deps);

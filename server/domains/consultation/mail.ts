@@ -1,12 +1,14 @@
 import { composeEmail, oneLine } from "../../mail/compose.ts";
-import type { Outgoing } from "../../jobs/email.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { findConsultationRequest, markConsultationEmailFailed, markConsultationEmailSent } from "./queries.ts";
 import { PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "./schemas.ts";
 
+export type ConsultationNotificationJob = { consultationId: string };
+
 /** The firm's email about a request; nothing once it went out (a resend that crossed a late success). */
-export async function consultationNotificationMail(deps: AppDeps, job: { consultationId: string }): Promise<Outgoing | null> {
+export async function consultationNotificationMail(deps: AppDeps, job: ConsultationNotificationJob): Promise<Outgoing | null> {
   const request = await findConsultationRequest(deps.db, job.consultationId);
   if (!request || request.email_sent_at) return null;
   const [firm, to] = await Promise.all([firmName(deps), firmContactEmail(deps)]);
@@ -33,16 +35,18 @@ export async function consultationNotificationMail(deps: AppDeps, job: { consult
   };
 }
 
-export async function consultationNotificationGaveUp(deps: AppDeps, job: { consultationId: string }): Promise<void> {
+export async function consultationNotificationGaveUp(deps: AppDeps, job: ConsultationNotificationJob): Promise<void> {
   await markConsultationEmailFailed(deps.db, job.consultationId, deps.now());
 }
+
+export type ConsultationConfirmationJob = { consultationId: string };
 
 /**
  * Tells the visitor the request arrived. Nobody has shown the address is theirs, so the mail holds
  * nothing they typed (not even their name): only the firm's own words. The consultation limiter
  * counted the request before, so this sends no more mail than requests are allowed.
  */
-export async function consultationConfirmationMail(deps: AppDeps, job: { consultationId: string }): Promise<Outgoing | null> {
+export async function consultationConfirmationMail(deps: AppDeps, job: ConsultationConfirmationJob): Promise<Outgoing | null> {
   const request = await findConsultationRequest(deps.db, job.consultationId);
   if (!request) return null;
   const firm = await firmName(deps);

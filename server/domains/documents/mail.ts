@@ -2,7 +2,7 @@
 // client's "documents waiting" after the firm shared some, and the firm's digest of what a client
 // uploaded. Neither carries a document, only a link to sign in; document names and folders appear
 // only while the firm's setting allows them (firm_settings, include_document_names_in_emails).
-import type { Outgoing } from "../../jobs/email.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
@@ -28,8 +28,11 @@ async function owner(deps: AppDeps, userId: string) {
   return deps.db.selectFrom("users").select(["id", "name", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
 }
 
+/** To the client, when the firm's batch of uploads closes: documents are waiting (documents/upload-notices.ts). */
+export type DocumentsSharedJob = { noticeId: string };
+
 /** To the client: the firm shared documents with them (what the batch holds still, nothing if it was all taken back). */
-export async function documentsSharedMail(deps: AppDeps, job: { noticeId: string }): Promise<Outgoing | null> {
+export async function documentsSharedMail(deps: AppDeps, job: DocumentsSharedJob): Promise<Outgoing | null> {
   const notice = await takeNotice(deps.db, job.noticeId, deps.now());
   if (!notice || notice.documents.length === 0) return null;
   const client = await owner(deps, notice.ownerId);
@@ -51,8 +54,11 @@ export async function documentsSharedMail(deps: AppDeps, job: { noticeId: string
   return { message: { to: client.email, subject: `${waiting} - ${oneLine(firm)}`, ...body } };
 }
 
+/** To the firm, when a client's batch of uploads closes: what they uploaded. */
+export type UploadDigestJob = { noticeId: string };
+
 /** To the firm: what a client uploaded in the last window. */
-export async function uploadDigestMail(deps: AppDeps, job: { noticeId: string }): Promise<Outgoing | null> {
+export async function uploadDigestMail(deps: AppDeps, job: UploadDigestJob): Promise<Outgoing | null> {
   const notice = await takeNotice(deps.db, job.noticeId, deps.now());
   if (!notice || notice.documents.length === 0) return null;
   const client = await owner(deps, notice.ownerId);

@@ -1,5 +1,5 @@
 import { generateToken, hashToken } from "../../auth/session.ts";
-import type { Outgoing } from "../../jobs/email.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
@@ -13,12 +13,15 @@ export function invitationLink(publicUrl: string, token: string): string {
   return url.toString();
 }
 
+/** The firm's invitation of a client, with a new link (the earlier one dies). */
+export type InvitationJob = { invitationId: string; expiresAt: string };
+
 /**
  * The invitation mail, with a link made as it is sent (as the reset mail's): the queue never holds a
  * usable link, and each try replaces the token of the one before. Nothing to send once the
  * invitation is accepted, revoked or expired.
  */
-export async function invitationMail(deps: AppDeps, job: { invitationId: string; expiresAt: string }): Promise<Outgoing | null> {
+export async function invitationMail(deps: AppDeps, job: InvitationJob): Promise<Outgoing | null> {
   const invitation = await deps.db
     .selectFrom("invitations")
     .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at"])

@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../../db/database.ts";
 import type { Db } from "../../db/types.ts";
+import type { MessageEventListener, MessageEvents } from "../../trpc/context.ts";
 
 const CHANNEL = "portal_messages";
 /** How the trigger on `sessions` says a session ended: this, then the session's id. */
@@ -26,31 +27,6 @@ export const MAX_STREAMS_PER_USER = 8;
 export async function notifyConversationChanged(tx: Db, clientId: string): Promise<void> {
   await sql`select pg_notify(${CHANNEL}, ${clientId})`.execute(tx);
 }
-
-/** What a stream hears: a conversation that changed (the client's id), or null for "anything may have changed". */
-export type MessageEventListener = {
-  /** The session the stream was opened with, and its user: what the caps count and what ends the stream. */
-  sessionId: string;
-  userId: string;
-  onChange: (clientId: string | null) => void;
-  /** The session ended (signed out, revoked, its password changed, its user removed), on any instance. */
-  onSessionEnded: () => void;
-  onShutdown: () => void;
-};
-
-export type Subscription = { ok: true; stop: () => void } | { ok: false; reason: "unavailable" | "too-many" };
-
-export type MessageEvents = {
-  /**
-   * Calls `onChange` with the client's id of each conversation that changes, and with null after the
-   * instance missed notices (its connection to the database was lost); answers the way to stop, or
-   * a refusal: "unavailable" when this instance cannot listen (the page then polls), "too-many"
-   * when the session or the user already holds as many streams as they may.
-   */
-  subscribe(listener: MessageEventListener): Promise<Subscription>;
-  /** Ends every stream (their browsers reconnect, to another instance) and stops listening. */
-  close(): Promise<void>;
-};
 
 export function createMessageEvents(database: Pick<DatabaseHandle, "listen">, logger: Logger): MessageEvents {
   const listeners = new Set<MessageEventListener>();

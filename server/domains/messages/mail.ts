@@ -1,14 +1,17 @@
 // The email that messages wait unread (docs/decisions.md, "Secure messages"): written when the
 // burst's job runs, five minutes after the message that opened it, and only if something still
 // waits for that side then. It never holds a message's text: the portal is where it is read.
-import type { Outgoing } from "../../jobs/email.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { type Side, takeMailBurst } from "./queries.ts";
 
-export async function messageWaitingMail(deps: AppDeps, job: { clientId: string; side: Side; dueAt: string }): Promise<Outgoing | null> {
+/** To `side`, five minutes after the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
+export type MessageWaitingJob = { clientId: string; side: Side; dueAt: string };
+
+export async function messageWaitingMail(deps: AppDeps, job: MessageWaitingJob): Promise<Outgoing | null> {
   const waiting = await takeMailBurst(deps.db, job.clientId, job.side, new Date(job.dueAt));
   if (!waiting) return null;
   const client = await deps.db

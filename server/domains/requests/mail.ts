@@ -3,7 +3,7 @@
 // the firm's when a client submits. The client's mail holds only what the firm wrote, never a
 // document; a reminder is checked again when it is written, so a request submitted, closed or
 // given another due date since gets none.
-import type { Outgoing } from "../../jobs/email.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
@@ -39,7 +39,10 @@ function portalLink(deps: AppDeps): string {
 }
 
 /** To the client: the firm asks for documents. */
-export async function requestCreatedMail(deps: AppDeps, job: { requestId: string }): Promise<Outgoing | null> {
+export type RequestCreatedJob = { requestId: string };
+
+/** To the client: the firm asks for documents. */
+export async function requestCreatedMail(deps: AppDeps, job: RequestCreatedJob): Promise<Outgoing | null> {
   const request = await requestForMail(deps, job.requestId);
   if (!request || request.status !== "open") return null;
   const firm = await firmName(deps);
@@ -59,11 +62,11 @@ export async function requestCreatedMail(deps: AppDeps, job: { requestId: string
   return { message: { to: request.email, subject: `Document request: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
 }
 
+/** To the client, before or on `dueDate`; nothing if the request is no longer open or due then. */
+export type RequestReminderJob = { requestId: string; dueDate: string; reminder: ReminderKind };
+
 /** To the client, 3 days before the due date or on it: only while the request is still open and due then. */
-export async function requestReminderMail(
-  deps: AppDeps,
-  job: { requestId: string; dueDate: string; reminder: ReminderKind },
-): Promise<Outgoing | null> {
+export async function requestReminderMail(deps: AppDeps, job: RequestReminderJob): Promise<Outgoing | null> {
   const request = await requestForMail(deps, job.requestId);
   if (!request || request.status !== "open" || request.due_date !== job.dueDate) return null;
   const firm = await firmName(deps);
@@ -87,8 +90,11 @@ export async function requestReminderMail(
   return { message: { to: request.email, subject: `Reminder: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
 }
 
+/** To the firm: a client submitted a request. */
+export type RequestSubmittedJob = { requestId: string };
+
 /** To the firm (the site's contact address, else FIRM_EMAIL): a client submitted a request, with the names of the files attached. */
-export async function requestSubmittedMail(deps: AppDeps, job: { requestId: string }): Promise<Outgoing | null> {
+export async function requestSubmittedMail(deps: AppDeps, job: RequestSubmittedJob): Promise<Outgoing | null> {
   const request = await requestForMail(deps, job.requestId);
   if (!request) return null;
   const [firm, to, namesShown, documents] = await Promise.all([
@@ -122,11 +128,14 @@ export async function requestSubmittedMail(deps: AppDeps, job: { requestId: stri
   return { message: { to, subject: `Submitted: ${oneLine(request.title, 80)} (${oneLine(client, 60)})`, replyTo: request.email, ...body } };
 }
 
+/** To the client: the firm reopened a request (its note is read in the portal); nothing if it is no longer open. */
+export type RequestReopenedJob = { requestId: string };
+
 /**
  * To the client: the firm reopened a request, usually because something is missing. The firm's
  * note stays in the portal (it may name what is in the documents), the mail only says to look.
  */
-export async function requestReopenedMail(deps: AppDeps, job: { requestId: string }): Promise<Outgoing | null> {
+export async function requestReopenedMail(deps: AppDeps, job: RequestReopenedJob): Promise<Outgoing | null> {
   const request = await requestForMail(deps, job.requestId);
   if (!request || request.status !== "open") return null;
   const firm = await firmName(deps);
