@@ -14,9 +14,9 @@ import { invalidateUserSessions } from "../server/auth/session.ts";
 import { loadConfig } from "../server/config.ts";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { createLogger } from "../server/logger.ts";
-import { insertUser } from "../server/routers/auth/queries.ts";
-import { emailSchema, passwordSchema, usernameSchema } from "../server/routers/auth/schemas.ts";
-import { assertPasswordAllowed } from "../server/routers/auth/service.ts";
+import { insertUser } from "../server/domains/auth/queries.ts";
+import { emailSchema, passwordSchema, usernameSchema } from "../server/domains/auth/schemas.ts";
+import { assertPasswordAllowed } from "../server/domains/auth/service.ts";
 
 const { values } = parseArgs({
   options: {

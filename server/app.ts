@@ -16,7 +16,7 @@ import { landingPageCache } from "./index-html.ts";
 import { errorHandler } from "./rest/errors.ts";
 import { createRequestContext } from "./rest/handler.ts";
 import { registerRestRoutes } from "./rest/routes.ts";
-import { appRouter } from "./routers/_app.ts";
+import { appRouter } from "./domains/_app.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
 export const MAX_JSON_BYTES = 1024 * 1024;

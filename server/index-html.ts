@@ -3,8 +3,8 @@
 // for API calls. A JSON block is never executed, so the CSP (script-src 'self') is untouched.
 import fs from "node:fs";
 import { isDatabaseUnavailable } from "./db/errors.ts";
-import { PUBLIC_SITE_DATA_ID, type PublicSiteData } from "./routers/site/public-data.ts";
-import { publicSiteContent } from "./routers/site/service.ts";
+import { PUBLIC_SITE_DATA_ID, type PublicSiteData } from "./domains/site/public-data.ts";
+import { publicSiteContent } from "./domains/site/service.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
 export async function publicSiteData(deps: Pick<AppDeps, "db" | "config" | "now">): Promise<PublicSiteData> {

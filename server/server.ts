@@ -11,7 +11,7 @@ import { emailGaveUpJob, emailJob, emailNowJob } from "./jobs/email.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { createJobs, type JobOptions } from "./jobs/queue.ts";
-import { createMessageEvents } from "./routers/messages/events.ts";
+import { createMessageEvents } from "./domains/messages/events.ts";
 import { sweepExpiredRowsJob } from "./jobs/sweeps.ts";
 import { createMailer } from "./mail/create-mailer.ts";
 import { createStorage } from "./storage/create-storage.ts";

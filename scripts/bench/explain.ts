@@ -5,7 +5,7 @@ import pg from "pg";
 import { loadConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/types.ts";
 import { createLogger } from "../../server/logger.ts";
-import { createCaller } from "../../server/routers/_app.ts";
+import { createCaller } from "../../server/domains/_app.ts";
 import { startServer } from "../../server/server.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
 

@@ -11,7 +11,7 @@ import { hashPassword } from "../../server/auth/password.ts";
 import { generateTotpKey, sealTotpKey } from "../../server/auth/totp.ts";
 import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
-import { insertUser } from "../../server/routers/auth/queries.ts";
+import { insertUser } from "../../server/domains/auth/queries.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../test/helpers/smtp.ts";
 import { startChild } from "./processes.ts";
 import type { Row } from "./report.ts";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { hashPassword } from "../../server/auth/password.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
-import { insertUser } from "../../server/routers/auth/queries.ts";
+import { insertUser } from "../../server/domains/auth/queries.ts";
 import { createBenchDatabase } from "./database.ts";
 import { saturate } from "./load.ts";
 import { startChild } from "./processes.ts";

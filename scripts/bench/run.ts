@@ -14,7 +14,7 @@ import { hashPassword } from "../../server/auth/password.ts";
 import { generateTotpKey, sealTotpKey, totpCodeForStep, totpStep } from "../../server/auth/totp.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
-import { insertUser } from "../../server/routers/auth/queries.ts";
+import { insertUser } from "../../server/domains/auth/queries.ts";
 import { createBenchDatabase, FULL_SCALE, SMALL_SCALE, SMOKE_SCALE, seedScale } from "./database.ts";
 import { explainProcedure, type ExplainedQuery } from "./explain.ts";
 import { buildClient, measureBundle, runLighthouse } from "./frontend.ts";

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { hashPassword } from "../../server/auth/password.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
-import { insertUser } from "../../server/routers/auth/queries.ts";
+import { insertUser } from "../../server/domains/auth/queries.ts";
 import { type ChildServer, peakRssDuring } from "./processes.ts";
 import type { Row } from "./report.ts";
 

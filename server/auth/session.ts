@@ -4,7 +4,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { type InferResult, type Kysely, sql } from "kysely";
 import type { Database, Db } from "../db/types.ts";
-import type { PublicUser } from "../routers/auth/schemas.ts";
+import type { PublicUser } from "../domains/auth/schemas.ts";
 
 export type SessionKind = "client" | "admin";
 

@@ -348,7 +348,7 @@ export interface SiteContentVersionTable {
   version: number;
 }
 
-/** One row of the append-only activity trail (server/activity/record.ts). */
+/** One row of the append-only activity trail (server/domains/activity/record.ts). */
 export interface ActivityEventsTable {
   id: ColumnType<string, never, never>;
   occurred_at: RequiredTimestamp;
@@ -387,7 +387,7 @@ export interface UploadNoticeDocumentsTable {
 
 export type InboxItemKind = "upload" | "request_submitted" | "consultation" | "appointment_request";
 
-/** Something that arrived for the firm (server/inbox/record.ts), unread until an admin opens it. */
+/** Something that arrived for the firm (server/domains/inbox/record.ts), unread until an admin opens it. */
 export interface InboxItemsTable {
   id: ColumnType<string, never, never>;
   kind: InboxItemKind;
@@ -401,7 +401,7 @@ export interface InboxItemsTable {
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-/** One client's conversation with the firm (routers/messages); read marks are message sequence numbers. */
+/** One client's conversation with the firm (domains/messages); read marks are message sequence numbers. */
 export interface MessageThreadsTable {
   client_id: string;
   last_seq: ColumnType<number, number | undefined, number>;

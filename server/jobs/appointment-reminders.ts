@@ -2,9 +2,16 @@
 // within the next 24 hours and has none for its current time yet (appointments.reminder_for). A
 // moved appointment wants a reminder for its new time; one cancelled or moved after its reminder
 // was queued gets none, as the mail job checks the time and status again when it runs.
-import { takeDueReminders } from "../routers/appointments/queries.ts";
-import { REMINDER_BEFORE_MS } from "../routers/appointments/service.ts";
+import { takeDueReminders } from "../domains/appointments/queries.ts";
+import { REMINDER_BEFORE_MS } from "../domains/appointments/service.ts";
 import type { JobKind } from "./queue.ts";
+
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "appointment-reminders": Record<string, never>;
+  }
+}
 
 export const appointmentRemindersJob: JobKind<"appointment-reminders"> = {
   name: "appointment-reminders",

@@ -3,14 +3,21 @@
 // night. Each request remembers the due date each reminder was queued for (document_requests
 // early_reminder_for, due_reminder_for), so each goes once; the mail job checks the status and the
 // due date again when it runs (docs/decisions.md, Document requests).
-import { addDays, localDate } from "../routers/appointments/firm-clock.ts";
-import { takeDueRequestReminders } from "../routers/requests/queries.ts";
-import { EARLY_REMINDER_DAYS } from "../routers/requests/service.ts";
+import { addDays, localDate } from "../domains/appointments/firm-clock.ts";
+import { takeDueRequestReminders } from "../domains/requests/queries.ts";
+import { EARLY_REMINDER_DAYS } from "../domains/requests/service.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import type { JobKind } from "./queue.ts";
 
 /** Reminders wait until this hour of the firm's day. */
 export const REMINDER_HOUR = 8;
+
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "document-request-reminders": Record<string, never>;
+  }
+}
 
 export const documentRequestRemindersJob: JobKind<"document-request-reminders"> = {
   name: "document-request-reminders",

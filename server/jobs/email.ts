@@ -7,78 +7,100 @@
 // waiting for, polled often and never behind anything bulk, and `email` for the rest, taken in
 // batches and sent several at a time over the mailer's pooled connections. Callers send to
 // "email"; the kind of the mail picks the queue (URGENCY).
-import type { Transaction } from "kysely";
-import type { Database } from "../db/types.ts";
-import type { MailMessage } from "../mail/mailer.ts";
 import type { AppDeps } from "../trpc/context.ts";
+import type { Outgoing } from "../mail/outgoing.ts";
 import {
-  type AppointmentChange,
-  appointmentChangeMail,
-  appointmentFirmNoticeMail,
-  appointmentReminderMail,
-  type ClientAction,
-} from "../routers/appointments/mail.ts";
-import { verificationMail } from "../routers/auth/email-verification.ts";
-import { lockNoticeMail } from "../routers/auth/lock-notice.ts";
-import {
+  type AccountSecurityJob,
   emailChangedMail,
-  emailChangeRequestedMail,
+  type EmailChangedJob,
+  type EmailChangeJob,
   emailChangeMail,
+  emailChangeRequestedMail,
+  type EmailChangeRequestedJob,
+  type NewSignInJob,
   newSignInMail,
-  type SecurityEvent,
   securityEventMail,
-} from "../routers/account/mail.ts";
-import { resetMail } from "../routers/auth/password-reset.ts";
-import { type ReminderKind, requestCreatedMail, requestReminderMail, requestSubmittedMail, requestReopenedMail } from "../routers/requests/mail.ts";
-import { invitationMail } from "../routers/invitations/mail.ts";
-import { messageWaitingMail } from "../routers/messages/mail.ts";
-import { consultationConfirmationMail, consultationNotificationGaveUp, consultationNotificationMail } from "../routers/consultation/service.ts";
-import { documentsSharedMail, uploadDigestMail } from "../routers/documents/upload-mail.ts";
+} from "../domains/account/mail.ts";
+import {
+  type AppointmentChangeJob,
+  appointmentChangeMail,
+  type AppointmentFirmNoticeJob,
+  appointmentFirmNoticeMail,
+  type AppointmentReminderJob,
+  appointmentReminderMail,
+} from "../domains/appointments/mail.ts";
+import {
+  type AccountLockedJob,
+  type EmailVerificationJob,
+  lockNoticeMail,
+  type PasswordResetJob,
+  resetMail,
+  verificationMail,
+} from "../domains/auth/mail.ts";
+import {
+  consultationConfirmationMail,
+  type ConsultationConfirmationJob,
+  consultationNotificationGaveUp,
+  type ConsultationNotificationJob,
+  consultationNotificationMail,
+} from "../domains/consultation/mail.ts";
+import { documentsSharedMail, type DocumentsSharedJob, uploadDigestMail, type UploadDigestJob } from "../domains/documents/mail.ts";
+import { invitationMail, type InvitationJob } from "../domains/invitations/mail.ts";
+import { messageWaitingMail, type MessageWaitingJob } from "../domains/messages/mail.ts";
+import {
+  requestCreatedMail,
+  type RequestCreatedJob,
+  requestReminderMail,
+  type RequestReminderJob,
+  requestReopenedMail,
+  type RequestReopenedJob,
+  requestSubmittedMail,
+  type RequestSubmittedJob,
+} from "../domains/requests/mail.ts";
 import type { Job, JobKind } from "./queue.ts";
 
-export type EmailJob =
-  | { kind: "password-reset"; userId: string }
-  | { kind: "email-verification"; userId: string }
-  | { kind: "account-locked"; userId: string }
-  | { kind: "account-security"; userId: string; event: SecurityEvent }
-  | { kind: "new-sign-in"; userId: string; signInId: string }
-  | { kind: "email-change"; changeId: string }
-  | { kind: "email-changed"; changeId: string }
-  | { kind: "email-change-requested"; changeId: string }
-  /** The firm's invitation of a client, with a new link (the earlier one dies). */
-  | { kind: "invitation"; invitationId: string; expiresAt: string }
-  | { kind: "consultation-notification"; consultationId: string }
-  | { kind: "consultation-confirmation"; consultationId: string }
-  /**
-   * `at`: the appointment's time when it changed, which the mail states even if it moves again;
-   * `sequence`: its calendar entry's SEQUENCE then.
-   */
-  | { kind: "appointment-change"; appointmentId: string; change: AppointmentChange; at: string; sequence?: number }
-  /** To the client, when the firm's batch of uploads closes: documents are waiting (documents/upload-notices.ts). */
-  | { kind: "documents-shared"; noticeId: string }
-  /** To the firm, when a client's batch of uploads closes: what they uploaded. */
-  | { kind: "upload-digest"; noticeId: string }
-  /** To the firm: a client booked, moved or cancelled (self-booking). */
-  | { kind: "appointment-firm-notice"; appointmentId: string; action: ClientAction; at: string; sequence: number }
-  /** A day before `at`; nothing if the appointment no longer starts then. */
-  | { kind: "appointment-reminder"; appointmentId: string; at: string }
-  /** To the client: the firm asks for documents. */
-  | { kind: "document-request-created"; requestId: string }
-  /** To the client, before or on `dueDate`; nothing if the request is no longer open or due then. */
-  | { kind: "document-request-reminder"; requestId: string; dueDate: string; reminder: ReminderKind }
-  /** To the firm: a client submitted a request. */
-  | { kind: "document-request-submitted"; requestId: string }
-  /** To the client: the firm reopened a request (its note is read in the portal); nothing if it is no longer open. */
-  | { kind: "document-request-reopened"; requestId: string }
-  /** To `side`, five minutes after the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
-  | { kind: "message-waiting"; clientId: string; side: "client" | "firm"; dueAt: string };
-
-/** A message to send now, and what having sent it means for the data it is about. */
-export type Outgoing = {
-  message: MailMessage;
-  /** Runs in the transaction that records the message as sent. */
-  onSent?: (tx: Transaction<Database>, at: Date) => Promise<void>;
+/**
+ * Every kind of mail and its job's payload. Each payload type sits beside its composer (a domain's
+ * mail.ts); this file only names the kinds.
+ */
+type EmailPayloads = {
+  "password-reset": PasswordResetJob;
+  "email-verification": EmailVerificationJob;
+  "account-locked": AccountLockedJob;
+  "account-security": AccountSecurityJob;
+  "new-sign-in": NewSignInJob;
+  "email-change": EmailChangeJob;
+  "email-changed": EmailChangedJob;
+  "email-change-requested": EmailChangeRequestedJob;
+  invitation: InvitationJob;
+  "consultation-notification": ConsultationNotificationJob;
+  "consultation-confirmation": ConsultationConfirmationJob;
+  "appointment-change": AppointmentChangeJob;
+  "documents-shared": DocumentsSharedJob;
+  "upload-digest": UploadDigestJob;
+  "appointment-firm-notice": AppointmentFirmNoticeJob;
+  "appointment-reminder": AppointmentReminderJob;
+  "document-request-created": RequestCreatedJob;
+  "document-request-reminder": RequestReminderJob;
+  "document-request-submitted": RequestSubmittedJob;
+  "document-request-reopened": RequestReopenedJob;
+  "message-waiting": MessageWaitingJob;
 };
+
+/** A mail job as the queue holds it: its kind, then its payload. */
+export type EmailJob = { [K in keyof EmailPayloads]: { kind: K } & EmailPayloads[K] }[keyof EmailPayloads];
+
+// The mail queues' payloads join the queue's registry here (jobs/queue.ts, JobPayloads), so the
+// queue names no domain and this file is the only one that gathers them.
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Mail that may wait its turn: bulk and batched mail (docs/decisions.md, Mail queues). */
+    email: EmailJob;
+    /** Mail a person is waiting for: a queue of its own that nothing bulk can delay. */
+    "email-now": EmailJob;
+    "email-gave-up": EmailJob;
+  }
+}
 
 type Composer<K extends EmailJob["kind"]> = (deps: AppDeps, job: Extract<EmailJob, { kind: K }>) => Promise<Outgoing | null>;
 

@@ -3,6 +3,13 @@
 import { sweepOrphanedObjects } from "../storage/sweep-orphaned-objects.ts";
 import type { JobKind } from "./queue.ts";
 
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "sweep-orphaned-objects": Record<string, never>;
+  }
+}
+
 export const sweepOrphanedObjectsJob: JobKind<"sweep-orphaned-objects"> = {
   name: "sweep-orphaned-objects",
   schedule: "41 * * * *",

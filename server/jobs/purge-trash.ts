@@ -1,8 +1,15 @@
 // Documents in the trash for more than 30 days are deleted for good, hourly, by one instance: rows in
 // small batches that each re-check the age (a restore in between wins), stored objects after each
 // batch committed (documents/service.ts, purgeExpiredTrash).
-import { purgeExpiredTrash } from "../routers/documents/service.ts";
+import { purgeExpiredTrash } from "../domains/documents/service.ts";
 import type { JobKind } from "./queue.ts";
+
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "purge-trash": Record<string, never>;
+  }
+}
 
 export const purgeTrashJob: JobKind<"purge-trash"> = {
   name: "purge-trash",

@@ -9,8 +9,6 @@ import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/database.ts";
 import { isDatabaseUnavailable, isPgError, UNIQUE_VIOLATION } from "../db/errors.ts";
 import type { Db } from "../db/types.ts";
-import type { AppDeps } from "../trpc/context.ts";
-import type { EmailJob } from "./email.ts";
 
 export type JobOptions = {
   /** How often an idle worker asks for work (pg-boss allows 0.5 s and up). */
@@ -36,19 +34,21 @@ export const DEFAULT_JOB_OPTIONS: JobOptions = {
   stopTimeoutMs: 10_000,
 };
 
-/** What each queue's jobs carry. Ids only, never a secret or a message body. */
-export type JobPayloads = {
-  /** Mail that may wait its turn: bulk and batched mail (docs/decisions.md, Mail queues). */
-  email: EmailJob;
-  /** Mail a person is waiting for: a queue of its own that nothing bulk can delay. */
-  "email-now": EmailJob;
-  "email-gave-up": EmailJob;
-  "sweep-expired-rows": Record<string, never>;
-  "sweep-orphaned-objects": Record<string, never>;
-  "appointment-reminders": Record<string, never>;
-  "document-request-reminders": Record<string, never>;
-  "purge-trash": Record<string, never>;
-};
+/**
+ * What a job's `run` is handed: the app's long-lived services. trpc/context.ts makes this its
+ * AppDeps (declaration merging), so the queue names them without importing the context, which
+ * holds the queue in turn (`AppDeps.jobs`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in trpc/context.ts
+export interface JobDeps {}
+
+/**
+ * What each queue's jobs carry: ids only, never a secret or a message body. Each kind of job adds its
+ * own entry from its file (`declare module "./queue.ts"`), the way a job definition owns its payload,
+ * so the queue imports no job file and no domain.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each job file
+export interface JobPayloads {}
 export type JobName = keyof JobPayloads;
 
 export type Job<N extends JobName> = PgBoss.JobWithMetadata<JobPayloads[N]>;
@@ -72,14 +72,14 @@ export type JobKind<N extends JobName = JobName> = {
    * Does one job; a throw makes it run again later (up to the retry limit). A method, so a list of
    * kinds of different payloads can be handed to createJobs as one type.
    */
-  run(deps: AppDeps, job: Job<N>): Promise<void>;
+  run(deps: JobDeps, job: Job<N>): Promise<void>;
 };
 
 export type Jobs = {
   /** Enqueues a job; with `tx` the job exists only if that transaction commits; with `startAfter` it waits until then. */
   send<N extends JobName>(name: N, data: JobPayloads[N], opts?: { tx?: Db; startAfter?: Date }): Promise<string>;
   /** Creates the queues and schedules and starts the workers (and the schedule checks). */
-  start(deps: AppDeps): Promise<void>;
+  start(deps: JobDeps): Promise<void>;
   /** Stops taking jobs and waits (up to stopTimeoutMs) for the ones under way. */
   stop(): Promise<void>;
   options: JobOptions;
@@ -156,7 +156,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
 }
 
 /** Runs each job of `kind`'s queue; a job on a queue holds that kind's payload (send() is typed by name). */
-async function work<N extends JobName>(boss: PgBoss, deps: AppDeps, kind: JobKind<N>, pollingIntervalSeconds: number): Promise<void> {
+async function work<N extends JobName>(boss: PgBoss, deps: JobDeps, kind: JobKind<N>, pollingIntervalSeconds: number): Promise<void> {
   const options = { pollingIntervalSeconds: kind.pollingIntervalSeconds ?? pollingIntervalSeconds, includeMetadata: true as const };
   if (!kind.batch) {
     // One job per fetch: its throw fails it (pg-boss retries it later).

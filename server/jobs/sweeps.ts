@@ -6,7 +6,7 @@ import { deleteExpiredSessions } from "../auth/session.ts";
 import { deleteExpiredTrustedDevices } from "../auth/trusted-devices.ts";
 import { deleteExpiredSignInChallenges } from "../auth/second-factor.ts";
 import { deleteForgottenSignIns } from "../auth/sign-ins.ts";
-import { deleteClosedNotices } from "../routers/documents/upload-notices.ts";
+import { deleteClosedNotices } from "../domains/documents/upload-notices.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import type { JobKind } from "./queue.ts";
 
@@ -37,6 +37,13 @@ const SWEEPS: Array<[what: string, remove: (deps: AppDeps) => Promise<number>]> 
     },
   ],
 ];
+
+declare module "./queue.ts" {
+  interface JobPayloads {
+    /** Runs on its schedule and carries nothing. */
+    "sweep-expired-rows": Record<string, never>;
+  }
+}
 
 export const sweepExpiredRowsJob: JobKind<"sweep-expired-rows"> = {
   name: "sweep-expired-rows",

@@ -4,8 +4,8 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { RequestHandler } from "express";
-import { activityPage, type ActivityFilters } from "../activity/queries.ts";
-import { activityExportRouter } from "../activity/router.ts";
+import { activityPage, type ActivityFilters } from "../domains/activity/queries.ts";
+import { activityExportRouter } from "../domains/activity/router.ts";
 import {
   activityPageOutput,
   activitySettingsOutput,
@@ -13,7 +13,7 @@ import {
   type ActivityEventItem,
   ownActivityInput,
   updateActivitySettingsInput,
-} from "../activity/schemas.ts";
+} from "../domains/activity/schemas.ts";
 import { INVALID_DATA_VALUE_DETAIL, isInvalidDataValue } from "../db/errors.ts";
 import type { Db } from "../db/types.ts";
 import { createCallerFactory } from "../trpc/init.ts";

@@ -9,14 +9,14 @@ import {
   listPageInput,
   setUserQuotaInput,
   userQuotaOutput,
-} from "../routers/admin/schemas.ts";
-import { createAppointmentInput, updateAppointmentInput } from "../routers/appointments/schemas.ts";
-import { securitySettingsOutput, updateSecuritySettingsInput } from "../routers/account/schemas.ts";
-import { loginInput, restLoginOutput } from "../routers/auth/schemas.ts";
-import { consultationRequestOutput } from "../routers/consultation/schemas.ts";
-import { documentOutput } from "../routers/documents/schemas.ts";
-import { successOutput } from "../routers/shared-schemas.ts";
-import { siteContentOutput, updateSiteContentInput, updateTestimonialsInput } from "../routers/site/schemas.ts";
+} from "../domains/admin/schemas.ts";
+import { createAppointmentInput, updateAppointmentInput } from "../domains/appointments/schemas.ts";
+import { securitySettingsOutput, updateSecuritySettingsInput } from "../domains/account/schemas.ts";
+import { loginInput, restLoginOutput } from "../domains/auth/schemas.ts";
+import { consultationRequestOutput } from "../domains/consultation/schemas.ts";
+import { documentOutput } from "../domains/documents/schemas.ts";
+import { successOutput } from "../domains/shared-schemas.ts";
+import { siteContentOutput, updateSiteContentInput, updateTestimonialsInput } from "../domains/site/schemas.ts";
 import { downloadReply, previewReply } from "./documents.ts";
 import { downloadRoute, previewRoute } from "./download.ts";
 import { bodyOf, pageQuery, type RestRoute } from "./route.ts";

@@ -6,8 +6,8 @@ import {
   rescheduleAppointmentInput,
   slotOutput,
   slotsInput,
-} from "../routers/appointments/schemas.ts";
-import { meetingTypeOutput } from "../routers/availability/schemas.ts";
+} from "../domains/appointments/schemas.ts";
+import { meetingTypeOutput } from "../domains/availability/schemas.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 
 export const appointmentRoutes: RestRoute[] = [

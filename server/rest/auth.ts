@@ -17,7 +17,7 @@ import {
   sessionOutput,
   twoFactorSetupOutput,
   updateProfileInput,
-} from "../routers/account/schemas.ts";
+} from "../domains/account/schemas.ts";
 import {
   enrolmentEnableInput,
   enrolmentInput,
@@ -36,8 +36,8 @@ import {
   restSignedInOutput,
   userOutput,
   verifyEmailInput,
-} from "../routers/auth/schemas.ts";
-import { successOutput } from "../routers/shared-schemas.ts";
+} from "../domains/auth/schemas.ts";
+import { successOutput } from "../domains/shared-schemas.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 
 export const authRoutes: RestRoute[] = [

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { adminAppointmentOutput } from "../routers/admin/schemas.ts";
-import { appointmentCalendarInput } from "../routers/appointments/schemas.ts";
+import { adminAppointmentOutput } from "../domains/admin/schemas.ts";
+import { appointmentCalendarInput } from "../domains/appointments/schemas.ts";
 import {
   availabilityInput,
   availabilityOutput,
   createMeetingTypeInput,
   meetingTypeOutput,
   updateMeetingTypeInput,
-} from "../routers/availability/schemas.ts";
-import { successOutput } from "../routers/shared-schemas.ts";
+} from "../domains/availability/schemas.ts";
+import { successOutput } from "../domains/shared-schemas.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 
 /** The admin's side of self-booking: the firm's availability, its meeting types and the week view. */

@@ -6,8 +6,8 @@ import {
   storageUsageOutput,
   trashedDocumentOutput,
   updateDocumentBody,
-} from "../routers/documents/schemas.ts";
-import { idSchema, successOutput } from "../routers/shared-schemas.ts";
+} from "../domains/documents/schemas.ts";
+import { idSchema, successOutput } from "../domains/shared-schemas.ts";
 import { downloadRoute, previewRoute } from "./download.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 import { uploadRoute } from "./upload.ts";

@@ -4,17 +4,7 @@ import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
-import { RequestRefused } from "../trpc/errors.ts";
-
-const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized)/;
-
-/** One readable sentence for a validation failure: our own messages as they are, zod's with the field. */
-export function zodIssuesDetail(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "Invalid input";
-  const field = issue.path.map(String).join(".");
-  return field && ZOD_DEFAULT_MESSAGE.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
-}
+import { RequestRefused, zodIssuesDetail } from "../trpc/errors.ts";
 
 export type HttpError = { status: number; detail: string };
 

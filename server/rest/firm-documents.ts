@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { adminUserOutput } from "../routers/admin/schemas.ts";
-import { documentOutput } from "../routers/documents/schemas.ts";
-import { clientDocumentsQuery, notificationSettingsOutput, updateNotificationSettingsInput } from "../routers/firm-documents/schemas.ts";
-import { folderOutput } from "../routers/folders/schemas.ts";
-import { idSchema } from "../routers/shared-schemas.ts";
+import { adminUserOutput } from "../domains/admin/schemas.ts";
+import { documentOutput } from "../domains/documents/schemas.ts";
+import { clientDocumentsQuery, notificationSettingsOutput, updateNotificationSettingsInput } from "../domains/firm-documents/schemas.ts";
+import { folderOutput } from "../domains/folders/schemas.ts";
+import { idSchema } from "../domains/shared-schemas.ts";
 import type { RestRoute } from "./route.ts";
 import { type UploadTarget, uploadRoute } from "./upload.ts";
 

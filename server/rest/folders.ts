@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createFolderInput, folderOutput, updateFolderBody } from "../routers/folders/schemas.ts";
-import { successOutput } from "../routers/shared-schemas.ts";
+import { createFolderInput, folderOutput, updateFolderBody } from "../domains/folders/schemas.ts";
+import { successOutput } from "../domains/shared-schemas.ts";
 import { folderArchiveRoute } from "./folder-archive.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 

@@ -11,10 +11,10 @@ import { readCookie, setCookie, signInBrowserCookieName } from "../auth/cookies.
 import { generateToken } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { TWO_FACTOR_CHALLENGE_MS } from "../auth/second-factor.ts";
-import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser, googleSecondStep, LOGIN_CODE_MS } from "../routers/auth/external-sign-in.ts";
-import { AUTH_ERROR_PARAM } from "../routers/auth/messages.ts";
-import { checkCarriedInvitation, GoogleSignUpRefused } from "../routers/invitations/accept.ts";
-import { GOOGLE_REFUSAL, INVITE_PARAM } from "../routers/invitations/messages.ts";
+import { createLoginCode, ExternalSignInRefused, findOrCreateGoogleUser, googleSecondStep, LOGIN_CODE_MS } from "../domains/auth/external-sign-in.ts";
+import { AUTH_ERROR_PARAM } from "../domains/auth/messages.ts";
+import { checkCarriedInvitation, GoogleSignUpRefused } from "../domains/invitations/accept.ts";
+import { GOOGLE_REFUSAL, INVITE_PARAM } from "../domains/invitations/messages.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import type { RestRoute } from "./route.ts";
 

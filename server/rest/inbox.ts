@@ -1,5 +1,5 @@
 // The firm's Inbox over REST: the list (with the unread count) and marking items read.
-import { inboxInput, inboxPageOutput, inboxUnreadOutput, markInboxReadInput } from "../inbox/schemas.ts";
+import { inboxInput, inboxPageOutput, inboxUnreadOutput, markInboxReadInput } from "../domains/inbox/schemas.ts";
 import type { RestRoute } from "./route.ts";
 
 export const inboxRoutes: RestRoute[] = [

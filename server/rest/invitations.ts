@@ -10,8 +10,8 @@ import {
   listInvitationsInput,
   registrationOutput,
   setRegistrationInput,
-} from "../routers/invitations/schemas.ts";
-import { successOutput } from "../routers/shared-schemas.ts";
+} from "../domains/invitations/schemas.ts";
+import { successOutput } from "../domains/shared-schemas.ts";
 import type { RestRoute } from "./route.ts";
 
 export const invitationRoutes: RestRoute[] = [

@@ -9,7 +9,7 @@
 import type { RequestHandler } from "express";
 import { ADMIN_IDLE_MS, type Session } from "../auth/session.ts";
 import type { Db } from "../db/types.ts";
-import { createCaller } from "../routers/_app.ts";
+import { createCaller } from "../domains/_app.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";

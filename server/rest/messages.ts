@@ -9,7 +9,7 @@ import {
   messagesFolderOutput,
   sendMessageBody,
   unreadOutput,
-} from "../routers/messages/schemas.ts";
+} from "../domains/messages/schemas.ts";
 import { messageEventStream } from "./message-events.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 

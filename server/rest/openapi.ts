@@ -3,8 +3,8 @@
 // the dialect OpenAPI 3.1 uses) are the ones the procedures validate with.
 // test/server/openapi.test.ts checks real answers against the documented schemas.
 import { z } from "zod";
-import { idSchema } from "../routers/shared-schemas.ts";
-import { SITE_SECTIONS } from "../routers/site/schemas.ts";
+import { idSchema } from "../domains/shared-schemas.ts";
+import { SITE_SECTIONS } from "../domains/site/schemas.ts";
 import { type RestRoute, successStatus } from "./route.ts";
 
 const PATH_PARAMS: Record<string, z.ZodType> = {

@@ -1,6 +1,6 @@
-import { consultationRequestInput } from "../routers/consultation/schemas.ts";
-import { successOutput } from "../routers/shared-schemas.ts";
-import { siteContentOutput } from "../routers/site/schemas.ts";
+import { consultationRequestInput } from "../domains/consultation/schemas.ts";
+import { successOutput } from "../domains/shared-schemas.ts";
+import { siteContentOutput } from "../domains/site/schemas.ts";
 import type { RestRoute } from "./route.ts";
 
 export const publicSiteRoutes: RestRoute[] = [

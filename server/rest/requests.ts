@@ -7,7 +7,7 @@ import {
   clientRequestOutput,
   createRequestInput,
   updateRequestBody,
-} from "../routers/requests/schemas.ts";
+} from "../domains/requests/schemas.ts";
 import { bodyOf, type RestRoute } from "./route.ts";
 
 export const requestRoutes: RestRoute[] = [

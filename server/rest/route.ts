@@ -4,8 +4,8 @@
 // turns the same table into /api/openapi.json, so the two cannot drift apart.
 import type { Request, RequestHandler, Response, Router } from "express";
 import { z } from "zod";
-import { createCaller } from "../routers/_app.ts";
-import type { Page } from "../routers/admin/schemas.ts";
+import { createCaller } from "../domains/_app.ts";
+import type { Page } from "../domains/admin/schemas.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";

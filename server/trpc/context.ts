@@ -4,11 +4,36 @@ import type { RateLimits } from "../auth/rate-limit.ts";
 import { type Session, type SessionValidation, validateSessionToken } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
-import type { PublicUser } from "../routers/auth/schemas.ts";
+import type { PublicUser } from "../domains/auth/schemas.ts";
 import type { Jobs } from "../jobs/queue.ts";
-import type { MessageEvents } from "../routers/messages/events.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
+
+// The live message streams' service (created in domains/messages/events.ts), as the context carries it.
+/** What a stream hears: a conversation that changed (the client's id), or null for "anything may have changed". */
+export type MessageEventListener = {
+  /** The session the stream was opened with, and its user: what the caps count and what ends the stream. */
+  sessionId: string;
+  userId: string;
+  onChange: (clientId: string | null) => void;
+  /** The session ended (signed out, revoked, its password changed, its user removed), on any instance. */
+  onSessionEnded: () => void;
+  onShutdown: () => void;
+};
+
+export type Subscription = { ok: true; stop: () => void } | { ok: false; reason: "unavailable" | "too-many" };
+
+export type MessageEvents = {
+  /**
+   * Calls `onChange` with the client's id of each conversation that changes, and with null after the
+   * instance missed notices (its connection to the database was lost); answers the way to stop, or
+   * a refusal: "unavailable" when this instance cannot listen (the page then polls), "too-many"
+   * when the session or the user already holds as many streams as they may.
+   */
+  subscribe(listener: MessageEventListener): Promise<Subscription>;
+  /** Ends every stream (their browsers reconnect, to another instance) and stops listening. */
+  close(): Promise<void>;
+};
 
 /** Long-lived services, built once in server/index.ts (or by a test) and shared by every request. */
 export type AppDeps = {
@@ -25,6 +50,12 @@ export type AppDeps = {
   /** The clock; tests pass a controllable one. */
   now: () => Date;
 };
+
+// A job runs with the app's services (jobs/queue.ts, JobDeps).
+declare module "../jobs/queue.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds AppDeps' members to JobDeps
+  interface JobDeps extends AppDeps {}
+}
 
 /** How a procedure sets or clears the session cookie without knowing the transport. */
 export type SessionCookies = {

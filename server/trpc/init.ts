@@ -2,7 +2,7 @@ import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context.ts";
 import { superjsonInput } from "./transformer.ts";
-import { zodIssuesDetail } from "../rest/errors.ts";
+import { zodIssuesDetail } from "./errors.ts";
 import { ZodError } from "zod";
 
 const t = initTRPC.context<Context>().create({

@@ -1,4 +1,4 @@
-import type { AppointmentStatus } from "@server/routers/appointments/schemas.ts";
+import type { AppointmentStatus } from "@server/domains/appointments/schemas.ts";
 
 /** How the statuses (docs/decisions.md, Appointments) read in both portals. */
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {

@@ -1,4 +1,4 @@
-import { DOCUMENT_SORTS } from "@server/routers/documents/schemas.ts";
+import { DOCUMENT_SORTS } from "@server/domains/documents/schemas.ts";
 
 export type DocumentSortKey = (typeof DOCUMENT_SORTS)[number];
 type SortOrder = "asc" | "desc";

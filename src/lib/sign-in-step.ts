@@ -1,4 +1,4 @@
-import type { LoginResult } from "@server/routers/auth/schemas.ts";
+import type { LoginResult } from "@server/domains/auth/schemas.ts";
 
 /** What a sign-in still needs after its password: a code ("verify") or setting up a second factor first ("enrol"). */
 export type SignInStep = { kind: "verify" | "enrol"; challenge: string };

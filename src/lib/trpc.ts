@@ -6,7 +6,7 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
-import type { AppRouter } from "@server/routers/_app.ts";
+import type { AppRouter } from "@server/domains/_app.ts";
 import { httpStatus } from "./api-error.ts";
 import { endPortalSession } from "./session-ended.ts";
 

@@ -7,8 +7,8 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TESTIMONIALS, defaultSiteContent } from "../../server/routers/site/defaults.ts";
-import { SITE_CONTENT_KEYS } from "../../server/routers/site/schemas.ts";
+import { DEFAULT_TESTIMONIALS, defaultSiteContent } from "../../server/domains/site/defaults.ts";
+import { SITE_CONTENT_KEYS } from "../../server/domains/site/schemas.ts";
 import {
   checkA11y,
   expectAccessibleAtBothWidths,

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { zonedTime } from "../../server/routers/appointments/service.ts";
+import { zonedTime } from "../../server/domains/appointments/service.ts";
 import {
   checkA11y,
   formatViolations,

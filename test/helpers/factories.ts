@@ -4,8 +4,8 @@ import { hashPassword } from "../../server/auth/password.ts";
 import { generateBackupCodes, replaceBackupCodes } from "../../server/auth/second-factor.ts";
 import { generateTotpKey, sealTotpKey, totpCodeForStep, totpStep } from "../../server/auth/totp.ts";
 import type { Database } from "../../server/db/types.ts";
-import type { PublicUser } from "../../server/routers/auth/schemas.ts";
-import { insertUser } from "../../server/routers/auth/queries.ts";
+import type { PublicUser } from "../../server/domains/auth/schemas.ts";
+import { insertUser } from "../../server/domains/auth/queries.ts";
 import { ApiClient, type ApiResponse } from "./http.ts";
 import { clockOf } from "./server.ts";
 

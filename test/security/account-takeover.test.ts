@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../server/auth/session.ts";
-import { findOrCreateGoogleUser, googleSecondStep } from "../../server/routers/auth/external-sign-in.ts";
+import { findOrCreateGoogleUser, googleSecondStep } from "../../server/domains/auth/external-sign-in.ts";
 import { createUser, enrolSecondFactor, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

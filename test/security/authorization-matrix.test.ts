@@ -5,12 +5,12 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { appRouter } from "../../server/routers/_app.ts";
+import { appRouter } from "../../server/domains/_app.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient, type ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-limit.ts";
-import { MAX_STREAMS_PER_SESSION } from "../../server/routers/messages/events.ts";
+import { MAX_STREAMS_PER_SESSION } from "../../server/domains/messages/events.ts";
 import { PROCEDURE_ACCESS, REST_ACCESS, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
 
 type Objects = Awaited<ReturnType<typeof seedObjects>>;

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR } from "../../server/auth/rate-limit.ts";
-import { findOrCreateGoogleUser } from "../../server/routers/auth/external-sign-in.ts";
+import { findOrCreateGoogleUser } from "../../server/domains/auth/external-sign-in.ts";
 import { createUser } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

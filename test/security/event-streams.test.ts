@@ -3,7 +3,7 @@
 // replays the attack against the real server (and, on Postgres, a second instance on the same
 // database, as a second app server would be).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from "../../server/routers/messages/events.ts";
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from "../../server/domains/messages/events.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";

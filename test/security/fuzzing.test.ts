@@ -5,8 +5,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-limit.ts";
-import { appRouter } from "../../server/routers/_app.ts";
-import { MAX_STREAMS_PER_SESSION } from "../../server/routers/messages/events.ts";
+import { appRouter } from "../../server/domains/_app.ts";
+import { MAX_STREAMS_PER_SESSION } from "../../server/domains/messages/events.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient, type ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -6,7 +6,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateToken, hashToken } from "../../server/auth/session.ts";
-import { findOrCreateGoogleUser } from "../../server/routers/auth/external-sign-in.ts";
+import { findOrCreateGoogleUser } from "../../server/domains/auth/external-sign-in.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

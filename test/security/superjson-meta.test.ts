@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppRouter } from "../../server/routers/_app.ts";
+import type { AppRouter } from "../../server/domains/_app.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient, type ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

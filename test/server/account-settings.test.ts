@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_CONSECUTIVE_LOGIN_FAILURES } from "../../server/auth/rate-limit.ts";
 import { createSession, hashToken } from "../../server/auth/session.ts";
-import { insertUser } from "../../server/routers/auth/queries.ts";
+import { insertUser } from "../../server/domains/auth/queries.ts";
 import { createUser, DEFAULT_PASSWORD, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -3,7 +3,7 @@
 // a timestamp, the streamed, formula-safe CSV export, and the table refusing to be rewritten.
 import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordActivity, type ActivityAction } from "../../server/activity/record.ts";
+import { recordActivity, type ActivityAction } from "../../server/domains/activity/record.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { ApiClient } from "../helpers/http.ts";

@@ -1,9 +1,9 @@
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../server/auth/session.ts";
-import { createCaller } from "../../server/routers/_app.ts";
+import { createCaller } from "../../server/domains/_app.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
-import type { SignedIn } from "../../server/routers/auth/schemas.ts";
+import type { SignedIn } from "../../server/domains/auth/schemas.ts";
 import { createUser, DEFAULT_PASSWORD, loginClient, nextSecondFactorCode } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { createTestDatabase } from "../helpers/database.ts";

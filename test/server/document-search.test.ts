@@ -4,8 +4,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchDocumentsQuery } from "../../server/routers/documents/queries.ts";
-import { documentSearchInput } from "../../server/routers/documents/schemas.ts";
+import { searchDocumentsQuery } from "../../server/domains/documents/queries.ts";
+import { documentSearchInput } from "../../server/domains/documents/schemas.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import type { ApiClient, ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

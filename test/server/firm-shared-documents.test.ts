@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "../../server/routers/documents/schemas.ts";
+import { MAX_UPLOAD_BYTES } from "../../server/domains/documents/schemas.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient, type ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

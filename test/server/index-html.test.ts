@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import type { Database } from "../../server/db/types.ts";
-import { PUBLIC_SITE_DATA_ID } from "../../server/routers/site/public-data.ts";
+import { PUBLIC_SITE_DATA_ID } from "../../server/domains/site/public-data.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

@@ -7,7 +7,7 @@ import { ApiClient } from "../helpers/http.ts";
 import { oidcEnv, startOidcProvider, type TestAccount, type TestOidcProvider } from "../helpers/oidc-provider.ts";
 import { freePort, startTestServer, type TestServer } from "../helpers/server.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
-import { invitationMail } from "../../server/routers/invitations/mail.ts";
+import { invitationMail } from "../../server/domains/invitations/mail.ts";
 
 const INVITE_ONLY = "Registration is by invitation only";
 const NEW_PASSWORD = "Copper-Lantern-Meadow-9";

@@ -10,7 +10,7 @@ import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
 import { emailJob } from "../../server/jobs/email.ts";
 import { createJobs, type Jobs } from "../../server/jobs/queue.ts";
 import { createLogger } from "../../server/logger.ts";
-import { firmContactEmail } from "../../server/routers/site/service.ts";
+import { firmContactEmail } from "../../server/domains/site/service.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { createUser, DEFAULT_PASSWORD, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";

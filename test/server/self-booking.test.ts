@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wallTimeToInstant } from "../../server/routers/appointments/firm-clock.ts";
+import { wallTimeToInstant } from "../../server/domains/appointments/firm-clock.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

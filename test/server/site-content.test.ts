@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TESTIMONIALS, defaultSiteContent } from "../../server/routers/site/defaults.ts";
-import { SITE_CONTENT_KEYS } from "../../server/routers/site/schemas.ts";
+import { DEFAULT_TESTIMONIALS, defaultSiteContent } from "../../server/domains/site/defaults.ts";
+import { SITE_CONTENT_KEYS } from "../../server/domains/site/schemas.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_ACTIONS } from "../../server/activity/record.ts";
+import { ACTIVITY_ACTIONS } from "../../server/domains/activity/record.ts";
 import {
   ACTION_LABELS,
   actionLabel,

@@ -1,11 +1,11 @@
 /*
- * Slot computation (server/routers/appointments/slots.ts) on a table of cases: ordinary days,
+ * Slot computation (server/domains/appointments/slots.ts) on a table of cases: ordinary days,
  * daylight-saving changes in Chicago and Berlin (skipped and repeated wall times read as Postgres
  * reads them), buffers, notice, days off, overlapping weekly ranges, the horizon and the query window.
  */
 import { describe, expect, it } from "vitest";
-import { isoWeekday, isoWithOffset, localDate, wallTimeToInstant } from "../../server/routers/appointments/firm-clock.ts";
-import { type BookingRules, freeSlots, type Interval, type SlotQuery, type WeeklyHours } from "../../server/routers/appointments/slots.ts";
+import { isoWeekday, isoWithOffset, localDate, wallTimeToInstant } from "../../server/domains/appointments/firm-clock.ts";
+import { type BookingRules, freeSlots, type Interval, type SlotQuery, type WeeklyHours } from "../../server/domains/appointments/slots.ts";
 
 const h = (hours: number, minutes = 0) => hours * 60 + minutes;
 const weekdays = (start: number, end: number): WeeklyHours[] => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start_minute: start, end_minute: end }));

@@ -20,9 +20,9 @@ import { TestimonialCarousel } from "@/features/testimonials/testimonial-carouse
 import { useNearViewport } from "@/lib/use-near-viewport.ts";
 import { RETURN_TO_PARAM, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM } from "@/lib/session-ended.ts";
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
-import { AUTH_ERROR_PARAM } from "@server/routers/auth/messages.ts";
-import { DEFAULT_FIRM_NAME } from "@server/routers/site/defaults.ts";
-import { GOOGLE_REFUSAL, INVITE_PARAM, INVITED_EMAIL_ONLY, REGISTRATION_INVITE_ONLY } from "@server/routers/invitations/messages.ts";
+import { AUTH_ERROR_PARAM } from "@server/domains/auth/messages.ts";
+import { DEFAULT_FIRM_NAME } from "@server/domains/site/defaults.ts";
+import { GOOGLE_REFUSAL, INVITE_PARAM, INVITED_EMAIL_ONLY, REGISTRATION_INVITE_ONLY } from "@server/domains/invitations/messages.ts";
 import { lazyWithApi } from "../lazy-with-api.tsx";
 
 // Below the fold or behind a click: loaded when needed, so the first paint ships less JavaScript.

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { trpc } from "@/lib/trpc.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
-import { AUTHENTICATION_FAILED } from "@server/routers/auth/messages.ts";
+import { AUTHENTICATION_FAILED } from "@server/domains/auth/messages.ts";
 
 /**
  * Reads the one-time id the Google callback put in the URL fragment and removes it from the

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { PublicUser } from "@server/routers/auth/schemas.ts";
+import type { PublicUser } from "@server/domains/auth/schemas.ts";
 import { Input } from "@/components/ui/input.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { UnverifiedBadge } from "@/components/ui/unverified-badge.tsx";

@@ -9,7 +9,7 @@ import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { PREVIEW_CONTENT_TYPES } from "@server/routers/documents/schemas.ts";
+import { PREVIEW_CONTENT_TYPES } from "@server/domains/documents/schemas.ts";
 import { fetchPreview, PreviewMessage, PreviewRefused } from "./preview-fetch.tsx";
 
 const PdfPages = lazy(async () => ({ default: (await import("./pdf-pages.tsx")).PdfPages }));

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { trpc } from "@/lib/trpc.ts";
-import { PASSKEY_SIGN_IN_FAILED } from "@server/routers/auth/messages.ts";
+import { PASSKEY_SIGN_IN_FAILED } from "@server/domains/auth/messages.ts";
 
 /** The browser's own refusal when the person closes its passkey prompt or has none for this site. */
 export function passkeyPromptDismissed(err: unknown): boolean {

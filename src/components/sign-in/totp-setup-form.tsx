@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import type { TwoFactorSetup } from "@server/routers/account/schemas.ts";
+import type { TwoFactorSetup } from "@server/domains/account/schemas.ts";
 
 type TotpSetupFormProps = {
   setup: TwoFactorSetup;

@@ -14,7 +14,7 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
-import { CONFIRM_IT_IS_YOU } from "@server/routers/auth/messages.ts";
+import { CONFIRM_IT_IS_YOU } from "@server/domains/auth/messages.ts";
 import { useAccount } from "./use-account.ts";
 import { useProveIdentity } from "./use-prove-identity.ts";
 

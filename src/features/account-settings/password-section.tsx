@@ -6,7 +6,7 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { type FormProblem, errorOf, problemFor } from "@/lib/form-problem.ts";
-import { PASSWORDS_DO_NOT_MATCH } from "@server/routers/auth/schemas.ts";
+import { PASSWORDS_DO_NOT_MATCH } from "@server/domains/auth/schemas.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { useChangePassword } from "./use-change-password.ts";
 

@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDateTime } from "@/lib/format.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
-import type { ActivityEventItem } from "@server/activity/schemas.ts";
+import type { ActivityEventItem } from "@server/domains/activity/schemas.ts";
 import { ACTION_LABELS, type ActivityAction, actionLabel, describeActivity, describeUserAgent } from "./describe-activity.ts";
 import { NextPageButton } from "@/components/ui/next-page-button.tsx";
 import { formatRelativeTime } from "@/lib/relative-time.ts";

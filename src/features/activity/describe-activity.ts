@@ -1,5 +1,5 @@
-import type { ActivityAction } from "@server/activity/record.ts";
-import type { ActivityEventItem } from "@server/activity/schemas.ts";
+import type { ActivityAction } from "@server/domains/activity/record.ts";
+import type { ActivityEventItem } from "@server/domains/activity/schemas.ts";
 
 export type { ActivityAction };
 

@@ -1,6 +1,6 @@
 import { useAdminLoadFailure } from "@/lib/admin-load-failure.ts";
 import { trpc } from "@/lib/trpc.ts";
-import type { AdminActivityInput } from "@server/activity/schemas.ts";
+import type { AdminActivityInput } from "@server/domains/activity/schemas.ts";
 
 export type AdminActivityFilters = Pick<AdminActivityInput, "client_id" | "action" | "from" | "to">;
 

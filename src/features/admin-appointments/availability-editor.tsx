@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDate } from "@/lib/format.ts";
-import { genericZoneName } from "@server/routers/appointments/firm-clock.ts";
+import { genericZoneName } from "@server/domains/appointments/firm-clock.ts";
 import {
   type Availability,
   availabilityInput,
@@ -14,7 +14,7 @@ import {
   MAX_UPCOMING_BOOKINGS_LIMIT,
   MAX_MIN_NOTICE_HOURS,
   WEEKDAYS,
-} from "@server/routers/availability/schemas.ts";
+} from "@server/domains/availability/schemas.ts";
 import { useAvailability } from "./use-availability.ts";
 import { useSaveAvailability } from "./use-save-availability.ts";
 

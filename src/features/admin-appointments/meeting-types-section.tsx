@@ -15,7 +15,7 @@ import {
   MEETING_LOCATIONS,
   type MeetingLocation,
   type MeetingType,
-} from "@server/routers/availability/schemas.ts";
+} from "@server/domains/availability/schemas.ts";
 import { useCreateMeetingType } from "./use-create-meeting-type.ts";
 import { useDeleteMeetingType } from "./use-delete-meeting-type.ts";
 import { useMeetingTypes } from "./use-meeting-types.ts";

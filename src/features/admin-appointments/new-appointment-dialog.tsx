@@ -7,8 +7,8 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from "@server/routers/appointments/schemas.ts";
-import type { PublicUser } from "@server/routers/auth/schemas.ts";
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from "@server/domains/appointments/schemas.ts";
+import type { PublicUser } from "@server/domains/auth/schemas.ts";
 import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { useCreateAppointment } from "./use-create-appointment.ts";
 

@@ -13,7 +13,7 @@ import {
 } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import type { AdminAppointment } from "@server/routers/admin/schemas.ts";
+import type { AdminAppointment } from "@server/domains/admin/schemas.ts";
 import { toDateTimeLocal } from "./date-time-local.ts";
 import { useUpdateAppointment } from "./use-update-appointment.ts";
 

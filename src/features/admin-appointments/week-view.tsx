@@ -7,8 +7,8 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { cn } from "@/lib/cn.ts";
 import { trpc } from "@/lib/trpc.ts";
-import type { AdminAppointment } from "@server/routers/admin/schemas.ts";
-import { addDays, genericZoneName, isoWeekday, localDate, wallTimeToInstant } from "@server/routers/appointments/firm-clock.ts";
+import type { AdminAppointment } from "@server/domains/admin/schemas.ts";
+import { addDays, genericZoneName, isoWeekday, localDate, wallTimeToInstant } from "@server/domains/appointments/firm-clock.ts";
 import { useAppointmentCalendar } from "./use-appointment-calendar.ts";
 
 /** The Monday of the current week on the firm's calendar. */

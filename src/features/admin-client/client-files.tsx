@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
-import type { DocumentItem } from "@server/routers/documents/schemas.ts";
-import type { Folder } from "@server/routers/folders/schemas.ts";
+import type { DocumentItem } from "@server/domains/documents/schemas.ts";
+import type { Folder } from "@server/domains/folders/schemas.ts";
 import { useClientDocuments } from "./use-client-documents.ts";
 
 type ClientFilesProps = {

@@ -3,7 +3,7 @@ import { Progress } from "@/components/ui/progress.tsx";
 import { UnverifiedBadge } from "@/components/ui/unverified-badge.tsx";
 import { formatDate } from "@/lib/format.ts";
 import { formatStorageSize, usedPercent } from "@/lib/storage-size.ts";
-import type { AdminUser } from "@server/routers/admin/schemas.ts";
+import type { AdminUser } from "@server/domains/admin/schemas.ts";
 
 /** Who the client is and how much of their storage they use. */
 export function ClientSummary({ client }: { client: AdminUser }) {

@@ -5,7 +5,7 @@ import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx"
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatDateTime } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
-import { type ConsultationRequest, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "@server/routers/consultation/schemas.ts";
+import { type ConsultationRequest, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { useAdminConsultations } from "./use-admin-consultations.ts";
 import { useResendConsultationEmail } from "./use-resend-consultation-email.ts";
 import { useSetConsultationHandled } from "./use-set-consultation-handled.ts";

@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.t
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatDateTime, formatFileSizeKB } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
-import type { AdminDocument, AdminTrashedDocument } from "@server/routers/admin/schemas.ts";
+import type { AdminDocument, AdminTrashedDocument } from "@server/domains/admin/schemas.ts";
 import { useAdminDocuments } from "./use-admin-documents.ts";
 import { useAdminTrash } from "./use-admin-trash.ts";
 import { useDeleteDocument } from "./use-delete-document.ts";

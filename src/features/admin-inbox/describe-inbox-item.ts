@@ -1,5 +1,5 @@
-import type { InboxItemView } from "@server/inbox/schemas.ts";
-import { SERVICE_OPTIONS } from "@server/routers/consultation/schemas.ts";
+import type { InboxItemView } from "@server/domains/inbox/schemas.ts";
+import { SERVICE_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { formatDateTime } from "@/lib/format.ts";
 
 /** What an Inbox line says: a headline and, where there is one, a second line of detail. */

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { CalendarClock, CheckCheck, ClipboardCheck, FileUp, type LucideIcon, MessageSquareText } from "lucide-react";
 import { toast } from "sonner";
-import type { InboxItemView } from "@server/inbox/schemas.ts";
+import type { InboxItemView } from "@server/domains/inbox/schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { NextPageButton } from "@/components/ui/next-page-button.tsx";

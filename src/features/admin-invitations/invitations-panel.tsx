@@ -6,7 +6,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate } from "@/lib/format.ts";
-import type { InvitationItem, InvitationStatus } from "@server/routers/invitations/schemas.ts";
+import type { InvitationItem, InvitationStatus } from "@server/domains/invitations/schemas.ts";
 import { InviteClientDialog } from "./invite-client-dialog.tsx";
 import { useInvitations } from "./use-invitations.ts";
 import { useResendInvitation } from "./use-resend-invitation.ts";

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
-import type { RegistrationMode } from "@server/routers/invitations/schemas.ts";
+import type { RegistrationMode } from "@server/domains/invitations/schemas.ts";
 import { useRegistrationSetting } from "./use-registration-setting.ts";
 import { useUpdateRegistrationSetting } from "./use-update-registration-setting.ts";
 

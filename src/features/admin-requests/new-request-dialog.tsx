@@ -7,7 +7,7 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import type { PublicUser } from "@server/routers/auth/schemas.ts";
+import type { PublicUser } from "@server/domains/auth/schemas.ts";
 import { useCreateRequest } from "./use-create-request.ts";
 import { useRequestFolders } from "./use-request-folders.ts";
 

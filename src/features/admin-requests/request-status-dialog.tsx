@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import type { AdminRequest } from "@server/routers/requests/schemas.ts";
+import type { AdminRequest } from "@server/domains/requests/schemas.ts";
 import { useUpdateRequest } from "./use-update-request.ts";
 
 export type StatusChange = { request: AdminRequest; change: "done" | "open" };

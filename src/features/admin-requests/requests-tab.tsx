@@ -8,7 +8,7 @@ import { Select } from "@/components/ui/select.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatCalendarDate } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
-import { type AdminRequest, REQUEST_STATUSES, type RequestStatus } from "@server/routers/requests/schemas.ts";
+import { type AdminRequest, REQUEST_STATUSES, type RequestStatus } from "@server/domains/requests/schemas.ts";
 import { NewRequestDialog } from "./new-request-dialog.tsx";
 import { CHANGE_LABELS, RequestStatusDialog, type StatusChange } from "./request-status-dialog.tsx";
 import { useAdminRequests } from "./use-admin-requests.ts";

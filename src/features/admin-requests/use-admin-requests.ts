@@ -2,7 +2,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useAdminLoadFailure } from "@/lib/admin-load-failure.ts";
 import { trpc } from "@/lib/trpc.ts";
 import type { ServerPaging } from "@/lib/use-server-paging.ts";
-import type { RequestStatus } from "@server/routers/requests/schemas.ts";
+import type { RequestStatus } from "@server/domains/requests/schemas.ts";
 
 /** One page of every client's requests, by search text (title or client) and status. */
 export function useAdminRequests(paging: ServerPaging, status: RequestStatus | undefined) {

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
-import { SITE_CONTENT_KEYS, type SiteSection } from "@server/routers/site/schemas.ts";
+import { SITE_CONTENT_KEYS, type SiteSection } from "@server/domains/site/schemas.ts";
 import { SiteContentField } from "./site-content-field.tsx";
 import { useAdminSiteContent } from "./use-admin-site-content.ts";
 import { useInitSiteContent } from "./use-init-site-content.ts";

@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
-import type { SiteContentEditorEntry, SiteSection } from "@server/routers/site/schemas.ts";
+import type { SiteContentEditorEntry, SiteSection } from "@server/domains/site/schemas.ts";
 import { useResetSiteContent, useUpdateSiteContent } from "./use-update-site-content.ts";
 
 /** How long typing must pause before the field is saved: one update per pause, not per keystroke. */

@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { errorDetail } from "@/lib/api-error.ts";
-import { type Testimonial, testimonialSchema } from "@server/routers/site/schemas.ts";
+import { type Testimonial, testimonialSchema } from "@server/domains/site/schemas.ts";
 import { useStoredTestimonials } from "./use-stored-testimonials.ts";
 import { useUpdateTestimonials } from "./use-update-testimonials.ts";
 

@@ -1,6 +1,6 @@
 import { useAdminLoadFailure } from "@/lib/admin-load-failure.ts";
 import { trpc } from "@/lib/trpc.ts";
-import { type Testimonial, testimonialSchema } from "@server/routers/site/schemas.ts";
+import { type Testimonial, testimonialSchema } from "@server/domains/site/schemas.ts";
 
 /**
  * The testimonials the carousel shows now: the stored list, or the built-in ones while none is

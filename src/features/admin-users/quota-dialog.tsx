@@ -14,7 +14,7 @@ import {
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { formatStorageSize } from "@/lib/storage-size.ts";
-import type { AdminUser } from "@server/routers/admin/schemas.ts";
+import type { AdminUser } from "@server/domains/admin/schemas.ts";
 import { useSetUserQuota } from "./use-set-user-quota.ts";
 
 const MB_PER_GB = 1024;

@@ -9,7 +9,7 @@ import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { UnverifiedBadge } from "@/components/ui/unverified-badge.tsx";
 import { formatDate } from "@/lib/format.ts";
 import { formatStorageSize, usedPercent } from "@/lib/storage-size.ts";
-import type { AdminUser } from "@server/routers/admin/schemas.ts";
+import type { AdminUser } from "@server/domains/admin/schemas.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import { QuotaDialog } from "./quota-dialog.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";

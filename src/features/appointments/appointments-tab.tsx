@@ -7,10 +7,10 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { APPOINTMENT_STATUS_LABELS } from "@/lib/appointment-status.ts";
 import { formatDateTimeWithZone } from "@/lib/format.ts";
 import { trpc } from "@/lib/trpc.ts";
-import type { ClientAppointment } from "@server/routers/appointments/schemas.ts";
-import { windowOf, zoneName } from "@server/routers/appointments/firm-clock.ts";
-import { MEETING_LOCATION_LABELS } from "@server/routers/availability/schemas.ts";
-import { PREFERRED_TIME_OPTIONS } from "@server/routers/consultation/schemas.ts";
+import type { ClientAppointment } from "@server/domains/appointments/schemas.ts";
+import { windowOf, zoneName } from "@server/domains/appointments/firm-clock.ts";
+import { MEETING_LOCATION_LABELS } from "@server/domains/availability/schemas.ts";
+import { PREFERRED_TIME_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { CancelAppointmentButton } from "./cancel-appointment-button.tsx";
 import { useAppointments } from "./use-appointments.ts";
 

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
-import type { ClientAppointment } from "@server/routers/appointments/schemas.ts";
+import type { ClientAppointment } from "@server/domains/appointments/schemas.ts";
 import { useCancelAppointment } from "./use-cancel-appointment.ts";
 
 /** Cancels one of the client's appointments after asking; "Keep it" is the safe way out. */

@@ -5,8 +5,8 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import { requestAppointmentInput } from "@server/routers/appointments/schemas.ts";
-import { PREFERRED_TIME_OPTIONS } from "@server/routers/consultation/schemas.ts";
+import { requestAppointmentInput } from "@server/domains/appointments/schemas.ts";
+import { PREFERRED_TIME_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { useRequestAppointment } from "./use-request-appointment.ts";
 
 type RequestAppointmentDialogProps = {

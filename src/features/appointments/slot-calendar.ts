@@ -1,6 +1,6 @@
 // The free times as the booking calendar shows them: by day on the viewer's own calendar (the
 // browser's time zone), months laid out Sunday to Saturday.
-import type { Slot } from "@server/routers/appointments/schemas.ts";
+import type { Slot } from "@server/domains/appointments/schemas.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -12,7 +12,7 @@ import { errorDetail } from "@/lib/api-error.ts";
 import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
 import { secondStepOf, type SignInStep } from "@/lib/sign-in-step.ts";
 import { trpc } from "@/lib/trpc.ts";
-import type { InvitationPeek } from "@server/routers/invitations/schemas.ts";
+import type { InvitationPeek } from "@server/domains/invitations/schemas.ts";
 import { FILL_ALL_FIELDS, validateRegister } from "./auth-validation.ts";
 import { GoogleGlyph } from "./google-glyph.tsx";
 import { useAcceptInvitation, useCheckInvitation } from "./use-accept-invitation.ts";

@@ -3,7 +3,7 @@
  * spec's messages (section 5), in the spec's order. Each answers the first message, or null.
  * The server checks again and has the last word (for example on username format).
  */
-import { FILL_ALL_FIELDS, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from "@server/routers/auth/schemas.ts";
+import { FILL_ALL_FIELDS, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from "@server/domains/auth/schemas.ts";
 
 export { FILL_ALL_FIELDS, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH };
 export const ENTER_EMAIL = "Please enter your email address";

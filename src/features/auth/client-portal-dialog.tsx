@@ -13,7 +13,7 @@ import { SignInSecondStep } from "@/components/sign-in/second-step.tsx";
 import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
 import { secondStepOf, type SignInStep } from "@/lib/sign-in-step.ts";
 import { trpc } from "@/lib/trpc.ts";
-import { REGISTRATION_INVITE_ONLY } from "@server/routers/invitations/messages.ts";
+import { REGISTRATION_INVITE_ONLY } from "@server/domains/invitations/messages.ts";
 import { FILL_ALL_FIELDS, type RegisterForm, validateLogin, validateRegister } from "./auth-validation.ts";
 import { GoogleGlyph } from "./google-glyph.tsx";
 import { useGoogleSignIn } from "./use-google-sign-in.ts";

@@ -6,7 +6,7 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import { PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "@server/routers/consultation/schemas.ts";
+import { PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { errorOf, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
 import { type ConsultationForm as FormValues, emptyConsultationForm, localIsoDate, validateConsultation } from "./consultation-validation.ts";
 import { useRequestConsultation } from "./use-request-consultation.ts";

@@ -1,4 +1,4 @@
-import { type ConsultationRequestInput, consultationRequestInput, PAST_DATE, REQUIRED_FIELDS } from "@server/routers/consultation/schemas.ts";
+import { type ConsultationRequestInput, consultationRequestInput, PAST_DATE, REQUIRED_FIELDS } from "@server/domains/consultation/schemas.ts";
 
 export type ConsultationForm = {
   name: string;

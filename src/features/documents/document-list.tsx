@@ -23,7 +23,7 @@ import { type DocumentSort, sortDocuments } from "@/lib/document-sort.ts";
 import { dragSource } from "@/lib/drag-item.ts";
 import { formatDate, formatFileSizeKB, splitExtension } from "@/lib/format.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
-import type { DocumentItem, DocumentSearchResult } from "@server/routers/documents/schemas.ts";
+import type { DocumentItem, DocumentSearchResult } from "@server/domains/documents/schemas.ts";
 import { FileIcon } from "./file-icon.tsx";
 import { RenameDocumentDialog } from "./rename-document-dialog.tsx";
 import { useDeleteDocument } from "./use-delete-document.ts";

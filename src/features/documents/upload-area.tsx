@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/cn.ts";
 import { formatStorageSize } from "@/lib/storage-size.ts";
-import { MAX_UPLOAD_BYTES } from "@server/routers/documents/schemas.ts";
+import { MAX_UPLOAD_BYTES } from "@server/domains/documents/schemas.ts";
 import { droppedFiles } from "./dropped-files.ts";
 import { FileIcon } from "./file-icon.tsx";
 import type { UploadItem } from "./upload-queue.ts";

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { endPortalSession } from "@/lib/session-ended.ts";
 import { trpc } from "@/lib/trpc.ts";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@server/routers/documents/schemas.ts";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@server/domains/documents/schemas.ts";
 import { sendUpload } from "./send-upload.ts";
 import { batchMessage, createUploadQueue, type UploadItem, type UploadQueue, UploadFailure } from "./upload-queue.ts";
 

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { cn } from "@/lib/cn.ts";
-import { FOLDER_COLORS } from "@server/routers/folders/schemas.ts";
+import { FOLDER_COLORS } from "@server/domains/folders/schemas.ts";
 
 export type FolderColor = (typeof FOLDER_COLORS)[number];
 

@@ -20,7 +20,7 @@ import { cn } from "@/lib/cn.ts";
 import { type DragItem, dragSource, useDropTarget } from "@/lib/drag-item.ts";
 import { folderAndDescendants } from "@/lib/folder-tree.ts";
 import { trpc } from "@/lib/trpc.ts";
-import type { Folder } from "@server/routers/folders/schemas.ts";
+import type { Folder } from "@server/domains/folders/schemas.ts";
 import { describeContents } from "./folder-contents.ts";
 import { RenameFolderDialog } from "./rename-folder-dialog.tsx";
 import { useDeleteFolder } from "./use-delete-folder.ts";

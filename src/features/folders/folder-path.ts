@@ -1,4 +1,4 @@
-import type { Folder } from "@server/routers/folders/schemas.ts";
+import type { Folder } from "@server/domains/folders/schemas.ts";
 
 type FolderNode = Pick<Folder, "id" | "name" | "parent_folder_id">;
 

@@ -15,7 +15,7 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
-import { DEFAULT_FOLDER_COLOR } from "@server/routers/folders/schemas.ts";
+import { DEFAULT_FOLDER_COLOR } from "@server/domains/folders/schemas.ts";
 import { FolderColorField, type FolderColor } from "./folder-color-field.tsx";
 import { useCreateFolder } from "./use-create-folder.ts";
 

@@ -6,7 +6,7 @@ import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
-import { DEFAULT_FOLDER_COLOR, type Folder } from "@server/routers/folders/schemas.ts";
+import { DEFAULT_FOLDER_COLOR, type Folder } from "@server/domains/folders/schemas.ts";
 import { type FolderColor, FolderColorField, isFolderColor } from "./folder-color-field.tsx";
 import { useUpdateFolder } from "./use-update-folder.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { publicQuery } from "@/lib/public-query.ts";
-import { PUBLIC_SITE_DATA_ID, type PublicSiteData, type SiteLinks } from "@server/routers/site/public-data.ts";
-import type { SiteContent } from "@server/routers/site/schemas.ts";
+import { PUBLIC_SITE_DATA_ID, type PublicSiteData, type SiteLinks } from "@server/domains/site/public-data.ts";
+import type { SiteContent } from "@server/domains/site/schemas.ts";
 
 /** What the server put into index.html (server/index-html.ts); absent in development. */
 function readDocumentData(): PublicSiteData | undefined {

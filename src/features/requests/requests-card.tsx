@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { formatCalendarDate, formatDate } from "@/lib/format.ts";
-import type { ClientRequest } from "@server/routers/requests/schemas.ts";
+import type { ClientRequest } from "@server/domains/requests/schemas.ts";
 import { useOwnRequests } from "./use-own-requests.ts";
 import { useSubmitRequest } from "./use-submit-request.ts";
 import { useUploadToRequest } from "./use-upload-to-request.ts";

@@ -1,5 +1,5 @@
-import { DEFAULT_TESTIMONIALS } from "@server/routers/site/defaults.ts";
-import type { Testimonial } from "@server/routers/site/schemas.ts";
+import { DEFAULT_TESTIMONIALS } from "@server/domains/site/defaults.ts";
+import type { Testimonial } from "@server/domains/site/schemas.ts";
 
 /**
  * The carousel's list from `testimonials.data.value` (a JSON string). Anything that is not a

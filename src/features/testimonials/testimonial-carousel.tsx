@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
-import type { Testimonial } from "@server/routers/site/schemas.ts";
+import type { Testimonial } from "@server/domains/site/schemas.ts";
 import {
   AUTOPLAY_INTERVAL_MS,
   isStatic,

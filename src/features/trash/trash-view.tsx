@@ -5,7 +5,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
-import { TRASH_RETENTION_DAYS, type TrashedDocument } from "@server/routers/documents/schemas.ts";
+import { TRASH_RETENTION_DAYS, type TrashedDocument } from "@server/domains/documents/schemas.ts";
 import { useDeleteForever } from "./use-delete-forever.ts";
 import { useRestoreDocument } from "./use-restore-document.ts";
 import { useTrash } from "./use-trash.ts";

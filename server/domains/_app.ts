@@ -1,0 +1,35 @@
+import { activityRouter } from "./activity/router.ts";
+import { createCallerFactory, router } from "../trpc/init.ts";
+import { accountRouter } from "./account/router.ts";
+import { adminRouter } from "./admin/router.ts";
+import { adminTransfersRouter } from "./admin/transfers.ts";
+import { appointmentsRouter } from "./appointments/router.ts";
+import { authRouter } from "./auth/router.ts";
+import { consultationRouter } from "./consultation/router.ts";
+import { documentsRouter } from "./documents/router.ts";
+import { documentTransfersRouter } from "./documents/transfers.ts";
+import { foldersRouter } from "./folders/router.ts";
+import { messagesRouter } from "./messages/router.ts";
+import { requestsRouter } from "./requests/router.ts";
+import { siteRouter } from "./site/router.ts";
+
+export const appRouter = router({
+  auth: authRouter,
+  account: accountRouter,
+  folders: foldersRouter,
+  documents: documentsRouter,
+  appointments: appointmentsRouter,
+  consultation: consultationRouter,
+  site: siteRouter,
+  admin: adminRouter,
+  activity: activityRouter,
+  requests: requestsRouter,
+  messages: messagesRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
+
+/** Uploads and downloads: called by the REST layer only, never served at /trpc. */
+const transferRouter = router({ documents: documentTransfersRouter, admin: adminTransfersRouter });
+export const createTransferCaller = createCallerFactory(transferRouter);

@@ -1,0 +1,108 @@
+// Reading the activity trail: keyset pages newest first, ordered by (occurred_at, id). The cursor
+// names the last row's exact position: occurred_at as epoch microseconds (timestamptz's own
+// precision, so rows a millisecond apart are neither skipped nor repeated) and its id.
+import { TRPCError } from "@trpc/server";
+import { sql } from "kysely";
+import type { Db } from "../../db/types.ts";
+import type { ActivityAction } from "./record.ts";
+import type { ActivityEventItem } from "./schemas.ts";
+
+export type ActivityFilters = { client_id?: string; action?: ActivityAction; from?: Date; to?: Date };
+
+type Position = { micros: string; id: string };
+
+const CURSOR = /^(-?\d{1,19})_(\d{1,19})$/;
+// What a cursor may name, so a forged one is a 422 rather than a query the database refuses: a
+// position within the dates the filters accept (schemas.ts), and an id within bigint.
+const MAX_CURSOR_MICROS = 253402300800000000n;
+const MAX_BIGINT = 9223372036854775807n;
+
+export function encodeCursor(position: Position): string {
+  return `${position.micros}_${position.id}`;
+}
+
+export function decodeCursor(cursor: string): Position {
+  const match = CURSOR.exec(cursor);
+  if (!match || !namesARow(BigInt(match[1]!), BigInt(match[2]!))) throw new TRPCError({ code: "BAD_REQUEST", message: "cursor is not valid" });
+  return { micros: match[1]!, id: match[2]! };
+}
+
+function namesARow(micros: bigint, id: bigint): boolean {
+  return micros >= -MAX_CURSOR_MICROS && micros <= MAX_CURSOR_MICROS && id <= MAX_BIGINT;
+}
+
+/** One page of the trail under `filters`, after `cursor` (newest first), and the cursor of the next page. */
+export async function activityPage(
+  db: Db,
+  filters: ActivityFilters,
+  page: { limit: number; cursor?: string | null },
+): Promise<{ items: (ActivityEventItem & { actor_id: string | null })[]; next_cursor: string | null }> {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  let query = db
+    .selectFrom("activity_events")
+    .select([
+      sql<string>`id::text`.as("id"),
+      "occurred_at",
+      sql<string>`(extract(epoch from occurred_at) * 1000000)::bigint::text`.as("micros"),
+      "client_id",
+      "client_label",
+      "actor_id",
+      "actor_role",
+      "actor_label",
+      "action",
+      "target_type",
+      "target_id",
+      "detail",
+      "ip",
+      "user_agent",
+    ]);
+  if (filters.client_id) query = query.where("client_id", "=", filters.client_id);
+  if (filters.action) query = query.where("action", "=", filters.action);
+  if (filters.from) query = query.where("occurred_at", ">=", filters.from);
+  if (filters.to) query = query.where("occurred_at", "<", filters.to);
+  if (after) {
+    query = query.where(
+      sql<boolean>`(occurred_at, activity_events.id) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::bigint)`,
+    );
+  }
+  const rows = await query
+    .orderBy("occurred_at", "desc")
+    // The table's bigint, not the text alias of the same name (which would sort "9" after "10").
+    .orderBy(sql`activity_events.id`, "desc")
+    .limit(page.limit + 1)
+    .execute();
+  const more = rows.length > page.limit;
+  const kept = more ? rows.slice(0, page.limit) : rows;
+  const last = kept.at(-1);
+  return {
+    items: kept.map(({ micros: _micros, detail, ...row }) => ({
+      ...row,
+      detail: (typeof detail === "string" ? JSON.parse(detail) : detail) as Record<string, unknown>,
+    })),
+    next_cursor: more && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
+  };
+}
+
+const STAFF_NAMES_FOR_CLIENTS = "staff_names_in_client_activity";
+
+/** Whether a client's own trail names the staff member (their display name) rather than "Your firm". */
+export async function staffNamesForClients(db: Db): Promise<boolean> {
+  const row = await db.selectFrom("firm_settings").select("value").where("key", "=", STAFF_NAMES_FOR_CLIENTS).executeTakeFirst();
+  return row?.value === "true";
+}
+
+export async function setStaffNamesForClients(db: Db, on: boolean, now: Date): Promise<void> {
+  const value = String(on);
+  await db
+    .insertInto("firm_settings")
+    .values({ key: STAFF_NAMES_FOR_CLIENTS, value, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
+    .execute();
+}
+
+/** The display names of the given staff accounts that still exist. */
+export async function staffDisplayNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", ids).where("is_admin", "=", true).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

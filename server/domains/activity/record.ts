@@ -1,0 +1,87 @@
+// Recording the activity trail. Each event is written with the database handle of the change it
+// describes (pass the transaction when there is one), so an event exists exactly when its change
+// does. Rows are never changed or removed afterwards (a trigger refuses it; see the migration
+// 2026-11-23T2000_activity_trail and docs/decisions.md, "Activity trail").
+import type { Db } from "../../db/types.ts";
+
+/** Every kind of event the trail records. The client's own view shows all of them for their account. */
+export const ACTIVITY_ACTIONS = [
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.sign_out",
+  "auth.password_reset",
+  "auth.password_change",
+  "document.upload",
+  "document.download",
+  "document.preview",
+  "document.rename",
+  "document.move",
+  "document.trash",
+  "document.restore",
+  "document.delete",
+  "folder.create",
+  "folder.update",
+  "folder.delete",
+  "request.create",
+  "request.update",
+  "invitation.create",
+  "invitation.resend",
+  "invitation.revoke",
+  "invitation.accept",
+  "message.send",
+  "site.update",
+  "user.delete",
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** Who is acting, as the request context knows it (a signed-in user, or nobody yet). */
+export type ActivityActorContext = {
+  user?: { id: string; username: string | null; email: string; is_admin: boolean } | null;
+  ip?: string;
+  userAgent?: string | null;
+  now(): Date;
+};
+
+/** A client account as the trail names it. */
+export type ActivityClient = { id: string; username: string | null; email: string };
+
+export type ActivityEvent = {
+  action: ActivityAction;
+  /** The client account the event concerns (for a client acting on their own things, ctx.user); null for the firm's own. */
+  client: ActivityClient | null;
+  target?: { type: string; id: string };
+  /** What a reader needs to understand the event later (names, folders, changes); never a secret or a document's contents. */
+  detail?: Record<string, unknown>;
+  /** Overrides the actor taken from the context: a failed sign-in names the account tried, and the system acts in jobs. */
+  actor?: { id: string | null; role: "client" | "admin" | "system"; label: string };
+};
+
+export function accountLabel(user: { username: string | null; email: string }): string {
+  return user.username ?? user.email;
+}
+
+export async function recordActivity(db: Db, ctx: ActivityActorContext, event: ActivityEvent): Promise<void> {
+  const actor = event.actor ?? actorOf(ctx);
+  await db
+    .insertInto("activity_events")
+    .values({
+      occurred_at: ctx.now(),
+      client_id: event.client?.id ?? null,
+      client_label: event.client ? accountLabel(event.client) : null,
+      actor_id: actor.id,
+      actor_role: actor.role,
+      actor_label: actor.label,
+      action: event.action,
+      target_type: event.target?.type ?? null,
+      target_id: event.target?.id ?? null,
+      detail: JSON.stringify(event.detail ?? {}),
+      ip: ctx.ip && ctx.ip !== "unknown" ? ctx.ip : null,
+      user_agent: ctx.userAgent ?? null,
+    })
+    .execute();
+}
+
+function actorOf(ctx: ActivityActorContext): NonNullable<ActivityEvent["actor"]> {
+  if (!ctx.user) return { id: null, role: "system", label: "system" };
+  return { id: ctx.user.id, role: ctx.user.is_admin ? "admin" : "client", label: accountLabel(ctx.user) };
+}

@@ -1,0 +1,29 @@
+import { router } from "../../trpc/init.ts";
+import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { activityPageOutput, activitySettingsOutput, adminActivityInput, ownActivityInput, updateActivitySettingsInput } from "./schemas.ts";
+import { activitySettings, filtersOf, firmActivity, ownActivity, updateActivitySettings } from "./service.ts";
+
+export const activityRouter = router({
+  list: authedProcedure
+    .input(ownActivityInput)
+    .output(activityPageOutput)
+    .query(({ ctx, input }) => ownActivity(ctx.db, ctx.user.id, input)),
+});
+
+/** Spread into the admin router: `admin.activity`. */
+export const activityAdminProcedures = {
+  activity: adminProcedure
+    .input(adminActivityInput)
+    .output(activityPageOutput)
+    .query(({ ctx, input }) => firmActivity(ctx.db, input)),
+  activitySettings: adminProcedure.output(activitySettingsOutput).query(({ ctx }) => activitySettings(ctx)),
+  updateActivitySettings: adminProcedure
+    .input(updateActivitySettingsInput)
+    .output(activitySettingsOutput)
+    .mutation(({ ctx, input }) => updateActivitySettings(ctx, input)),
+};
+
+/** For the CSV export (REST only, never served at /trpc): checks the caller and the filters; the route then streams every matching row. */
+export const activityExportRouter = router({
+  filters: adminProcedure.input(adminActivityInput.omit({ cursor: true, limit: true })).query(({ input }) => filtersOf(input)),
+});

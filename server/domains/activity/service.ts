@@ -1,0 +1,45 @@
+// The two views of the trail. A client sees every event of their own account, including the
+// firm's views and downloads of their documents, but not the network address or browser of the
+// firm's staff (nor of anyone else acting on the account); the firm sees everything, narrowed by filters.
+// The client never sees a staff member's login name: the trail records it for the firm, and the
+// client's view says "Your firm", or the staff member's display name if the firm chooses
+// (docs/security.md, "Round 3 (issue 28)").
+import type { Db } from "../../db/types.ts";
+import type { Context } from "../../trpc/context.ts";
+import { activityPage, type ActivityFilters, setStaffNamesForClients, staffDisplayNames, staffNamesForClients } from "./queries.ts";
+import type { ActivityPage, ActivitySettings, AdminActivityInput, OwnActivityInput } from "./schemas.ts";
+
+/** How a client's own trail names the firm's staff unless the firm chooses their names. */
+export const FIRM_LABEL = "Your firm";
+
+export async function ownActivity(db: Db, clientId: string, input: OwnActivityInput): Promise<ActivityPage> {
+  const [page, withNames] = await Promise.all([activityPage(db, { client_id: clientId }, input), staffNamesForClients(db)]);
+  const staffIds = [...new Set(page.items.flatMap((item) => (item.actor_role === "admin" && item.actor_id ? [item.actor_id] : [])))];
+  const names = withNames ? await staffDisplayNames(db, staffIds) : new Map<string, string>();
+  return {
+    next_cursor: page.next_cursor,
+    items: page.items.map(({ actor_id, ...item }) => {
+      const named = item.actor_role === "admin" ? { ...item, actor_label: (actor_id && names.get(actor_id)) || FIRM_LABEL } : item;
+      return actor_id === clientId ? named : { ...named, ip: null, user_agent: null };
+    }),
+  };
+}
+
+export async function activitySettings(ctx: Pick<Context, "db">): Promise<ActivitySettings> {
+  return { staff_names_for_clients: await staffNamesForClients(ctx.db) };
+}
+
+export async function updateActivitySettings(ctx: Context, input: ActivitySettings): Promise<ActivitySettings> {
+  await setStaffNamesForClients(ctx.db, input.staff_names_for_clients, ctx.now());
+  ctx.logger.info({ staffNamesForClients: input.staff_names_for_clients }, "firm activity settings changed");
+  return activitySettings(ctx);
+}
+
+export async function firmActivity(db: Db, input: AdminActivityInput): Promise<ActivityPage> {
+  const page = await activityPage(db, filtersOf(input), input);
+  return { next_cursor: page.next_cursor, items: page.items.map(({ actor_id: _actorId, ...item }) => item) };
+}
+
+export function filtersOf(input: ActivityFilters): ActivityFilters {
+  return { client_id: input.client_id, action: input.action, from: input.from, to: input.to };
+}

@@ -1,0 +1,140 @@
+import { TRPCError } from "@trpc/server";
+import { recordActivity } from "../activity/record.ts";
+import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import { RequestRefused } from "../../trpc/errors.ts";
+import { listAdminAppointments } from "../appointments/queries.ts";
+import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
+import type { PublicUser } from "../auth/schemas.ts";
+import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
+import { allDocumentRows, listAllDocuments, listAllTrash, setStorageQuota, storageOfUsers, type StoredDocument } from "../documents/queries.ts";
+import type { DocumentItem } from "../documents/schemas.ts";
+import { openStoredDocument, purgeDate, quotaBytes, restoreTrashedDocument, trashDocument } from "../documents/service.ts";
+import type { Success } from "../shared-schemas.ts";
+import { countAll } from "./queries.ts";
+import type { AdminStats, AdminTrashedDocument, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
+
+export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
+export const USER_NOT_FOUND = "User not found";
+const RECENT_COUNT = 5;
+
+/** The list procedures take an offset as `cursor`; the next page starts where this one ended. */
+async function page<T>(
+  input: ListPageInput,
+  load: (w: { q?: string; limit: number; offset: number }) => Promise<{ items: T[]; total: number; totalCapped?: boolean }>,
+): Promise<Page<T>> {
+  const offset = input.cursor ?? 0;
+  const { items, total, totalCapped } = await load({ q: input.q || undefined, limit: input.limit, offset });
+  const end = offset + items.length;
+  const more = totalCapped ? items.length === input.limit : end < total;
+  return { items, total, ...(totalCapped && { totalCapped }), nextCursor: items.length > 0 && more ? end : null };
+}
+
+export async function adminStats(ctx: Context): Promise<AdminStats> {
+  // The recent lists are rows only: their totals are the counts `countAll` already makes.
+  const [stats, recent_users, recent_documents] = await Promise.all([
+    countAll(ctx.db),
+    userRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
+    allDocumentRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
+  ]);
+  return { stats, recent_users, recent_documents };
+}
+
+export const userPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminUser>> =>
+  page(input, async (w) => {
+    const { items, total } = await listUsers(ctx.db, w);
+    return { items: await withStorage(ctx, items), total };
+  });
+
+/** One query for the page's users, not one per row. */
+async function withStorage(ctx: Context, users: PublicUser[]): Promise<AdminUser[]> {
+  const storage = new Map(
+    (
+      await storageOfUsers(
+        ctx.db,
+        users.map((u) => u.id),
+      )
+    ).map((s) => [s.id, s]),
+  );
+  return users.map((user) => {
+    const own = storage.get(user.id);
+    // A user deleted between the two queries: listed with nothing stored and the default quota.
+    return { ...user, ...userStorage(ctx, own?.storage_quota_mb ?? null, own?.used_bytes ?? 0) };
+  });
+}
+
+function userStorage(ctx: Context, quotaMb: number | null, usedBytes: number): UserStorage {
+  return { used_bytes: usedBytes, quota_bytes: quotaBytes(ctx.config, quotaMb), quota_mb: quotaMb };
+}
+
+/** Gives a client a quota of their own, or (null) returns them to the firm's default. */
+export async function setUserQuota(ctx: Context, input: { id: string; quota_mb: number | null }): Promise<UserQuota> {
+  const updated = await setStorageQuota(ctx.db, input.id, input.quota_mb);
+  if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+  const [own] = await storageOfUsers(ctx.db, [input.id]);
+  ctx.logger.info({ userId: input.id, quotaMb: input.quota_mb }, "storage quota set by admin");
+  return { id: input.id, ...userStorage(ctx, input.quota_mb, own?.used_bytes ?? 0) };
+}
+
+export const documentPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listAllDocuments(ctx.db, w));
+export const consultationPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listConsultationRequests(ctx.db, w));
+export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?: string }) =>
+  page(input, (w) => listAdminAppointments(ctx.db, { ...w, user_id: input.user_id }));
+
+/**
+ * All of a user's rows go in one transaction; their stored files only after it committed (a
+ * rolled-back delete must still find them). Admin accounts are refused. `by`: the firm, or the
+ * user deleting their own account (account settings).
+ */
+export async function deleteUser(ctx: Context, input: { id: string }, by: "admin" | "self" = "admin"): Promise<Success> {
+  const removed = await ctx.db.transaction().execute(async (tx) => {
+    const user = await lockUser(tx, input.id);
+    if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+    if (user.is_admin) throw new RequestRefused(ADMIN_NOT_DELETABLE);
+    const documents = await deleteUserData(tx, input.id);
+    // The row keeps the account's id and name: the trail has no foreign key, so it outlives the account.
+    await recordActivity(tx, ctx, {
+      action: "user.delete",
+      client: user,
+      target: { type: "user", id: user.id },
+      detail: { by, documents: documents.length },
+    });
+    return documents;
+  });
+  await removeStoredObjects(ctx.storage, ctx.logger, removed);
+  ctx.logger.info({ userId: input.id, documents: removed.length }, by === "admin" ? "user deleted by admin" : "user deleted their account");
+  return { success: true };
+}
+
+/** Any client's live document, to stream as a download. */
+export function getAnyStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+  return openStoredDocument(ctx, input.id, "download");
+}
+
+/** Any client's live document, to show in the browser (the types a browser shows safely). */
+export function getAnyPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+  return openStoredDocument(ctx, input.id, "preview");
+}
+
+/** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */
+export async function deleteAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+  const result = await trashDocument(ctx, input.id);
+  ctx.logger.info({ documentId: input.id }, "document moved to the trash by admin");
+  return result;
+}
+
+export const trashPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminTrashedDocument>> =>
+  page(input, async (w) => {
+    const { items, total } = await listAllTrash(ctx.db, w);
+    return { items: items.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) })), total };
+  });
+
+export function restoreAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
+  return restoreTrashedDocument(ctx, input.id);
+}
+
+export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<Success> {
+  const found = await setConsultationHandledAt(ctx.db, input.id, input.handled ? ctx.now() : null);
+  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Consultation request not found" });
+  return { success: true };
+}

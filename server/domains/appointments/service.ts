@@ -1,0 +1,173 @@
+import { TRPCError } from "@trpc/server";
+import type { z } from "zod";
+import { EXCLUSION_VIOLATION, isPgError } from "../../db/errors.ts";
+import type { Db } from "../../db/types.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import { findBookingRules } from "../availability/queries.ts";
+import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
+import type { AppointmentChange } from "./mail.ts";
+import {
+  type BookedTimes,
+  findAdminAppointment,
+  findAppointmentTimes,
+  findUserAppointment,
+  insertAppointment,
+  listUserAppointments,
+  moveAppointment,
+  setAppointmentStatus,
+  updateAppointment,
+} from "./queries.ts";
+import type { Appointment, ClientAppointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
+import { localDate, wallTimeToInstant, WINDOW_START_HOUR } from "./firm-clock.ts";
+import { addToInbox } from "../inbox/record.ts";
+
+export const APPOINTMENT_NOT_FOUND = "Appointment not found";
+export const SLOT_TAKEN = "That time is no longer available";
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The reminder goes this long before the start (docs/decisions.md, Self-booking). */
+export const REMINDER_BEFORE_MS = 24 * HOUR_MS;
+
+/** Statuses in which an appointment still holds its time and may change. */
+export const OPEN_STATUSES: readonly string[] = ["requested", "scheduled"];
+
+/** The appointments and their times as the client sees them, with until when they may change them online. */
+export async function listOwnAppointments(ctx: AuthedContext): Promise<ClientAppointment[]> {
+  const [appointments, rules] = await Promise.all([
+    listUserAppointments(ctx.db, ctx.user.id, ctx.now()),
+    findBookingRules(ctx.db, ctx.config.firmTimeZone),
+  ]);
+  return appointments.map((appointment) => withChangeDeadline(appointment, rules.minNoticeHours));
+}
+
+/** The last moment the client may cancel or move it themselves: the notice period before the start. */
+export function withChangeDeadline<T extends Pick<Appointment, "appointment_date" | "status">>(appointment: T, minNoticeHours: number) {
+  const open = OPEN_STATUSES.includes(appointment.status);
+  return { ...appointment, changeable_until: open ? new Date(appointment.appointment_date.getTime() - minNoticeHours * HOUR_MS) : null };
+}
+
+/**
+ * Null when the start is more than a day away (the reminder sweep will send one), else the start:
+ * the mail about the booking or the change, sent now, is the reminder.
+ */
+export function reminderFor(start: Date, now: Date): Date | null {
+  return start.getTime() - now.getTime() <= REMINDER_BEFORE_MS ? start : null;
+}
+
+/** A client's request: a `requested` appointment at the start of the preferred window (docs/decisions.md, Appointments). */
+export async function requestAppointment(ctx: AuthedContext, input: z.infer<typeof requestAppointmentInput>): Promise<ClientAppointment> {
+  if (input.preferredDate < localDate(ctx.now(), ctx.config.firmTimeZone)) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Please choose a date from today on" });
+  }
+  const window = PREFERRED_TIME_OPTIONS.find((o) => o.value === input.preferredTime)!.label;
+  const description = [`Preferred time: ${window}`, input.notes].filter(Boolean).join("\n\n");
+  const start = zonedTime(input.preferredDate, WINDOW_START_HOUR[input.preferredTime], ctx.config.firmTimeZone);
+  const id = await ctx.db.transaction().execute(async (tx) => {
+    const { id } = await insertAppointment(tx, {
+      user_id: ctx.user.id,
+      title: input.title,
+      description,
+      appointment_date: start,
+      status: "requested",
+      now: ctx.now(),
+    });
+    await inboxAppointmentRequest(tx, ctx, { id, title: input.title, start });
+    return id;
+  });
+  const [appointment, rules] = await Promise.all([findUserAppointment(ctx.db, ctx.user.id, id), findBookingRules(ctx.db, ctx.config.firmTimeZone)]);
+  return withChangeDeadline(appointment!, rules.minNoticeHours);
+}
+
+/** An appointment waiting for the firm's approval, in the firm's Inbox (with the change's transaction). */
+export async function inboxAppointmentRequest(tx: Db, ctx: AuthedContext, appointment: { id: string; title: string; start: Date }): Promise<void> {
+  await addToInbox(tx, {
+    kind: "appointment_request",
+    client_id: ctx.user.id,
+    subject_id: appointment.id,
+    summary: { title: appointment.title, start: appointment.start.toISOString() },
+    at: ctx.now(),
+  });
+}
+
+export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {
+  const client = await ctx.db.selectFrom("users").select("id").where("id", "=", input.user_id).executeTakeFirst();
+  if (!client) throw new TRPCError({ code: "NOT_FOUND", message: "User not found" });
+  // The appointment and the client's email about it commit together.
+  return ctx.db.transaction().execute(async (tx) => {
+    const { id } = await insertAppointment(tx, { ...input, now: ctx.now() });
+    const created = (await findAdminAppointment(tx, id))!;
+    if (created.status === "scheduled") await notifyClient(ctx, tx, { id, at: created.appointment_date, sequence: 0 }, "scheduled");
+    return created;
+  });
+}
+
+/**
+ * The firm changes an appointment: its time, status, title or description. A booked appointment
+ * keeps its length and buffer when it moves, and the database refuses a time another booking holds.
+ */
+export async function changeAppointment(ctx: Context, input: z.infer<typeof updateAppointmentInput>) {
+  const { id, appointment_date: date, status, ...texts } = input;
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      const current = await findAppointmentTimes(tx, id, { lock: true });
+      const before = current && (await findAdminAppointment(tx, id));
+      if (!current || !before) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
+      const nextStatus = status ?? current.status;
+      const reminder = nextStatus === "scheduled" ? reminderFor(date ?? current.appointment_date, now) : null;
+      if (date && date.getTime() !== current.appointment_date.getTime()) {
+        await moveAppointment(tx, id, { times: movedTimes(current, date), status: nextStatus, reminder_for: reminder, now });
+      } else if (nextStatus !== current.status) {
+        await setAppointmentStatus(tx, id, nextStatus, now, reminder);
+      }
+      await updateAppointment(tx, id, texts, now);
+      const after = (await findAdminAppointment(tx, id))!;
+      const change = appointmentChange(before, after);
+      if (change)
+        await notifyClient(ctx, tx, { id, at: after.appointment_date, sequence: (await findAppointmentTimes(tx, id))!.ics_sequence }, change);
+      return after;
+    });
+  } catch (err) {
+    throw conflictIfTaken(err);
+  }
+}
+
+/** The times of an appointment moved to `start`: a booked one keeps its length and its buffer. */
+export function movedTimes(
+  current: { appointment_date: Date; ends_at: Date | null; busy_until: Date | null },
+  start: Date,
+): BookedTimes | { start: Date } {
+  if (!current.ends_at || !current.busy_until) return { start };
+  const shift = start.getTime() - current.appointment_date.getTime();
+  return { start, end: new Date(current.ends_at.getTime() + shift), busyUntil: new Date(current.busy_until.getTime() + shift) };
+}
+
+/** The exclusion constraint's refusal as the answer a client understands (409); anything else unchanged. */
+export function conflictIfTaken(err: unknown): unknown {
+  return isPgError(err, EXCLUSION_VIOLATION) ? new TRPCError({ code: "CONFLICT", message: SLOT_TAKEN, cause: err }) : err;
+}
+
+/** What the client hears about: the firm setting a time, moving a set time, or cancelling. */
+export function appointmentChange(
+  before: { status: string; appointment_date: Date },
+  after: { status: string; appointment_date: Date },
+): AppointmentChange | null {
+  if (after.status === "cancelled") return before.status === "cancelled" ? null : "cancelled";
+  if (after.status !== "scheduled") return null;
+  if (before.status !== "scheduled") return "scheduled";
+  return before.appointment_date.getTime() === after.appointment_date.getTime() ? null : "rescheduled";
+}
+
+/** Queues the client's email in the transaction that made the change. */
+export function notifyClient(ctx: Context, tx: Db, appointment: { id: string; at: Date; sequence: number }, change: AppointmentChange) {
+  return ctx.jobs.send(
+    "email",
+    { kind: "appointment-change", appointmentId: appointment.id, change, at: appointment.at.toISOString(), sequence: appointment.sequence },
+    { tx },
+  );
+}
+
+/** The instant at which the wall clock of `timeZone` shows `date` at `hour`:00. */
+export function zonedTime(date: string, hour: number, timeZone: string): Date {
+  return wallTimeToInstant(date, hour * 60, timeZone);
+}

@@ -1,0 +1,63 @@
+import { TRPCError } from "@trpc/server";
+import type { Context } from "../../trpc/context.ts";
+import { findConsultationRequest, insertConsultationRequest, reopenFailedConsultationEmail } from "./queries.ts";
+import { type ConsultationRequestInput, PAST_DATE } from "./schemas.ts";
+import { addToInbox } from "../inbox/record.ts";
+
+export const NOT_FAILED = "Only a notification whose every try failed can be resent";
+
+/**
+ * The request and the two emails it causes (to the firm, and a confirmation to the visitor) are
+ * stored in one transaction: no request without its mail, no mail about a request never stored.
+ * The firm's email is retried for a day or more; `email_sent_at` is set when it went out, and
+ * `email_failed_at` if every try failed (an admin can resend it). The admin list shows the request either way.
+ */
+export async function requestConsultation(ctx: Context, input: ConsultationRequestInput): Promise<{ success: true }> {
+  if (input.preferredDate && input.preferredDate < earliestDateAnywhere(ctx.now())) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: PAST_DATE });
+  }
+  await ctx.rateLimits.consumeConsultationRequest(ctx.ip);
+  await ctx.db.transaction().execute(async (tx) => {
+    const { id } = await insertConsultationRequest(tx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      service: input.service ?? null,
+      preferred_date: input.preferredDate ?? null,
+      preferred_time: input.preferredTime ?? null,
+      message: input.message,
+      created_at: ctx.now(),
+    });
+    await ctx.jobs.send("email", { kind: "consultation-notification", consultationId: id }, { tx });
+    await addToInbox(tx, {
+      kind: "consultation",
+      client_id: null,
+      subject_id: id,
+      summary: { name: input.name, service: input.service ?? null },
+      at: ctx.now(),
+    });
+    await ctx.jobs.send("email", { kind: "consultation-confirmation", consultationId: id }, { tx });
+  });
+  return { success: true };
+}
+
+/** An admin sends a failed notification again: queued with the row's change, in one transaction. */
+export async function resendConsultationNotification(ctx: Context, input: { id: string }): Promise<{ success: true }> {
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await reopenFailedConsultationEmail(tx, input.id))) {
+      const exists = await findConsultationRequest(tx, input.id);
+      if (!exists) throw new TRPCError({ code: "NOT_FOUND", message: "Consultation request not found" });
+      throw new TRPCError({ code: "CONFLICT", message: NOT_FAILED });
+    }
+    await ctx.jobs.send("email", { kind: "consultation-notification", consultationId: input.id }, { tx });
+  });
+  return { success: true };
+}
+
+/**
+ * Today's date where the calendar is furthest behind (UTC-12): a date before it has passed for
+ * every visitor, wherever they are, so nobody is refused the day that is today for them.
+ */
+function earliestDateAnywhere(now: Date): string {
+  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

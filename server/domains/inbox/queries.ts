@@ -1,0 +1,61 @@
+// Reading the Inbox: newest activity first, keyset-paged by (last_at, id) with the same cursor
+// form as the activity trail (epoch microseconds and id).
+import { sql } from "kysely";
+import { decodeCursor, encodeCursor } from "../activity/queries.ts";
+import type { Db } from "../../db/types.ts";
+import type { InboxInput, InboxPage } from "./schemas.ts";
+
+export async function inboxPage(db: Db, input: InboxInput): Promise<Omit<InboxPage, "unread">> {
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  let query = db
+    .selectFrom("inbox_items")
+    .leftJoin("users", "users.id", "inbox_items.client_id")
+    .select([
+      sql<string>`inbox_items.id::text`.as("id"),
+      "inbox_items.kind",
+      "inbox_items.client_id",
+      sql<string | null>`coalesce(users.username, users.email)`.as("client_label"),
+      "inbox_items.subject_id",
+      "inbox_items.summary",
+      "inbox_items.first_at",
+      "inbox_items.last_at",
+      sql<string>`(extract(epoch from inbox_items.last_at) * 1000000)::bigint::text`.as("micros"),
+      sql<boolean>`inbox_items.read_at is not null`.as("read"),
+    ]);
+  if (input.show === "unread") query = query.where("inbox_items.read_at", "is", null);
+  if (after) {
+    query = query.where(
+      sql<boolean>`(inbox_items.last_at, inbox_items.id) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::bigint)`,
+    );
+  }
+  const rows = await query
+    .orderBy("inbox_items.last_at", "desc")
+    .orderBy(sql`inbox_items.id`, "desc")
+    .limit(input.limit + 1)
+    .execute();
+  const more = rows.length > input.limit;
+  const kept = more ? rows.slice(0, input.limit) : rows;
+  const last = kept.at(-1);
+  return {
+    items: kept.map(({ micros: _micros, summary, ...row }) => ({
+      ...row,
+      summary: (typeof summary === "string" ? JSON.parse(summary) : summary) as Record<string, unknown>,
+    })),
+    next_cursor: more && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
+  };
+}
+
+export async function unreadCount(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("inbox_items")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function markRead(db: Db, ids: string[] | "all", at: Date): Promise<void> {
+  let query = db.updateTable("inbox_items").set({ read_at: at }).where("read_at", "is", null);
+  if (ids !== "all") query = query.where(sql<boolean>`id = any(${ids}::bigint[])`);
+  await query.execute();
+}

@@ -1,0 +1,170 @@
+// The client's side of an invitation (docs/decisions.md, Invitations): the link opens a form that
+// shows whom the invitation is for; the client chooses a username and password (registration's
+// rules) and is signed in, or continues with Google with the invited address. Either way the
+// invitation is accepted in the transaction that makes the account, so it works once.
+import { TRPCError } from "@trpc/server";
+import { sql } from "kysely";
+import { type ActivityActorContext, accountLabel, recordActivity } from "../activity/record.ts";
+import { addressUnproven, voidEarlierHolder } from "../../auth/mailbox-proof.ts";
+import { hashPassword } from "../../auth/password.ts";
+import { createTwoFactorChallenge } from "../../auth/second-factor.ts";
+import { hashToken } from "../../auth/session.ts";
+import type { Db } from "../../db/types.ts";
+import type { Context } from "../../trpc/context.ts";
+import { findTakenIdentity, insertUser, publicUserColumns } from "../auth/queries.ts";
+import type { PublicUser } from "../auth/schemas.ts";
+import { assertPasswordAllowed, type CarriedSession, EMAIL_TAKEN, finishSignIn, secondStep, USERNAME_TAKEN } from "../auth/service.ts";
+import { findClaimableAccount, findInvitationByTokenHash, markInvitationAccepted, registrationMode } from "./queries.ts";
+import { type AcceptInvitationInput, INVALID_INVITATION, type InvitationPeek } from "./schemas.ts";
+import { invitationStatus } from "./service.ts";
+
+export const INVITATION_EXPIRED = "This invitation has expired. Ask the firm to send you a new one.";
+export const INVITATION_WITHDRAWN = "This invitation was withdrawn by the firm.";
+export const INVITATION_USED = "This invitation has already been used. Log in with the account it made.";
+
+type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;
+
+/** The invitation a link names while it can still be accepted; otherwise a 4xx saying why not. */
+async function usableInvitation(db: Db, token: string, now: Date): Promise<Invitation> {
+  const invitation = await findInvitationByTokenHash(db, hashToken(token));
+  if (!invitation) throw new TRPCError({ code: "NOT_FOUND", message: INVALID_INVITATION });
+  const status = invitationStatus(invitation, now);
+  if (status === "accepted") throw new TRPCError({ code: "CONFLICT", message: INVITATION_USED });
+  if (status === "revoked") throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_WITHDRAWN });
+  if (status === "expired") throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_EXPIRED });
+  return invitation;
+}
+
+/** Counted as a registration from the address, so guessing links costs as much as registering. */
+export async function peekInvitation(ctx: Context, input: { token: string }): Promise<InvitationPeek> {
+  await ctx.rateLimits.consumeRegistration(ctx.ip);
+  const invitation = await usableInvitation(ctx.db, input.token, ctx.now());
+  return { name: invitation.name, email: invitation.email, expires_at: invitation.expires_at };
+}
+
+/** The invitation accepted by the account just made for it, with its activity entry; false if someone else got there first. */
+async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: string; email: string }, user: PublicUser): Promise<boolean> {
+  if (!(await markInvitationAccepted(tx, invitation.id, user.id, ctx.now()))) return false;
+  await recordActivity(tx, ctx, {
+    action: "invitation.accept",
+    client: user,
+    actor: { id: user.id, role: "client", label: accountLabel(user) },
+    target: { type: "invitation", id: invitation.id },
+    detail: { email: invitation.email },
+  });
+  return true;
+}
+
+export async function acceptInvitation(ctx: Context & CarriedSession, input: AcceptInvitationInput) {
+  await ctx.rateLimits.consumeRegistration(ctx.ip);
+  const invitation = await usableInvitation(ctx.db, input.token, ctx.now());
+  assertPasswordAllowed(input.password);
+  // An account that registered the address without proving it is claimed, not refused: the link
+  // proves the mailbox, and whoever registered first may be a squatter (docs/security.md, Round 3).
+  const claimable = await findClaimableAccount(ctx.db, invitation.email);
+  const taken = await findTakenIdentity(ctx.db, input.username, invitation.email, claimable?.id);
+  if (taken) throw new TRPCError({ code: "CONFLICT", message: taken === "username" ? USERNAME_TAKEN : EMAIL_TAKEN });
+  const passwordHash = await hashPassword(input.password);
+  let created: { user: PublicUser; sessionEpoch: number };
+  try {
+    created = await ctx.db.transaction().execute(async (tx) => {
+      const fields = { username: input.username, name: input.name, password_hash: passwordHash };
+      const user = claimable
+        ? await claimAccount(tx, claimable.id, fields, ctx.now())
+        : await insertUser(tx, {
+            ...fields,
+            email: invitation.email,
+            // The link came by mail to this address.
+            email_verified_at: ctx.now(),
+          });
+      // Spent, revoked or expired since the look-up above: the account is not made, and the answer says why.
+      if (!(await acceptFor(tx, ctx, invitation, user))) {
+        await usableInvitation(tx, input.token, ctx.now());
+        throw new TRPCError({ code: "CONFLICT", message: INVITATION_USED });
+      }
+      const { session_epoch } = await tx.selectFrom("users").select("session_epoch").where("id", "=", user.id).executeTakeFirstOrThrow();
+      return { user, sessionEpoch: session_epoch };
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505") {
+      const constraint = String((err as { constraint?: string }).constraint ?? "");
+      throw new TRPCError({ code: "CONFLICT", message: constraint.includes("email") ? EMAIL_TAKEN : USERNAME_TAKEN });
+    }
+    throw err;
+  }
+  const { user, sessionEpoch } = created;
+  // A firm that requires two-factor sign-in of every client has the new client enrol first.
+  if ((await secondStep(ctx, user)) === "enrol") {
+    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "enrol", kind: "client", sessionEpoch }, ctx.now());
+    return { two_factor_setup_required: true as const, challenge };
+  }
+  return finishSignIn(ctx, user, "client", { sessionEpoch });
+}
+
+/**
+ * The unproven account takes the invited person's username, name and password, with everything
+ * its earlier holder set up voided; refused (409) if it proved its address meanwhile.
+ */
+async function claimAccount(
+  tx: Db,
+  userId: string,
+  fields: { username: string; name: string; password_hash: string },
+  now: Date,
+): Promise<PublicUser> {
+  if (!(await addressUnproven(tx, userId))) throw new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN });
+  await voidEarlierHolder(tx, userId);
+  return tx
+    .updateTable("users")
+    .set({ ...fields, email_verified_at: now })
+    .where("id", "=", userId)
+    .returning(publicUserColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Why Google sign-in makes no account: the firm takes clients by invitation only, or the invitation carried is for another address. */
+export class GoogleSignUpRefused extends Error {
+  constructor(readonly reason: "invite_only" | "other_email") {
+    super(reason === "invite_only" ? "registration is by invitation only" : "the invitation carried is for another email address");
+  }
+}
+
+/** A Google sign-in started from an invitation's form must come back with the invited address. */
+export async function checkCarriedInvitation(db: Db, token: string | null, email: string): Promise<void> {
+  if (!token) return;
+  const invitation = await findInvitationByTokenHash(db, hashToken(token));
+  if (invitation && invitation.email.toLowerCase() !== email.toLowerCase()) throw new GoogleSignUpRefused("other_email");
+}
+
+/**
+ * Run in the transaction that makes a Google account: an open invitation to the address is accepted
+ * by it (Google vouched for the address, as the invitation's link would have); without one, a firm
+ * that takes clients by invitation only refuses the account.
+ */
+export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, email: string, makeUser: () => Promise<PublicUser>): Promise<PublicUser> {
+  const invitation = await openInvitationFor(tx, email, ctx.now());
+  if (!invitation) {
+    if ((await registrationMode(tx)) === "invite_only") throw new GoogleSignUpRefused("invite_only");
+    return makeUser();
+  }
+  const user = await makeUser();
+  await acceptFor(tx, ctx, invitation, user);
+  return user;
+}
+
+function openInvitationFor(tx: Db, email: string, now: Date) {
+  return tx
+    .selectFrom("invitations")
+    .select(["id", "email"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Google claimed an unproven account: an open invitation to its address is accepted by it, as its link would have been. */
+export async function acceptOpenInvitationFor(tx: Db, ctx: ActivityActorContext, user: PublicUser): Promise<void> {
+  const invitation = await openInvitationFor(tx, user.email, ctx.now());
+  if (invitation) await acceptFor(tx, ctx, invitation, user);
+}

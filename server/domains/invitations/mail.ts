@@ -1,0 +1,49 @@
+import { generateToken, hashToken } from "../../auth/session.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
+import { composeEmail } from "../../mail/compose.ts";
+import type { AppDeps } from "../../trpc/context.ts";
+import { firmName } from "../site/service.ts";
+import { INVITE_PARAM } from "./messages.ts";
+import { markInvitationSent, setInvitationToken } from "./queries.ts";
+import { invitationStatus } from "./service.ts";
+
+export function invitationLink(publicUrl: string, token: string): string {
+  const url = new URL("/", publicUrl);
+  url.searchParams.set(INVITE_PARAM, token);
+  return url.toString();
+}
+
+/** The firm's invitation of a client, with a new link (the earlier one dies). */
+export type InvitationJob = { invitationId: string; expiresAt: string };
+
+/**
+ * The invitation mail, with a link made as it is sent (as the reset mail's): the queue never holds a
+ * usable link, and each try replaces the token of the one before. Nothing to send once the
+ * invitation is accepted, revoked or expired.
+ */
+export async function invitationMail(deps: AppDeps, job: InvitationJob): Promise<Outgoing | null> {
+  const invitation = await deps.db
+    .selectFrom("invitations")
+    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at"])
+    .where("id", "=", job.invitationId)
+    .executeTakeFirst();
+  if (!invitation || invitationStatus(invitation, deps.now()) !== "pending") return null;
+  const token = generateToken();
+  if (!(await setInvitationToken(deps.db, invitation.id, new Date(job.expiresAt), hashToken(token)))) return null;
+  const firm = await firmName(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: "You are invited to our client portal",
+    paragraphs: [
+      `Hello ${invitation.name},`,
+      `${firm} invites you to its secure client portal, where you share documents with us, see what we ask for and book appointments.`,
+      "Open the link below to choose a username and password, or to continue with the Google account of this email address. The link works once and expires in 7 days.",
+    ],
+    action: { label: "Accept Invitation", url: invitationLink(deps.config.publicUrl, token) },
+    footer: "If you did not expect this invitation, ignore this email: no account is made without you.",
+  });
+  return {
+    message: { to: invitation.email, subject: `Your invitation to the ${firm} client portal`, ...body },
+    onSent: (tx, at) => markInvitationSent(tx, invitation.id, at),
+  };
+}

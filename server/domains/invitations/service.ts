@@ -1,0 +1,147 @@
+// The firm's side of invitations (docs/decisions.md, Invitations): invite a client by name and
+// email, list, resend (a new link and another 7 days; the old link is dead at once) and revoke.
+// Each change and its mail job are written in one transaction, with its activity entry.
+import { TRPCError } from "@trpc/server";
+import { accountLabel, recordActivity } from "../activity/record.ts";
+import type { Db } from "../../db/types.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import {
+  deleteInvitation,
+  emailHasProvenAccount,
+  findInvitationForUpdate,
+  findInvitationItem,
+  findOpenInvitationForEmail,
+  insertInvitation,
+  listInvitations,
+  registrationMode,
+  renewInvitation,
+  revokeInvitation,
+  setRegistrationMode,
+} from "./queries.ts";
+import type { CreateInvitationInput, InvitationItem, InvitationStatus, RegistrationMode } from "./schemas.ts";
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_NOT_FOUND = "Invitation not found";
+export const ACCOUNT_EXISTS = "An account with this email already exists";
+export const INVITATION_PENDING = "This email already has a pending invitation: resend it instead";
+export const ALREADY_ACCEPTED = "This invitation has already been accepted";
+export const INVITATION_REVOKED = "This invitation was revoked";
+
+type InvitationRow = {
+  id: string;
+  name: string;
+  email: string;
+  created_at: Date;
+  expires_at: Date;
+  last_sent_at: Date | null;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+};
+
+export function invitationStatus(row: Pick<InvitationRow, "expires_at" | "accepted_at" | "revoked_at">, now: Date): InvitationStatus {
+  if (row.accepted_at) return "accepted";
+  if (row.revoked_at) return "revoked";
+  return row.expires_at.getTime() <= now.getTime() ? "expired" : "pending";
+}
+
+function item(row: InvitationRow, invitedBy: string | null, now: Date): InvitationItem {
+  const { revoked_at: _revoked, ...rest } = row;
+  return { ...rest, status: invitationStatus(row, now), invited_by: invitedBy };
+}
+
+export async function invitationList(ctx: Context, input: { limit: number }): Promise<InvitationItem[]> {
+  const rows = await listInvitations(ctx.db, input.limit);
+  return rows.map(({ invited_by, ...row }) => item(row, invited_by, ctx.now()));
+}
+
+/** The mail of this sending: a resend moves the expiry, so an older sending's late retry finds nothing to send. */
+function queueInvitationMail(ctx: Context, tx: Db, invitationId: string, expiresAt: Date) {
+  return ctx.jobs.send("email", { kind: "invitation", invitationId, expiresAt: expiresAt.toISOString() }, { tx });
+}
+
+export async function createInvitation(ctx: AuthedContext, input: CreateInvitationInput): Promise<InvitationItem> {
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      if (await emailHasProvenAccount(tx, input.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
+      const open = await findOpenInvitationForEmail(tx, input.email);
+      if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
+      // An expired invitation to the address gives way to the new one (one open invitation per address).
+      if (open) await deleteInvitation(tx, open.id);
+      const row = await insertInvitation(tx, {
+        name: input.name,
+        email: input.email,
+        created_by: ctx.user.id,
+        created_at: now,
+        expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
+      });
+      await queueInvitationMail(ctx, tx, row.id, row.expires_at);
+      await recordActivity(tx, ctx, {
+        action: "invitation.create",
+        client: null,
+        target: { type: "invitation", id: row.id },
+        detail: { name: row.name, email: row.email },
+      });
+      return item(row, accountLabel(ctx.user), now);
+    });
+  } catch (err) {
+    // Two admins inviting the same address at once: the unique index decides.
+    if ((err as { code?: string }).code === "23505") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
+    throw err;
+  }
+}
+
+/** Locks an invitation the firm may still act on: neither accepted nor revoked. */
+async function openInvitation(tx: Db, id: string): Promise<InvitationRow> {
+  const row = await findInvitationForUpdate(tx, id);
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_NOT_FOUND });
+  if (row.accepted_at) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ACCEPTED });
+  if (row.revoked_at) throw new TRPCError({ code: "CONFLICT", message: INVITATION_REVOKED });
+  return row;
+}
+
+export async function resendInvitation(ctx: AuthedContext, input: { id: string }): Promise<InvitationItem> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (tx) => {
+    const open = await openInvitation(tx, input.id);
+    if (await emailHasProvenAccount(tx, open.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+    await renewInvitation(tx, open.id, expiresAt);
+    await queueInvitationMail(ctx, tx, open.id, expiresAt);
+    await recordActivity(tx, ctx, {
+      action: "invitation.resend",
+      client: null,
+      target: { type: "invitation", id: open.id },
+      detail: { name: open.name, email: open.email },
+    });
+    const { invited_by, ...row } = await findInvitationItem(tx, open.id);
+    return item(row, invited_by, now);
+  });
+}
+
+export async function revokeInvitationById(ctx: AuthedContext, input: { id: string }): Promise<{ success: true }> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const row = await findInvitationForUpdate(tx, input.id);
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_NOT_FOUND });
+    if (row.accepted_at) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ACCEPTED });
+    if (row.revoked_at) return;
+    await revokeInvitation(tx, row.id, ctx.now());
+    await recordActivity(tx, ctx, {
+      action: "invitation.revoke",
+      client: null,
+      target: { type: "invitation", id: row.id },
+      detail: { name: row.name, email: row.email },
+    });
+  });
+  return { success: true };
+}
+
+export async function registrationSetting(ctx: Pick<Context, "db">): Promise<{ registration: RegistrationMode }> {
+  return { registration: await registrationMode(ctx.db) };
+}
+
+export async function updateRegistrationSetting(ctx: Context, input: { registration: RegistrationMode }) {
+  await setRegistrationMode(ctx.db, input.registration, ctx.now());
+  ctx.logger.info({ registration: input.registration }, "firm registration setting changed");
+  return registrationSetting(ctx);
+}

@@ -1,0 +1,50 @@
+// The email that messages wait unread (docs/decisions.md, "Secure messages"): written when the
+// burst's job runs, five minutes after the message that opened it, and only if something still
+// waits for that side then. It never holds a message's text: the portal is where it is read.
+import type { Outgoing } from "../../mail/outgoing.ts";
+import { composeEmail, oneLine } from "../../mail/compose.ts";
+import type { AppDeps } from "../../trpc/context.ts";
+import { greeting } from "../auth/mail.ts";
+import { firmContactEmail, firmName } from "../site/service.ts";
+import { type Side, takeMailBurst } from "./queries.ts";
+
+/** To `side`, five minutes after the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
+export type MessageWaitingJob = { clientId: string; side: Side; dueAt: string };
+
+export async function messageWaitingMail(deps: AppDeps, job: MessageWaitingJob): Promise<Outgoing | null> {
+  const waiting = await takeMailBurst(deps.db, job.clientId, job.side, new Date(job.dueAt));
+  if (!waiting) return null;
+  const client = await deps.db
+    .selectFrom("users")
+    .select(["name", "username", "email", "email_verified_at"])
+    .where("id", "=", job.clientId)
+    .where("is_admin", "=", false)
+    .executeTakeFirst();
+  if (!client) return null;
+  const firm = await firmName(deps);
+  const count = waiting === 1 ? "a new message" : `${waiting} new messages`;
+  if (job.side === "client") {
+    const body = composeEmail({
+      firmName: firm,
+      heading: "You have a new message",
+      paragraphs: [
+        greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
+        `You have ${count} from ${firm} in the client portal. For your privacy, messages are only shown there.`,
+      ],
+      action: { label: "Read it in the client portal", url: new URL("/dashboard?tab=messages", deps.config.publicUrl).toString() },
+    });
+    return { message: { to: client.email, subject: `New message from ${firm}`, ...body } };
+  }
+  const label = client.username ?? client.email;
+  const body = composeEmail({
+    firmName: firm,
+    heading: "A client wrote to you",
+    paragraphs: [`${client.name} (${label}) sent ${waiting === 1 ? "a message" : `${waiting} messages`} that no one at the firm has read yet.`],
+    details: [["Client", `${client.name} (${client.email})`]],
+    action: {
+      label: "Open the conversation",
+      url: new URL(`/admin/dashboard?tab=messages&client=${job.clientId}`, deps.config.publicUrl).toString(),
+    },
+  });
+  return { message: { to: await firmContactEmail(deps), subject: `New message from ${oneLine(client.name, 80)}`, ...body } };
+}

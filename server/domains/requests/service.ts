@@ -1,0 +1,230 @@
+// Document requests (docs/decisions.md, Document requests): the firm asks a client for documents,
+// the client uploads against the request (documents/service.ts createDocument attaches them) and
+// marks it submitted, and the firm marks it done or reopens it with a comment. Every change is
+// recorded in the client's trail and its mail queued in the change's own transaction.
+import { TRPCError } from "@trpc/server";
+import { accountLabel, type ActivityClient, recordActivity } from "../activity/record.ts";
+import { addToInbox } from "../inbox/record.ts";
+import type { Db } from "../../db/types.ts";
+import type { AuthedContext } from "../../trpc/context.ts";
+import type { Page } from "../admin/schemas.ts";
+import { addDays, localDate } from "../appointments/firm-clock.ts";
+import { listFolders } from "../folders/queries.ts";
+import { FOLDER_NOT_FOUND } from "../folders/service.ts";
+import {
+  countAttachedDocuments,
+  findAdminRequest,
+  insertRequest,
+  listAdminRequests,
+  listAttachedDocuments,
+  listUserRequests,
+  lockOpenRequestForUpload,
+  lockRequest,
+  setRequestStatus,
+} from "./queries.ts";
+import {
+  ALREADY_SUBMITTED,
+  type AdminRequest,
+  type AdminRequestListInput,
+  type ClientRequest,
+  type CreateRequestInput,
+  NOTHING_ATTACHED,
+  REQUEST_NOT_FOUND,
+  REQUEST_NOT_OPEN,
+  type RequestFolder,
+  type RequestStatus,
+  type UpdateRequestInput,
+} from "./schemas.ts";
+import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
+
+/** The early reminder goes this many days before the due date (the other on the day). */
+export const EARLY_REMINDER_DAYS = 3;
+export const DUE_DATE_PASSED = "Due date must be today or later";
+const USER_NOT_FOUND = "User not found";
+
+/** The firm's today: due dates are days on its calendar. */
+export function firmToday(ctx: Pick<AuthedContext, "config" | "now">): string {
+  return localDate(ctx.now(), ctx.config.firmTimeZone);
+}
+
+function isOverdue(request: { status: RequestStatus; due_date: string | null }, today: string): boolean {
+  return request.status === "open" && request.due_date !== null && request.due_date < today;
+}
+
+/** The firm asks a client for documents; the client is mailed (title, due date, a portal link). */
+export async function createRequest(ctx: AuthedContext, input: CreateRequestInput): Promise<AdminRequest> {
+  const today = firmToday(ctx);
+  if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
+  const client = await ctx.db
+    .selectFrom("users")
+    .select(["id", "username", "email"])
+    .where("id", "=", input.user_id)
+    .where("is_admin", "=", false)
+    .executeTakeFirst();
+  if (!client) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+  if (input.folder_id !== null) {
+    const folder = await ctx.db
+      .selectFrom("folders")
+      .select("id")
+      .where("id", "=", input.folder_id)
+      .where("user_id", "=", client.id)
+      .executeTakeFirst();
+    if (!folder) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+  }
+  // A due date within the early reminder's days (or today) is already in the mail about the
+  // request: those reminders count as sent.
+  const dueSoon = input.due_date !== null && input.due_date <= addDays(today, EARLY_REMINDER_DAYS);
+  const id = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      const { id } = await insertRequest(tx, {
+        user_id: client.id,
+        title: input.title,
+        description: input.description,
+        due_date: input.due_date,
+        folder_id: input.folder_id,
+        created_by: ctx.user.id,
+        early_reminder_for: dueSoon ? input.due_date : null,
+        due_reminder_for: input.due_date === today ? input.due_date : null,
+        now: ctx.now(),
+      });
+      await ctx.jobs.send("email", { kind: "document-request-created", requestId: id }, { tx });
+      await recordRequestActivity(tx, ctx, "request.create", client, id, { title: input.title, due_date: input.due_date, status: "open" });
+      return id;
+    })
+    .catch((err: unknown) => {
+      // The client or the folder was deleted between the checks above and the insert.
+      if (isPgError(err, FOREIGN_KEY_VIOLATION))
+        throw new TRPCError({ code: "NOT_FOUND", message: input.folder_id ? FOLDER_NOT_FOUND : USER_NOT_FOUND });
+      throw err;
+    });
+  return adminRequest(ctx, id, today);
+}
+
+/** The firm's list, newest first, by client and status. */
+export async function listRequestsForFirm(ctx: AuthedContext, input: AdminRequestListInput): Promise<Page<AdminRequest>> {
+  const offset = input.cursor ?? 0;
+  const today = firmToday(ctx);
+  const { items, total } = await listAdminRequests(ctx.db, { ...input, offset });
+  const next = offset + items.length;
+  return { items: items.map((row) => toAdminRequest(row, today)), nextCursor: next < total ? next : null, total };
+}
+
+/**
+ * The firm marks a request done, reopens it or sets it back to submitted, with an optional answer
+ * the client sees; the comment alone may change too (same status).
+ */
+export async function updateRequest(ctx: AuthedContext, input: UpdateRequestInput): Promise<AdminRequest> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const request = await lockRequest(tx, input.id);
+    if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
+    const comment = input.comment === undefined ? undefined : input.comment || null;
+    await setRequestStatus(tx, request.id, { status: input.status, comment, now: ctx.now() });
+    if (input.status === "open" && request.status !== "open") {
+      await ctx.jobs.send("email", { kind: "document-request-reopened", requestId: request.id }, { tx });
+    }
+    const client = { id: request.user_id, username: request.username, email: request.email };
+    await recordRequestActivity(tx, ctx, "request.update", client, request.id, {
+      title: request.title,
+      status: input.status,
+      previous_status: request.status,
+      ...(comment ? { comment } : {}),
+    });
+  });
+  return adminRequest(ctx, input.id, firmToday(ctx));
+}
+
+/** The client's own requests, open ones first, each with the documents attached to it. */
+export async function listOwnRequests(ctx: AuthedContext): Promise<ClientRequest[]> {
+  const rows = await listUserRequests(ctx.db, ctx.user.id);
+  const documents = await listAttachedDocuments(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const today = firmToday(ctx);
+  return rows.map((row) => ({
+    ...row,
+    overdue: isOverdue(row, today),
+    documents: documents.filter((d) => d.request_id === row.id).map(({ request_id: _, ...document }) => document),
+  }));
+}
+
+/**
+ * The client says everything asked for is uploaded: only an open request of their own with at
+ * least one (live) document attached. The firm is mailed.
+ */
+export async function submitOwnRequest(ctx: AuthedContext, input: { id: string }): Promise<ClientRequest> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const request = await lockRequest(tx, input.id, ctx.user.id);
+    if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
+    if (request.status === "submitted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_SUBMITTED });
+    if (request.status !== "open") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
+    if ((await countAttachedDocuments(tx, request.id)) === 0) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: NOTHING_ATTACHED });
+    await setRequestStatus(tx, request.id, { status: "submitted", now: ctx.now() });
+    await ctx.jobs.send("email", { kind: "document-request-submitted", requestId: request.id }, { tx });
+    await addToInbox(tx, {
+      kind: "request_submitted",
+      client_id: ctx.user.id,
+      subject_id: request.id,
+      summary: { title: request.title },
+      at: ctx.now(),
+    });
+    await recordRequestActivity(tx, ctx, "request.update", ctx.user, request.id, {
+      title: request.title,
+      status: "submitted",
+      previous_status: request.status,
+    });
+  });
+  const own = (await listOwnRequests(ctx)).find((request) => request.id === input.id);
+  if (!own) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
+  return own;
+}
+
+/**
+ * For an upload against a request (createDocument, in its transaction): the caller's own open
+ * request, locked so it stays open until the document naming it is written. 404 for a missing or
+ * foreign one, 409 once it is submitted or done.
+ */
+export async function requestForUpload(tx: Db, userId: string, requestId: string): Promise<{ id: string; folder_id: string | null; title: string }> {
+  const request = await lockOpenRequestForUpload(tx, userId, requestId);
+  if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
+  if (request.status !== "open") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
+  return request;
+}
+
+/** A client's folders with their paths, for choosing where a request's uploads go. */
+export async function requestFolders(ctx: AuthedContext, input: { user_id: string }): Promise<RequestFolder[]> {
+  const folders = await listFolders(ctx.db, input.user_id);
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const pathOf = (id: string): string => {
+    const names: string[] = [];
+    // The bound only guards against a cycle the moves never let happen.
+    for (let folder = byId.get(id); folder && names.length <= byId.size; folder = byId.get(folder.parent_folder_id ?? "")) names.unshift(folder.name);
+    return names.join(" / ");
+  };
+  return folders.map((folder) => ({ id: folder.id, path: pathOf(folder.id) })).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+async function adminRequest(ctx: AuthedContext, id: string, today: string): Promise<AdminRequest> {
+  const row = await findAdminRequest(ctx.db, id);
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
+  return toAdminRequest(row, today);
+}
+
+type AdminRow = NonNullable<Awaited<ReturnType<typeof findAdminRequest>>>;
+
+function toAdminRequest(row: AdminRow, today: string): AdminRequest {
+  const { username, email, document_count, ...request } = row;
+  return { ...request, overdue: isOverdue(row, today), client_label: accountLabel({ username, email }), document_count: document_count ?? 0 };
+}
+
+function recordRequestActivity(
+  tx: Db,
+  ctx: AuthedContext,
+  action: "request.create" | "request.update",
+  client: ActivityClient,
+  requestId: string,
+  detail: Record<string, unknown>,
+) {
+  return recordActivity(tx, ctx, { action, client, target: { type: "request", id: requestId }, detail });
+}
