@@ -9,7 +9,7 @@ import type { PublicUser } from "../auth/schemas.ts";
 import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
 import { allDocumentRows, listAllDocuments, listAllTrash, setStorageQuota, storageOfUsers, type StoredDocument } from "../documents/queries.ts";
 import type { DocumentItem } from "../documents/schemas.ts";
-import { openStoredDocument, purgeDate, quotaBytes, restoreTrashedDocument, trashDocument } from "../documents/service.ts";
+import { openStoredDocumentForFirm, purgeDate, quotaBytes, restoreTrashedDocumentForFirm, trashDocumentForFirm } from "../documents/service.ts";
 import type { Success } from "../shared-schemas.ts";
 import { countAll } from "./queries.ts";
 import type { AdminStats, AdminTrashedDocument, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
@@ -108,17 +108,17 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
 
 /** Any client's live document, to stream as a download. */
 export function getAnyStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
-  return openStoredDocument(ctx, input.id, "download");
+  return openStoredDocumentForFirm(ctx, input.id, "download");
 }
 
 /** Any client's live document, to show in the browser (the types a browser shows safely). */
 export function getAnyPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
-  return openStoredDocument(ctx, input.id, "preview");
+  return openStoredDocumentForFirm(ctx, input.id, "preview");
 }
 
 /** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */
 export async function deleteAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
-  const result = await trashDocument(ctx, input.id);
+  const result = await trashDocumentForFirm(ctx, input.id);
   ctx.logger.info({ documentId: input.id }, "document moved to the trash by admin");
   return result;
 }
@@ -130,7 +130,7 @@ export const trashPage = (ctx: Context, input: ListPageInput): Promise<Page<Admi
   });
 
 export function restoreAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
-  return restoreTrashedDocument(ctx, input.id);
+  return restoreTrashedDocumentForFirm(ctx, input.id);
 }
 
 export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<Success> {

@@ -97,29 +97,44 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
   return db.insertInto("documents").values(row).returning(documentColumns).executeTakeFirstOrThrow();
 }
 
-/** A live document by id; with `ownerId`, only if that user owns it (another's answers like a missing one). */
-export async function findStoredDocument(db: Db, id: string, ownerId?: string): Promise<StoredDocument | undefined> {
-  let query = db
+function storedDocument(db: Db, id: string) {
+  return db
     .selectFrom("documents")
     .select(["id", "original_filename", "content_type", "file_size", "storage_key", "user_id"])
     .where("id", "=", id)
     .where("deleted_at", "is", null);
-  if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
-  return query.executeTakeFirst();
+}
+
+/** The owner's live document by id; another's answers like a missing one. */
+export async function findStoredDocument(db: Db, id: string, ownerId: string): Promise<StoredDocument | undefined> {
+  return storedDocument(db, id).where("user_id", "=", ownerId).executeTakeFirst();
+}
+
+/** Any client's live document by id, for the firm. */
+export async function findStoredDocumentForFirm(db: Db, id: string): Promise<StoredDocument | undefined> {
+  return storedDocument(db, id).executeTakeFirst();
 }
 
 /**
- * Moves a live document (with `ownerId`, only that user's) to the trash: out of its folder, which
- * is remembered for a restore. Its stored object stays until the document is deleted for good.
+ * Moves a live document to the trash: out of its folder, which is remembered for a restore. Its
+ * stored object stays until the document is deleted for good.
  */
-export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, ownerId?: string): Promise<DocumentRef | undefined> {
-  let query = db
+function trashDocumentUpdate(db: Db, id: string, deletedAt: Date) {
+  return db
     .updateTable("documents")
     .set((eb) => ({ deleted_at: deletedAt, trashed_from_folder_id: eb.ref("folder_id"), folder_id: null }))
     .where("id", "=", id)
     .where("deleted_at", "is", null);
-  if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
-  return query.returning(["id", "user_id", "original_filename"]).executeTakeFirst();
+}
+
+/** Moves the owner's live document to the trash (see `trashDocumentUpdate`); another's is left alone. */
+export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, ownerId: string): Promise<DocumentRef | undefined> {
+  return trashDocumentUpdate(db, id, deletedAt).where("user_id", "=", ownerId).returning(["id", "user_id", "original_filename"]).executeTakeFirst();
+}
+
+/** Moves any client's live document to the trash, for the firm (see `trashDocumentUpdate`). */
+export async function trashDocumentRowForFirm(db: Db, id: string, deletedAt: Date): Promise<DocumentRef | undefined> {
+  return trashDocumentUpdate(db, id, deletedAt).returning(["id", "user_id", "original_filename"]).executeTakeFirst();
 }
 
 const trashedColumns = [
@@ -154,15 +169,22 @@ export async function listTrash(db: Db, userId: string) {
   return rows.map((row) => ({ ...row, deleted_at: row.deleted_at! }));
 }
 
-/** A trashed document (with `ownerId`, only that user's): who owns it and where it came from. */
-export async function findTrashedDocument(db: Db, id: string, ownerId?: string) {
-  let query = db
+function trashedDocument(db: Db, id: string) {
+  return db
     .selectFrom("documents")
     .select(["user_id", "trashed_from_folder_id", "original_filename"])
     .where("id", "=", id)
     .where("deleted_at", "is not", null);
-  if (ownerId !== undefined) query = query.where("user_id", "=", ownerId);
-  return query.executeTakeFirst();
+}
+
+/** The owner's trashed document: who owns it and where it came from; another's answers like a missing one. */
+export async function findTrashedDocument(db: Db, id: string, ownerId: string) {
+  return trashedDocument(db, id).where("user_id", "=", ownerId).executeTakeFirst();
+}
+
+/** Any client's trashed document, for the firm: who owns it and where it came from. */
+export async function findTrashedDocumentForFirm(db: Db, id: string) {
+  return trashedDocument(db, id).executeTakeFirst();
 }
 
 /**

@@ -1,13 +1,15 @@
 import { TRPCError } from "@trpc/server";
+import type { Transaction } from "kysely";
 import { fileTypeFromStream, supportedMimeTypes } from "file-type";
 import type { Config } from "../../config.ts";
+import type { Database } from "../../db/types.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { listFolders } from "../folders/queries.ts";
 import { addUploadToInbox } from "../inbox/record.ts";
-import { folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
+import { type DocumentRef, folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { requestForUpload } from "../requests/service.ts";
 import { stripInvisible, type Success } from "../shared-schemas.ts";
@@ -15,8 +17,10 @@ import { addToUploadNotice } from "./upload-notices.ts";
 import {
   deleteTrashedDocumentRow,
   findStoredDocument,
+  findStoredDocumentForFirm,
   findStorageQuota,
   findTrashedDocument,
+  findTrashedDocumentForFirm,
   insertDocument,
   listDocuments,
   listTrash,
@@ -28,6 +32,7 @@ import {
   storedBytes,
   type StoredDocument,
   trashDocumentRow,
+  trashDocumentRowForFirm,
   updateDocumentRow,
 } from "./queries.ts";
 import {
@@ -70,12 +75,11 @@ export async function listFolderDocuments(ctx: AuthedContext, input: { folder_id
 }
 
 /**
- * A live document to stream (with `ownerId`, only that user's), recorded in its owner's trail as
- * downloaded or previewed by whoever asks (a person's previews of one document within a minute are
- * one entry). A preview is only of the types a browser shows safely.
+ * A live document to stream, recorded in its owner's trail as downloaded or previewed by whoever
+ * asks (a person's previews of one document within a minute are one entry). A preview is only of
+ * the types a browser shows safely.
  */
-export async function openStoredDocument(ctx: AuthedContext, id: string, purpose: "download" | "preview", ownerId?: string): Promise<StoredDocument> {
-  const document = await findStoredDocument(ctx.db, id, ownerId);
+async function openDocument(ctx: AuthedContext, document: StoredDocument | undefined, purpose: "download" | "preview"): Promise<StoredDocument> {
   if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
   if (purpose === "download") {
     await recordDocumentActivity(ctx.db, ctx, "document.download", document);
@@ -84,6 +88,16 @@ export async function openStoredDocument(ctx: AuthedContext, id: string, purpose
     if (!(await previewedJustNow(ctx.db, ctx, document))) await recordDocumentActivity(ctx.db, ctx, "document.preview", document);
   }
   return document;
+}
+
+/** The owner's live document to stream (see `openDocument`); another's answers like a missing one. */
+async function openStoredDocument(ctx: AuthedContext, id: string, purpose: "download" | "preview", ownerId: string): Promise<StoredDocument> {
+  return openDocument(ctx, await findStoredDocument(ctx.db, id, ownerId), purpose);
+}
+
+/** Any client's live document to stream, for the firm (see `openDocument`). */
+export async function openStoredDocumentForFirm(ctx: AuthedContext, id: string, purpose: "download" | "preview"): Promise<StoredDocument> {
+  return openDocument(ctx, await findStoredDocumentForFirm(ctx.db, id), purpose);
 }
 
 /** The caller's own live document, to stream as a download. */
@@ -261,14 +275,27 @@ export async function createDocument(
   }
 }
 
-/** Moves a live document (with `ownerId`, only that user's) to the trash; its content stays until purged. */
-export async function trashDocument(ctx: AuthedContext, id: string, ownerId?: string): Promise<Success> {
+/** Moves a live document to the trash with `trash` (the owner's or the firm's row update); its content stays until purged. */
+async function moveToTrash(
+  ctx: AuthedContext,
+  trash: (tx: Transaction<Database>, deletedAt: Date) => Promise<DocumentRef | undefined>,
+): Promise<Success> {
   await ctx.db.transaction().execute(async (tx) => {
-    const trashed = await trashDocumentRow(tx, id, ctx.now(), ownerId);
+    const trashed = await trash(tx, ctx.now());
     if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
     await recordDocumentActivity(tx, ctx, "document.trash", trashed);
   });
   return { success: true };
+}
+
+/** Moves the owner's live document to the trash; another's answers like a missing one. */
+function trashDocument(ctx: AuthedContext, id: string, ownerId: string): Promise<Success> {
+  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ownerId));
+}
+
+/** Moves any client's live document to its owner's trash, for the firm. */
+export function trashDocumentForFirm(ctx: AuthedContext, id: string): Promise<Success> {
+  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRowForFirm(tx, id, deletedAt));
 }
 
 export function removeDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
@@ -288,14 +315,18 @@ export async function listOwnTrash(ctx: AuthedContext): Promise<TrashedDocument[
 }
 
 /**
- * Takes a trashed document (with `ownerId`, only that user's) back to the folder it came from, or
- * to the root when that folder is gone. The folder is locked before the document is touched, so a
- * folder delete at the same moment either sees the document back (and refuses, not empty) or is
- * seen to have happened (root).
+ * Takes a trashed document (found by `find`: the owner's or the firm's look-up) back to the folder
+ * it came from, or to the root when that folder is gone. The folder is locked before the document
+ * is touched, so a folder delete at the same moment either sees the document back (and refuses, not
+ * empty) or is seen to have happened (root).
  */
-export async function restoreTrashedDocument(ctx: AuthedContext, id: string, ownerId?: string): Promise<DocumentItem> {
+async function restoreFromTrash(
+  ctx: AuthedContext,
+  id: string,
+  find: (tx: Transaction<Database>) => Promise<{ user_id: string; trashed_from_folder_id: string | null } | undefined>,
+): Promise<DocumentItem> {
   return ctx.db.transaction().execute(async (tx) => {
-    const trashed = await findTrashedDocument(tx, id, ownerId);
+    const trashed = await find(tx);
     if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
     const from = trashed.trashed_from_folder_id;
     const folderId = from !== null && (await lockOwnFolder(tx, trashed.user_id, from)) ? from : null;
@@ -305,6 +336,16 @@ export async function restoreTrashedDocument(ctx: AuthedContext, id: string, own
     await recordDocumentActivity(tx, ctx, "document.restore", { ...restored, user_id: trashed.user_id }, { folder: await folderName(tx, folderId) });
     return restored;
   });
+}
+
+/** Restores the owner's trashed document (see `restoreFromTrash`); another's answers like a missing one. */
+function restoreTrashedDocument(ctx: AuthedContext, id: string, ownerId: string): Promise<DocumentItem> {
+  return restoreFromTrash(ctx, id, (tx) => findTrashedDocument(tx, id, ownerId));
+}
+
+/** Restores any client's trashed document into its owner's folders, for the firm (see `restoreFromTrash`). */
+export function restoreTrashedDocumentForFirm(ctx: AuthedContext, id: string): Promise<DocumentItem> {
+  return restoreFromTrash(ctx, id, (tx) => findTrashedDocumentForFirm(tx, id));
 }
 
 export function restoreOwnDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
