@@ -64,7 +64,7 @@ export async function availableSlots(ctx: AuthedContext, input: SlotsInput): Pro
   if (input.type) {
     lengths = lengthsOf(await bookableType(ctx.db, input.type));
   } else {
-    const appointment = await findAppointmentTimes(ctx.db, input.appointment!, { userId: ctx.user.id });
+    const appointment = await findAppointmentTimes(ctx.db, input.appointment!, ctx.user.id);
     if (!appointment) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
     lengths = bookedLengths(appointment);
     exceptId = appointment.id;
@@ -220,7 +220,7 @@ async function assertFree(tx: Db, rules: BookingRules, lengths: Lengths, start: 
 
 /** The caller's appointment, locked, if it is still theirs to change (404, 409 otherwise). */
 async function changeableAppointment(tx: Db, userId: string, id: string, rules: BookingRules, now: Date) {
-  const appointment = await findAppointmentTimes(tx, id, { userId, lock: true });
+  const appointment = await findAppointmentTimes(tx, id, userId, { lock: true });
   if (!appointment) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
   if (!OPEN_STATUSES.includes(appointment.status)) throw new TRPCError({ code: "CONFLICT", message: NOT_OPEN });
   const { changeable_until } = withChangeDeadline(appointment, rules.minNoticeHours);

@@ -185,12 +185,9 @@ export async function insertBookedAppointment(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * One appointment's time and state; with `lock`, locked for the change the caller is about to make;
- * with `userId`, only if it is that user's (another user's answers like a missing one).
- */
-export function findAppointmentTimes(db: Db, id: string, opts: { userId?: string; lock?: boolean } = {}) {
-  let query = db
+/** One appointment's time and state. */
+function appointmentTimes(db: Db, id: string) {
+  return db
     .selectFrom("appointments")
     .select([
       "id",
@@ -203,7 +200,20 @@ export function findAppointmentTimes(db: Db, id: string, opts: { userId?: string
       "ics_sequence",
     ])
     .where("id", "=", id);
-  if (opts.userId) query = query.where("user_id", "=", opts.userId);
+}
+
+/**
+ * The user's own appointment's time and state, another user's answering like a missing one; with
+ * `lock`, locked for the change the caller is about to make.
+ */
+export function findAppointmentTimes(db: Db, id: string, userId: string, opts: { lock?: boolean } = {}) {
+  const query = appointmentTimes(db, id).where("user_id", "=", userId);
+  return (opts.lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Any client's appointment's time and state, for the firm; with `lock`, locked for the firm's change. */
+export function findAppointmentTimesForFirm(db: Db, id: string, opts: { lock?: boolean } = {}) {
+  const query = appointmentTimes(db, id);
   return (opts.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 

@@ -9,7 +9,7 @@ import type { AppointmentChange } from "./mail.ts";
 import {
   type BookedTimes,
   findAdminAppointment,
-  findAppointmentTimes,
+  findAppointmentTimesForFirm,
   findUserAppointment,
   insertAppointment,
   listUserAppointments,
@@ -110,7 +110,7 @@ export async function changeAppointment(ctx: Context, input: z.infer<typeof upda
   const now = ctx.now();
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const current = await findAppointmentTimes(tx, id, { lock: true });
+      const current = await findAppointmentTimesForFirm(tx, id, { lock: true });
       const before = current && (await findAdminAppointment(tx, id));
       if (!current || !before) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
       const nextStatus = status ?? current.status;
@@ -124,7 +124,7 @@ export async function changeAppointment(ctx: Context, input: z.infer<typeof upda
       const after = (await findAdminAppointment(tx, id))!;
       const change = appointmentChange(before, after);
       if (change)
-        await notifyClient(ctx, tx, { id, at: after.appointment_date, sequence: (await findAppointmentTimes(tx, id))!.ics_sequence }, change);
+        await notifyClient(ctx, tx, { id, at: after.appointment_date, sequence: (await findAppointmentTimesForFirm(tx, id))!.ics_sequence }, change);
       return after;
     });
   } catch (err) {

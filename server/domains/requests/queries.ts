@@ -76,9 +76,9 @@ export async function insertRequest(
     .executeTakeFirstOrThrow();
 }
 
-/** One request and its client, locked for a change; with `userId`, only that user's (another's is not found). */
-export function lockRequest(db: Db, id: string, userId?: string) {
-  let query = db
+/** One request and its client, locked for a change. */
+function requestForChange(db: Db, id: string) {
+  return db
     .selectFrom("document_requests")
     .innerJoin("users", "users.id", "document_requests.user_id")
     .select([
@@ -91,8 +91,16 @@ export function lockRequest(db: Db, id: string, userId?: string) {
       "users.email",
     ])
     .where("document_requests.id", "=", id);
-  if (userId !== undefined) query = query.where("document_requests.user_id", "=", userId);
-  return query.forUpdate("document_requests").executeTakeFirst();
+}
+
+/** The user's own request and its client, locked for a change; another's is not found. */
+export function lockRequest(db: Db, id: string, userId: string) {
+  return requestForChange(db, id).where("document_requests.user_id", "=", userId).forUpdate("document_requests").executeTakeFirst();
+}
+
+/** Any client's request and its client, locked for a change by the firm. */
+export function lockRequestForFirm(db: Db, id: string) {
+  return requestForChange(db, id).forUpdate("document_requests").executeTakeFirst();
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   listUserRequests,
   lockOpenRequestForUpload,
   lockRequest,
+  lockRequestForFirm,
   setRequestStatus,
 } from "./queries.ts";
 import {
@@ -116,7 +117,7 @@ export async function listRequestsForFirm(ctx: AuthedContext, input: AdminReques
  */
 export async function updateRequest(ctx: AuthedContext, input: UpdateRequestInput): Promise<AdminRequest> {
   await ctx.db.transaction().execute(async (tx) => {
-    const request = await lockRequest(tx, input.id);
+    const request = await lockRequestForFirm(tx, input.id);
     if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
     const comment = input.comment === undefined ? undefined : input.comment || null;
     await setRequestStatus(tx, request.id, { status: input.status, comment, now: ctx.now() });
