@@ -1,7 +1,7 @@
 // Documents in the trash for more than 30 days are deleted for good, hourly, by one instance: rows in
 // small batches that each re-check the age (a restore in between wins), stored objects after each
-// batch committed (documents/service.ts, purgeExpiredTrash).
-import { purgeExpiredTrash } from "../domains/documents/service.ts";
+// batch committed (documents/trash.ts, purgeExpiredTrash).
+import { purgeExpiredTrash } from "../domains/documents/trash.ts";
 import type { JobKind } from "./queue.ts";
 
 declare module "./queue.ts" {

@@ -1,7 +1,7 @@
 // POST /api/documents/upload (and the firm's POST /api/admin/users/:id/documents into a client's
 // documents, through the same code): the multipart body is read with busboy and the file part goes
 // straight to storage while it is hashed and counted, so memory does not grow with the file. Only
-// once the content is safely stored is the row written (documents/service.ts createDocument); any
+// once the content is safely stored is the row written (documents/upload.ts createDocument); any
 // failure on the way (too large, a second file, a client that goes away) removes what was stored.
 // A client's documents together stay within their storage quota: the body is refused as soon as
 // it would pass what is left, and createDocument checks again, exactly, before the row is written.
@@ -17,7 +17,7 @@ import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { createTransferCaller } from "../domains/_app.ts";
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, STORAGE_QUOTA_EXCEEDED, uploadFieldsInput } from "../domains/documents/schemas.ts";
-import type { ReceivedFile } from "../domains/documents/service.ts";
+import type { ReceivedFile } from "../domains/documents/upload.ts";
 import { removeStoredObjects } from "../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 import type { AppDeps } from "../trpc/context.ts";

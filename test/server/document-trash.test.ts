@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purgeExpiredTrash } from "../../server/domains/documents/service.ts";
+import { purgeExpiredTrash } from "../../server/domains/documents/trash.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import type { ApiClient, ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

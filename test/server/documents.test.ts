@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { DeleteObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../server/domains/documents/schemas.ts";
-import { createDocument } from "../../server/domains/documents/service.ts";
+import { createDocument } from "../../server/domains/documents/upload.ts";
 import { LocalDirectoryStorage } from "../../server/storage/local-directory-storage.ts";
 import { ObjectNotFoundError } from "../../server/storage/storage.ts";
 import { createContextInner } from "../../server/trpc/context.ts";

@@ -3,7 +3,7 @@
 // served at /trpc (see documents/transfers.ts).
 import { router } from "../../trpc/init.ts";
 import { adminProcedure } from "../../trpc/procedures.ts";
-import { checkUploadPlace } from "../documents/service.ts";
+import { checkUploadPlace } from "../documents/upload.ts";
 import { recordUploadInput } from "../documents/transfers.ts";
 import { prepareClientUpload, recordClientUpload } from "../firm-documents/service.ts";
 import { idInput, idSchema } from "../shared-schemas.ts";

@@ -9,7 +9,7 @@ import type { Folder } from "../folders/schemas.ts";
 import { FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { liveDocumentsIn } from "./queries.ts";
 import { stripInvisible } from "../shared-schemas.ts";
-import { FALLBACK_FILENAME } from "./service.ts";
+import { FALLBACK_FILENAME } from "./upload.ts";
 
 /** A file (its stored object) or, with no storage key, a directory. Paths use `/` and never start with one. */
 export type ArchiveEntry = { path: string; storage_key: string | null; date: Date };

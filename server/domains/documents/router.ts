@@ -2,17 +2,9 @@ import { router } from "../../trpc/init.ts";
 import { authedProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
 import { documentSearchInput, folderDocumentsInput, updateDocumentInput } from "./schemas.ts";
-import {
-  deleteOwnDocumentForever,
-  listFolderDocuments,
-  listOwnTrash,
-  listRootDocuments,
-  removeDocument,
-  restoreOwnDocument,
-  searchOwnDocuments,
-  storageUsage,
-  updateDocument,
-} from "./service.ts";
+import { listFolderDocuments, listRootDocuments, searchOwnDocuments, updateDocument } from "./service.ts";
+import { deleteOwnDocumentForever, listOwnTrash, removeDocument, restoreOwnDocument } from "./trash.ts";
+import { storageUsage } from "./upload.ts";
 
 // Uploads, downloads, previews and ZIPs stream bytes: REST only, through transfers.ts.
 export const documentsRouter = router({

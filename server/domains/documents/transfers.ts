@@ -8,7 +8,8 @@ import { authedProcedure } from "../../trpc/procedures.ts";
 import { idInput, idSchema } from "../shared-schemas.ts";
 import { planArchive } from "./archive.ts";
 import { zipPlanInput } from "./schemas.ts";
-import { checkUploadPlace, createDocument, getOwnPreviewDocument, getOwnStoredDocument, prepareUpload } from "./service.ts";
+import { getOwnPreviewDocument, getOwnStoredDocument } from "./service.ts";
+import { checkUploadPlace, createDocument, prepareUpload } from "./upload.ts";
 
 /** What the upload route hands over once the content is stored (see ReceivedFile). */
 export const recordUploadInput = z.object({

@@ -1,6 +1,6 @@
 // The admin's page of one client (Users tab -> the client): their folders and documents, and
 // uploads into them, which are the client's documents shared by the firm (uploaded_by: the admin).
-// The upload is the client's own upload code (documents/service.ts) with the client as owner.
+// The upload is the client's own upload code (documents/upload.ts) with the client as owner.
 import { TRPCError } from "@trpc/server";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import type { AdminUser } from "../admin/schemas.ts";
@@ -8,7 +8,7 @@ import { USER_NOT_FOUND } from "../admin/service.ts";
 import { findUserById } from "../auth/queries.ts";
 import { listDocuments, storageOfUsers } from "../documents/queries.ts";
 import type { DocumentItem } from "../documents/schemas.ts";
-import { createDocument, prepareUpload, quotaBytes, type ReceivedFile } from "../documents/service.ts";
+import { createDocument, prepareUpload, quotaBytes, type ReceivedFile } from "../documents/upload.ts";
 import { documentNamesInEmails, setDocumentNamesInEmails } from "../documents/upload-notices.ts";
 import { listFolders } from "../folders/queries.ts";
 import type { Folder } from "../folders/schemas.ts";

@@ -1,5 +1,5 @@
 // Document requests (docs/decisions.md, Document requests): the firm asks a client for documents,
-// the client uploads against the request (documents/service.ts createDocument attaches them) and
+// the client uploads against the request (documents/upload.ts createDocument attaches them) and
 // marks it submitted, and the firm marks it done or reopens it with a comment. Every change is
 // recorded in the client's trail and its mail queued in the change's own transaction.
 import { TRPCError } from "@trpc/server";

@@ -1,0 +1,131 @@
+// The trash: moving a document there, restoring it, deleting it for good, and the hourly purge.
+import { TRPCError } from "@trpc/server";
+import type { Transaction } from "kysely";
+import type { Database } from "../../db/types.ts";
+import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import { type DocumentRef, folderName, recordDocumentActivity } from "./activity.ts";
+import type { Success } from "../shared-schemas.ts";
+import {
+  deleteTrashedDocumentRow,
+  findTrashedDocument,
+  findTrashedDocumentForFirm,
+  listTrash,
+  lockOwnFolder,
+  purgeTrashBatch,
+  restoreDocumentRow,
+  trashDocumentRow,
+  trashDocumentRowForFirm,
+} from "./queries.ts";
+import { type DocumentItem, type TrashedDocument, TRASH_RETENTION_DAYS } from "./schemas.ts";
+import { DOCUMENT_NOT_FOUND } from "./service.ts";
+
+/** Moves a live document to the trash with `trash` (the owner's or the firm's row update); its content stays until purged. */
+async function moveToTrash(
+  ctx: AuthedContext,
+  trash: (tx: Transaction<Database>, deletedAt: Date) => Promise<DocumentRef | undefined>,
+): Promise<Success> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const trashed = await trash(tx, ctx.now());
+    if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    await recordDocumentActivity(tx, ctx, "document.trash", trashed);
+  });
+  return { success: true };
+}
+
+/** Moves the owner's live document to the trash; another's answers like a missing one. */
+function trashDocument(ctx: AuthedContext, id: string, ownerId: string): Promise<Success> {
+  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ownerId));
+}
+
+/** Moves any client's live document to its owner's trash, for the firm. */
+export function trashDocumentForFirm(ctx: AuthedContext, id: string): Promise<Success> {
+  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRowForFirm(tx, id, deletedAt));
+}
+
+export function removeDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+  return trashDocument(ctx, input.id, ctx.user.id);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TRASH_RETENTION_MS = TRASH_RETENTION_DAYS * DAY_MS;
+
+export function purgeDate(deletedAt: Date): Date {
+  return new Date(deletedAt.getTime() + TRASH_RETENTION_MS);
+}
+
+export async function listOwnTrash(ctx: AuthedContext): Promise<TrashedDocument[]> {
+  const rows = await listTrash(ctx.db, ctx.user.id);
+  return rows.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) }));
+}
+
+/**
+ * Takes a trashed document (found by `find`: the owner's or the firm's look-up) back to the folder
+ * it came from, or to the root when that folder is gone. The folder is locked before the document
+ * is touched, so a folder delete at the same moment either sees the document back (and refuses, not
+ * empty) or is seen to have happened (root).
+ */
+async function restoreFromTrash(
+  ctx: AuthedContext,
+  id: string,
+  find: (tx: Transaction<Database>) => Promise<{ user_id: string; trashed_from_folder_id: string | null } | undefined>,
+): Promise<DocumentItem> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const trashed = await find(tx);
+    if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    const from = trashed.trashed_from_folder_id;
+    const folderId = from !== null && (await lockOwnFolder(tx, trashed.user_id, from)) ? from : null;
+    const restored = await restoreDocumentRow(tx, id, folderId);
+    // Restored, deleted for good or purged by someone else in between.
+    if (!restored) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    await recordDocumentActivity(tx, ctx, "document.restore", { ...restored, user_id: trashed.user_id }, { folder: await folderName(tx, folderId) });
+    return restored;
+  });
+}
+
+/** Restores the owner's trashed document (see `restoreFromTrash`); another's answers like a missing one. */
+function restoreTrashedDocument(ctx: AuthedContext, id: string, ownerId: string): Promise<DocumentItem> {
+  return restoreFromTrash(ctx, id, (tx) => findTrashedDocument(tx, id, ownerId));
+}
+
+/** Restores any client's trashed document into its owner's folders, for the firm (see `restoreFromTrash`). */
+export function restoreTrashedDocumentForFirm(ctx: AuthedContext, id: string): Promise<DocumentItem> {
+  return restoreFromTrash(ctx, id, (tx) => findTrashedDocumentForFirm(tx, id));
+}
+
+export function restoreOwnDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
+  return restoreTrashedDocument(ctx, input.id, ctx.user.id);
+}
+
+/** Only a trashed document is deleted for good. The row goes first, then the content: a failure in between leaves a stray file, never a broken row. */
+export async function deleteOwnDocumentForever(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+  const deleted = await ctx.db.transaction().execute(async (tx) => {
+    const row = await deleteTrashedDocumentRow(tx, input.id, ctx.user.id);
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+    await recordDocumentActivity(tx, ctx, "document.delete", row);
+    return row;
+  });
+  await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
+  return { success: true };
+}
+
+const PURGE_BATCH = 100;
+/** A run purges at most this many batches; the next hourly run goes on where it stopped. */
+const PURGE_MAX_BATCHES = 100;
+
+/**
+ * Deletes for good what has been in the trash longer than the retention, in batches of 100 rows,
+ * each batch a short statement of its own and its stored objects removed once it has committed.
+ * Returns how many documents went.
+ */
+export async function purgeExpiredTrash(deps: Pick<Context, "db" | "storage" | "logger" | "now">): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - TRASH_RETENTION_MS);
+  let purged = 0;
+  for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
+    const removed = await purgeTrashBatch(deps.db, cutoff, PURGE_BATCH);
+    await removeStoredObjects(deps.storage, deps.logger, removed);
+    purged += removed.length;
+    if (removed.length < PURGE_BATCH) break;
+  }
+  return purged;
+}

@@ -1,0 +1,188 @@
+// Uploads: the quota, the checks before the body is read, the row written once the content is stored,
+// and the filename and content type the row records.
+import { TRPCError } from "@trpc/server";
+import { fileTypeFromStream, supportedMimeTypes } from "file-type";
+import type { Config } from "../../config.ts";
+import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
+import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
+import type { ObjectStorage } from "../../storage/storage.ts";
+import type { AuthedContext } from "../../trpc/context.ts";
+import { addUploadToInbox } from "../inbox/record.ts";
+import { folderName, recordDocumentActivity } from "./activity.ts";
+import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { requestForUpload } from "../requests/service.ts";
+import { stripInvisible } from "../shared-schemas.ts";
+import { addToUploadNotice } from "./upload-notices.ts";
+import { findStorageQuota, insertDocument, lockStorageQuota, storedBytes } from "./queries.ts";
+import { BYTES_PER_MB, type DocumentItem, STORAGE_QUOTA_EXCEEDED, type StorageUsage } from "./schemas.ts";
+
+const MAX_FILENAME_CHARACTERS = 255;
+export const FALLBACK_FILENAME = "unnamed";
+const GENERIC_CONTENT_TYPE = "application/octet-stream";
+/** The account was deleted while its request ran: answered like the session it had, which is gone too. */
+const ACCOUNT_GONE = "Not authenticated";
+
+/** An upload whose content is already in storage under `key`, not yet recorded. */
+export type ReceivedFile = {
+  key: string;
+  size: number;
+  sha256: string;
+  filename: string;
+  declaredType: string;
+};
+
+/** A user's quota in bytes: their own if the firm set one, else the default from the environment. */
+export function quotaBytes(config: Config, storageQuotaMb: number | null): number {
+  return (storageQuotaMb ?? config.clientQuotaMb) * BYTES_PER_MB;
+}
+
+/** How much of their quota the caller uses (or, for the firm's upload into a client's documents, that client). */
+export async function storageUsage(ctx: AuthedContext, ownerId: string = ctx.user.id): Promise<StorageUsage> {
+  const [quota, used] = await Promise.all([findStorageQuota(ctx.db, ownerId), storedBytes(ctx.db, ownerId)]);
+  if (!quota) throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_GONE });
+  return { used_bytes: used, quota_bytes: quotaBytes(ctx.config, quota.storage_quota_mb) };
+}
+
+/**
+ * Before an upload's body is read: counts it against the caller's hourly limit, and says how many
+ * bytes still fit in the owner's quota (none, not a negative number, when a lowered quota is overrun).
+ */
+export async function prepareUpload(ctx: AuthedContext, ownerId: string = ctx.user.id): Promise<{ remainingBytes: number }> {
+  await ctx.rateLimits.consumeUpload(ctx.user.id);
+  const usage = await storageUsage(ctx, ownerId);
+  return { remainingBytes: Math.max(0, usage.quota_bytes - usage.used_bytes) };
+}
+
+/**
+ * Refuses an upload's folder or request that is not the owner's (or a request no longer open)
+ * before its file is stored: the upload route asks as soon as the fields before the file part
+ * have arrived. createDocument checks both again when it writes the row.
+ */
+export async function checkUploadPlace(
+  ctx: AuthedContext,
+  input: { folder_id: string | null; request_id: string | null },
+  ownerId: string = ctx.user.id,
+): Promise<{ success: true }> {
+  if (input.folder_id) await assertOwnFolder(ctx.db, ownerId, input.folder_id);
+  const requestId = input.request_id;
+  if (requestId) await ctx.db.transaction().execute((tx) => requestForUpload(tx, ownerId, requestId));
+  return { success: true };
+}
+
+/**
+ * Records a stored upload as the caller's document (with `ownerId`, the firm's upload into that
+ * client's documents: theirs, uploaded by the caller). The row is written only now, after the
+ * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)
+ * the content goes too. It joins the batch its email tells (upload-notices.ts).
+ */
+export async function createDocument(
+  ctx: AuthedContext,
+  input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
+  ownerId: string = ctx.user.id,
+): Promise<DocumentItem> {
+  const { file, folder_id: chosenFolderId } = input;
+  const userId = ownerId;
+  try {
+    if (chosenFolderId) await assertOwnFolder(ctx.db, userId, chosenFolderId);
+    const contentType = await detectContentType(ctx.storage, file.key, file.declaredType);
+    return await ctx.db
+      .transaction()
+      .execute(async (tx) => {
+        // The upload route checked the quota before storing, but uploads running side by side all
+        // passed that check against the same usage: only here, one at a time, is the sum exact.
+        // The sum is a statement of its own, after the lock: in READ COMMITTED it then sees the
+        // documents of the upload that held the lock before us.
+        const quota = await lockStorageQuota(tx, userId);
+        if (!quota) throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_GONE });
+        const used = await storedBytes(tx, userId);
+        if (used + file.size > quotaBytes(ctx.config, quota.storage_quota_mb)) {
+          throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
+        }
+        // An upload against a request goes into the request's folder, when it has one.
+        const request = input.request_id ? await requestForUpload(tx, userId, input.request_id) : null;
+        const folderId = request?.folder_id ?? chosenFolderId;
+        const document = await insertDocument(tx, {
+          user_id: userId,
+          uploaded_by: ctx.user.id,
+          folder_id: folderId,
+          request_id: request?.id ?? null,
+          original_filename: cleanFilename(file.filename),
+          storage_key: file.key,
+          content_type: contentType,
+          file_size: file.size,
+          sha256: file.sha256,
+          upload_date: ctx.now(),
+        });
+        await recordDocumentActivity(
+          tx,
+          ctx,
+          "document.upload",
+          { ...document, user_id: userId },
+          { folder: await folderName(tx, folderId), ...(request ? { request: request.title } : {}) },
+        );
+        // A client's own upload is news for the firm (digest, Inbox); the firm's, for the client. An
+        // admin filing into their own documents is neither.
+        if (userId !== ctx.user.id) {
+          await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience: "client", now: ctx.now() });
+        } else if (!ctx.user.is_admin) {
+          await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience: "firm", now: ctx.now() });
+          await addUploadToInbox(tx, { client_id: userId, document_id: document.id, name: document.original_filename, at: ctx.now() });
+        }
+        return document;
+      })
+      .catch((err: unknown) => {
+        // The folder was deleted while the file was arriving.
+        if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+        throw err;
+      });
+  } catch (err) {
+    await removeStoredObjects(ctx.storage, ctx.logger, [{ storage_key: file.key }]);
+    throw err;
+  }
+}
+
+const SHORT_EXTENSION = /\.[^.]{1,16}$/;
+
+/**
+ * The user's filename, made safe to show: control characters, invisible ones (the bidirectional
+ * overrides and marks that disguise `evil\u202Efdp.exe` as `evilexe.pdf`, zero-width spaces and
+ * joiners that make two names look alike) and any path removed, at most 255 characters with the
+ * extension kept. It is only ever displayed; storage uses random keys.
+ */
+export function cleanFilename(raw: string): string {
+  const withoutControls = stripInvisible(raw);
+  const name = (withoutControls.split(/[/\\]/).pop() ?? "").trim();
+  if (name === "" || name === "." || name === "..") return FALLBACK_FILENAME;
+  const characters = Array.from(name);
+  if (characters.length <= MAX_FILENAME_CHARACTERS) return name;
+  const extension = Array.from(SHORT_EXTENSION.exec(name)?.[0] ?? "");
+  return (
+    characters
+      .slice(0, MAX_FILENAME_CHARACTERS - extension.length)
+      .join("")
+      .trimEnd() + extension.join("")
+  );
+}
+
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/**
+ * The type recorded for the content. What the content itself shows (file-type) wins over what the
+ * client declared; a declared type that file-type knows how to recognise but did not find in the
+ * content is a false claim; anything unknown or malformed becomes application/octet-stream.
+ */
+export async function detectContentType(storage: ObjectStorage, key: string, declared: string): Promise<string> {
+  const stream = await storage.get(key);
+  let detected: string | undefined;
+  try {
+    // Node runs file-type's Node entry point, which reads Node streams; TypeScript (bundler
+    // resolution) sees only the web-stream typings of the default entry point.
+    detected = (await fileTypeFromStream(stream as never))?.mime;
+  } finally {
+    stream.destroy();
+  }
+  if (detected) return detected;
+  const claimed = declared.trim().toLowerCase();
+  if (!MIME_TYPE.test(claimed) || supportedMimeTypes.has(claimed as never)) return GENERIC_CONTENT_TYPE;
+  return claimed;
+}
