@@ -104,12 +104,12 @@ describe("the current address hears of a change when it is asked", () => {
     expect((await anon.post("/api/auth/cancel-email-change", { token: cancel })).status).toBe(422);
   });
 
-  it("the notice is a durable mail job, queued with the request", async () => {
+  it("the notice is a durable mail job, queued with the request on the queue of mail a person waits for", async () => {
     const owner = await createUser(server.db);
     const client = await loginClient(server.url, owner);
     await client.post("/api/auth/change-email", { new_email: `later.${randomBytes(3).toString("hex")}@example.net`, password: owner.password });
     const { rows } = await sql<{ kind: string }>`select data->>'kind' as kind from pgboss.job
-      where name = 'email' and data->>'kind' like 'email-change%' and data->>'changeId' in
+      where name = 'email-now' and data->>'kind' like 'email-change%' and data->>'changeId' in
       (select id::text from email_changes where user_id = ${owner.id})`.execute(server.db);
     expect(rows.map((r) => r.kind).sort()).toEqual(["email-change", "email-change-requested"]);
   });
