@@ -9,6 +9,16 @@ export type EmailContent = {
   footer?: string;
 };
 
+/**
+ * A link in an email to the portal's landing page carrying one token (`/?reset_token=...`), which
+ * the page redeems: every emailed link has this shape.
+ */
+export function portalLink(publicUrl: string, param: string, token: string): string {
+  const url = new URL("/", publicUrl);
+  url.searchParams.set(param, token);
+  return url.toString();
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -164,3 +164,10 @@ function parseMessage(raw: string): Pick<ReceivedMail, "headers" | "subject" | "
   visit(top);
   return { headers: top.headers, subject: decodeHeader(top.headers.subject ?? ""), text, html, attachments };
 }
+
+/** The token of the `param` link in a received mail (`/?param=<token>`); throws when there is none. */
+export function linkToken(mail: ReceivedMail, param: string): string {
+  const link = new RegExp(`[?&]${param}=([a-z2-7]+)`).exec(mail.text);
+  if (!link) throw new Error(`no ${param} link in:\n${mail.text}`);
+  return link[1]!;
+}

@@ -10,7 +10,7 @@ import { findOrCreateGoogleUser, googleSecondStep } from "../../server/domains/a
 import { createUser, enrolSecondFactor, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+import { linkToken, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -23,12 +23,6 @@ afterAll(async () => {
   await server.close();
   await smtp.stop();
 });
-
-function linkToken(mail: ReceivedMail, param: string): string {
-  const link = new RegExp(`[?&]${param}=([a-z2-7]+)`).exec(mail.text);
-  if (!link) throw new Error(`no ${param} link in:\n${mail.text}`);
-  return link[1]!;
-}
 
 type Squat = { squatter: UserFixture; session: ApiClient; emailChangeToken: string; ownerEmail: string; trustedBrowsers: string[] };
 

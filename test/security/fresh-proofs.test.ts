@@ -8,7 +8,7 @@ import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { SoftAuthenticator } from "../helpers/soft-authenticator.ts";
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+import { linkToken, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 const CONFIRM = "To continue, confirm it is you with your password or a code from your authenticator app.";
 const ELEVEN_MINUTES = 11 * 60 * 1000;
@@ -25,12 +25,6 @@ afterAll(async () => {
   await server.close();
   await smtp.stop();
 });
-
-function linkToken(mail: ReceivedMail, param: string): string {
-  const link = new RegExp(`[?&]${param}=([a-z2-7]+)`).exec(mail.text);
-  if (!link) throw new Error(`no ${param} link in:\n${mail.text}`);
-  return link[1]!;
-}
 
 async function addPasskey(client: ApiClient, authenticator: SoftAuthenticator) {
   const options = await client.post("/api/auth/passkeys/options");

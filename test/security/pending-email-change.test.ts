@@ -10,7 +10,7 @@ import { totpCodeForStep, totpStep } from "../../server/auth/totp.ts";
 import { createUser, loginClient, nextSecondFactorCode, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+import { linkToken, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -23,12 +23,6 @@ afterAll(async () => {
   await server.close();
   await smtp.stop();
 });
-
-function linkToken(mail: ReceivedMail, param: string): string {
-  const link = new RegExp(`[?&]${param}=([a-z2-7]+)`).exec(mail.text);
-  if (!link) throw new Error(`no ${param} link in:\n${mail.text}`);
-  return link[1]!;
-}
 
 /** The owner (verified address) and, in another browser, someone who knows the password and asked to move the address. */
 async function attackerAsksToMoveTheAddress(opts: { twoFactor?: boolean } = {}) {

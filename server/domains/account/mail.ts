@@ -4,7 +4,7 @@
 // the address is verified (greeting()).
 import type { Outgoing } from "../../mail/outgoing.ts";
 import { generateToken, hashToken } from "../../auth/session.ts";
-import { composeEmail } from "../../mail/compose.ts";
+import { composeEmail, portalLink } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
 import { findUserById } from "../auth/queries.ts";
@@ -108,9 +108,7 @@ export async function newSignInMail(deps: AppDeps, job: NewSignInJob): Promise<O
 }
 
 export function emailChangeLink(publicUrl: string, token: string): string {
-  const url = new URL("/", publicUrl);
-  url.searchParams.set(EMAIL_CHANGE_TOKEN_PARAM, token);
-  return url.toString();
+  return portalLink(publicUrl, EMAIL_CHANGE_TOKEN_PARAM, token);
 }
 
 export type EmailChangeJob = { changeId: string };
@@ -178,9 +176,7 @@ export async function emailChangedMail(deps: AppDeps, job: EmailChangedJob): Pro
 }
 
 export function emailChangeCancelLink(publicUrl: string, token: string): string {
-  const url = new URL("/", publicUrl);
-  url.searchParams.set(EMAIL_CHANGE_CANCEL_PARAM, token);
-  return url.toString();
+  return portalLink(publicUrl, EMAIL_CHANGE_CANCEL_PARAM, token);
 }
 
 export type EmailChangeRequestedJob = { changeId: string };

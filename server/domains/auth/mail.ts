@@ -2,7 +2,7 @@
 // their jobs run (jobs/email.ts), with the salutation every domain's mail uses.
 import { generateToken, hashToken } from "../../auth/session.ts";
 import type { Outgoing } from "../../mail/outgoing.ts";
-import { composeEmail } from "../../mail/compose.ts";
+import { composeEmail, portalLink } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
 import { findUserById, replaceEmailVerificationToken, replacePasswordResetToken } from "./queries.ts";
@@ -17,9 +17,7 @@ export function greeting(user: { name: string; email_verified: boolean }): strin
 }
 
 export function verificationLink(publicUrl: string, token: string): string {
-  const url = new URL("/", publicUrl);
-  url.searchParams.set(VERIFY_TOKEN_PARAM, token);
-  return url.toString();
+  return portalLink(publicUrl, VERIFY_TOKEN_PARAM, token);
 }
 
 export type EmailVerificationJob = { userId: string };
@@ -57,9 +55,7 @@ export async function verificationMail(deps: AppDeps, job: EmailVerificationJob)
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export function resetLink(publicUrl: string, token: string): string {
-  const url = new URL("/", publicUrl);
-  url.searchParams.set("reset_token", token);
-  return url.toString();
+  return portalLink(publicUrl, "reset_token", token);
 }
 
 export type PasswordResetJob = { userId: string };

@@ -1,6 +1,6 @@
 import { generateToken, hashToken } from "../../auth/session.ts";
 import type { Outgoing } from "../../mail/outgoing.ts";
-import { composeEmail } from "../../mail/compose.ts";
+import { composeEmail, portalLink } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
 import { INVITE_PARAM } from "./messages.ts";
@@ -8,9 +8,7 @@ import { markInvitationSent, setInvitationToken } from "./queries.ts";
 import { invitationStatus } from "./service.ts";
 
 export function invitationLink(publicUrl: string, token: string): string {
-  const url = new URL("/", publicUrl);
-  url.searchParams.set(INVITE_PARAM, token);
-  return url.toString();
+  return portalLink(publicUrl, INVITE_PARAM, token);
 }
 
 /** The firm's invitation of a client, with a new link (the earlier one dies). */
