@@ -170,9 +170,9 @@ describe("account security", { timeout: 120_000 }, () => {
       expect((await other.page.request.get("/api/auth/me")).status()).toBe(200);
       await page.goto("/settings");
       const sessions = page.getByRole("list", { name: "Sessions" });
-      await expect.poll(() => sessions.getByRole("listitem").count()).toBe(2);
+      await expect.poll(() => sessions.getByRole("listitem").count(), { timeout: 10_000 }).toBe(2);
       await sessions.getByRole("button", { name: /^Sign out / }).click();
-      await expect.poll(() => sessions.getByRole("listitem").count()).toBe(1);
+      await expect.poll(() => sessions.getByRole("listitem").count(), { timeout: 10_000 }).toBe(1);
       expect((await other.page.request.get("/api/auth/me")).status()).toBe(401);
       await other.close();
     });
