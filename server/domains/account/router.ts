@@ -49,8 +49,8 @@ export const accountRouter = router({
   deletePasskey: authedProcedure.input(idInput).mutation(({ ctx, input }) => deletePasskey(ctx, input)),
 });
 
-/** The firm's security settings, mounted in the admin router (the admin Site tab). */
-export const securitySettingsProcedures = {
+/** The firm's security settings, gathered into the admin router (the admin Site tab). */
+export const accountAdminProcedures = {
   securitySettings: adminProcedure.query(({ ctx }) => securitySettings(ctx)),
   updateSecuritySettings: adminProcedure.input(updateSecuritySettingsInput).mutation(({ ctx, input }) => updateSecuritySettings(ctx, input)),
 };

@@ -3,34 +3,19 @@ import { recordActivity } from "../activity/record.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
-import { listAdminAppointments } from "../appointments/queries.ts";
 import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
-import { listConsultationRequests, setConsultationHandledAt } from "../consultation/queries.ts";
-import { allDocumentRows, listAllDocuments, listAllTrash, setStorageQuota, storageOfUsers, type StoredDocument } from "../documents/queries.ts";
-import type { DocumentItem } from "../documents/schemas.ts";
+import { allDocumentRows, setStorageQuota, storageOfUsers, type StoredDocument } from "../documents/queries.ts";
 import { openStoredDocumentForFirm } from "../documents/service.ts";
-import { purgeDate, restoreTrashedDocumentForFirm, trashDocumentForFirm } from "../documents/trash.ts";
 import { quotaBytes } from "../documents/upload.ts";
+import { listPage } from "../list-page.ts";
 import type { Success } from "../shared-schemas.ts";
 import { countAll } from "./queries.ts";
-import type { AdminStats, AdminTrashedDocument, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
+import type { AdminStats, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
 
 export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
 export const USER_NOT_FOUND = "User not found";
 const RECENT_COUNT = 5;
-
-/** The list procedures take an offset as `cursor`; the next page starts where this one ended. */
-async function page<T>(
-  input: ListPageInput,
-  load: (w: { q?: string; limit: number; offset: number }) => Promise<{ items: T[]; total: number; totalCapped?: boolean }>,
-): Promise<Page<T>> {
-  const offset = input.cursor ?? 0;
-  const { items, total, totalCapped } = await load({ q: input.q || undefined, limit: input.limit, offset });
-  const end = offset + items.length;
-  const more = totalCapped ? items.length === input.limit : end < total;
-  return { items, total, ...(totalCapped && { totalCapped }), nextCursor: items.length > 0 && more ? end : null };
-}
 
 export async function adminStats(ctx: Context): Promise<AdminStats> {
   // The recent lists are rows only: their totals are the counts `countAll` already makes.
@@ -43,7 +28,7 @@ export async function adminStats(ctx: Context): Promise<AdminStats> {
 }
 
 export const userPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminUser>> =>
-  page(input, async (w) => {
+  listPage(input, async (w) => {
     const { items, total } = await listUsers(ctx.db, w);
     return { items: await withStorage(ctx, items), total };
   });
@@ -78,11 +63,6 @@ export async function setUserQuota(ctx: Context, input: { id: string; quota_mb: 
   return { id: input.id, ...userStorage(ctx, input.quota_mb, own?.used_bytes ?? 0) };
 }
 
-export const documentPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listAllDocuments(ctx.db, w));
-export const consultationPage = (ctx: Context, input: ListPageInput) => page(input, (w) => listConsultationRequests(ctx.db, w));
-export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?: string }) =>
-  page(input, (w) => listAdminAppointments(ctx.db, { ...w, user_id: input.user_id }));
-
 /**
  * All of a user's rows go in one transaction; their stored files only after it committed (a
  * rolled-back delete must still find them). Admin accounts are refused. `by`: the firm, or the
@@ -116,27 +96,4 @@ export function getAnyStoredDocument(ctx: AuthedContext, input: { id: string }):
 /** Any client's live document, to show in the browser (the types a browser shows safely). */
 export function getAnyPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
   return openStoredDocumentForFirm(ctx, input.id, "preview");
-}
-
-/** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */
-export async function deleteAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
-  const result = await trashDocumentForFirm(ctx, input.id);
-  ctx.logger.info({ documentId: input.id }, "document moved to the trash by admin");
-  return result;
-}
-
-export const trashPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminTrashedDocument>> =>
-  page(input, async (w) => {
-    const { items, total } = await listAllTrash(ctx.db, w);
-    return { items: items.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) })), total };
-  });
-
-export function restoreAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
-  return restoreTrashedDocumentForFirm(ctx, input.id);
-}
-
-export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<Success> {
-  const found = await setConsultationHandledAt(ctx.db, input.id, input.handled ? ctx.now() : null);
-  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Consultation request not found" });
-  return { success: true };
 }

@@ -1,10 +1,19 @@
 import { router } from "../../trpc/init.ts";
-import { authedProcedure } from "../../trpc/procedures.ts";
+import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { appointmentListInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import { meetingTypes } from "../availability/service.ts";
-import { availableSlots, bookAppointment, cancelOwnAppointment, rescheduleOwnAppointment } from "./booking.ts";
-import { bookAppointmentInput, requestAppointmentInput, rescheduleAppointmentInput, slotsInput } from "./schemas.ts";
-import { listOwnAppointments, requestAppointment } from "./service.ts";
+import { appointmentCalendar, availableSlots, bookAppointment, cancelOwnAppointment, rescheduleOwnAppointment } from "./booking.ts";
+import {
+  appointmentCalendarInput,
+  bookAppointmentInput,
+  createAppointmentInput,
+  requestAppointmentInput,
+  rescheduleAppointmentInput,
+  slotsInput,
+  updateAppointmentInput,
+} from "./schemas.ts";
+import { appointmentPage, changeAppointment, createAppointmentForClient, listOwnAppointments, requestAppointment } from "./service.ts";
 
 export const appointmentsRouter = router({
   list: authedProcedure.query(({ ctx }) => listOwnAppointments(ctx)),
@@ -15,3 +24,12 @@ export const appointmentsRouter = router({
   cancel: authedProcedure.input(idInput).mutation(({ ctx, input }) => cancelOwnAppointment(ctx, input)),
   reschedule: authedProcedure.input(rescheduleAppointmentInput).mutation(({ ctx, input }) => rescheduleOwnAppointment(ctx, input)),
 });
+
+/** Every client's appointments, gathered into the admin router: `admin.appointments`, ... */
+export const appointmentsAdminProcedures = {
+  appointments: adminProcedure.input(appointmentListInput).query(({ ctx, input }) => appointmentPage(ctx, input)),
+  createAppointment: adminProcedure.input(createAppointmentInput).mutation(({ ctx, input }) => createAppointmentForClient(ctx, input)),
+  updateAppointment: adminProcedure.input(updateAppointmentInput).mutation(({ ctx, input }) => changeAppointment(ctx, input)),
+  /** The week view: appointments starting in [from, to). */
+  appointmentCalendar: adminProcedure.input(appointmentCalendarInput).query(({ ctx, input }) => appointmentCalendar(ctx, input)),
+};

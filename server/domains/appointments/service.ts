@@ -12,6 +12,7 @@ import {
   findAppointmentTimesForFirm,
   findUserAppointment,
   insertAppointment,
+  listAdminAppointments,
   listUserAppointments,
   moveAppointment,
   setAppointmentStatus,
@@ -20,6 +21,8 @@ import {
 import type { Appointment, ClientAppointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
 import { localDate, wallTimeToInstant, WINDOW_START_HOUR } from "./firm-clock.ts";
 import { addToInbox } from "../inbox/record.ts";
+import type { ListPageInput } from "../admin/schemas.ts";
+import { listPage } from "../list-page.ts";
 
 export const APPOINTMENT_NOT_FOUND = "Appointment not found";
 export const SLOT_TAKEN = "That time is no longer available";
@@ -171,3 +174,7 @@ export function notifyClient(ctx: Context, tx: Db, appointment: { id: string; at
 export function zonedTime(date: string, hour: number, timeZone: string): Date {
   return wallTimeToInstant(date, hour * 60, timeZone);
 }
+
+/** Every client's appointments, a page at a time, or one client's (`user_id`). */
+export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?: string }) =>
+  listPage(input, (w) => listAdminAppointments(ctx.db, { ...w, user_id: input.user_id }));

@@ -1,8 +1,18 @@
 import { router } from "../../trpc/init.ts";
-import { publicProcedure } from "../../trpc/procedures.ts";
+import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { consultationIdInput, listPageInput } from "../admin/schemas.ts";
+import { idInput } from "../shared-schemas.ts";
 import { consultationRequestInput } from "./schemas.ts";
-import { requestConsultation } from "./service.ts";
+import { consultationPage, markConsultationHandled, requestConsultation, resendConsultationNotification } from "./service.ts";
 
 export const consultationRouter = router({
   request: publicProcedure.input(consultationRequestInput).mutation(({ ctx, input }) => requestConsultation(ctx, input)),
 });
+
+/** The firm's view of the requests, gathered into the admin router: `admin.consultations`, ... */
+export const consultationAdminProcedures = {
+  consultations: adminProcedure.input(listPageInput).query(({ ctx, input }) => consultationPage(ctx, input)),
+  setConsultationHandled: adminProcedure.input(consultationIdInput).mutation(({ ctx, input }) => markConsultationHandled(ctx, input)),
+  /** Sends again the firm's email about a request whose every try failed (409 otherwise). */
+  resendConsultationEmail: adminProcedure.input(idInput).mutation(({ ctx, input }) => resendConsultationNotification(ctx, input)),
+};

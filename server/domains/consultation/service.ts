@@ -1,6 +1,15 @@
 import { TRPCError } from "@trpc/server";
 import type { Context } from "../../trpc/context.ts";
-import { findConsultationRequest, insertConsultationRequest, reopenFailedConsultationEmail } from "./queries.ts";
+import {
+  findConsultationRequest,
+  insertConsultationRequest,
+  listConsultationRequests,
+  reopenFailedConsultationEmail,
+  setConsultationHandledAt,
+} from "./queries.ts";
+import type { ListPageInput } from "../admin/schemas.ts";
+import { listPage } from "../list-page.ts";
+import type { Success } from "../shared-schemas.ts";
 import { type ConsultationRequestInput, PAST_DATE } from "./schemas.ts";
 import { addToInbox } from "../inbox/record.ts";
 
@@ -60,4 +69,12 @@ export async function resendConsultationNotification(ctx: Context, input: { id: 
  */
 function earliestDateAnywhere(now: Date): string {
   return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export const consultationPage = (ctx: Context, input: ListPageInput) => listPage(input, (w) => listConsultationRequests(ctx.db, w));
+
+export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<Success> {
+  const found = await setConsultationHandledAt(ctx.db, input.id, input.handled ? ctx.now() : null);
+  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Consultation request not found" });
+  return { success: true };
 }

@@ -1,9 +1,18 @@
 import { router } from "../../trpc/init.ts";
-import { authedProcedure } from "../../trpc/procedures.ts";
+import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { listPageInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import { documentSearchInput, folderDocumentsInput, updateDocumentInput } from "./schemas.ts";
-import { listFolderDocuments, listRootDocuments, searchOwnDocuments, updateDocument } from "./service.ts";
-import { deleteOwnDocumentForever, listOwnTrash, removeDocument, restoreOwnDocument } from "./trash.ts";
+import { documentPage, listFolderDocuments, listRootDocuments, searchOwnDocuments, updateDocument } from "./service.ts";
+import {
+  deleteAnyDocument,
+  deleteOwnDocumentForever,
+  listOwnTrash,
+  removeDocument,
+  restoreAnyDocument,
+  restoreOwnDocument,
+  trashPage,
+} from "./trash.ts";
 import { storageUsage } from "./upload.ts";
 
 // Uploads, downloads, previews and ZIPs stream bytes: REST only, through transfers.ts.
@@ -19,3 +28,12 @@ export const documentsRouter = router({
   deleteForever: authedProcedure.input(idInput).mutation(({ ctx, input }) => deleteOwnDocumentForever(ctx, input)),
   usage: authedProcedure.query(({ ctx }) => storageUsage(ctx)),
 });
+
+/** Every client's documents and trash, gathered into the admin router: `admin.documents`, `admin.trash`, ... */
+export const documentsAdminProcedures = {
+  documents: adminProcedure.input(listPageInput).query(({ ctx, input }) => documentPage(ctx, input)),
+  /** Moves the document to its owner's trash. */
+  deleteDocument: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteAnyDocument(ctx, input)),
+  trash: adminProcedure.input(listPageInput).query(({ ctx, input }) => trashPage(ctx, input)),
+  restoreDocument: adminProcedure.input(idInput).mutation(({ ctx, input }) => restoreAnyDocument(ctx, input)),
+};

@@ -2,13 +2,16 @@
 // upload.ts, the trash in trash.ts.
 import { TRPCError } from "@trpc/server";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
-import type { AuthedContext } from "../../trpc/context.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { ListPageInput } from "../admin/schemas.ts";
+import { listPage } from "../list-page.ts";
 import { listFolders } from "../folders/queries.ts";
 import { folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import {
   findStoredDocument,
   findStoredDocumentForFirm,
+  listAllDocuments,
   listDocuments,
   searchDocumentsQuery,
   type StoredDocument,
@@ -125,3 +128,6 @@ export async function updateDocument(ctx: AuthedContext, input: UpdateDocumentIn
     throw err;
   }
 }
+
+/** Every client's live documents, a page at a time (the admin Documents tab). */
+export const documentPage = (ctx: Context, input: ListPageInput) => listPage(input, (w) => listAllDocuments(ctx.db, w));

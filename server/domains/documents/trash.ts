@@ -6,10 +6,13 @@ import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { type DocumentRef, folderName, recordDocumentActivity } from "./activity.ts";
 import type { Success } from "../shared-schemas.ts";
+import type { AdminTrashedDocument, ListPageInput, Page } from "../admin/schemas.ts";
+import { listPage } from "../list-page.ts";
 import {
   deleteTrashedDocumentRow,
   findTrashedDocument,
   findTrashedDocumentForFirm,
+  listAllTrash,
   listTrash,
   lockOwnFolder,
   purgeTrashBatch,
@@ -128,4 +131,21 @@ export async function purgeExpiredTrash(deps: Pick<Context, "db" | "storage" | "
     if (removed.length < PURGE_BATCH) break;
   }
   return purged;
+}
+
+/** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */
+export async function deleteAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+  const result = await trashDocumentForFirm(ctx, input.id);
+  ctx.logger.info({ documentId: input.id }, "document moved to the trash by admin");
+  return result;
+}
+
+export const trashPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminTrashedDocument>> =>
+  listPage(input, async (w) => {
+    const { items, total } = await listAllTrash(ctx.db, w);
+    return { items: items.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) })), total };
+  });
+
+export function restoreAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
+  return restoreTrashedDocumentForFirm(ctx, input.id);
 }

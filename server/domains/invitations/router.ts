@@ -22,7 +22,7 @@ import {
 } from "./service.ts";
 
 /** Spread into the admin router: `admin.invitations`, `admin.createInvitation`, ... */
-export const invitationAdminProcedures = {
+export const invitationsAdminProcedures = {
   invitations: adminProcedure
     .input(listInvitationsInput)
     .output(invitationOutput.array())

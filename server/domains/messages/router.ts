@@ -42,7 +42,7 @@ export const messagesRouter = router({
 });
 
 /** Spread into the admin router: `admin.conversations`, `admin.messages`, `admin.sendMessage`, `admin.markMessagesRead`, `admin.messagesUnread`, `admin.messagesFolder`. */
-export const messageAdminProcedures = {
+export const messagesAdminProcedures = {
   conversations: adminProcedure
     .input(conversationListInput)
     .output(pageOutput(conversationOutput))

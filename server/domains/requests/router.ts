@@ -22,7 +22,7 @@ export const requestsRouter = router({
 });
 
 /** Spread into the admin router: `admin.requests`, `admin.createRequest`, `admin.updateRequest`, `admin.requestFolders`. */
-export const requestAdminProcedures = {
+export const requestsAdminProcedures = {
   requests: adminProcedure
     .input(adminRequestListInput)
     .output(pageOutput(adminRequestOutput))

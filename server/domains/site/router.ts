@@ -1,7 +1,15 @@
 import { router } from "../../trpc/init.ts";
 import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
-import { siteContentKeyInput } from "./schemas.ts";
-import { publicSiteContent, resetSiteValue, siteContentEditorView } from "./service.ts";
+import { siteContentKeyInput, updateSiteContentInput, updateTestimonialsInput } from "./schemas.ts";
+import {
+  initSiteContent,
+  publicSiteContent,
+  resetSiteValue,
+  saveTestimonials,
+  siteContentEditorView,
+  storedSiteContent,
+  updateSiteValue,
+} from "./service.ts";
 
 /** Public read of the site content for the landing page (stored values over the defaults). */
 export const siteRouter = router({
@@ -10,8 +18,13 @@ export const siteRouter = router({
   links: publicProcedure.query(({ ctx }) => ({ notaryUrl: ctx.config.notaryUrl, firmTimeZone: ctx.config.firmTimeZone })),
 });
 
-/** The site editor's procedures, mounted in the admin router beside the spec's site-content ones. */
-export const siteEditorProcedures = {
+/** The site editor, gathered into the admin router: `admin.siteContent`, `admin.updateSiteContent`, ... */
+export const siteAdminProcedures = {
+  /** Only what is stored: an empty map makes the admin page offer Initialize Site Content. */
+  siteContent: adminProcedure.query(({ ctx }) => storedSiteContent(ctx)),
+  updateSiteContent: adminProcedure.input(updateSiteContentInput).mutation(({ ctx, input }) => updateSiteValue(ctx, input)),
+  initSiteContent: adminProcedure.mutation(({ ctx }) => initSiteContent(ctx)),
+  updateTestimonials: adminProcedure.input(updateTestimonialsInput).mutation(({ ctx, input }) => saveTestimonials(ctx, input.testimonials)),
   /** Every key as the site shows it, marked when that is the default. */
   siteContentEditor: adminProcedure.query(({ ctx }) => siteContentEditorView(ctx)),
   resetSiteContent: adminProcedure.input(siteContentKeyInput).mutation(({ ctx, input }) => resetSiteValue(ctx, input)),
