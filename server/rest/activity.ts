@@ -4,6 +4,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { RequestHandler } from "express";
+import type { z } from "zod";
 import { activityPage, type ActivityFilters } from "../domains/activity/queries.ts";
 import { activityExportRouter } from "../domains/activity/router.ts";
 import {
@@ -21,9 +22,11 @@ import type { AppDeps } from "../trpc/context.ts";
 import { setFileHeaders } from "./download.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
-import type { RestRoute } from "./route.ts";
+import { procedureRoute, type RestRoute } from "./route.ts";
 
 const createExportCaller = createCallerFactory(activityExportRouter);
+/** The export's filters: those of /admin/activity without its paging. */
+const exportQuery = adminActivityInput.omit({ cursor: true, limit: true });
 const EXPORT_BATCH = 1000;
 
 const CSV_COLUMNS = [
@@ -41,7 +44,7 @@ const CSV_COLUMNS = [
 ] as const;
 
 export const activityRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/activity",
     summary: "The caller's own activity trail, newest first; pass next_cursor back as cursor for the next page",
@@ -49,9 +52,9 @@ export const activityRoutes: RestRoute[] = [
     access: "client",
     query: ownActivityInput,
     response: activityPageOutput,
-    call: (c, r) => c.activity.list(r.query as never),
-  },
-  {
+    call: (c, r) => c.activity.list(r.query),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/activity",
     summary: "Every client's activity trail, newest first, narrowed by client, action and a date range (from inclusive, to exclusive)",
@@ -59,19 +62,19 @@ export const activityRoutes: RestRoute[] = [
     access: "admin",
     query: adminActivityInput,
     response: activityPageOutput,
-    call: (c, r) => c.admin.activity(r.query as never),
-  },
+    call: (c, r) => c.admin.activity(r.query),
+  }),
   {
     method: "get",
     path: "/admin/activity.csv",
     summary: "Every event matching the filters of /admin/activity as CSV (streamed; a cell starting with = + - or @ gets a leading apostrophe)",
     tag: "admin",
     access: "admin",
-    query: adminActivityInput.omit({ cursor: true, limit: true }),
+    query: exportQuery,
     response: { description: "The events as CSV, newest first", contentType: "text/csv" },
     handler: csvExport,
   },
-  {
+  procedureRoute({
     method: "get",
     path: "/admin/activity-settings",
     summary: "How a client's own activity names the firm's staff: \"Your firm\", or their display name (never a login name)",
@@ -79,8 +82,8 @@ export const activityRoutes: RestRoute[] = [
     access: "admin",
     response: activitySettingsOutput,
     call: (c) => c.admin.activitySettings(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "put",
     path: "/admin/activity-settings",
     summary: "Name the firm's staff in clients' own activity by their display name, or as \"Your firm\"",
@@ -88,8 +91,8 @@ export const activityRoutes: RestRoute[] = [
     access: "admin",
     body: updateActivitySettingsInput,
     response: activitySettingsOutput,
-    call: (c, r) => c.admin.updateActivitySettings(r.body as never),
-  },
+    call: (c, r) => c.admin.updateActivitySettings(r.body),
+  }),
 ];
 
 function csvExport(deps: AppDeps): RequestHandler {
@@ -97,8 +100,9 @@ function csvExport(deps: AppDeps): RequestHandler {
     let filters: ActivityFilters;
     let first: ActivityPageOfRows;
     try {
-      const { client_id, action, from, to } = req.query;
-      filters = await createExportCaller(createRequestContext(deps, req, res)).filters({ client_id, action, from, to } as never);
+      // Typed as the row's query says the client sends it; the filters procedure parses it, as it would a REST row's.
+      const { client_id, action, from, to } = req.query as z.input<typeof exportQuery>;
+      filters = await createExportCaller(createRequestContext(deps, req, res)).filters({ client_id, action, from, to });
       // The first page is read before the 200 goes out: a query the database refuses (or a
       // database that is away) is then still an answer with a status and a detail, not a cut download.
       first = await activityPage(deps.db, filters, { limit: EXPORT_BATCH });

@@ -19,13 +19,13 @@ import { successOutput } from "../domains/shared-schemas.ts";
 import { siteContentOutput, updateSiteContentInput, updateTestimonialsInput } from "../domains/site/schemas.ts";
 import { downloadReply, previewReply } from "./documents.ts";
 import { downloadRoute, previewRoute } from "./download.ts";
-import { bodyOf, pageQuery, type RestRoute } from "./route.ts";
+import { bodyOf, pageQuery, procedureRoute, type RestRoute, withSessionToken } from "./route.ts";
 
 /** REST lists take the offset as `offset` too. */
 const pageParams = listPageInput.extend({ offset: z.coerce.number().int().min(0).optional() });
 
 export const adminRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "post",
     path: "/admin/login",
     summary: "Log in (admin portal): success, session_token and user; or the challenge of its second factor",
@@ -33,9 +33,9 @@ export const adminRoutes: RestRoute[] = [
     access: "public",
     body: loginInput,
     response: restLoginOutput,
-    call: (c, r) => c.admin.login(r.body as never),
-  },
-  {
+    call: (c, r) => withSessionToken(c.admin.login(r.body)),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/stats",
     summary: "Counts and recent users and documents",
@@ -43,8 +43,8 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     response: adminStatsOutput,
     call: (c) => c.admin.stats(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/users",
     summary: "Users, newest first",
@@ -54,8 +54,8 @@ export const adminRoutes: RestRoute[] = [
     paged: true,
     response: z.array(adminUserOutput),
     call: (c, r) => c.admin.users(pageQuery(r)),
-  },
-  {
+  }),
+  procedureRoute({
     method: "patch",
     path: "/admin/users/:id/quota",
     summary: "Set a client's storage quota in MB (null: the default)",
@@ -63,18 +63,18 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: setUserQuotaInput.omit({ id: true }),
     response: userQuotaOutput,
-    call: (c, r) => c.admin.setUserQuota({ id: r.params.id!, quota_mb: bodyOf(r).quota_mb as never }),
-  },
-  {
+    call: (c, r) => c.admin.setUserQuota({ id: r.params.id, quota_mb: bodyOf(r).quota_mb }),
+  }),
+  procedureRoute({
     method: "delete",
     path: "/admin/users/:id",
     summary: "Delete a non-admin user and all their data (400 for an admin)",
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.deleteUser({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.deleteUser({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/documents",
     summary: "Every user's documents",
@@ -84,7 +84,7 @@ export const adminRoutes: RestRoute[] = [
     paged: true,
     response: z.array(adminDocumentOutput),
     call: (c, r) => c.admin.documents(pageQuery(r)),
-  },
+  }),
   {
     method: "get",
     path: "/admin/documents/:id/download",
@@ -103,16 +103,16 @@ export const adminRoutes: RestRoute[] = [
     response: previewReply,
     handler: previewRoute((transfers, id) => transfers.admin.preview({ id })),
   },
-  {
+  procedureRoute({
     method: "delete",
     path: "/admin/documents/:id",
     summary: "Move any document to its owner's trash",
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.deleteDocument({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.deleteDocument({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/trash",
     summary: "Every user's trashed documents, most recently deleted first",
@@ -122,17 +122,17 @@ export const adminRoutes: RestRoute[] = [
     paged: true,
     response: z.array(adminTrashedDocumentOutput),
     call: (c, r) => c.admin.trash(pageQuery(r)),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/trash/:id/restore",
     summary: "Restore any trashed document to its folder (the root if that folder is gone)",
     tag: "admin",
     access: "admin",
     response: documentOutput,
-    call: (c, r) => c.admin.restoreDocument({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.restoreDocument({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/site-content",
     summary: "Stored site content (empty until initialized)",
@@ -140,8 +140,8 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     response: siteContentOutput,
     call: (c) => c.admin.siteContent(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "put",
     path: "/admin/site-content/:section/:key",
     summary: "Update one site content value",
@@ -149,18 +149,18 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: z.object({ value: updateSiteContentInput.shape.value }),
     response: successOutput,
-    call: (c, r) => c.admin.updateSiteContent({ section: r.params.section, key: r.params.key, value: bodyOf(r).value } as never),
-  },
-  {
+    call: (c, r) => c.admin.updateSiteContent({ section: r.params.section, key: r.params.key, value: bodyOf(r).value }),
+  }),
+  procedureRoute({
     method: "delete",
     path: "/admin/site-content/:section/:key",
     summary: "Put one site content value back to its default",
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.resetSiteContent({ section: r.params.section, key: r.params.key } as never),
-  },
-  {
+    call: (c, r) => c.admin.resetSiteContent({ section: r.params.section, key: r.params.key }),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/init-site-content",
     summary: "Store the defaults for every key not stored yet",
@@ -168,8 +168,8 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     response: successOutput,
     call: (c) => c.admin.initSiteContent(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/security-settings",
     summary: "The firm's security settings (two-factor sign-in for every client)",
@@ -177,8 +177,8 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     response: securitySettingsOutput,
     call: (c) => c.admin.securitySettings(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "put",
     path: "/admin/security-settings",
     summary: "Require two-factor sign-in of every client (they enrol at their next sign-in), or not",
@@ -186,9 +186,9 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: updateSecuritySettingsInput,
     response: securitySettingsOutput,
-    call: (c, r) => c.admin.updateSecuritySettings(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.updateSecuritySettings(r.body),
+  }),
+  procedureRoute({
     method: "put",
     path: "/admin/testimonials",
     summary: "Replace the testimonials list",
@@ -196,9 +196,9 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: updateTestimonialsInput,
     response: successOutput,
-    call: (c, r) => c.admin.updateTestimonials(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.updateTestimonials(r.body),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/consultations",
     summary: "Consultation requests, newest first",
@@ -208,8 +208,8 @@ export const adminRoutes: RestRoute[] = [
     paged: true,
     response: z.array(consultationRequestOutput),
     call: (c, r) => c.admin.consultations(pageQuery(r)),
-  },
-  {
+  }),
+  procedureRoute({
     method: "put",
     path: "/admin/consultations/:id",
     summary: "Mark a consultation request handled (or not)",
@@ -217,18 +217,18 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: z.object({ handled: z.boolean().default(true) }),
     response: successOutput,
-    call: (c, r) => c.admin.setConsultationHandled({ id: r.params.id!, handled: bodyOf(r).handled as never }),
-  },
-  {
+    call: (c, r) => c.admin.setConsultationHandled({ id: r.params.id, handled: bodyOf(r).handled }),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/consultations/:id/resend-email",
     summary: "Send again the firm's email about a request whose every try failed (409 otherwise)",
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.resendConsultationEmail({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.resendConsultationEmail({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/appointments",
     summary: "Every client's appointments",
@@ -238,8 +238,8 @@ export const adminRoutes: RestRoute[] = [
     paged: true,
     response: z.array(adminAppointmentOutput),
     call: (c, r) => c.admin.appointments(pageQuery(r)),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/appointments",
     summary: "Create an appointment for a client",
@@ -248,9 +248,9 @@ export const adminRoutes: RestRoute[] = [
     body: createAppointmentInput,
     response: adminAppointmentOutput,
     status: 201,
-    call: (c, r) => c.admin.createAppointment(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.createAppointment(r.body),
+  }),
+  procedureRoute({
     method: "patch",
     path: "/admin/appointments/:id",
     summary: "Reschedule or change the status of an appointment",
@@ -258,6 +258,6 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: updateAppointmentInput.omit({ id: true }),
     response: adminAppointmentOutput,
-    call: (c, r) => c.admin.updateAppointment({ ...bodyOf(r), id: r.params.id } as never),
-  },
+    call: (c, r) => c.admin.updateAppointment({ ...bodyOf(r), id: r.params.id }),
+  }),
 ];

@@ -38,10 +38,10 @@ import {
   verifyEmailInput,
 } from "../domains/auth/schemas.ts";
 import { successOutput } from "../domains/shared-schemas.ts";
-import { bodyOf, type RestRoute } from "./route.ts";
+import { bodyOf, procedureRoute, type RestRoute, withSessionToken } from "./route.ts";
 
 export const authRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "post",
     path: "/auth/register",
     summary: "Register a client account",
@@ -49,9 +49,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: registerInput,
     response: successOutput,
-    call: (c, r) => c.auth.register(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.register(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/login",
     summary: "Log in (client portal): success, session_token and user; or, with a second factor, its challenge",
@@ -59,9 +59,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: loginInput,
     response: restLoginOutput,
-    call: (c, r) => c.auth.login(r.body as never),
-  },
-  {
+    call: (c, r) => withSessionToken(c.auth.login(r.body)),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/login/2fa",
     summary: "Second step of a sign-in (either portal): the login's challenge and a code from the authenticator app or a backup code",
@@ -69,9 +69,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: loginTwoFactorInput,
     response: restSignedInOutput,
-    call: (c, r) => c.auth.loginTwoFactor(r.body as never),
-  },
-  {
+    call: (c, r) => withSessionToken(c.auth.loginTwoFactor(r.body)),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/login/2fa/setup",
     summary: "Account that must enrol first: a key for its authenticator app (with the login's challenge)",
@@ -79,9 +79,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: enrolmentInput,
     response: twoFactorSetupOutput,
-    call: (c, r) => c.auth.enrolmentSetup(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.enrolmentSetup(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/login/2fa/enable",
     summary: "Account that must enrol first: turn two-factor sign-in on with a code, and sign in; answers the backup codes",
@@ -89,9 +89,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: enrolmentEnableInput,
     response: restEnrolmentEnableOutput,
-    call: (c, r) => c.auth.enrolmentEnable(r.body as never),
-  },
-  {
+    call: (c, r) => withSessionToken(c.auth.enrolmentEnable(r.body)),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/passkey/login/options",
     summary: "Options (a challenge) for signing in with a passkey",
@@ -99,9 +99,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: passkeyLoginOptionsInput,
     response: passkeyOptionsOutput,
-    call: (c, r) => c.auth.passkeyLoginOptions(bodyOf(r) as never),
-  },
-  {
+    call: (c, r) => c.auth.passkeyLoginOptions(bodyOf(r)),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/passkey/login",
     summary: "Sign in with a passkey (the browser's answer to the options)",
@@ -109,9 +109,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: passkeyLoginInput,
     response: restSignedInOutput,
-    call: (c, r) => c.auth.passkeyLogin(r.body as never),
-  },
-  {
+    call: (c, r) => withSessionToken(c.auth.passkeyLogin(r.body)),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/logout",
     summary: "Log out: ends the session",
@@ -119,9 +119,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     response: successOutput,
     call: (c) => c.auth.logout(),
-  },
+  }),
   { method: "get", path: "/auth/me", summary: "The signed-in user", tag: "auth", access: "client", response: userOutput, call: (c) => c.auth.me() },
-  {
+  procedureRoute({
     method: "patch",
     path: "/auth/me",
     summary: "Change the signed-in user's name",
@@ -129,9 +129,9 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: updateProfileInput,
     response: userOutput,
-    call: (c, r) => c.account.updateProfile(r.body as never),
-  },
-  {
+    call: (c, r) => c.account.updateProfile(r.body),
+  }),
+  procedureRoute({
     method: "get",
     path: "/auth/account",
     summary: "The account's security: password, two-factor sign-in, an email change waiting for its link",
@@ -139,8 +139,8 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     response: accountOutput,
     call: (c) => c.account.overview(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/change-password",
     summary: "Change the password (current_password, new_password); other sessions end, this one gets a new token",
@@ -148,9 +148,9 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: changePasswordInput,
     response: restChangePasswordOutput,
-    call: (c, r) => c.account.changePassword(r.body as never),
-  },
-  {
+    call: (c, r) => withSessionToken(c.account.changePassword(r.body)),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/change-email",
     summary: "Ask to change the email: a confirmation link goes to the new address (needs the password, or a code)",
@@ -158,9 +158,9 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: changeEmailInput,
     response: successOutput,
-    call: (c, r) => c.account.changeEmail(r.body as never),
-  },
-  {
+    call: (c, r) => c.account.changeEmail(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/confirm-email-change",
     summary: "Confirm the new email address with the token from its link",
@@ -168,9 +168,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: confirmEmailChangeInput,
     response: successOutput,
-    call: (c, r) => c.auth.confirmEmailChange(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.confirmEmailChange(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/cancel-email-change",
     summary: "Stop a pending email change with the token from the notice sent to the current address",
@@ -178,9 +178,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: cancelEmailChangeInput,
     response: successOutput,
-    call: (c, r) => c.auth.cancelEmailChange(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.cancelEmailChange(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/confirm-identity",
     summary:
@@ -189,9 +189,9 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: identityProof,
     response: successOutput,
-    call: (c, r) => c.account.proveIdentity(r.body as never),
-  },
-  {
+    call: (c, r) => c.account.proveIdentity(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/delete-account",
     summary: "Delete the signed-in user's account and all its data (needs the password, or a code)",
@@ -199,9 +199,9 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: identityProof,
     response: successOutput,
-    call: (c, r) => c.account.deleteAccount(bodyOf(r) as never),
-  },
-  {
+    call: (c, r) => c.account.deleteAccount(bodyOf(r)),
+  }),
+  procedureRoute({
     method: "get",
     path: "/auth/sessions",
     summary: "The signed-in user's sessions (current: true on this one)",
@@ -209,8 +209,8 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     response: z.array(sessionOutput),
     call: (c) => c.account.sessions(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/sessions/revoke-others",
     summary: "Sign out every other session of the account",
@@ -218,17 +218,17 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     response: revokeOthersOutput,
     call: (c) => c.account.revokeOtherSessions(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "delete",
     path: "/auth/sessions/:id",
     summary: "Sign out one of the account's sessions",
     tag: "account",
     access: "client",
     response: successOutput,
-    call: (c, r) => c.account.revokeSession({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.account.revokeSession({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/2fa/setup",
     summary: "Set up two-factor sign-in: a new key (secret, otpauth URL, QR code), on once confirmed with a code",
@@ -236,8 +236,8 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     response: twoFactorSetupOutput,
     call: (c) => c.account.setupTwoFactor(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/2fa/enable",
     summary: "Turn two-factor sign-in on with a code from the app; answers 10 backup codes, shown once",
@@ -245,9 +245,9 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: enableTwoFactorInput,
     response: backupCodesOutput,
-    call: (c, r) => c.account.enableTwoFactor(r.body as never),
-  },
-  {
+    call: (c, r) => c.account.enableTwoFactor(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/2fa/disable",
     summary: "Turn two-factor sign-in off (needs the password and a code)",
@@ -255,9 +255,9 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: disableTwoFactorInput,
     response: successOutput,
-    call: (c, r) => c.account.disableTwoFactor(r.body as never),
-  },
-  {
+    call: (c, r) => c.account.disableTwoFactor(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/2fa/backup-codes",
     summary: "New backup codes in place of the old ones (needs a code)",
@@ -265,9 +265,9 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     body: regenerateBackupCodesInput,
     response: backupCodesOutput,
-    call: (c, r) => c.account.regenerateBackupCodes(r.body as never),
-  },
-  {
+    call: (c, r) => c.account.regenerateBackupCodes(r.body),
+  }),
+  procedureRoute({
     method: "get",
     path: "/auth/passkeys",
     summary: "The account's passkeys",
@@ -275,8 +275,8 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     response: z.array(passkeyOutput),
     call: (c) => c.account.passkeys(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/passkeys/options",
     summary: "Options (a challenge) for registering a passkey",
@@ -284,8 +284,8 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     response: passkeyOptionsOutput,
     call: (c) => c.account.passkeyRegistrationOptions(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/passkeys",
     summary: "Register a passkey (a name and the browser's answer to the options)",
@@ -294,18 +294,18 @@ export const authRoutes: RestRoute[] = [
     body: registerPasskeyInput,
     response: passkeyOutput,
     status: 201,
-    call: (c, r) => c.account.registerPasskey(r.body as never),
-  },
-  {
+    call: (c, r) => c.account.registerPasskey(r.body),
+  }),
+  procedureRoute({
     method: "delete",
     path: "/auth/passkeys/:id",
     summary: "Remove a passkey",
     tag: "account",
     access: "client",
     response: successOutput,
-    call: (c, r) => c.account.deletePasskey({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.account.deletePasskey({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/profile",
     summary: "Exchange the one-time id from the Google callback for a session (only in the browser the callback answered)",
@@ -313,9 +313,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: profileInput,
     response: successOutput,
-    call: (c, r) => c.auth.profile(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.profile(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/forgot-password",
     summary: "Email a password reset link (always answers success)",
@@ -323,9 +323,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: forgotPasswordInput,
     response: successOutput,
-    call: (c, r) => c.auth.forgotPassword(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.forgotPassword(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/reset-password",
     summary: "Set a new password with a reset token",
@@ -333,9 +333,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: resetPasswordInput,
     response: resetPasswordOutput,
-    call: (c, r) => c.auth.resetPassword(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.resetPassword(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/verify-email",
     summary: "Verify the email address with the token from the verification link",
@@ -343,9 +343,9 @@ export const authRoutes: RestRoute[] = [
     access: "public",
     body: verifyEmailInput,
     response: successOutput,
-    call: (c, r) => c.auth.verifyEmail(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.verifyEmail(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/resend-verification",
     summary: "Email a new verification link to the caller's address",
@@ -353,5 +353,5 @@ export const authRoutes: RestRoute[] = [
     access: "client",
     response: successOutput,
     call: (c) => c.auth.resendVerification(),
-  },
+  }),
 ];

@@ -9,11 +9,11 @@ import {
   updateMeetingTypeInput,
 } from "../domains/availability/schemas.ts";
 import { successOutput } from "../domains/shared-schemas.ts";
-import { bodyOf, type RestRoute } from "./route.ts";
+import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
 
 /** The admin's side of self-booking: the firm's availability, its meeting types and the week view. */
 export const availabilityRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/admin/availability",
     summary: "The firm's weekly hours, days off, minimum notice and booking horizon",
@@ -21,8 +21,8 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     response: availabilityOutput,
     call: (c) => c.admin.availability(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "put",
     path: "/admin/availability",
     summary: "Replace the firm's availability (weekdays 1-7, Monday = 1; times HH:MM on the firm's clock)",
@@ -30,9 +30,9 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     body: availabilityInput,
     response: availabilityOutput,
-    call: (c, r) => c.admin.setAvailability(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.setAvailability(r.body),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/meeting-types",
     summary: "The meeting types clients can book",
@@ -40,8 +40,8 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     response: z.array(meetingTypeOutput),
     call: (c) => c.admin.meetingTypes(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/meeting-types",
     summary: "Add a meeting type",
@@ -50,9 +50,9 @@ export const availabilityRoutes: RestRoute[] = [
     body: createMeetingTypeInput,
     response: meetingTypeOutput,
     status: 201,
-    call: (c, r) => c.admin.createMeetingType(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.createMeetingType(r.body),
+  }),
+  procedureRoute({
     method: "patch",
     path: "/admin/meeting-types/:id",
     summary: "Change a meeting type (bookings already made keep their length)",
@@ -60,18 +60,18 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     body: updateMeetingTypeInput.omit({ id: true }),
     response: meetingTypeOutput,
-    call: (c, r) => c.admin.updateMeetingType({ ...bodyOf(r), id: r.params.id } as never),
-  },
-  {
+    call: (c, r) => c.admin.updateMeetingType({ ...bodyOf(r), id: r.params.id }),
+  }),
+  procedureRoute({
     method: "delete",
     path: "/admin/meeting-types/:id",
     summary: "Stop offering a meeting type (appointments booked with it keep it)",
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.deleteMeetingType({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.deleteMeetingType({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/calendar",
     summary: "Appointments starting in [from, to) (at most 42 days), cancelled ones left out: the week view",
@@ -79,6 +79,6 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     query: appointmentCalendarInput,
     response: z.array(adminAppointmentOutput),
-    call: (c, r) => c.admin.appointmentCalendar({ from: r.query.from, to: r.query.to } as never),
-  },
+    call: (c, r) => c.admin.appointmentCalendar({ from: r.query.from, to: r.query.to }),
+  }),
 ];

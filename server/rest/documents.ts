@@ -9,7 +9,7 @@ import {
 } from "../domains/documents/schemas.ts";
 import { idSchema, successOutput } from "../domains/shared-schemas.ts";
 import { downloadRoute, previewRoute } from "./download.ts";
-import { bodyOf, type RestRoute } from "./route.ts";
+import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
 import { uploadRoute } from "./upload.ts";
 
 const uploadForm = z.object({
@@ -25,7 +25,7 @@ export const previewReply = {
 };
 
 export const documentRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/documents/root",
     summary: "Documents in the root",
@@ -33,8 +33,8 @@ export const documentRoutes: RestRoute[] = [
     access: "client",
     response: z.array(documentOutput),
     call: (c) => c.documents.root(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "get",
     path: "/documents/search",
     summary: "The caller's documents whose name contains q (all of them without q), across all folders, each with its folder path",
@@ -42,9 +42,9 @@ export const documentRoutes: RestRoute[] = [
     access: "client",
     query: documentSearchInput,
     response: z.array(documentSearchResultOutput),
-    call: (c, r) => c.documents.search(r.query as never),
-  },
-  {
+    call: (c, r) => c.documents.search(r.query),
+  }),
+  procedureRoute({
     method: "get",
     path: "/documents/usage",
     summary: "Bytes the caller's documents take, and the caller's quota",
@@ -52,16 +52,16 @@ export const documentRoutes: RestRoute[] = [
     access: "client",
     response: storageUsageOutput,
     call: (c) => c.documents.usage(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "get",
     path: "/documents/folder/:folder_id",
     summary: "Documents in a folder",
     tag: "documents",
     access: "client",
     response: z.array(documentOutput),
-    call: (c, r) => c.documents.inFolder({ folder_id: r.params.folder_id! }),
-  },
+    call: (c, r) => c.documents.inFolder({ folder_id: r.params.folder_id }),
+  }),
   {
     method: "post",
     path: "/documents/upload",
@@ -91,7 +91,7 @@ export const documentRoutes: RestRoute[] = [
     response: previewReply,
     handler: previewRoute((transfers, id) => transfers.documents.preview({ id })),
   },
-  {
+  procedureRoute({
     method: "patch",
     path: "/documents/:id",
     summary: 'Rename a document and/or move it to another folder (folder_id null: the root); 404 "Folder not found" for a folder not the caller\'s',
@@ -99,18 +99,18 @@ export const documentRoutes: RestRoute[] = [
     access: "client",
     body: updateDocumentBody,
     response: documentOutput,
-    call: (c, r) => c.documents.update({ ...bodyOf(r), id: r.params.id } as never),
-  },
-  {
+    call: (c, r) => c.documents.update({ ...bodyOf(r), id: r.params.id }),
+  }),
+  procedureRoute({
     method: "delete",
     path: "/documents/:id",
     summary: "Move a document to the trash (deleted for good 30 days later)",
     tag: "documents",
     access: "client",
     response: successOutput,
-    call: (c, r) => c.documents.delete({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.documents.delete({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/trash",
     summary: "The caller's trashed documents, most recently deleted first, with when each is deleted for good",
@@ -118,23 +118,23 @@ export const documentRoutes: RestRoute[] = [
     access: "client",
     response: z.array(trashedDocumentOutput),
     call: (c) => c.documents.trash(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/trash/:id/restore",
     summary: "Restore a trashed document to its folder (the root if that folder is gone)",
     tag: "documents",
     access: "client",
     response: documentOutput,
-    call: (c, r) => c.documents.restore({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.documents.restore({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "delete",
     path: "/trash/:id",
     summary: "Delete a trashed document for good (its row and its file)",
     tag: "documents",
     access: "client",
     response: successOutput,
-    call: (c, r) => c.documents.deleteForever({ id: r.params.id! }),
-  },
+    call: (c, r) => c.documents.deleteForever({ id: r.params.id }),
+  }),
 ];

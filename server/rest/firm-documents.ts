@@ -4,7 +4,7 @@ import { documentOutput } from "../domains/documents/schemas.ts";
 import { clientDocumentsQuery, notificationSettingsOutput, updateNotificationSettingsInput } from "../domains/firm-documents/schemas.ts";
 import { folderOutput } from "../domains/folders/schemas.ts";
 import { idSchema } from "../domains/shared-schemas.ts";
-import type { RestRoute } from "./route.ts";
+import { procedureRoute, type RestRoute } from "./route.ts";
 import { type UploadTarget, uploadRoute } from "./upload.ts";
 
 const clientUploadForm = z.object({ file: z.string().meta({ format: "binary" }), folder_id: idSchema.optional() });
@@ -17,25 +17,25 @@ const clientDocuments: UploadTarget = (transfers, params) => ({
 });
 
 export const firmDocumentRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/admin/users/:id",
     summary: "One client, with their storage (404 for an admin account)",
     tag: "admin",
     access: "admin",
     response: adminUserOutput,
-    call: (c, r) => c.admin.client({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.client({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/users/:id/folders",
     summary: "A client's folders",
     tag: "admin",
     access: "admin",
     response: z.array(folderOutput),
-    call: (c, r) => c.admin.clientFolders({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.clientFolders({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/users/:id/documents",
     summary: "A client's documents in one of their folders (folder_id), or in their root",
@@ -43,8 +43,8 @@ export const firmDocumentRoutes: RestRoute[] = [
     access: "admin",
     query: clientDocumentsQuery,
     response: z.array(documentOutput),
-    call: (c, r) => c.admin.clientDocuments({ id: r.params.id, folder_id: r.query.folder_id ?? null } as never),
-  },
+    call: (c, r) => c.admin.clientDocuments({ id: r.params.id, folder_id: r.query.folder_id ?? null }),
+  }),
   {
     method: "post",
     path: "/admin/users/:id/documents",
@@ -57,7 +57,7 @@ export const firmDocumentRoutes: RestRoute[] = [
     status: 201,
     handler: (deps) => uploadRoute(deps, clientDocuments),
   },
-  {
+  procedureRoute({
     method: "get",
     path: "/admin/notification-settings",
     summary: "The firm's email settings (whether emails about uploads name the documents)",
@@ -65,8 +65,8 @@ export const firmDocumentRoutes: RestRoute[] = [
     access: "admin",
     response: notificationSettingsOutput,
     call: (c) => c.admin.notificationSettings(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "put",
     path: "/admin/notification-settings",
     summary: "Name the documents and their folders in the emails about uploads, or not",
@@ -74,6 +74,6 @@ export const firmDocumentRoutes: RestRoute[] = [
     access: "admin",
     body: updateNotificationSettingsInput,
     response: notificationSettingsOutput,
-    call: (c, r) => c.admin.updateNotificationSettings(r.body as never),
-  },
+    call: (c, r) => c.admin.updateNotificationSettings(r.body),
+  }),
 ];

@@ -1,9 +1,9 @@
 // The firm's Inbox over REST: the list (with the unread count) and marking items read.
 import { inboxInput, inboxPageOutput, inboxUnreadOutput, markInboxReadInput } from "../domains/inbox/schemas.ts";
-import type { RestRoute } from "./route.ts";
+import { procedureRoute, type RestRoute } from "./route.ts";
 
 export const inboxRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/admin/inbox",
     summary:
@@ -12,9 +12,9 @@ export const inboxRoutes: RestRoute[] = [
     access: "admin",
     query: inboxInput,
     response: inboxPageOutput,
-    call: (c, r) => c.admin.inbox(r.query as never),
-  },
-  {
+    call: (c, r) => c.admin.inbox(r.query),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/inbox/unread",
     summary: "How many Inbox items are unread",
@@ -22,8 +22,8 @@ export const inboxRoutes: RestRoute[] = [
     access: "admin",
     response: inboxUnreadOutput,
     call: (c) => c.admin.inboxUnread(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/inbox/read",
     summary: "Marks Inbox items read: { ids: [...] } or { all: true }; answers the unread count left",
@@ -31,6 +31,6 @@ export const inboxRoutes: RestRoute[] = [
     access: "admin",
     body: markInboxReadInput,
     response: inboxUnreadOutput,
-    call: (c, r) => c.admin.inboxRead(r.body as never),
-  },
+    call: (c, r) => c.admin.inboxRead(r.body),
+  }),
 ];

@@ -12,10 +12,10 @@ import {
   setRegistrationInput,
 } from "../domains/invitations/schemas.ts";
 import { successOutput } from "../domains/shared-schemas.ts";
-import type { RestRoute } from "./route.ts";
+import { procedureRoute, type RestRoute, withSessionToken } from "./route.ts";
 
 export const invitationRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/admin/invitations",
     summary: "Invitations, newest first, with their status (pending, expired or accepted); revoked ones are left out",
@@ -23,9 +23,9 @@ export const invitationRoutes: RestRoute[] = [
     access: "admin",
     query: listInvitationsInput,
     response: z.array(invitationOutput),
-    call: (c, r) => c.admin.invitations(r.query as never),
-  },
-  {
+    call: (c, r) => c.admin.invitations(r.query),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/invitations",
     summary:
@@ -35,27 +35,27 @@ export const invitationRoutes: RestRoute[] = [
     body: createInvitationInput,
     response: invitationOutput,
     status: 201,
-    call: (c, r) => c.admin.createInvitation(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.createInvitation(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/invitations/:id/resend",
     summary: "Send an invitation again: a new link (the old one stops working) valid for another 7 days",
     tag: "admin",
     access: "admin",
     response: invitationOutput,
-    call: (c, r) => c.admin.resendInvitation({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.resendInvitation({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "delete",
     path: "/admin/invitations/:id",
     summary: "Revoke an invitation: its link stops working (409 once accepted)",
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.revokeInvitation({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.admin.revokeInvitation({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/registration",
     summary: "Whether anyone may register (open) or only invited clients (invite_only)",
@@ -63,8 +63,8 @@ export const invitationRoutes: RestRoute[] = [
     access: "admin",
     response: registrationOutput,
     call: (c) => c.admin.registrationSetting(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "put",
     path: "/admin/registration",
     summary: "Open registration, or take clients by invitation only",
@@ -72,9 +72,9 @@ export const invitationRoutes: RestRoute[] = [
     access: "admin",
     body: setRegistrationInput,
     response: registrationOutput,
-    call: (c, r) => c.admin.updateRegistrationSetting(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.updateRegistrationSetting(r.body),
+  }),
+  procedureRoute({
     method: "get",
     path: "/auth/registration",
     summary: "Whether the Register tab offers registration (open) or says it is by invitation only (invite_only)",
@@ -82,8 +82,8 @@ export const invitationRoutes: RestRoute[] = [
     access: "public",
     response: registrationOutput,
     call: (c) => c.auth.registration(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/invitations/check",
     summary: "Whom an invitation's token is for (name, email, expiry), without spending it; 404 or 409 saying why it no longer works",
@@ -91,9 +91,9 @@ export const invitationRoutes: RestRoute[] = [
     access: "public",
     body: invitationTokenInput,
     response: invitationPeekOutput,
-    call: (c, r) => c.auth.checkInvitation(r.body as never),
-  },
-  {
+    call: (c, r) => c.auth.checkInvitation(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/auth/invitations/accept",
     summary: "Accept an invitation: choose a username, name and password (registration's rules) for the invited address, and sign in",
@@ -102,6 +102,6 @@ export const invitationRoutes: RestRoute[] = [
     body: acceptInvitationInput,
     response: restAcceptInvitationOutput,
     status: 201,
-    call: (c, r) => c.auth.acceptInvitation(r.body as never),
-  },
+    call: (c, r) => withSessionToken(c.auth.acceptInvitation(r.body)),
+  }),
 ];

@@ -11,10 +11,10 @@ import {
   unreadOutput,
 } from "../domains/messages/schemas.ts";
 import { messageEventStream } from "./message-events.ts";
-import { bodyOf, type RestRoute } from "./route.ts";
+import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
 
 export const messageRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/messages",
     summary: "The caller's conversation with the firm, newest last: the latest `limit` messages, or those before `cursor` (X-Next-Cursor)",
@@ -23,9 +23,9 @@ export const messageRoutes: RestRoute[] = [
     query: messageListInput,
     paged: true,
     response: z.array(messageOutput),
-    call: (c, r) => c.messages.list(r.query as never),
-  },
-  {
+    call: (c, r) => c.messages.list(r.query),
+  }),
+  procedureRoute({
     method: "post",
     path: "/messages",
     summary:
@@ -35,8 +35,8 @@ export const messageRoutes: RestRoute[] = [
     body: sendMessageBody,
     response: messageOutput,
     status: 201,
-    call: (c, r) => c.messages.send(r.body as never),
-  },
+    call: (c, r) => c.messages.send(r.body),
+  }),
   {
     method: "get",
     path: "/messages/events",
@@ -47,7 +47,7 @@ export const messageRoutes: RestRoute[] = [
     response: { description: "An event stream", contentType: "text/event-stream" },
     handler: messageEventStream("client"),
   },
-  {
+  procedureRoute({
     method: "get",
     path: "/messages/unread",
     summary: "How many of the firm's messages the caller has not read",
@@ -55,8 +55,8 @@ export const messageRoutes: RestRoute[] = [
     access: "client",
     response: unreadOutput,
     call: (c) => c.messages.unread(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/messages/read",
     summary: "The caller has read the conversation; answers the unread count (0)",
@@ -64,8 +64,8 @@ export const messageRoutes: RestRoute[] = [
     access: "client",
     response: unreadOutput,
     call: (c) => c.messages.markRead(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/messages/folder",
     summary: "The caller's Messages folder, where documents uploaded for a message go (created on first need)",
@@ -73,8 +73,8 @@ export const messageRoutes: RestRoute[] = [
     access: "client",
     response: messagesFolderOutput,
     call: (c) => c.messages.folder(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/messages",
     summary: "Every client's conversation, latest message first, with the firm's unread count for each",
@@ -85,9 +85,9 @@ export const messageRoutes: RestRoute[] = [
     response: z.array(conversationOutput),
     call: (c, r) => {
       const { limit, cursor, offset } = r.query;
-      return c.admin.conversations({ limit, cursor: cursor ?? offset } as never);
+      return c.admin.conversations({ limit, cursor: cursor ?? offset });
     },
-  },
+  }),
   {
     method: "get",
     path: "/admin/messages/events",
@@ -97,7 +97,7 @@ export const messageRoutes: RestRoute[] = [
     response: { description: "An event stream", contentType: "text/event-stream" },
     handler: messageEventStream("firm"),
   },
-  {
+  procedureRoute({
     method: "get",
     path: "/admin/messages/unread",
     summary: "How many clients' messages no one at the firm has read, over all conversations",
@@ -105,8 +105,8 @@ export const messageRoutes: RestRoute[] = [
     access: "admin",
     response: unreadOutput,
     call: (c) => c.admin.messagesUnread(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/messages/:user_id",
     summary: "One client's conversation, newest last: the latest `limit` messages, or those before `cursor` (X-Next-Cursor)",
@@ -115,9 +115,9 @@ export const messageRoutes: RestRoute[] = [
     query: messageListInput,
     paged: true,
     response: z.array(messageOutput),
-    call: (c, r) => c.admin.messages({ ...r.query, user_id: r.params.user_id! } as never),
-  },
-  {
+    call: (c, r) => c.admin.messages({ ...r.query, user_id: r.params.user_id }),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/messages/:user_id",
     summary:
@@ -127,24 +127,24 @@ export const messageRoutes: RestRoute[] = [
     body: sendMessageBody,
     response: messageOutput,
     status: 201,
-    call: (c, r) => c.admin.sendMessage({ ...bodyOf(r), user_id: r.params.user_id! } as never),
-  },
-  {
+    call: (c, r) => c.admin.sendMessage({ ...bodyOf(r), user_id: r.params.user_id }),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/messages/:user_id/read",
     summary: "The firm has read this client's conversation; answers the firm's unread count over all conversations",
     tag: "admin",
     access: "admin",
     response: unreadOutput,
-    call: (c, r) => c.admin.markMessagesRead({ user_id: r.params.user_id! }),
-  },
-  {
+    call: (c, r) => c.admin.markMessagesRead({ user_id: r.params.user_id }),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/messages/:user_id/folder",
     summary: "The client's Messages folder, for the firm's upload of a message's attachment (created on first need)",
     tag: "admin",
     access: "admin",
     response: messagesFolderOutput,
-    call: (c, r) => c.admin.messagesFolder({ user_id: r.params.user_id! }),
-  },
+    call: (c, r) => c.admin.messagesFolder({ user_id: r.params.user_id }),
+  }),
 ];

@@ -3,16 +3,7 @@
 // the dialect OpenAPI 3.1 uses) are the ones the procedures validate with.
 // test/server/openapi.test.ts checks real answers against the documented schemas.
 import { z } from "zod";
-import { idSchema } from "../domains/shared-schemas.ts";
-import { SITE_SECTIONS } from "../domains/site/schemas.ts";
-import { type RestRoute, successStatus } from "./route.ts";
-
-const PATH_PARAMS: Record<string, z.ZodType> = {
-  id: idSchema,
-  folder_id: idSchema,
-  section: z.enum(SITE_SECTIONS),
-  key: z.string(),
-};
+import { PATH_PARAMS, type RestRoute, successStatus } from "./route.ts";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -26,6 +17,8 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return rest;
 }
 
+const PATH_SCHEMAS: Record<string, z.ZodType> = PATH_PARAMS;
+
 const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
@@ -37,7 +30,7 @@ function describeOperation(op: RestRoute) {
       name,
       in: "path",
       required: true,
-      schema: jsonSchema(PATH_PARAMS[name!] ?? z.string(), "input"),
+      schema: jsonSchema(PATH_SCHEMAS[name!] ?? z.string(), "input"),
     })),
     ...Object.entries(op.query?.shape ?? {}).map(([name, schema]) => ({
       name,

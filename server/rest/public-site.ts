@@ -1,10 +1,10 @@
 import { consultationRequestInput } from "../domains/consultation/schemas.ts";
 import { successOutput } from "../domains/shared-schemas.ts";
 import { siteContentOutput } from "../domains/site/schemas.ts";
-import type { RestRoute } from "./route.ts";
+import { procedureRoute, type RestRoute } from "./route.ts";
 
 export const publicSiteRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "post",
     path: "/consultation/request",
     summary: "Request a consultation",
@@ -12,9 +12,9 @@ export const publicSiteRoutes: RestRoute[] = [
     access: "public",
     body: consultationRequestInput,
     response: successOutput,
-    call: (c, r) => c.consultation.request(r.body as never),
-  },
-  {
+    call: (c, r) => c.consultation.request(r.body),
+  }),
+  procedureRoute({
     method: "get",
     path: "/site-content",
     summary: "Site content for the landing page (stored over defaults)",
@@ -22,5 +22,5 @@ export const publicSiteRoutes: RestRoute[] = [
     access: "public",
     response: siteContentOutput,
     call: (c) => c.site.content(),
-  },
+  }),
 ];

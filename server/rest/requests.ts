@@ -8,10 +8,10 @@ import {
   createRequestInput,
   updateRequestBody,
 } from "../domains/requests/schemas.ts";
-import { bodyOf, type RestRoute } from "./route.ts";
+import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
 
 export const requestRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/requests",
     summary: "The caller's document requests, open ones first (soonest due first), each with the documents attached to it",
@@ -19,17 +19,17 @@ export const requestRoutes: RestRoute[] = [
     access: "client",
     response: z.array(clientRequestOutput),
     call: (c) => c.requests.list(),
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/requests/:id/submit",
     summary: "Mark one of the caller's open requests submitted (422 until a document is attached; 409 once submitted or done); the firm is mailed",
     tag: "requests",
     access: "client",
     response: clientRequestOutput,
-    call: (c, r) => c.requests.submit({ id: r.params.id! }),
-  },
-  {
+    call: (c, r) => c.requests.submit({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/requests",
     summary: "Every client's document requests, newest first, by client (user_id), status and search text (q), with the number of documents attached",
@@ -40,10 +40,10 @@ export const requestRoutes: RestRoute[] = [
     response: z.array(adminRequestOutput),
     call: (c, r) => {
       const { q, user_id, status, limit, cursor, offset } = r.query;
-      return c.admin.requests({ q, user_id, status, limit, cursor: cursor ?? offset } as never);
+      return c.admin.requests({ q, user_id, status, limit, cursor: cursor ?? offset });
     },
-  },
-  {
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/requests",
     summary: "Ask a client for documents (folder_id: one of that client's folders); the client is mailed",
@@ -52,9 +52,9 @@ export const requestRoutes: RestRoute[] = [
     body: createRequestInput,
     response: adminRequestOutput,
     status: 201,
-    call: (c, r) => c.admin.createRequest(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.createRequest(r.body),
+  }),
+  procedureRoute({
     method: "patch",
     path: "/admin/requests/:id",
     summary: "Mark a request done, reopen it or set it submitted, with an optional comment for the client",
@@ -62,6 +62,6 @@ export const requestRoutes: RestRoute[] = [
     access: "admin",
     body: updateRequestBody,
     response: adminRequestOutput,
-    call: (c, r) => c.admin.updateRequest({ ...bodyOf(r), id: r.params.id! } as never),
-  },
+    call: (c, r) => c.admin.updateRequest({ ...bodyOf(r), id: r.params.id }),
+  }),
 ];
