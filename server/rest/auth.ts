@@ -120,7 +120,15 @@ export const authRoutes: RestRoute[] = [
     response: successOutput,
     call: (c) => c.auth.logout(),
   }),
-  { method: "get", path: "/auth/me", summary: "The signed-in user", tag: "auth", access: "client", response: userOutput, call: (c) => c.auth.me() },
+  procedureRoute({
+    method: "get",
+    path: "/auth/me",
+    summary: "The signed-in user",
+    tag: "auth",
+    access: "client",
+    response: userOutput,
+    call: (c) => c.auth.me(),
+  }),
   procedureRoute({
     method: "patch",
     path: "/auth/me",

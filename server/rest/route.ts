@@ -66,8 +66,12 @@ type RouteDescription = {
   status?: number;
 };
 
+/** Set by procedureRoute() alone, so that a JSON row written without it (its call unchecked) does not compile. */
+const checkedCall = Symbol("procedureRoute");
+
 /** A JSON route: a procedure call whose result is the answer. Written with procedureRoute(). */
 export type ProcedureRoute = RouteDescription & {
+  [checkedCall]: true;
   // A method, so that the typed rows procedureRoute() builds (narrower params, query and body) fit
   // the table's one row type: TypeScript compares a method's parameters both ways.
   call(caller: Caller, input: RestInput): Promise<unknown>;
@@ -110,7 +114,7 @@ export function procedureRoute<
     call: (caller: Caller, input: RestInput<Path, JsonBody<B>, JsonQuery<Q>>) => Promise<Answer<R, Paged>>;
   },
 ): ProcedureRoute {
-  return row;
+  return { ...row, [checkedCall]: true };
 }
 
 /** A route that answers with more than JSON (a file, a browser redirect): its own handler. */
