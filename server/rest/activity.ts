@@ -4,7 +4,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { RequestHandler } from "express";
-import { activityPage, type ActivityFilters } from "../domains/activity/queries.ts";
+import { activityPage, type ActivityFilters, CSV_COLUMNS } from "../domains/activity/queries.ts";
 import { activityExportRouter } from "../domains/activity/router.ts";
 import {
   activityPageOutput,
@@ -25,20 +25,6 @@ import type { RestRoute } from "./route.ts";
 
 const createExportCaller = createCallerFactory(activityExportRouter);
 const EXPORT_BATCH = 1000;
-
-const CSV_COLUMNS = [
-  "occurred_at",
-  "client_label",
-  "client_id",
-  "actor_role",
-  "actor_label",
-  "action",
-  "target_type",
-  "target_id",
-  "detail",
-  "ip",
-  "user_agent",
-] as const;
 
 export const activityRoutes: RestRoute[] = [
   {
