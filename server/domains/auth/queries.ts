@@ -174,3 +174,70 @@ export async function deleteUserData(db: Transaction<Database>, userId: string):
   await db.deleteFrom("users").where("id", "=", userId).execute();
   return documents;
 }
+
+// Google sign-in (external-sign-in.ts).
+
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<PublicUser | undefined> {
+  return db.selectFrom("users").select(publicUserColumns).where("google_subject", "=", subject).executeTakeFirst();
+}
+
+/** The account with the address (any case), locked while Google's identity is linked to it. */
+export async function lockUserByEmailForGoogle(tx: Transaction<Database>, email: string) {
+  return tx
+    .selectFrom("users")
+    .select([...publicUserColumns, "google_subject"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Links the Google identity, ending the password; Google has verified the address. */
+export async function linkGoogleSubject(db: Db, userId: string, link: { subject: string; name: string }): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ google_subject: link.subject, password_hash: null, name: link.name, email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function findSessionEpoch(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom("users").select("session_epoch").where("id", "=", userId).executeTakeFirstOrThrow();
+  return row.session_epoch;
+}
+
+export async function deleteExpiredLoginCodes(db: Db, userId: string, now: Date): Promise<void> {
+  await db.deleteFrom("login_codes").where("user_id", "=", userId).where("expires_at", "<=", now).execute();
+}
+
+/** The code keeps the user's session epoch as it is when the code is written (none if the user is gone). */
+export async function insertLoginCode(
+  db: Db,
+  code: { codeHash: string; userId: string; expiresAt: Date; createdAt: Date; browserHash: string },
+): Promise<void> {
+  await db
+    .insertInto("login_codes")
+    .columns(["code_hash", "user_id", "expires_at", "created_at", "session_epoch", "browser_hash"])
+    .expression((eb) =>
+      eb
+        .selectFrom("users")
+        .select([
+          eb.val(code.codeHash).as("code_hash"),
+          "id as user_id",
+          eb.cast<Date>(eb.val(code.expiresAt), "timestamptz").as("expires_at"),
+          eb.cast<Date>(eb.val(code.createdAt), "timestamptz").as("created_at"),
+          "session_epoch",
+          eb.val(code.browserHash).as("browser_hash"),
+        ])
+        .where("id", "=", code.userId),
+    )
+    .execute();
+}
+
+/** Deletes the code and returns it: of any number of parallel redemptions exactly one gets it. */
+export async function takeLoginCode(db: Db, codeHash: string) {
+  return db
+    .deleteFrom("login_codes")
+    .where("code_hash", "=", codeHash)
+    .returning(["user_id", "expires_at", "session_epoch", "browser_hash"])
+    .executeTakeFirst();
+}
