@@ -120,8 +120,12 @@ export async function markEmailVerified(db: Db, userId: string, now: Date, email
     .where("id", "=", userId);
   if (email !== undefined) update = update.where(sql<string>`lower(email)`, "=", email.toLowerCase());
   const result = await update.executeTakeFirst();
-  await db.deleteFrom("email_verification_tokens").where("user_id", "=", userId).execute();
+  await deleteEmailVerificationTokens(db, userId);
   return result.numUpdatedRows > 0n;
+}
+
+export async function deleteEmailVerificationTokens(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("email_verification_tokens").where("user_id", "=", userId).execute();
 }
 
 function matchingUsers(db: Db, q: string | undefined) {
