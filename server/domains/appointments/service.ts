@@ -19,7 +19,7 @@ import {
 } from "./queries.ts";
 import type { Appointment, ClientAppointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
 import { localDate, wallTimeToInstant, WINDOW_START_HOUR } from "./firm-clock.ts";
-import { addToInbox } from "../inbox/record.ts";
+import { addToInbox } from "../inbox/queries.ts";
 
 export const APPOINTMENT_NOT_FOUND = "Appointment not found";
 export const SLOT_TAKEN = "That time is no longer available";

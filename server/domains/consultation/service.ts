@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { Context } from "../../trpc/context.ts";
 import { findConsultationRequest, insertConsultationRequest, reopenFailedConsultationEmail } from "./queries.ts";
 import { type ConsultationRequestInput, PAST_DATE } from "./schemas.ts";
-import { addToInbox } from "../inbox/record.ts";
+import { addToInbox } from "../inbox/queries.ts";
 
 export const NOT_FAILED = "Only a notification whose every try failed can be resent";
 

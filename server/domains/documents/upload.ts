@@ -7,7 +7,7 @@ import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
-import { addUploadToInbox } from "../inbox/record.ts";
+import { addUploadToInbox } from "../inbox/queries.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { requestForUpload } from "../requests/service.ts";

@@ -4,16 +4,17 @@
 // recorded in the client's trail and its mail queued in the change's own transaction.
 import { TRPCError } from "@trpc/server";
 import { accountLabel, type ActivityClient, recordActivity } from "../activity/record.ts";
-import { addToInbox } from "../inbox/record.ts";
+import { addToInbox } from "../inbox/queries.ts";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
 import { addDays, localDate } from "../appointments/firm-clock.ts";
-import { listFolders } from "../folders/queries.ts";
+import { isOwnFolder, listFolders } from "../folders/queries.ts";
 import { FOLDER_NOT_FOUND } from "../folders/service.ts";
 import {
   countAttachedDocuments,
   findAdminRequest,
+  findRequestClient,
   insertRequest,
   listAdminRequests,
   listAttachedDocuments,
@@ -56,21 +57,10 @@ function isOverdue(request: { status: RequestStatus; due_date: string | null }, 
 export async function createRequest(ctx: AuthedContext, input: CreateRequestInput): Promise<AdminRequest> {
   const today = firmToday(ctx);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
-  const client = await ctx.db
-    .selectFrom("users")
-    .select(["id", "username", "email"])
-    .where("id", "=", input.user_id)
-    .where("is_admin", "=", false)
-    .executeTakeFirst();
+  const client = await findRequestClient(ctx.db, input.user_id);
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
   if (input.folder_id !== null) {
-    const folder = await ctx.db
-      .selectFrom("folders")
-      .select("id")
-      .where("id", "=", input.folder_id)
-      .where("user_id", "=", client.id)
-      .executeTakeFirst();
-    if (!folder) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+    if (!(await isOwnFolder(ctx.db, client.id, input.folder_id))) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
   }
   // A due date within the early reminder's days (or today) is already in the mail about the
   // request: those reminders count as sent.
