@@ -245,3 +245,37 @@ export async function takeLoginCode(db: Db, codeHash: string) {
     .returning(["user_id", "expires_at", "session_epoch", "browser_hash"])
     .executeTakeFirst();
 }
+
+/** Every passkey of the user; answers how many went. */
+export async function deletePasskeys(db: Db, userId: string): Promise<number> {
+  const removed = await db.deleteFrom("passkeys").where("user_id", "=", userId).executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+/** The user as the trail names one acting without a session (a password reset's link). */
+export async function findActingUser(db: Db, userId: string) {
+  return db.selectFrom("users").select(["id", "username", "email", "is_admin"]).where("id", "=", userId).executeTakeFirstOrThrow();
+}
+
+/** The passkey a sign-in presents, with its owner's session epoch. */
+export async function findPasskeyForSignIn(db: Db, credentialId: string) {
+  return db
+    .selectFrom("passkeys")
+    .innerJoin("users", "users.id", "passkeys.user_id")
+    .select([
+      "passkeys.id",
+      "passkeys.user_id",
+      "passkeys.credential_id",
+      "passkeys.public_key",
+      "passkeys.counter",
+      "passkeys.transports",
+      "passkeys.second_factor_proven",
+      "users.session_epoch",
+    ])
+    .where("passkeys.credential_id", "=", credentialId)
+    .executeTakeFirst();
+}
+
+export async function recordPasskeyUse(db: Db, passkeyId: string, counter: number, now: Date): Promise<void> {
+  await db.updateTable("passkeys").set({ counter, last_used_at: now }).where("id", "=", passkeyId).execute();
+}
