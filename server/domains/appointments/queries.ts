@@ -281,3 +281,30 @@ export async function takeDueReminders(db: Db, now: Date, until: Date): Promise<
     .returning(["id", "appointment_date"])
     .execute();
 }
+
+/** The appointment, its client and its meeting type, as the mails about it tell them. */
+export async function findAppointmentForMail(db: Db, appointmentId: string) {
+  return db
+    .selectFrom("appointments")
+    .innerJoin("users", "users.id", "appointments.user_id")
+    .leftJoin("meeting_types", "meeting_types.id", "appointments.meeting_type_id")
+    .select([
+      "users.name",
+      "users.email",
+      "users.email_verified_at",
+      "appointments.title",
+      "appointments.description",
+      "appointments.status",
+      "appointments.appointment_date",
+      "appointments.ends_at",
+      "meeting_types.name as type_name",
+      "meeting_types.location",
+      "meeting_types.location_detail",
+    ])
+    .where("appointments.id", "=", appointmentId)
+    .executeTakeFirst();
+}
+
+export async function clientExists(db: Db, userId: string): Promise<boolean> {
+  return (await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst()) !== undefined;
+}

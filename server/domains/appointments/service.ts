@@ -7,6 +7,7 @@ import { findBookingRules } from "../availability/queries.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
 import type { AppointmentChange } from "./mail.ts";
 import {
+  clientExists,
   type BookedTimes,
   findAdminAppointment,
   findAppointmentTimesForFirm,
@@ -90,8 +91,7 @@ export async function inboxAppointmentRequest(tx: Db, ctx: AuthedContext, appoin
 }
 
 export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {
-  const client = await ctx.db.selectFrom("users").select("id").where("id", "=", input.user_id).executeTakeFirst();
-  if (!client) throw new TRPCError({ code: "NOT_FOUND", message: "User not found" });
+  if (!(await clientExists(ctx.db, input.user_id))) throw new TRPCError({ code: "NOT_FOUND", message: "User not found" });
   // The appointment and the client's email about it commit together.
   return ctx.db.transaction().execute(async (tx) => {
     const { id } = await insertAppointment(tx, { ...input, now: ctx.now() });

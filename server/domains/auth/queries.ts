@@ -279,3 +279,12 @@ export async function findPasskeyForSignIn(db: Db, credentialId: string) {
 export async function recordPasskeyUse(db: Db, passkeyId: string, counter: number, now: Date): Promise<void> {
   await db.updateTable("passkeys").set({ counter, last_used_at: now }).where("id", "=", passkeyId).execute();
 }
+
+/** An unproven account taken over by the invited person: their username, name and password, the address proven. */
+export async function claimUser(
+  db: Db,
+  userId: string,
+  fields: { username: string; name: string; password_hash: string; email_verified_at: Date },
+): Promise<PublicUser> {
+  return db.updateTable("users").set(fields).where("id", "=", userId).returning(publicUserColumns).executeTakeFirstOrThrow();
+}

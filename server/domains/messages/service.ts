@@ -7,8 +7,8 @@ import { accountLabel, recordActivity } from "../activity/record.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
-import { notifyConversationChanged } from "./events.ts";
 import {
+  notifyConversationChanged,
   countMessages,
   ensureTopFolder,
   findClient,
