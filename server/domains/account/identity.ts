@@ -14,10 +14,10 @@ import { findCredentials, findSessionProofs, markSessionProven, sessionCreatedAt
 import { WRONG_PASSWORD } from "./schemas.ts";
 
 /** An account with neither a password nor a second factor proves itself by a sign-in this recent. */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 /** How long a proof at a session (the password, a code, the sign-in itself) stays fresh. */
-export const FRESH_PROOF_MS = RECENT_SIGN_IN_MS;
-export const SIGN_IN_AGAIN = "To confirm it is you, sign out, sign in again and try within 10 minutes.";
+const FRESH_PROOF_MS = RECENT_SIGN_IN_MS;
+const SIGN_IN_AGAIN = "To confirm it is you, sign out, sign in again and try within 10 minutes.";
 const ENTER_PASSWORD = "Please enter your current password";
 const ENTER_CODE = "Please enter a code from your authenticator app";
 

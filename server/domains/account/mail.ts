@@ -11,11 +11,11 @@ import { findUserById } from "../auth/queries.ts";
 import { firmName } from "../site/service.ts";
 import { findConfirmedEmailChange, findKnownSignIn, findUnconfirmedEmailChange, setEmailChangeTokens } from "./queries.ts";
 
-export const EMAIL_CHANGE_TOKEN_TTL_MS = 60 * 60 * 1000;
+const EMAIL_CHANGE_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_PARAM = "email_change_token";
 export const EMAIL_CHANGE_CANCEL_PARAM = "email_change_cancel";
 
-export type SecurityEvent =
+type SecurityEvent =
   "password-changed" | "two-factor-enabled" | "two-factor-disabled" | "passkey-added" | "passkey-removed" | "passkeys-removed-by-reset";
 
 const EVENTS: Record<SecurityEvent, { subject: string; heading: string; what: string }> = {

@@ -18,10 +18,10 @@ import { deletePasskeyOf, insertPasskey, listPasskeyCredentials, listPasskeys } 
 import type { PasskeyInfo, registerPasskeyInput } from "./schemas.ts";
 import type { z } from "zod";
 
-export const PASSKEY_NOT_FOUND = "Passkey not found";
-export const PASSKEY_NOT_REGISTERED = "The passkey could not be registered. Please try again.";
+const PASSKEY_NOT_FOUND = "Passkey not found";
+const PASSKEY_NOT_REGISTERED = "The passkey could not be registered. Please try again.";
 /** Enough for a phone, a laptop and a security key or two; each is a row and a line in the list. */
-export const MAX_PASSKEYS_PER_USER = 10;
+const MAX_PASSKEYS_PER_USER = 10;
 
 export async function passkeys(ctx: AuthedContext): Promise<PasskeyInfo[]> {
   return listPasskeys(ctx.db, ctx.user.id);

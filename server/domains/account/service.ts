@@ -37,9 +37,9 @@ import {
 } from "./schemas.ts";
 import { twoFactorRequired } from "./two-factor.ts";
 
-export const NO_PASSWORD_YET = "Your account has no password yet. Use “Forgot your password?” when signing in to set one.";
-export const SAME_EMAIL = "That is already the email address of your account";
-export const SESSION_NOT_FOUND = "Session not found";
+const NO_PASSWORD_YET = "Your account has no password yet. Use “Forgot your password?” when signing in to set one.";
+const SAME_EMAIL = "That is already the email address of your account";
+const SESSION_NOT_FOUND = "Session not found";
 
 export async function accountOverview(ctx: AuthedContext): Promise<AccountOverview> {
   const [credentials, totp, backupCodesLeft, required, pending] = await Promise.all([

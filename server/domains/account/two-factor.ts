@@ -16,11 +16,11 @@ import { checkOwnership, requireFreshProof } from "./identity.ts";
 import { clientTwoFactorRequired, deleteTwoFactor, enableTotpCredential, findCredentials, storeUnconfirmedTotp } from "./queries.ts";
 import type { TwoFactorSetup } from "./schemas.ts";
 
-export const ALREADY_ON = "Two-factor sign-in is already on";
-export const NOT_ON = "Two-factor sign-in is not on";
-export const SET_UP_FIRST = "Set up two-factor sign-in first";
-export const ADMINS_KEEP_IT = "Admin accounts must keep two-factor sign-in";
-export const FIRM_REQUIRES_IT = "The firm requires two-factor sign-in for every client";
+const ALREADY_ON = "Two-factor sign-in is already on";
+const NOT_ON = "Two-factor sign-in is not on";
+const SET_UP_FIRST = "Set up two-factor sign-in first";
+const ADMINS_KEEP_IT = "Admin accounts must keep two-factor sign-in";
+const FIRM_REQUIRES_IT = "The firm requires two-factor sign-in for every client";
 
 /** Whether the user may not turn it off: admins always, clients when the firm requires it. */
 export async function twoFactorRequired(ctx: Pick<Context, "db">, user: { is_admin: boolean }): Promise<boolean> {

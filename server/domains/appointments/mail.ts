@@ -38,7 +38,7 @@ const FIRM_HEADINGS: Record<ClientAction, string> = {
 };
 
 /** "Tuesday, March 4, 2025 at 2:30 PM Central Standard Time", on the firm's clock. */
-export function formatFirmTime(instant: Date, timeZone: string): string {
+function formatFirmTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" }).format(instant) + ` ${zoneName(instant, timeZone)}`;
 }
 

@@ -100,7 +100,7 @@ export async function listAdminAppointments(db: Db, page: { q?: string; user_id?
 }
 
 /** How long a time the firm entered itself (no meeting type, so no length) keeps from being booked. */
-export const FIRM_ENTRY_MINUTES = 60;
+const FIRM_ENTRY_MINUTES = 60;
 
 /**
  * Times taken between `from` and `to`: every requested or scheduled booking with its buffer, and the

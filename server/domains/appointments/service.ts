@@ -133,10 +133,7 @@ export async function changeAppointment(ctx: Context, input: z.infer<typeof upda
 }
 
 /** The times of an appointment moved to `start`: a booked one keeps its length and its buffer. */
-export function movedTimes(
-  current: { appointment_date: Date; ends_at: Date | null; busy_until: Date | null },
-  start: Date,
-): BookedTimes | { start: Date } {
+function movedTimes(current: { appointment_date: Date; ends_at: Date | null; busy_until: Date | null }, start: Date): BookedTimes | { start: Date } {
   if (!current.ends_at || !current.busy_until) return { start };
   const shift = start.getTime() - current.appointment_date.getTime();
   return { start, end: new Date(current.ends_at.getTime() + shift), busyUntil: new Date(current.busy_until.getTime() + shift) };
@@ -148,7 +145,7 @@ export function conflictIfTaken(err: unknown): unknown {
 }
 
 /** What the client hears about: the firm setting a time, moving a set time, or cancelling. */
-export function appointmentChange(
+function appointmentChange(
   before: { status: string; appointment_date: Date },
   after: { status: string; appointment_date: Date },
 ): AppointmentChange | null {

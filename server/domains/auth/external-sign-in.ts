@@ -28,7 +28,7 @@ import { type CarriedSession, finishSignIn, secondStep } from "./service.ts";
 export const LOGIN_CODE_MS = 60 * 1000;
 const MAX_NAME_LENGTH = 100;
 
-export type VerifiedGoogleIdentity = { subject: string; email: string; name: string | null };
+type VerifiedGoogleIdentity = { subject: string; email: string; name: string | null };
 
 /** Why an identity cannot sign in; the browser only ever hears "Authentication failed". */
 export class ExternalSignInRefused extends Error {}

@@ -20,7 +20,7 @@ import {
 } from "./queries.ts";
 import { assertPasswordAllowed } from "./service.ts";
 
-export const INVALID_RESET_TOKEN = "Invalid or expired reset token";
+const INVALID_RESET_TOKEN = "Invalid or expired reset token";
 
 export async function requestPasswordReset(ctx: Context, input: { email: string }): Promise<{ success: true }> {
   // Limited for every email, known or not, so a 429 reveals nothing about accounts.

@@ -4,7 +4,7 @@ import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Database, Db } from "../../db/types.ts";
 import type { PublicUser } from "./schemas.ts";
 
-export const publicUserColumns = [
+const publicUserColumns = [
   "id",
   "name",
   "email",

@@ -4,7 +4,7 @@ import { findConsultationRequest, insertConsultationRequest, reopenFailedConsult
 import { type ConsultationRequestInput, PAST_DATE } from "./schemas.ts";
 import { addToInbox } from "../inbox/queries.ts";
 
-export const NOT_FAILED = "Only a notification whose every try failed can be resent";
+const NOT_FAILED = "Only a notification whose every try failed can be resent";
 
 /**
  * The request and the two emails it causes (to the firm, and a confirmation to the visitor) are

@@ -360,7 +360,7 @@ export async function trashedDocumentCount(db: Db): Promise<number> {
   return row.n;
 }
 
-export async function liveDocumentCount(db: Db): Promise<number> {
+async function liveDocumentCount(db: Db): Promise<number> {
   const [counts, trashed] = await Promise.all([tableCounts(db, ["documents"]), trashedDocumentCount(db)]);
   return counts.documents - trashed;
 }

@@ -20,7 +20,7 @@ import {
 } from "./queries.ts";
 
 /** How long a batch stays open after its first upload. */
-export const NOTICE_WINDOW_MS: Record<NoticeAudience, number> = {
+const NOTICE_WINDOW_MS: Record<NoticeAudience, number> = {
   client: 5 * 60 * 1000,
   firm: 10 * 60 * 1000,
 };

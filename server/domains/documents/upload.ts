@@ -199,7 +199,7 @@ const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{
  * client declared; a declared type that file-type knows how to recognise but did not find in the
  * content is a false claim; anything unknown or malformed becomes application/octet-stream.
  */
-export async function detectContentType(storage: ObjectStorage, key: string, declared: string): Promise<string> {
+async function detectContentType(storage: ObjectStorage, key: string, declared: string): Promise<string> {
   const stream = await storage.get(key);
   let detected: string | undefined;
   try {

@@ -17,9 +17,9 @@ import { findClaimableAccount, findInvitationByTokenHash, lockOpenInvitationFor,
 import { type AcceptInvitationInput, INVALID_INVITATION, type InvitationPeek } from "./schemas.ts";
 import { invitationStatus } from "./service.ts";
 
-export const INVITATION_EXPIRED = "This invitation has expired. Ask the firm to send you a new one.";
-export const INVITATION_WITHDRAWN = "This invitation was withdrawn by the firm.";
-export const INVITATION_USED = "This invitation has already been used. Log in with the account it made.";
+const INVITATION_EXPIRED = "This invitation has expired. Ask the firm to send you a new one.";
+const INVITATION_WITHDRAWN = "This invitation was withdrawn by the firm.";
+const INVITATION_USED = "This invitation has already been used. Log in with the account it made.";
 
 type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;
 

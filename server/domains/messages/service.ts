@@ -39,7 +39,7 @@ import {
 } from "./schemas.ts";
 
 /** A message unread this long gets the other side an email (one per burst). */
-export const MESSAGE_MAIL_DELAY_MS = 5 * 60 * 1000;
+const MESSAGE_MAIL_DELAY_MS = 5 * 60 * 1000;
 
 type Client = { id: string; username: string | null; email: string };
 

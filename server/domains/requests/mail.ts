@@ -11,10 +11,10 @@ import { documentNamesInEmails } from "../documents/upload-notices.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { findRequestForMail, listRequestDocumentNames } from "./queries.ts";
 
-export type ReminderKind = "early" | "due";
+type ReminderKind = "early" | "due";
 
 /** "Friday, March 5, 2027": a day of the firm's calendar, as written. */
-export function formatDueDate(date: string): string {
+function formatDueDate(date: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "full" }).format(new Date(`${date}T00:00:00Z`));
 }
 

@@ -41,11 +41,11 @@ import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 
 /** The early reminder goes this many days before the due date (the other on the day). */
 export const EARLY_REMINDER_DAYS = 3;
-export const DUE_DATE_PASSED = "Due date must be today or later";
+const DUE_DATE_PASSED = "Due date must be today or later";
 const USER_NOT_FOUND = "User not found";
 
 /** The firm's today: due dates are days on its calendar. */
-export function firmToday(ctx: Pick<AuthedContext, "config" | "now">): string {
+function firmToday(ctx: Pick<AuthedContext, "config" | "now">): string {
   return localDate(ctx.now(), ctx.config.firmTimeZone);
 }
 
