@@ -19,12 +19,12 @@ import { registerRestRoutes } from "./rest/routes.ts";
 import { appRouter } from "./domains/_app.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
-export const MAX_JSON_BYTES = 1024 * 1024;
-export const MAX_BATCH_CALLS = 10;
+const MAX_JSON_BYTES = 1024 * 1024;
+const MAX_BATCH_CALLS = 10;
 /** The routes whose body may take minutes to arrive (see http-limits.ts): the client's upload and the firm's into a client's documents. */
 const UPLOAD_PATHS = [/^\/api\/documents\/upload$/, /^\/api\/admin\/users\/[^/]+\/documents$/];
 /** The client routes of the spec, and the account settings and Google sign-in's second step (issue 20); each serves the React app. */
-export const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor"];
+const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor"];
 /** Pages with an id in the path: the admin's page of one client. */
 const SPA_ROUTE_PATTERNS = [/^\/admin\/users\/[0-9a-f-]{36}$/i];
 

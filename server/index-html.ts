@@ -7,7 +7,7 @@ import { PUBLIC_SITE_DATA_ID, type PublicSiteData } from "./domains/site/public-
 import { publicSiteContent } from "./domains/site/service.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
-export async function publicSiteData(deps: Pick<AppDeps, "db" | "config" | "now">): Promise<PublicSiteData> {
+async function publicSiteData(deps: Pick<AppDeps, "db" | "config" | "now">): Promise<PublicSiteData> {
   return { content: await publicSiteContent(deps), links: { notaryUrl: deps.config.notaryUrl, firmTimeZone: deps.config.firmTimeZone } };
 }
 
@@ -15,7 +15,7 @@ export async function publicSiteData(deps: Pick<AppDeps, "db" | "config" | "now"
  * JSON that cannot end the element it sits in: `<`, `>` and `&` become \u escapes, which
  * JSON.parse reads back as the same characters.
  */
-export function scriptSafeJson(data: unknown): string {
+function scriptSafeJson(data: unknown): string {
   return JSON.stringify(data).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
@@ -23,7 +23,7 @@ export function scriptSafeJson(data: unknown): string {
  * index.html with the public site data at the end of its head. Without the data (the database is
  * down) the page is served as built, and the client asks the API for it as it would in development.
  */
-export async function landingHtml(template: string, deps: Pick<AppDeps, "db" | "config" | "now" | "logger">): Promise<string> {
+async function landingHtml(template: string, deps: Pick<AppDeps, "db" | "config" | "now" | "logger">): Promise<string> {
   let data: PublicSiteData;
   try {
     data = await publicSiteData(deps);

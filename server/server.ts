@@ -18,7 +18,7 @@ import { createStorage } from "./storage/create-storage.ts";
 import { capConnections, type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from "./http-limits.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
-export type RunningServer = {
+type RunningServer = {
   port: number;
   url: string;
   deps: AppDeps;

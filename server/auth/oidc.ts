@@ -11,9 +11,9 @@ const SCOPE = "openid email profile";
 export type AuthorizationChecks = { state: string; nonce: string; codeVerifier: string };
 
 /** The identity an ID token vouches for, after the checks. */
-export type GoogleIdentity = { subject: string; email: string; emailVerified: boolean; name: string | null };
+type GoogleIdentity = { subject: string; email: string; emailVerified: boolean; name: string | null };
 
-export type OidcClient = {
+type OidcClient = {
   redirectUri: string;
   /** The provider's authorization URL and the checks the callback must hold it to. */
   startAuthorization(): Promise<{ url: URL; checks: AuthorizationChecks }>;

@@ -21,7 +21,7 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
-export const HASHING_BUSY_MESSAGE = "Sign-in is busy, please try again in a moment.";
+const HASHING_BUSY_MESSAGE = "Sign-in is busy, please try again in a moment.";
 
 /** Logins, registrations and password resets all hash through this one bounded pool. */
 const argon2 = new Argon2Pool();

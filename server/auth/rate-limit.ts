@@ -13,33 +13,118 @@ import type { Database } from "../db/types.ts";
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-export const MAX_CONSECUTIVE_LOGIN_FAILURES = 10;
-export const LOGIN_LOCKOUT_SECONDS = 15 * MINUTE;
-export const MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR = 100;
-/** Logins from one address (an IPv6 /64), across usernames: password spraying, and hashing load. */
-export const MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE = 30;
-export const MAX_LOGIN_ATTEMPTS_PER_IP_PER_HOUR = 300;
+/** Who a limit counts by; every key is hashed (keyOf) before it is stored. */
+const KEYS = {
+  /** An address; an IPv6 /64 counts as one (addressKey). */
+  address: (ip: string) => keyOf(addressKey(ip)),
+  /** A signed-in user's id. */
+  user: (userId: string) => keyOf(userId),
+  /** An email address as typed, trimmed and lowercased. */
+  email: (email: string) => keyOf(email.trim().toLowerCase()),
+  /** A login's account: the user's id, or `unknown:<lowercased login>` for no account (RateLimits). */
+  account: (account: string) => keyOf(account),
+  /** A login's account from one address. */
+  "account and address": ({ account, ip }: { account: string; ip: string }) => keyOf(account, addressKey(ip)),
+  /** A trusted browser's device token. */
+  device: (token: string) => keyOf(token),
+};
+type KeyKind = keyof typeof KEYS;
+
+type Limit = {
+  /** Starts every key of the limit's rows in the shared table; renaming one starts its counts afresh. */
+  prefix: string;
+  points: number;
+  /** Seconds from a key's first point until its count starts again. */
+  window: number;
+  /** Seconds refused once over the limit; without it, until the window ends. */
+  block?: number;
+  key: KeyKind;
+  /** The 429's detail, before "Please try again in N minutes."; null for a row that refuses nobody. */
+  message: string | null;
+};
+
+const LOGIN_LOCKED = "Too many failed login attempts.";
+
 /**
- * How long a run of failures without a success stays "consecutive". Without an end, every name
- * ever tried kept a row forever; a day is far longer than any guessing run the lockout answers.
+ * Every limit, in one place (docs/security.md, Sign-in throttling; docs/decisions.md, Limits).
+ * Each is a limiter over the `rate_limits` table; refusals are 429 with the message and the
+ * minutes to wait.
  */
-export const CONSECUTIVE_FAILURES_WINDOW_SECONDS = 24 * HOUR;
-export const MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR = 5;
-export const MAX_RESET_REQUESTS_PER_IP_PER_HOUR = 20;
-export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 20;
-export const MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR = 10;
-export const MAX_UPLOADS_PER_USER_PER_HOUR = 200;
-/** Each verification email goes to an address nobody has confirmed yet: a few an hour are plenty. */
-export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = 5;
-/** Each email change mails a link to an address nobody has confirmed yet, as a verification does. */
-export const MAX_EMAIL_CHANGES_PER_USER_PER_HOUR = 5;
-/** Each passkey sign-in begins with a stored challenge; nobody starts 30 in a minute. */
-export const MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE = 30;
-/**
- * A client's self-booking changes (book, move, cancel): each queues an email to the client and one
- * to the firm, and 40 moves in 2.3 s held up a password reset's mail for minutes (issue 28).
- */
-export const MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR = 10;
+const LIMITS = {
+  // Logins from one address, across usernames: password spraying, and hashing load.
+  loginsByAddressPerMinute: { prefix: "login_ip_minute", points: 30, window: MINUTE, key: "address", message: LOGIN_LOCKED },
+  loginsByAddressPerHour: { prefix: "login_ip_hour", points: 300, window: HOUR, key: "address", message: LOGIN_LOCKED },
+  // "Consecutive": a success or the end of a lockout clears the count. Without an end, every name
+  // ever tried kept a row forever; a day is far longer than any guessing run the lockout answers.
+  // The 11th attempt without a success in between is refused and starts the 15-minute block.
+  consecutiveLoginFailures: {
+    prefix: "login_consecutive",
+    points: 10,
+    window: 24 * HOUR,
+    block: 15 * MINUTE,
+    key: "account and address",
+    message: LOGIN_LOCKED,
+  },
+  // From a trusted browser an attempt counts against that browser alone.
+  consecutiveLoginFailuresOfDevice: {
+    prefix: "login_device",
+    points: 10,
+    window: 24 * HOUR,
+    block: 15 * MINUTE,
+    key: "device",
+    message: LOGIN_LOCKED,
+  },
+  // Over it, the account is locked for untrusted browsers (AccountLocked) until the hour ends.
+  loginFailuresOfAccount: { prefix: "login_account", points: 100, window: HOUR, key: "account", message: LOGIN_LOCKED },
+  // One row per lock: whoever creates it tells the owner. It lasts as long as the lock.
+  loginLockNotices: { prefix: "login_lock_notice", points: 1, window: HOUR, key: "account", message: null },
+  resetRequestsByEmail: { prefix: "reset_email", points: 5, window: HOUR, key: "email", message: "Too many password reset requests." },
+  resetRequestsByAddress: { prefix: "reset_ip", points: 20, window: HOUR, key: "address", message: "Too many password reset requests." },
+  // Each is an argon2 hash and a row.
+  registrations: { prefix: "register_ip", points: 20, window: HOUR, key: "address", message: "Too many registrations." },
+  // Each is a row and an email to the firm.
+  consultationRequests: { prefix: "consultation_ip", points: 10, window: HOUR, key: "address", message: "Too many consultation requests." },
+  // Counted before the body is read.
+  uploads: { prefix: "upload_user", points: 200, window: HOUR, key: "user", message: "Too many uploads." },
+  // Each verification email goes to an address nobody has confirmed yet: a few an hour are plenty.
+  verificationResends: { prefix: "verification_resend_user", points: 5, window: HOUR, key: "user", message: "Too many verification emails." },
+  // Each email change mails a link to an address nobody has confirmed yet, as a verification does.
+  emailChanges: { prefix: "email_change_user", points: 5, window: HOUR, key: "user", message: "Too many email change requests." },
+  // Each passkey sign-in begins with a stored challenge; nobody starts 30 in a minute.
+  passkeyChallenges: { prefix: "passkey_challenge_ip", points: 30, window: MINUTE, key: "address", message: "Too many passkey sign-ins." },
+  // A client's self-booking changes (book, move, cancel): each queues an email to the client and
+  // one to the firm, and 40 moves in 2.3 s held up a password reset's mail for minutes (issue 28).
+  bookingChanges: {
+    prefix: "booking_change_user",
+    points: 10,
+    window: HOUR,
+    key: "user",
+    message: "You have booked, moved or cancelled appointments many times in the last hour.",
+  },
+} as const satisfies Record<string, Limit>;
+type LimitName = keyof typeof LIMITS;
+/** The limits that refuse a request over them (all but the lock notices). */
+type RefusingLimit = { [N in LimitName]: (typeof LIMITS)[N]["message"] extends string ? N : never }[LimitName];
+type SubjectOf<N extends LimitName> = Parameters<(typeof KEYS)[(typeof LIMITS)[N]["key"]]>[0];
+
+function keyFor<N extends LimitName>(name: N, subject: SubjectOf<N>): string {
+  return (KEYS[LIMITS[name].key] as (subject: SubjectOf<N>) => string)(subject);
+}
+
+// The tests count up to these.
+export const MAX_CONSECUTIVE_LOGIN_FAILURES = LIMITS.consecutiveLoginFailures.points;
+export const LOGIN_LOCKOUT_SECONDS = LIMITS.consecutiveLoginFailures.block;
+export const MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR = LIMITS.loginFailuresOfAccount.points;
+export const MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE = LIMITS.loginsByAddressPerMinute.points;
+export const MAX_LOGIN_ATTEMPTS_PER_IP_PER_HOUR = LIMITS.loginsByAddressPerHour.points;
+export const MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR = LIMITS.resetRequestsByEmail.points;
+export const MAX_RESET_REQUESTS_PER_IP_PER_HOUR = LIMITS.resetRequestsByAddress.points;
+export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = LIMITS.registrations.points;
+export const MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR = LIMITS.consultationRequests.points;
+export const MAX_UPLOADS_PER_USER_PER_HOUR = LIMITS.uploads.points;
+export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = LIMITS.verificationResends.points;
+export const MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE = LIMITS.passkeyChallenges.points;
+export const MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR = LIMITS.bookingChanges.points;
 
 /** Created by migrations/2026-11-22T2200_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
@@ -132,20 +217,10 @@ export function addressKey(ip: string): string {
     .join(":")}::/64`;
 }
 
-export function retryDetail(what: string, msBeforeNext: number): string {
+function retryDetail(what: string, msBeforeNext: number): string {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
   return `${what} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
-
-const LOGIN_LOCKED = "Too many failed login attempts.";
-const RESET_LIMITED = "Too many password reset requests.";
-const REGISTRATIONS_LIMITED = "Too many registrations.";
-const CONSULTATIONS_LIMITED = "Too many consultation requests.";
-const UPLOADS_LIMITED = "Too many uploads.";
-const RESENDS_LIMITED = "Too many verification emails.";
-const EMAIL_CHANGES_LIMITED = "Too many email change requests.";
-const PASSKEY_CHALLENGES_LIMITED = "Too many passkey sign-ins.";
-const BOOKING_CHANGES_LIMITED = "You have booked, moved or cancelled appointments many times in the last hour.";
 
 function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   return new TRPCError({ code: "TOO_MANY_REQUESTS", message: retryDetail(what, msBeforeNext) });
@@ -173,70 +248,48 @@ export async function deleteExpiredRateLimits(db: Kysely<Database>): Promise<num
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** A limiter rejects with a RateLimiterRes when over its limit and with an Error when the store fails. */
-async function consumeOrRefuse(limiter: RateLimiterPostgres, key: string, what: string): Promise<RateLimiterRes> {
-  try {
-    return await limiter.consume(key);
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw tooManyRequests(what, rejection.msBeforeNext);
-    throw rejection;
-  }
-}
-
 export function createRateLimits(db: Kysely<Database>): RateLimits {
   const storeClient = kyselyStoreClient(db);
   // The library's own clean-up (on by default) is a timer per limiter that outlives the server
   // and spares rows for an hour past their end; deleteExpiredRateLimits runs from server.ts instead.
   const common = { storeClient, storeType: "client", tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false };
-  // "Consecutive": a success or the end of a lockout clears the count, and a day without either.
-  const consecutiveByAccountAndIp = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "login_consecutive",
-    points: MAX_CONSECUTIVE_LOGIN_FAILURES,
-    duration: CONSECUTIVE_FAILURES_WINDOW_SECONDS,
-    blockDuration: LOGIN_LOCKOUT_SECONDS,
-  });
-  const consecutiveByDevice = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "login_device",
-    points: MAX_CONSECUTIVE_LOGIN_FAILURES,
-    duration: CONSECUTIVE_FAILURES_WINDOW_SECONDS,
-    blockDuration: LOGIN_LOCKOUT_SECONDS,
-  });
-  const failuresByAccount = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "login_account",
-    points: MAX_ACCOUNT_LOGIN_FAILURES_PER_HOUR,
-    duration: HOUR,
-  });
-  // One row per lock: whoever creates it tells the owner. It lasts as long as the lock.
-  const lockNotices = new RateLimiterPostgres({ ...common, keyPrefix: "login_lock_notice", points: 1, duration: HOUR });
-  const attemptsByIpPerMinute = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "login_ip_minute",
-    points: MAX_LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
-    duration: MINUTE,
-  });
-  const attemptsByIpPerHour = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "login_ip_hour",
-    points: MAX_LOGIN_ATTEMPTS_PER_IP_PER_HOUR,
-    duration: HOUR,
-  });
+  const limiters = Object.fromEntries(
+    Object.entries(LIMITS).map(([name, limit]: [string, Limit]) => [
+      name,
+      new RateLimiterPostgres({ ...common, keyPrefix: limit.prefix, points: limit.points, duration: limit.window, blockDuration: limit.block }),
+    ]),
+  ) as Record<LimitName, RateLimiterPostgres>;
+
+  /**
+   * Counts a point against the limit and returns the key it counted; over the limit, refuses with
+   * its message. A limiter rejects with a RateLimiterRes when over its limit and with an Error when
+   * the store fails.
+   */
+  async function consume<N extends RefusingLimit>(name: N, subject: SubjectOf<N>): Promise<string> {
+    const key = keyFor(name, subject);
+    try {
+      await limiters[name].consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw tooManyRequests(LIMITS[name].message, rejection.msBeforeNext);
+      throw rejection;
+    }
+    return key;
+  }
 
   /**
    * Takes back the point an attempt consumed, in the window it was consumed in: the library's
    * reward would start a new window below zero if the old one ended while the password was checked.
    */
-  async function giveBack(limiter: RateLimiterPostgres, key: string): Promise<void> {
+  async function giveBack(name: LimitName, key: string): Promise<void> {
     await storeClient.query({
       text: `update ${TABLE} set points = points - 1 where key = $1 and points > 0 and expire > $2`,
-      values: [limiter.getKey(key), Date.now()],
+      values: [limiters[name].getKey(key), Date.now()],
     });
   }
 
   async function lockAccount(account: string, msBeforeNext: number): Promise<never> {
-    const first = await lockNotices.consume(keyOf(account), 1, { customDuration: Math.ceil(msBeforeNext / 1000) }).then(
+    const notice = keyFor("loginLockNotices", account);
+    const first = await limiters.loginLockNotices.consume(notice, 1, { customDuration: Math.ceil(msBeforeNext / 1000) }).then(
       () => true,
       (rejection: unknown) => {
         if (rejection instanceof RateLimiterRes) return false;
@@ -245,109 +298,50 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     );
     throw new AccountLocked(msBeforeNext, first);
   }
-  const resetsByEmail = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "reset_email",
-    points: MAX_RESET_REQUESTS_PER_EMAIL_PER_HOUR,
-    duration: HOUR,
-  });
-  const resetsByIp = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "reset_ip",
-    points: MAX_RESET_REQUESTS_PER_IP_PER_HOUR,
-    duration: HOUR,
-  });
-  const registrationsByIp = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "register_ip",
-    points: MAX_REGISTRATIONS_PER_IP_PER_HOUR,
-    duration: HOUR,
-  });
-  const consultationsByIp = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "consultation_ip",
-    points: MAX_CONSULTATION_REQUESTS_PER_IP_PER_HOUR,
-    duration: HOUR,
-  });
-  const uploadsByUser = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "upload_user",
-    points: MAX_UPLOADS_PER_USER_PER_HOUR,
-    duration: HOUR,
-  });
-  const resendsByUser = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "verification_resend_user",
-    points: MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR,
-    duration: HOUR,
-  });
-
-  const emailChangesByUser = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "email_change_user",
-    points: MAX_EMAIL_CHANGES_PER_USER_PER_HOUR,
-    duration: HOUR,
-  });
-  const passkeyChallengesByIp = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "passkey_challenge_ip",
-    points: MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE,
-    duration: MINUTE,
-  });
-  const bookingChangesByClient = new RateLimiterPostgres({
-    ...common,
-    keyPrefix: "booking_change_user",
-    points: MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR,
-    duration: HOUR,
-  });
 
   return {
     async beginLoginAttempt({ account, ip, trustedDevice }) {
       // A browser that signed in to this account before: only its own failures can lock it out.
       // It guesses at one account only, so the address limits (against spraying) do not apply.
       if (trustedDevice) {
-        const device = keyOf(trustedDevice);
-        await consumeOrRefuse(consecutiveByDevice, device, LOGIN_LOCKED);
+        const device = await consume("consecutiveLoginFailuresOfDevice", trustedDevice);
         return {
           async succeeded() {
-            await consecutiveByDevice.delete(device);
+            await limiters.consecutiveLoginFailuresOfDevice.delete(device);
           },
           async notChecked() {
-            await giveBack(consecutiveByDevice, device);
+            await giveBack("consecutiveLoginFailuresOfDevice", device);
           },
           async firstFactorPassed() {
-            await giveBack(consecutiveByDevice, device);
+            await giveBack("consecutiveLoginFailuresOfDevice", device);
           },
         };
       }
-      const address = keyOf(addressKey(ip));
-      const accountAndAddress = keyOf(account, addressKey(ip));
-      const accountOnly = keyOf(account);
-      await consumeOrRefuse(attemptsByIpPerMinute, address, LOGIN_LOCKED);
-      await consumeOrRefuse(attemptsByIpPerHour, address, LOGIN_LOCKED);
-      // The 11th attempt without a success in between is refused and starts the 15-minute block.
-      await consumeOrRefuse(consecutiveByAccountAndIp, accountAndAddress, LOGIN_LOCKED);
+      const address = await consume("loginsByAddressPerMinute", ip);
+      await consume("loginsByAddressPerHour", ip);
+      const accountAndAddress = await consume("consecutiveLoginFailures", { account, ip });
+      const accountOnly = keyFor("loginFailuresOfAccount", account);
       try {
-        await failuresByAccount.consume(accountOnly);
+        await limiters.loginFailuresOfAccount.consume(accountOnly);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) await lockAccount(account, rejection.msBeforeNext);
         throw rejection;
       }
       const giveBackAll = async () => {
         await Promise.all([
-          giveBack(attemptsByIpPerMinute, address),
-          giveBack(attemptsByIpPerHour, address),
-          giveBack(failuresByAccount, accountOnly),
-          giveBack(consecutiveByAccountAndIp, accountAndAddress),
+          giveBack("loginsByAddressPerMinute", address),
+          giveBack("loginsByAddressPerHour", address),
+          giveBack("loginFailuresOfAccount", accountOnly),
+          giveBack("consecutiveLoginFailures", accountAndAddress),
         ]);
       };
       return {
         async succeeded() {
           await Promise.all([
-            giveBack(attemptsByIpPerMinute, address),
-            giveBack(attemptsByIpPerHour, address),
-            giveBack(failuresByAccount, accountOnly),
-            consecutiveByAccountAndIp.delete(accountAndAddress),
+            giveBack("loginsByAddressPerMinute", address),
+            giveBack("loginsByAddressPerHour", address),
+            giveBack("loginFailuresOfAccount", accountOnly),
+            limiters.consecutiveLoginFailures.delete(accountAndAddress),
           ]);
         },
         notChecked: giveBackAll,
@@ -356,36 +350,29 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     },
 
     async consumePasswordResetRequest(email, ip) {
-      await consumeOrRefuse(resetsByIp, keyOf(addressKey(ip)), RESET_LIMITED);
-      await consumeOrRefuse(resetsByEmail, keyOf(email.trim().toLowerCase()), RESET_LIMITED);
+      await consume("resetRequestsByAddress", ip);
+      await consume("resetRequestsByEmail", email);
     },
-
     async consumeRegistration(ip) {
-      await consumeOrRefuse(registrationsByIp, keyOf(addressKey(ip)), REGISTRATIONS_LIMITED);
+      await consume("registrations", ip);
     },
-
     async consumeConsultationRequest(ip) {
-      await consumeOrRefuse(consultationsByIp, keyOf(addressKey(ip)), CONSULTATIONS_LIMITED);
+      await consume("consultationRequests", ip);
     },
-
     async consumeUpload(userId) {
-      await consumeOrRefuse(uploadsByUser, keyOf(userId), UPLOADS_LIMITED);
+      await consume("uploads", userId);
     },
-
     async consumeVerificationResend(userId) {
-      await consumeOrRefuse(resendsByUser, keyOf(userId), RESENDS_LIMITED);
+      await consume("verificationResends", userId);
     },
-
     async consumeEmailChange(userId) {
-      await consumeOrRefuse(emailChangesByUser, keyOf(userId), EMAIL_CHANGES_LIMITED);
+      await consume("emailChanges", userId);
     },
-
     async consumePasskeyChallenge(ip) {
-      await consumeOrRefuse(passkeyChallengesByIp, keyOf(addressKey(ip)), PASSKEY_CHALLENGES_LIMITED);
+      await consume("passkeyChallenges", ip);
     },
-
     async consumeBookingChange(userId) {
-      await consumeOrRefuse(bookingChangesByClient, keyOf(userId), BOOKING_CHANGES_LIMITED);
+      await consume("bookingChanges", userId);
     },
   };
 }

@@ -9,7 +9,7 @@ import { matchTotpStep, openTotpKey } from "./totp.ts";
 
 /** How long a sign-in may wait between its password and its second factor. */
 export const TWO_FACTOR_CHALLENGE_MS = 5 * 60 * 1000;
-export const BACKUP_CODE_COUNT = 10;
+const BACKUP_CODE_COUNT = 10;
 const TOTP_CODE = /^\d{6}$/;
 /** 10 base32 characters: 50 random bits each, shown as two groups of five. */
 const BACKUP_CODE = /^[a-z2-7]{10}$/;
@@ -49,7 +49,7 @@ export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export type SecondFactorUsed = "totp" | "backup";
+type SecondFactorUsed = "totp" | "backup";
 
 /**
  * Checks a code from the user's authenticator app (now or one step either side, later than the last
@@ -103,7 +103,7 @@ export async function countUnusedBackupCodes(db: Db, userId: string): Promise<nu
 
 export type ChallengePurpose = "verify" | "enrol";
 
-export type NewChallenge = {
+type NewChallenge = {
   userId: string;
   purpose: ChallengePurpose;
   kind: SessionKind;

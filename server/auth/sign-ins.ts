@@ -11,9 +11,9 @@ const KNOWN_BROWSERS = new Set<string>(Object.values(Bowser.BROWSER_MAP));
 const KNOWN_SYSTEMS = new Set<string>(Object.values(Bowser.OS_MAP));
 /** An account remembers its newest browsers and addresses, not every one ever. */
 const MAX_KNOWN_SIGN_INS_PER_USER = 50;
-export const KNOWN_SIGN_IN_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
+const KNOWN_SIGN_IN_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
 
-export type BrowserDescription = { browser: string | null; version: string | null; os: string | null; label: string };
+type BrowserDescription = { browser: string | null; version: string | null; os: string | null; label: string };
 
 /**
  * The browser, its major version and the system a user agent names, only when bowser knows them:

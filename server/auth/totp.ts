@@ -6,8 +6,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { createTOTPKeyURI, generateHOTP, verifyHOTP } from "@oslojs/otp";
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps either side of now that are still accepted: phones' clocks drift. */
 const DRIFT_STEPS = 1;
 
@@ -66,7 +66,7 @@ export function sealTotpKey(key: Uint8Array, encryptionKey: Buffer | null): stri
   return SEALED + sealed.toString("base64url");
 }
 
-export class TotpKeyUnreadable extends Error {}
+class TotpKeyUnreadable extends Error {}
 
 export function openTotpKey(stored: string, encryptionKey: Buffer | null): Uint8Array {
   if (stored.startsWith(PLAIN)) return totpKeyFromText(stored.slice(PLAIN.length));

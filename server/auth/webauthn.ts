@@ -7,7 +7,7 @@ import { hashToken, type SessionKind } from "./session.ts";
 
 export const WEBAUTHN_TIMEOUT_MS = 5 * 60 * 1000;
 
-export type WebauthnPurpose = "register" | "login";
+type WebauthnPurpose = "register" | "login";
 
 export async function storeWebauthnChallenge(
   db: Db,

@@ -1,6 +1,6 @@
 import type { Db } from "./types.ts";
 
-export type CountedTable = "users" | "documents" | "folders" | "appointments";
+type CountedTable = "users" | "documents" | "folders" | "appointments";
 
 /** Row counts kept by triggers (migration row_counts), so they cost one index lookup, not a scan. */
 export async function tableCounts(db: Db, tables: CountedTable[]): Promise<Record<CountedTable, number>> {

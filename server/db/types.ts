@@ -387,7 +387,7 @@ export interface UploadNoticeDocumentsTable {
 
 export type InboxItemKind = "upload" | "request_submitted" | "consultation" | "appointment_request";
 
-/** Something that arrived for the firm (server/domains/inbox/record.ts), unread until an admin opens it. */
+/** Something that arrived for the firm (server/domains/inbox/queries.ts), unread until an admin opens it. */
 export interface InboxItemsTable {
   id: ColumnType<string, never, never>;
   kind: InboxItemKind;

@@ -7,7 +7,7 @@ import { z } from "zod";
 export const idSchema = z.uuid("Not found");
 export const idInput = z.object({ id: idSchema });
 
-export const PREFERRED_TIMES = ["morning", "afternoon", "evening"] as const;
+const PREFERRED_TIMES = ["morning", "afternoon", "evening"] as const;
 export const preferredTimeSchema = z.enum(PREFERRED_TIMES, { error: "Preferred time must be morning, afternoon or evening" });
 
 export const successOutput = z.object({ success: z.literal(true) });

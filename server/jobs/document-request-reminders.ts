@@ -10,7 +10,7 @@ import type { AppDeps } from "../trpc/context.ts";
 import type { JobKind } from "./queue.ts";
 
 /** Reminders wait until this hour of the firm's day. */
-export const REMINDER_HOUR = 8;
+const REMINDER_HOUR = 8;
 
 declare module "./queue.ts" {
   interface JobPayloads {
@@ -29,7 +29,7 @@ export const documentRequestRemindersJob: JobKind<"document-request-reminders"> 
 };
 
 /** Queues the reminders due at `now`; returns how many. */
-export async function queueRequestReminders(deps: Pick<AppDeps, "db" | "jobs" | "config">, now: Date): Promise<number> {
+async function queueRequestReminders(deps: Pick<AppDeps, "db" | "jobs" | "config">, now: Date): Promise<number> {
   const timeZone = deps.config.firmTimeZone;
   const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "numeric" }).format(now));
   if (hour < REMINDER_HOUR) return 0;

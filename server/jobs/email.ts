@@ -88,7 +88,7 @@ type EmailPayloads = {
 };
 
 /** A mail job as the queue holds it: its kind, then its payload. */
-export type EmailJob = { [K in keyof EmailPayloads]: { kind: K } & EmailPayloads[K] }[keyof EmailPayloads];
+type EmailJob = { [K in keyof EmailPayloads]: { kind: K } & EmailPayloads[K] }[keyof EmailPayloads];
 
 // The mail queues' payloads join the queue's registry here (jobs/queue.ts, JobPayloads), so the
 // queue names no domain and this file is the only one that gathers them.
@@ -159,7 +159,7 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
 };
 
 /** The queue for a mail of this kind. */
-export function emailQueue(data: EmailJob): "email" | "email-now" {
+function emailQueue(data: EmailJob): "email" | "email-now" {
   return URGENCY[data.kind] === "now" ? "email-now" : "email";
 }
 

@@ -49,7 +49,7 @@ export interface JobDeps {}
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each job file
 export interface JobPayloads {}
-export type JobName = keyof JobPayloads;
+type JobName = keyof JobPayloads;
 
 export type Job<N extends JobName> = PgBoss.JobWithMetadata<JobPayloads[N]>;
 
@@ -88,7 +88,7 @@ export type Jobs = {
 };
 
 /** pg-boss's database interface over a Kysely database or transaction (statements with parameters). */
-export function bossDb(db: Db): PgBoss.Db {
+function bossDb(db: Db): PgBoss.Db {
   return {
     async executeSql(text, values) {
       const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));

@@ -1,5 +1,5 @@
 /** One email in both forms: plain text, and HTML in which every piece of data is escaped. */
-export type EmailContent = {
+type EmailContent = {
   firmName: string;
   heading: string;
   paragraphs: string[];
@@ -19,7 +19,7 @@ export function portalLink(publicUrl: string, param: string, token: string): str
   return url.toString();
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { RequestHandler } from "express";
 import type { z } from "zod";
-import { activityPage, type ActivityFilters } from "../domains/activity/queries.ts";
+import { activityPage, type ActivityFilters, CSV_COLUMNS } from "../domains/activity/queries.ts";
 import { activityExportRouter } from "../domains/activity/router.ts";
 import {
   activityPageOutput,
@@ -28,20 +28,6 @@ const createExportCaller = createCallerFactory(activityExportRouter);
 /** The export's filters: those of /admin/activity without its paging. */
 const exportQuery = adminActivityInput.omit({ cursor: true, limit: true });
 const EXPORT_BATCH = 1000;
-
-const CSV_COLUMNS = [
-  "occurred_at",
-  "client_label",
-  "client_id",
-  "actor_role",
-  "actor_label",
-  "action",
-  "target_type",
-  "target_id",
-  "detail",
-  "ip",
-  "user_agent",
-] as const;
 
 export const activityRoutes: RestRoute[] = [
   procedureRoute({

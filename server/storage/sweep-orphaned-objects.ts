@@ -10,7 +10,7 @@ import type { ObjectStorage, StoredObject } from "./storage.ts";
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
-export type SweepDeps = {
+type SweepDeps = {
   db: Kysely<Database> | Transaction<Database>;
   storage: ObjectStorage;
   logger: Logger;

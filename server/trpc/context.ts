@@ -21,7 +21,7 @@ export type MessageEventListener = {
   onShutdown: () => void;
 };
 
-export type Subscription = { ok: true; stop: () => void } | { ok: false; reason: "unavailable" | "too-many" };
+type Subscription = { ok: true; stop: () => void } | { ok: false; reason: "unavailable" | "too-many" };
 
 export type MessageEvents = {
   /**

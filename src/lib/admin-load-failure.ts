@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { httpStatus } from "./api-error.ts";
 
-export const ADMIN_ACCESS_REQUIRED = "Admin access required";
+const ADMIN_ACCESS_REQUIRED = "Admin access required";
 
 /**
  * What the admin pages do when their data does not load: without an admin

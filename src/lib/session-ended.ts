@@ -21,7 +21,7 @@ function portalOf(pathname: string): Portal | undefined {
 }
 
 /** The sign-in page to go to from `location` when its session ended; undefined outside the portals. */
-export function sessionEndedUrl(location: { pathname: string; search: string }): string | undefined {
+function sessionEndedUrl(location: { pathname: string; search: string }): string | undefined {
   const portal = portalOf(location.pathname);
   if (!portal) return undefined;
   const params = new URLSearchParams({ [SESSION_ENDED_PARAM]: "1", [RETURN_TO_PARAM]: location.pathname + location.search });

@@ -1,7 +1,5 @@
 import { trpc } from "@/lib/trpc.ts";
 
-export type CurrentUserState = ReturnType<typeof useCurrentUser>;
-
 /**
  * The signed-in user, shared by the client portal and the admin portal (the public site asks with
  * `useSignedIn`, which needs no React Query).

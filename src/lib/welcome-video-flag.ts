@@ -1,5 +1,5 @@
 /** The spec's local flag: once set, the welcome video does not open by itself again. */
-export const WELCOME_VIDEO_FLAG = "hasSeenWelcomeVideo";
+const WELCOME_VIDEO_FLAG = "hasSeenWelcomeVideo";
 export const WELCOME_VIDEO_DELAY_MS = 1500;
 
 export function hasSeenWelcomeVideo(storage: Pick<Storage, "getItem">): boolean {

@@ -10,14 +10,14 @@ import { RequestRefused } from "../../trpc/errors.ts";
 import { CONFIRM_IT_IS_YOU } from "../auth/messages.ts";
 import { INVALID_CODE } from "../auth/schemas.ts";
 import { beginLoginAttempt, checkPassword } from "../auth/service.ts";
-import { findCredentials, sessionCreatedAt } from "./queries.ts";
+import { findCredentials, findSessionProofs, markSessionProven, sessionCreatedAt } from "./queries.ts";
 import { WRONG_PASSWORD } from "./schemas.ts";
 
 /** An account with neither a password nor a second factor proves itself by a sign-in this recent. */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 /** How long a proof at a session (the password, a code, the sign-in itself) stays fresh. */
-export const FRESH_PROOF_MS = RECENT_SIGN_IN_MS;
-export const SIGN_IN_AGAIN = "To confirm it is you, sign out, sign in again and try within 10 minutes.";
+const FRESH_PROOF_MS = RECENT_SIGN_IN_MS;
+const SIGN_IN_AGAIN = "To confirm it is you, sign out, sign in again and try within 10 minutes.";
 const ENTER_PASSWORD = "Please enter your current password";
 const ENTER_CODE = "Please enter a code from your authenticator app";
 
@@ -56,11 +56,7 @@ export async function proveIdentity(ctx: AuthedContext, proof: Proof): Promise<{
   if (!proof.password && !proof.code) throw new RequestRefused(ENTER_PASSWORD);
   await checkOwnership(ctx, proof, { password: Boolean(proof.password), code: Boolean(proof.code) });
   const now = ctx.now();
-  await ctx.db
-    .updateTable("sessions")
-    .set(proof.code ? { proven_at: now, second_factor_proven_at: now } : { proven_at: now })
-    .where("id", "=", ctx.session.id)
-    .execute();
+  await markSessionProven(ctx.db, ctx.session.id, proof.code ? { proven_at: now, second_factor_proven_at: now } : { proven_at: now });
   return { success: true };
 }
 
@@ -70,11 +66,7 @@ export async function proveIdentity(ctx: AuthedContext, proof: Proof): Promise<{
  * to show (no password, no second factor) signs in again instead.
  */
 export async function requireFreshProof(ctx: AuthedContext): Promise<{ secondFactor: boolean }> {
-  const row = await ctx.db
-    .selectFrom("sessions")
-    .select(["proven_at", "second_factor_proven_at"])
-    .where("id", "=", ctx.session.id)
-    .executeTakeFirst();
+  const row = await findSessionProofs(ctx.db, ctx.session.id);
   const fresh = (at: Date | null | undefined) => Boolean(at && ctx.now().getTime() - at.getTime() <= FRESH_PROOF_MS);
   if (!fresh(row?.proven_at)) {
     const credentials = await findCredentials(ctx.db, ctx.user.id);

@@ -9,12 +9,13 @@ import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
 import { findUserById } from "../auth/queries.ts";
 import { firmName } from "../site/service.ts";
+import { findConfirmedEmailChange, findKnownSignIn, findUnconfirmedEmailChange, setEmailChangeTokens } from "./queries.ts";
 
-export const EMAIL_CHANGE_TOKEN_TTL_MS = 60 * 60 * 1000;
+const EMAIL_CHANGE_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_PARAM = "email_change_token";
 export const EMAIL_CHANGE_CANCEL_PARAM = "email_change_cancel";
 
-export type SecurityEvent =
+type SecurityEvent =
   "password-changed" | "two-factor-enabled" | "two-factor-disabled" | "passkey-added" | "passkey-removed" | "passkeys-removed-by-reset";
 
 const EVENTS: Record<SecurityEvent, { subject: string; heading: string; what: string }> = {
@@ -73,10 +74,7 @@ export type NewSignInJob = { userId: string; signInId: string };
 
 /** A sign-in from a browser and address the account had not signed in from (server/auth/sign-ins.ts). */
 export async function newSignInMail(deps: AppDeps, job: NewSignInJob): Promise<Outgoing | null> {
-  const [user, signIn] = await Promise.all([
-    findUserById(deps.db, job.userId),
-    deps.db.selectFrom("known_sign_ins").select(["browser", "ip", "first_seen_at"]).where("id", "=", job.signInId).executeTakeFirst(),
-  ]);
+  const [user, signIn] = await Promise.all([findUserById(deps.db, job.userId), findKnownSignIn(deps.db, job.signInId)]);
   if (!user || !signIn) return null;
   const firm = await firmName(deps);
   const body = composeEmail({
@@ -118,21 +116,11 @@ export type EmailChangeJob = { changeId: string };
  * link). The address belongs to nobody proven yet, so the mail names no one.
  */
 export async function emailChangeMail(deps: AppDeps, job: EmailChangeJob): Promise<Outgoing | null> {
-  const change = await deps.db
-    .selectFrom("email_changes")
-    .select(["id", "new_email"])
-    .where("id", "=", job.changeId)
-    .where("confirmed_at", "is", null)
-    .executeTakeFirst();
+  const change = await findUnconfirmedEmailChange(deps.db, job.changeId);
   if (!change) return null;
   const token = generateToken();
   const now = deps.now();
-  await deps.db
-    .updateTable("email_changes")
-    .set({ token_hash: hashToken(token), expires_at: new Date(now.getTime() + EMAIL_CHANGE_TOKEN_TTL_MS) })
-    .where("id", "=", change.id)
-    .where("confirmed_at", "is", null)
-    .execute();
+  await setEmailChangeTokens(deps.db, change.id, { token_hash: hashToken(token), expires_at: new Date(now.getTime() + EMAIL_CHANGE_TOKEN_TTL_MS) });
   const firm = await firmName(deps);
   const body = composeEmail({
     firmName: firm,
@@ -154,12 +142,7 @@ export type EmailChangedJob = { changeId: string };
  * their account went. Only to an address that was verified: the mail names the new address.
  */
 export async function emailChangedMail(deps: AppDeps, job: EmailChangedJob): Promise<Outgoing | null> {
-  const change = await deps.db
-    .selectFrom("email_changes")
-    .select(["user_id", "old_email", "old_email_verified", "new_email"])
-    .where("id", "=", job.changeId)
-    .where("confirmed_at", "is not", null)
-    .executeTakeFirst();
+  const change = await findConfirmedEmailChange(deps.db, job.changeId);
   const user = change ? await findUserById(deps.db, change.user_id) : undefined;
   if (!change || !user || !change.old_email_verified) return null;
   const firm = await firmName(deps);
@@ -189,21 +172,11 @@ export type EmailChangeRequestedJob = { changeId: string };
  * names the new address, as the mail after the change does, which goes only to verified ones).
  */
 export async function emailChangeRequestedMail(deps: AppDeps, job: EmailChangeRequestedJob): Promise<Outgoing | null> {
-  const change = await deps.db
-    .selectFrom("email_changes")
-    .select(["id", "user_id", "old_email", "old_email_verified", "new_email"])
-    .where("id", "=", job.changeId)
-    .where("confirmed_at", "is", null)
-    .executeTakeFirst();
+  const change = await findUnconfirmedEmailChange(deps.db, job.changeId);
   const user = change ? await findUserById(deps.db, change.user_id) : undefined;
   if (!change || !user || !change.old_email_verified) return null;
   const token = generateToken();
-  await deps.db
-    .updateTable("email_changes")
-    .set({ cancel_token_hash: hashToken(token) })
-    .where("id", "=", change.id)
-    .where("confirmed_at", "is", null)
-    .execute();
+  await setEmailChangeTokens(deps.db, change.id, { cancel_token_hash: hashToken(token) });
   const firm = await firmName(deps);
   const body = composeEmail({
     firmName: firm,

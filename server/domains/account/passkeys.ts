@@ -14,14 +14,14 @@ import type { AuthedContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { firmName } from "../site/service.ts";
 import { requireFreshProof } from "./identity.ts";
-import { deletePasskeyOf, listPasskeys } from "./queries.ts";
+import { deletePasskeyOf, insertPasskey, listPasskeyCredentials, listPasskeys } from "./queries.ts";
 import type { PasskeyInfo, registerPasskeyInput } from "./schemas.ts";
 import type { z } from "zod";
 
-export const PASSKEY_NOT_FOUND = "Passkey not found";
-export const PASSKEY_NOT_REGISTERED = "The passkey could not be registered. Please try again.";
+const PASSKEY_NOT_FOUND = "Passkey not found";
+const PASSKEY_NOT_REGISTERED = "The passkey could not be registered. Please try again.";
 /** Enough for a phone, a laptop and a security key or two; each is a row and a line in the list. */
-export const MAX_PASSKEYS_PER_USER = 10;
+const MAX_PASSKEYS_PER_USER = 10;
 
 export async function passkeys(ctx: AuthedContext): Promise<PasskeyInfo[]> {
   return listPasskeys(ctx.db, ctx.user.id);
@@ -30,7 +30,7 @@ export async function passkeys(ctx: AuthedContext): Promise<PasskeyInfo[]> {
 /** Options for the browser's `navigator.credentials.create()`, with a fresh challenge; needs a fresh proof (identity.ts). */
 export async function passkeyRegistrationOptions(ctx: AuthedContext): Promise<PublicKeyCredentialCreationOptionsJSON> {
   await requireFreshProof(ctx);
-  const existing = await ctx.db.selectFrom("passkeys").select(["credential_id", "transports"]).where("user_id", "=", ctx.user.id).execute();
+  const existing = await listPasskeyCredentials(ctx.db, ctx.user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw new RequestRefused(`At most ${MAX_PASSKEYS_PER_USER} passkeys: remove one first`);
   const options = await generateRegistrationOptions({
     rpName: await firmName(ctx),
@@ -74,21 +74,17 @@ export async function registerPasskey(ctx: AuthedContext, input: z.infer<typeof 
   const { credential } = verification.registrationInfo;
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const passkey = await tx
-        .insertInto("passkeys")
-        .values({
-          user_id: ctx.user.id,
-          credential_id: credential.id,
-          public_key: credential.publicKey,
-          counter: credential.counter,
-          transports: (credential.transports ?? []).join(","),
-          name: input.name,
-          created_at: ctx.now(),
-          proven: true,
-          second_factor_proven: proof.secondFactor,
-        })
-        .returning(["id", "name", "created_at", "last_used_at"])
-        .executeTakeFirstOrThrow();
+      const passkey = await insertPasskey(tx, {
+        user_id: ctx.user.id,
+        credential_id: credential.id,
+        public_key: credential.publicKey,
+        counter: credential.counter,
+        transports: (credential.transports ?? []).join(","),
+        name: input.name,
+        created_at: ctx.now(),
+        proven: true,
+        second_factor_proven: proof.secondFactor,
+      });
       await ctx.jobs.send("email", { kind: "account-security", userId: ctx.user.id, event: "passkey-added" }, { tx });
       return passkey;
     });

@@ -25,7 +25,7 @@ export const changePasswordInput = z.object({
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 /** This session ends with the others; the new one's token is answered over REST (as a login's), never over /trpc. */
-export const changePasswordOutput = z.object({ success: z.literal(true), session_token: z.string().optional() });
+const changePasswordOutput = z.object({ success: z.literal(true), session_token: z.string().optional() });
 export const restChangePasswordOutput = changePasswordOutput.extend({ session_token: z.string() });
 
 export const changeEmailInput = identityProof.extend({ new_email: emailSchema });
@@ -99,7 +99,7 @@ export const regenerateBackupCodesInput = z.object({ code: codeSchema });
 const transports = z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(10);
 
 /** What @simplewebauthn/browser's startRegistration answers (RegistrationResponseJSON). */
-export const registrationResponseSchema = z.object({
+const registrationResponseSchema = z.object({
   id: base64url.min(1).max(1366),
   rawId: base64url,
   type: z.literal("public-key"),

@@ -11,16 +11,19 @@ import { isPgError, UNIQUE_VIOLATION } from "../../db/errors.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { ADMIN_NOT_DELETABLE, deleteUser } from "../admin/service.ts";
-import { deletePasswordResetTokens, findUserByEmail } from "../auth/queries.ts";
+import { deleteEmailVerificationTokens, deletePasswordResetTokens, findSessionEpoch, findUserByEmail, setPasswordHash } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
 import { assertPasswordAllowed, EMAIL_TAKEN, startSession } from "../auth/service.ts";
 import { checkOwnership, confirmIdentity, type Proof } from "./identity.ts";
 import {
   deleteSessionByPublicId,
+  deleteUnconfirmedEmailChange,
+  deleteUnprovenPasskeys,
   findCredentials,
   findPendingEmailChange,
   insertEmailChange,
   listSessions,
+  moveEmail,
   setUserName,
   takeEmailChange,
 } from "./queries.ts";
@@ -34,9 +37,9 @@ import {
 } from "./schemas.ts";
 import { twoFactorRequired } from "./two-factor.ts";
 
-export const NO_PASSWORD_YET = "Your account has no password yet. Use “Forgot your password?” when signing in to set one.";
-export const SAME_EMAIL = "That is already the email address of your account";
-export const SESSION_NOT_FOUND = "Session not found";
+const NO_PASSWORD_YET = "Your account has no password yet. Use “Forgot your password?” when signing in to set one.";
+const SAME_EMAIL = "That is already the email address of your account";
+const SESSION_NOT_FOUND = "Session not found";
 
 export async function accountOverview(ctx: AuthedContext): Promise<AccountOverview> {
   const [credentials, totp, backupCodesLeft, required, pending] = await Promise.all([
@@ -72,17 +75,16 @@ export async function changePassword(ctx: AuthedContext, input: ChangePasswordIn
   await checkOwnership(ctx, { password: input.current_password }, { password: true, code: false });
   const passwordHash = await hashPassword(input.new_password);
   const sessionEpoch = await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", ctx.user.id).execute();
+    await setPasswordHash(tx, ctx.user.id, passwordHash);
     await invalidateUserSessions(tx, ctx.user.id);
     await deletePasswordResetTokens(tx, ctx.user.id);
     // Someone who held the old password may have asked to move the address (docs/security.md, Round 3).
     await voidPendingEmailChanges(tx, ctx.user.id);
     // Passkeys added with a bare session, before fresh proofs were asked, go with the old password.
-    await tx.deleteFrom("passkeys").where("user_id", "=", ctx.user.id).where("proven", "=", false).execute();
+    await deleteUnprovenPasskeys(tx, ctx.user.id);
     await ctx.jobs.send("email", { kind: "account-security", userId: ctx.user.id, event: "password-changed" }, { tx });
     await recordActivity(tx, ctx, { action: "auth.password_change", client: ctx.user.is_admin ? null : ctx.user });
-    const row = await tx.selectFrom("users").select("session_epoch").where("id", "=", ctx.user.id).executeTakeFirstOrThrow();
-    return row.session_epoch;
+    return findSessionEpoch(tx, ctx.user.id);
   });
   const signedIn = await startSession({ ...ctx, session: null }, ctx.user, ctx.session.kind, { sessionEpoch });
   return signedIn.session_token ? { success: true as const, session_token: signedIn.session_token } : { success: true as const };
@@ -118,12 +120,7 @@ export async function changeEmail(ctx: AuthedContext, input: ChangeEmailInput) {
  * proof, and a spent, unknown or confirmed one answers the same.
  */
 export async function cancelEmailChange(ctx: Context, input: { token: string }) {
-  const stopped = await ctx.db
-    .deleteFrom("email_changes")
-    .where("cancel_token_hash", "=", hashToken(input.token))
-    .where("confirmed_at", "is", null)
-    .returning("id")
-    .executeTakeFirst();
+  const stopped = await deleteUnconfirmedEmailChange(ctx.db, hashToken(input.token));
   if (!stopped) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_EMAIL_CHANGE_CANCEL_LINK });
   return { success: true as const };
 }
@@ -135,16 +132,10 @@ export async function confirmEmailChange(ctx: Context, input: { token: string })
     await ctx.db.transaction().execute(async (tx) => {
       const change = await takeEmailChange(tx, hashToken(input.token), ctx.now());
       if (!change?.expires_at || change.expires_at.getTime() <= ctx.now().getTime()) throw invalid();
-      const moved = await tx
-        .updateTable("users")
-        .set({ email: change.new_email, email_verified_at: ctx.now() })
-        .where("id", "=", change.user_id)
-        .where("email", "=", change.old_email)
-        .executeTakeFirst();
-      if (moved.numUpdatedRows === 0n) throw invalid();
+      if (!(await moveEmail(tx, change, ctx.now()))) throw invalid();
       // Links sent to the old address stop working: whoever reads that mailbox now may not be the owner.
       await deletePasswordResetTokens(tx, change.user_id);
-      await tx.deleteFrom("email_verification_tokens").where("user_id", "=", change.user_id).execute();
+      await deleteEmailVerificationTokens(tx, change.user_id);
       await ctx.jobs.send("email", { kind: "email-changed", changeId: change.id }, { tx });
     });
   } catch (err) {

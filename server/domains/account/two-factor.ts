@@ -13,14 +13,14 @@ import { RequestRefused } from "../../trpc/errors.ts";
 import { INVALID_CODE } from "../auth/schemas.ts";
 import { firmName } from "../site/service.ts";
 import { checkOwnership, requireFreshProof } from "./identity.ts";
-import { clientTwoFactorRequired, findCredentials } from "./queries.ts";
+import { clientTwoFactorRequired, deleteTwoFactor, enableTotpCredential, findCredentials, storeUnconfirmedTotp } from "./queries.ts";
 import type { TwoFactorSetup } from "./schemas.ts";
 
-export const ALREADY_ON = "Two-factor sign-in is already on";
-export const NOT_ON = "Two-factor sign-in is not on";
-export const SET_UP_FIRST = "Set up two-factor sign-in first";
-export const ADMINS_KEEP_IT = "Admin accounts must keep two-factor sign-in";
-export const FIRM_REQUIRES_IT = "The firm requires two-factor sign-in for every client";
+const ALREADY_ON = "Two-factor sign-in is already on";
+const NOT_ON = "Two-factor sign-in is not on";
+const SET_UP_FIRST = "Set up two-factor sign-in first";
+const ADMINS_KEEP_IT = "Admin accounts must keep two-factor sign-in";
+const FIRM_REQUIRES_IT = "The firm requires two-factor sign-in for every client";
 
 /** Whether the user may not turn it off: admins always, clients when the firm requires it. */
 export async function twoFactorRequired(ctx: Pick<Context, "db">, user: { is_admin: boolean }): Promise<boolean> {
@@ -35,15 +35,7 @@ export async function setUpTotp(ctx: Context, user: { id: string; username: stri
   const key = generateTotpKey();
   const now = ctx.now();
   const secret = sealTotpKey(key, ctx.config.totpEncryptionKey);
-  const stored = await ctx.db
-    .insertInto("totp_credentials")
-    .values({ user_id: user.id, secret, enabled_at: null, last_used_step: null, created_at: now })
-    .onConflict((oc) =>
-      oc.column("user_id").doUpdateSet({ secret, last_used_step: null, created_at: now }).where("totp_credentials.enabled_at", "is", null),
-    )
-    .returning("user_id")
-    .executeTakeFirst();
-  if (!stored) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ON });
+  if (!(await storeUnconfirmedTotp(ctx.db, { userId: user.id, secret, now }))) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ON });
   const otpauthUrl = totpKeyUri(await firmName(ctx), user.username ?? user.email, key);
   return {
     secret: totpKeyText(key),
@@ -70,15 +62,9 @@ export async function enableTotp(
   if (step === null) throw new RequestRefused(INVALID_CODE);
   const codes = generateBackupCodes();
   await ctx.db.transaction().execute(async (tx) => {
-    const enabled = await tx
-      .updateTable("totp_credentials")
-      .set({ enabled_at: ctx.now(), last_used_step: step })
-      .where("user_id", "=", userId)
-      .where("enabled_at", "is", null)
-      .where("secret", "=", credential.secret)
-      .executeTakeFirst();
     // Turned on, or set up anew, by another request meanwhile.
-    if (enabled.numUpdatedRows === 0n) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ON });
+    if (!(await enableTotpCredential(tx, { userId, secret: credential.secret, step, now: ctx.now() })))
+      throw new TRPCError({ code: "CONFLICT", message: ALREADY_ON });
     await replaceBackupCodes(tx, userId, codes, ctx.now());
     // A change of the second factor voids a pending email change (docs/security.md, Round 3).
     await voidPendingEmailChanges(tx, userId);
@@ -107,8 +93,7 @@ export async function disableTwoFactor(ctx: AuthedContext, input: { password?: s
   const credentials = await findCredentials(ctx.db, ctx.user.id);
   await checkOwnership(ctx, input, { password: Boolean(credentials?.password_hash), code: true });
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom("totp_credentials").where("user_id", "=", ctx.user.id).execute();
-    await tx.deleteFrom("backup_codes").where("user_id", "=", ctx.user.id).execute();
+    await deleteTwoFactor(tx, ctx.user.id);
     await voidPendingEmailChanges(tx, ctx.user.id);
     await ctx.jobs.send("email", { kind: "account-security", userId: ctx.user.id, event: "two-factor-disabled" }, { tx });
   });

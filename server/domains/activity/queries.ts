@@ -31,6 +31,21 @@ function namesARow(micros: bigint, id: bigint): boolean {
   return micros >= -MAX_CURSOR_MICROS && micros <= MAX_CURSOR_MICROS && id <= MAX_BIGINT;
 }
 
+/** The firm's CSV export's columns, in order: every column of an event but its id and the actor's id. */
+export const CSV_COLUMNS = [
+  "occurred_at",
+  "client_label",
+  "client_id",
+  "actor_role",
+  "actor_label",
+  "action",
+  "target_type",
+  "target_id",
+  "detail",
+  "ip",
+  "user_agent",
+] as const;
+
 /** One page of the trail under `filters`, after `cursor` (newest first), and the cursor of the next page. */
 export async function activityPage(
   db: Db,
@@ -42,19 +57,9 @@ export async function activityPage(
     .selectFrom("activity_events")
     .select([
       sql<string>`id::text`.as("id"),
-      "occurred_at",
       sql<string>`(extract(epoch from occurred_at) * 1000000)::bigint::text`.as("micros"),
-      "client_id",
-      "client_label",
       "actor_id",
-      "actor_role",
-      "actor_label",
-      "action",
-      "target_type",
-      "target_id",
-      "detail",
-      "ip",
-      "user_agent",
+      ...CSV_COLUMNS,
     ]);
   if (filters.client_id) query = query.where("client_id", "=", filters.client_id);
   if (filters.action) query = query.where("action", "=", filters.action);

@@ -45,7 +45,7 @@ export type ActivityActorContext = {
 /** A client account as the trail names it. */
 export type ActivityClient = { id: string; username: string | null; email: string };
 
-export type ActivityEvent = {
+type ActivityEvent = {
   action: ActivityAction;
   /** The client account the event concerns (for a client acting on their own things, ctx.user); null for the firm's own. */
   client: ActivityClient | null;

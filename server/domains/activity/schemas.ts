@@ -3,7 +3,7 @@ import { idSchema } from "../shared-schemas.ts";
 import { ACTIVITY_ACTIONS } from "./record.ts";
 
 /** One entry of the trail as both views show it (the client's view leaves out ip and user agent of the firm's staff). */
-export const activityEventOutput = z.object({
+const activityEventOutput = z.object({
   /** Entries are ordered by (occurred_at, id), newest first. */
   id: z.string(),
   occurred_at: z.date(),

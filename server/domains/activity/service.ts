@@ -10,7 +10,7 @@ import { activityPage, type ActivityFilters, setStaffNamesForClients, staffDispl
 import type { ActivityPage, ActivitySettings, AdminActivityInput, OwnActivityInput } from "./schemas.ts";
 
 /** How a client's own trail names the firm's staff unless the firm chooses their names. */
-export const FIRM_LABEL = "Your firm";
+const FIRM_LABEL = "Your firm";
 
 export async function ownActivity(db: Db, clientId: string, input: OwnActivityInput): Promise<ActivityPage> {
   const [page, withNames] = await Promise.all([activityPage(db, { client_id: clientId }, input), staffNamesForClients(db)]);

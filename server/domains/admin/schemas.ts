@@ -37,7 +37,7 @@ export const consultationIdInput = z.object({ id: idSchema, handled: z.boolean()
 export const appointmentListInput = listPageInput.extend({ user_id: idSchema.optional() });
 
 /** A client's storage: bytes used, their quota in bytes, and the quota the firm set (null: the default). */
-export const userStorageOutput = storageUsageOutput.extend({ quota_mb: z.number().nullable() });
+const userStorageOutput = storageUsageOutput.extend({ quota_mb: z.number().nullable() });
 export type UserStorage = z.infer<typeof userStorageOutput>;
 export const userQuotaOutput = userStorageOutput.extend({ id: z.string() });
 export type UserQuota = z.infer<typeof userQuotaOutput>;

@@ -3,7 +3,7 @@
 // served at /trpc (see documents/transfers.ts).
 import { router } from "../../trpc/init.ts";
 import { adminProcedure } from "../../trpc/procedures.ts";
-import { checkUploadPlace } from "../documents/upload.ts";
+import { checkUploadPlaceForFirm } from "../documents/upload.ts";
 import { recordUploadInput } from "../documents/transfers.ts";
 import { prepareClientUpload, recordClientUpload } from "../firm-documents/service.ts";
 import { idInput, idSchema } from "../shared-schemas.ts";
@@ -17,7 +17,7 @@ export const adminTransfersRouter = router({
   /** The folder of the firm's upload, checked before the file is stored (the client's own, or their root). */
   checkClientUploadPlace: adminProcedure
     .input(recordUploadInput.pick({ folder_id: true }).extend({ id: idSchema }))
-    .mutation(({ ctx, input }) => checkUploadPlace(ctx, { folder_id: input.folder_id, request_id: null }, input.id)),
+    .mutation(({ ctx, input }) => checkUploadPlaceForFirm(ctx, { folder_id: input.folder_id, request_id: null }, input.id)),
   recordClientUpload: adminProcedure
     .input(recordUploadInput.pick({ folder_id: true, file: true }).extend({ id: idSchema }))
     .mutation(({ ctx, input }) => recordClientUpload(ctx, input)),

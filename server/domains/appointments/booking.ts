@@ -38,16 +38,16 @@ import {
 import { addDays, isoWithOffset, localDate, wallTimeToInstant } from "./firm-clock.ts";
 import { type BookingRules, freeSlots, type Interval } from "./slots.ts";
 
-export const SLOT_NOT_OFFERED = "That time is not one of the times offered for this meeting";
-export const NOT_BOOKED_ONLINE = "This appointment was not booked online; please contact us to change it";
-export const NOT_OPEN = "This appointment is already cancelled or completed";
-export const SAME_TIME = "That is the appointment's current time";
+const SLOT_NOT_OFFERED = "That time is not one of the times offered for this meeting";
+const NOT_BOOKED_ONLINE = "This appointment was not booked online; please contact us to change it";
+const NOT_OPEN = "This appointment is already cancelled or completed";
+const SAME_TIME = "That is the appointment's current time";
 
-export function tooManyUpcoming(max: number): string {
+function tooManyUpcoming(max: number): string {
   return `You already have ${max} upcoming appointment${max === 1 ? "" : "s"} booked online, the most we allow. Please cancel or move one, or call us.`;
 }
 
-export function tooLateToChange(minNoticeHours: number): string {
+function tooLateToChange(minNoticeHours: number): string {
   return `Appointments can be cancelled or moved online up to ${minNoticeHours} hours before they start. Please call us to change this one.`;
 }
 

@@ -8,7 +8,7 @@
 // change (02:30 on a spring-forward day in Chicago is 03:30 CDT), a repeated one as the later
 // instant (01:30 on a fall-back day is 01:30 CST).
 
-export type PreferredTime = "morning" | "afternoon" | "evening";
+type PreferredTime = "morning" | "afternoon" | "evening";
 
 export const WINDOW_START_HOUR: Record<PreferredTime, number> = { morning: 9, afternoon: 12, evening: 17 };
 
@@ -55,7 +55,7 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at `instant`, in minutes (Chicago in winter: -360). */
-export function offsetMinutes(instant: number, timeZone: string): number {
+function offsetMinutes(instant: number, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });

@@ -13,6 +13,7 @@ import { greeting } from "../auth/mail.ts";
 import { MEETING_LOCATION_LABELS, type MeetingLocation } from "../availability/schemas.ts";
 import { defaultSiteContent } from "../site/defaults.ts";
 import { findSiteValue } from "../site/queries.ts";
+import { findAppointmentForMail } from "./queries.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { zoneName } from "./firm-clock.ts";
 
@@ -37,7 +38,7 @@ const FIRM_HEADINGS: Record<ClientAction, string> = {
 };
 
 /** "Tuesday, March 4, 2025 at 2:30 PM Central Standard Time", on the firm's clock. */
-export function formatFirmTime(instant: Date, timeZone: string): string {
+function formatFirmTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" }).format(instant) + ` ${zoneName(instant, timeZone)}`;
 }
 
@@ -57,25 +58,7 @@ type AppointmentForMail = {
 };
 
 async function appointmentForMail(deps: AppDeps, id: string): Promise<AppointmentForMail | null> {
-  const row = await deps.db
-    .selectFrom("appointments")
-    .innerJoin("users", "users.id", "appointments.user_id")
-    .leftJoin("meeting_types", "meeting_types.id", "appointments.meeting_type_id")
-    .select([
-      "users.name",
-      "users.email",
-      "users.email_verified_at",
-      "appointments.title",
-      "appointments.description",
-      "appointments.status",
-      "appointments.appointment_date",
-      "appointments.ends_at",
-      "meeting_types.name as type_name",
-      "meeting_types.location",
-      "meeting_types.location_detail",
-    ])
-    .where("appointments.id", "=", id)
-    .executeTakeFirst();
+  const row = await findAppointmentForMail(deps.db, id);
   if (!row) return null;
   return {
     userName: row.name,

@@ -100,7 +100,7 @@ export async function listAdminAppointments(db: Db, page: { q?: string; user_id?
 }
 
 /** How long a time the firm entered itself (no meeting type, so no length) keeps from being booked. */
-export const FIRM_ENTRY_MINUTES = 60;
+const FIRM_ENTRY_MINUTES = 60;
 
 /**
  * Times taken between `from` and `to`: every requested or scheduled booking with its buffer, and the
@@ -280,4 +280,31 @@ export async function takeDueReminders(db: Db, now: Date, until: Date): Promise<
     .where(sql<boolean>`reminder_for is distinct from appointment_date`)
     .returning(["id", "appointment_date"])
     .execute();
+}
+
+/** The appointment, its client and its meeting type, as the mails about it tell them. */
+export async function findAppointmentForMail(db: Db, appointmentId: string) {
+  return db
+    .selectFrom("appointments")
+    .innerJoin("users", "users.id", "appointments.user_id")
+    .leftJoin("meeting_types", "meeting_types.id", "appointments.meeting_type_id")
+    .select([
+      "users.name",
+      "users.email",
+      "users.email_verified_at",
+      "appointments.title",
+      "appointments.description",
+      "appointments.status",
+      "appointments.appointment_date",
+      "appointments.ends_at",
+      "meeting_types.name as type_name",
+      "meeting_types.location",
+      "meeting_types.location_detail",
+    ])
+    .where("appointments.id", "=", appointmentId)
+    .executeTakeFirst();
+}
+
+export async function clientExists(db: Db, userId: string): Promise<boolean> {
+  return (await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst()) !== undefined;
 }

@@ -7,6 +7,7 @@ import { findBookingRules } from "../availability/queries.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
 import type { AppointmentChange } from "./mail.ts";
 import {
+  clientExists,
   type BookedTimes,
   findAdminAppointment,
   findAppointmentTimesForFirm,
@@ -20,7 +21,7 @@ import {
 } from "./queries.ts";
 import type { Appointment, ClientAppointment, createAppointmentInput, requestAppointmentInput, updateAppointmentInput } from "./schemas.ts";
 import { localDate, wallTimeToInstant, WINDOW_START_HOUR } from "./firm-clock.ts";
-import { addToInbox } from "../inbox/record.ts";
+import { addToInbox } from "../inbox/queries.ts";
 import type { ListPageInput } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
 
@@ -93,8 +94,7 @@ export async function inboxAppointmentRequest(tx: Db, ctx: AuthedContext, appoin
 }
 
 export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {
-  const client = await ctx.db.selectFrom("users").select("id").where("id", "=", input.user_id).executeTakeFirst();
-  if (!client) throw new TRPCError({ code: "NOT_FOUND", message: "User not found" });
+  if (!(await clientExists(ctx.db, input.user_id))) throw new TRPCError({ code: "NOT_FOUND", message: "User not found" });
   // The appointment and the client's email about it commit together.
   return ctx.db.transaction().execute(async (tx) => {
     const { id } = await insertAppointment(tx, { ...input, now: ctx.now() });
@@ -136,10 +136,7 @@ export async function changeAppointment(ctx: Context, input: z.infer<typeof upda
 }
 
 /** The times of an appointment moved to `start`: a booked one keeps its length and its buffer. */
-export function movedTimes(
-  current: { appointment_date: Date; ends_at: Date | null; busy_until: Date | null },
-  start: Date,
-): BookedTimes | { start: Date } {
+function movedTimes(current: { appointment_date: Date; ends_at: Date | null; busy_until: Date | null }, start: Date): BookedTimes | { start: Date } {
   if (!current.ends_at || !current.busy_until) return { start };
   const shift = start.getTime() - current.appointment_date.getTime();
   return { start, end: new Date(current.ends_at.getTime() + shift), busyUntil: new Date(current.busy_until.getTime() + shift) };
@@ -151,7 +148,7 @@ export function conflictIfTaken(err: unknown): unknown {
 }
 
 /** What the client hears about: the firm setting a time, moving a set time, or cancelling. */
-export function appointmentChange(
+function appointmentChange(
   before: { status: string; appointment_date: Date },
   after: { status: string; appointment_date: Date },
 ): AppointmentChange | null {

@@ -7,7 +7,7 @@
 import { addDays, isoWeekday, localDate, wallTimeToInstant } from "./firm-clock.ts";
 
 /** Slots start every 30 minutes from the start of each (merged) range of opening hours. */
-export const SLOT_STEP_MINUTES = 30;
+const SLOT_STEP_MINUTES = 30;
 
 const MINUTE_MS = 60_000;
 

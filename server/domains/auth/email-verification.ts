@@ -8,7 +8,7 @@ import type { Context } from "../../trpc/context.ts";
 import { markEmailVerified, takeEmailVerificationToken } from "./queries.ts";
 import { INVALID_VERIFICATION_LINK, type PublicUser } from "./schemas.ts";
 
-export const ALREADY_VERIFIED = "Your email is already verified";
+const ALREADY_VERIFIED = "Your email is already verified";
 
 /** Queues the mail with a new link. Called without awaiting, after the answer is out; never rejects (a failure is logged). */
 export async function sendVerificationLink(ctx: Context, user: { id: string }): Promise<void> {

@@ -10,7 +10,17 @@ import { generateToken, hashToken, invalidateUserSessions } from "../../auth/ses
 import type { Database, Db } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
 import { acceptOpenInvitationFor, admitGoogleAccount } from "../invitations/accept.ts";
-import { findUserById, insertUser, publicUserColumns } from "./queries.ts";
+import {
+  deleteExpiredLoginCodes,
+  findSessionEpoch,
+  findUserByGoogleSubject,
+  findUserById,
+  insertLoginCode,
+  insertUser,
+  linkGoogleSubject,
+  lockUserByEmailForGoogle,
+  takeLoginCode,
+} from "./queries.ts";
 import { AUTHENTICATION_FAILED } from "./messages.ts";
 import type { PublicUser } from "./schemas.ts";
 import { type CarriedSession, finishSignIn, secondStep } from "./service.ts";
@@ -18,7 +28,7 @@ import { type CarriedSession, finishSignIn, secondStep } from "./service.ts";
 export const LOGIN_CODE_MS = 60 * 1000;
 const MAX_NAME_LENGTH = 100;
 
-export type VerifiedGoogleIdentity = { subject: string; email: string; name: string | null };
+type VerifiedGoogleIdentity = { subject: string; email: string; name: string | null };
 
 /** Why an identity cannot sign in; the browser only ever hears "Authentication failed". */
 export class ExternalSignInRefused extends Error {}
@@ -69,15 +79,10 @@ async function findOrLinkGoogleUser(
   request: ActivityActorContext,
 ): Promise<PublicUser | undefined> {
   return db.transaction().execute(async (trx) => {
-    const bySubject = await trx.selectFrom("users").select(publicUserColumns).where("google_subject", "=", identity.subject).executeTakeFirst();
+    const bySubject = await findUserByGoogleSubject(trx, identity.subject);
     if (bySubject) return bySubject;
 
-    const byEmail = await trx
-      .selectFrom("users")
-      .select([...publicUserColumns, "google_subject"])
-      .where(sql<string>`lower(email)`, "=", identity.email.toLowerCase())
-      .forUpdate()
-      .executeTakeFirst();
+    const byEmail = await lockUserByEmailForGoogle(trx, identity.email);
     if (!byEmail) return undefined;
     // The address now belongs to a different Google account than the one linked: never re-link.
     if (byEmail.google_subject !== null) {
@@ -92,11 +97,7 @@ async function findOrLinkGoogleUser(
     // browsers and pending email change of whoever registered it go too (mailbox-proof.ts).
     const name = byEmail.email_verified ? byEmail.name : googleName(identity);
     if (!byEmail.email_verified && !byEmail.is_admin) await voidEarlierHolder(trx, byEmail.id);
-    await trx
-      .updateTable("users")
-      .set({ google_subject: identity.subject, password_hash: null, name, email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
-      .where("id", "=", byEmail.id)
-      .execute();
+    await linkGoogleSubject(trx, byEmail.id, { subject: identity.subject, name });
     await invalidateUserSessions(trx, byEmail.id);
     const { google_subject: _subject, ...rest } = byEmail;
     const user = { ...rest, name, email_verified: true };
@@ -113,24 +114,14 @@ async function findOrLinkGoogleUser(
  */
 export async function createLoginCode(db: Db, userId: string, browserSecret: string, now: Date): Promise<string> {
   const code = generateToken();
-  await db.deleteFrom("login_codes").where("user_id", "=", userId).where("expires_at", "<=", now).execute();
-  await db
-    .insertInto("login_codes")
-    .columns(["code_hash", "user_id", "expires_at", "created_at", "session_epoch", "browser_hash"])
-    .expression((eb) =>
-      eb
-        .selectFrom("users")
-        .select([
-          eb.val(hashToken(code)).as("code_hash"),
-          "id as user_id",
-          eb.cast<Date>(eb.val(new Date(now.getTime() + LOGIN_CODE_MS)), "timestamptz").as("expires_at"),
-          eb.cast<Date>(eb.val(now), "timestamptz").as("created_at"),
-          "session_epoch",
-          eb.val(hashToken(browserSecret)).as("browser_hash"),
-        ])
-        .where("id", "=", userId),
-    )
-    .execute();
+  await deleteExpiredLoginCodes(db, userId, now);
+  await insertLoginCode(db, {
+    codeHash: hashToken(code),
+    userId,
+    expiresAt: new Date(now.getTime() + LOGIN_CODE_MS),
+    createdAt: now,
+    browserHash: hashToken(browserSecret),
+  });
   return code;
 }
 
@@ -147,18 +138,14 @@ export async function googleSecondStep(
 ): Promise<{ step: ChallengePurpose; challenge: string } | null> {
   const step = await secondStep({ db }, user);
   if (!step) return null;
-  const { session_epoch: sessionEpoch } = await db.selectFrom("users").select("session_epoch").where("id", "=", user.id).executeTakeFirstOrThrow();
+  const sessionEpoch = await findSessionEpoch(db, user.id);
   const challenge = await createTwoFactorChallenge(db, { userId: user.id, purpose: step, kind: "client", sessionEpoch, browserSecret }, now);
   return { step, challenge };
 }
 
 /** Deleting the row is the redemption, so of any number of parallel attempts exactly one wins. */
 async function redeemLoginCode(db: Db, code: string, browserSecret: string | null, now: Date) {
-  const row = await db
-    .deleteFrom("login_codes")
-    .where("code_hash", "=", hashToken(code))
-    .returning(["user_id", "expires_at", "session_epoch", "browser_hash"])
-    .executeTakeFirst();
+  const row = await takeLoginCode(db, hashToken(code));
   if (!row || row.expires_at.getTime() <= now.getTime()) return null;
   if (!browserSecret || row.browser_hash !== hashToken(browserSecret)) return null;
   return row;

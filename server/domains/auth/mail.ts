@@ -7,7 +7,7 @@ import type { AppDeps } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
 import { findUserById, replaceEmailVerificationToken, replacePasswordResetToken } from "./queries.ts";
 
-export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const VERIFY_TOKEN_PARAM = "verify_token";
 
@@ -52,9 +52,9 @@ export async function verificationMail(deps: AppDeps, job: EmailVerificationJob)
   return { message: { to: user.email, subject: `Verify your email for ${firm}`, ...body } };
 }
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-export function resetLink(publicUrl: string, token: string): string {
+function resetLink(publicUrl: string, token: string): string {
   return portalLink(publicUrl, "reset_token", token);
 }
 

@@ -15,7 +15,7 @@ import { challengeOf, storeWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_TI
 import type { Context } from "../../trpc/context.ts";
 import { transportsOf } from "../account/passkeys.ts";
 import { ADMIN_PASSKEY_UNPROVEN, PASSKEY_SIGN_IN_FAILED } from "./messages.ts";
-import { findUserById } from "./queries.ts";
+import { findPasskeyForSignIn, findUserById, recordPasskeyUse } from "./queries.ts";
 import type { SignedIn } from "./schemas.ts";
 import { beginLoginAttempt, type CarriedSession, finishSignIn } from "./service.ts";
 
@@ -40,21 +40,7 @@ export async function passkeyLogin(
   const challenge = challengeOf(response.response.clientDataJSON);
   const stored = challenge ? await takeWebauthnChallenge(ctx.db, challenge, "login", ctx.now()) : null;
   if (!challenge || !stored) throw failed();
-  const passkey = await ctx.db
-    .selectFrom("passkeys")
-    .innerJoin("users", "users.id", "passkeys.user_id")
-    .select([
-      "passkeys.id",
-      "passkeys.user_id",
-      "passkeys.credential_id",
-      "passkeys.public_key",
-      "passkeys.counter",
-      "passkeys.transports",
-      "passkeys.second_factor_proven",
-      "users.session_epoch",
-    ])
-    .where("passkeys.credential_id", "=", response.id)
-    .executeTakeFirst();
+  const passkey = await findPasskeyForSignIn(ctx.db, response.id);
   const devices = deviceTokens(ctx.deviceCookie.value);
   const trustedDevice = passkey ? await findTrustedDevice(ctx.db, devices, passkey.user_id, ctx.now()) : null;
   // Counted like a password: an unknown passkey against the address's limits, a known one against its account's.
@@ -86,7 +72,7 @@ export async function passkeyLogin(
     throw failed();
   }
   await attempt.succeeded();
-  await ctx.db.updateTable("passkeys").set({ counter: newCounter, last_used_at: ctx.now() }).where("id", "=", passkey.id).execute();
+  await recordPasskeyUse(ctx.db, passkey.id, newCounter, ctx.now());
   const user = await findUserById(ctx.db, passkey.user_id);
   if (!user) throw failed();
   const kind = stored.kind ?? "client";

@@ -9,7 +9,9 @@ import { hashPassword } from "../../auth/password.ts";
 import { hashToken, invalidateUserSessions } from "../../auth/session.ts";
 import type { Context } from "../../trpc/context.ts";
 import {
+  deletePasskeys,
   deletePasswordResetTokens,
+  findActingUser,
   findPasswordResetToken,
   findUserByEmail,
   markEmailVerified,
@@ -18,7 +20,7 @@ import {
 } from "./queries.ts";
 import { assertPasswordAllowed } from "./service.ts";
 
-export const INVALID_RESET_TOKEN = "Invalid or expired reset token";
+const INVALID_RESET_TOKEN = "Invalid or expired reset token";
 
 export async function requestPasswordReset(ctx: Context, input: { email: string }): Promise<{ success: true }> {
   // Limited for every email, known or not, so a 429 reveals nothing about accounts.
@@ -63,19 +65,14 @@ export async function resetPassword(ctx: Context, input: { token: string; new_pa
     // may hold the password, and either could be that someone's.
     if (await addressUnproven(tx, token.user_id)) await voidEarlierHolder(tx, token.user_id);
     await voidPendingEmailChanges(tx, token.user_id);
-    const removed = await tx.deleteFrom("passkeys").where("user_id", "=", token.user_id).executeTakeFirst();
-    if (removed.numDeletedRows > 0n) {
+    if ((await deletePasskeys(tx, token.user_id)) > 0) {
       await ctx.jobs.send("email", { kind: "account-security", userId: token.user_id, event: "passkeys-removed-by-reset" }, { tx });
     }
     await setPasswordHash(tx, token.user_id, passwordHash);
     await invalidateUserSessions(tx, token.user_id);
     await deletePasswordResetTokens(tx, token.user_id);
     await markEmailVerified(tx, token.user_id, ctx.now());
-    const user = await tx
-      .selectFrom("users")
-      .select(["id", "username", "email", "is_admin"])
-      .where("id", "=", token.user_id)
-      .executeTakeFirstOrThrow();
+    const user = await findActingUser(tx, token.user_id);
     // Nobody is signed in here: the account whose link it was acts.
     await recordActivity(tx, ctx, {
       action: "auth.password_reset",

@@ -4,7 +4,7 @@ import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Database, Db } from "../../db/types.ts";
 import type { PublicUser } from "./schemas.ts";
 
-export const publicUserColumns = [
+const publicUserColumns = [
   "id",
   "name",
   "email",
@@ -120,8 +120,12 @@ export async function markEmailVerified(db: Db, userId: string, now: Date, email
     .where("id", "=", userId);
   if (email !== undefined) update = update.where(sql<string>`lower(email)`, "=", email.toLowerCase());
   const result = await update.executeTakeFirst();
-  await db.deleteFrom("email_verification_tokens").where("user_id", "=", userId).execute();
+  await deleteEmailVerificationTokens(db, userId);
   return result.numUpdatedRows > 0n;
+}
+
+export async function deleteEmailVerificationTokens(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("email_verification_tokens").where("user_id", "=", userId).execute();
 }
 
 function matchingUsers(db: Db, q: string | undefined) {
@@ -173,4 +177,114 @@ export async function deleteUserData(db: Transaction<Database>, userId: string):
   await db.deleteFrom("login_codes").where("user_id", "=", userId).execute();
   await db.deleteFrom("users").where("id", "=", userId).execute();
   return documents;
+}
+
+// Google sign-in (external-sign-in.ts).
+
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<PublicUser | undefined> {
+  return db.selectFrom("users").select(publicUserColumns).where("google_subject", "=", subject).executeTakeFirst();
+}
+
+/** The account with the address (any case), locked while Google's identity is linked to it. */
+export async function lockUserByEmailForGoogle(tx: Transaction<Database>, email: string) {
+  return tx
+    .selectFrom("users")
+    .select([...publicUserColumns, "google_subject"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Links the Google identity, ending the password; Google has verified the address. */
+export async function linkGoogleSubject(db: Db, userId: string, link: { subject: string; name: string }): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ google_subject: link.subject, password_hash: null, name: link.name, email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function findSessionEpoch(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom("users").select("session_epoch").where("id", "=", userId).executeTakeFirstOrThrow();
+  return row.session_epoch;
+}
+
+export async function deleteExpiredLoginCodes(db: Db, userId: string, now: Date): Promise<void> {
+  await db.deleteFrom("login_codes").where("user_id", "=", userId).where("expires_at", "<=", now).execute();
+}
+
+/** The code keeps the user's session epoch as it is when the code is written (none if the user is gone). */
+export async function insertLoginCode(
+  db: Db,
+  code: { codeHash: string; userId: string; expiresAt: Date; createdAt: Date; browserHash: string },
+): Promise<void> {
+  await db
+    .insertInto("login_codes")
+    .columns(["code_hash", "user_id", "expires_at", "created_at", "session_epoch", "browser_hash"])
+    .expression((eb) =>
+      eb
+        .selectFrom("users")
+        .select([
+          eb.val(code.codeHash).as("code_hash"),
+          "id as user_id",
+          eb.cast<Date>(eb.val(code.expiresAt), "timestamptz").as("expires_at"),
+          eb.cast<Date>(eb.val(code.createdAt), "timestamptz").as("created_at"),
+          "session_epoch",
+          eb.val(code.browserHash).as("browser_hash"),
+        ])
+        .where("id", "=", code.userId),
+    )
+    .execute();
+}
+
+/** Deletes the code and returns it: of any number of parallel redemptions exactly one gets it. */
+export async function takeLoginCode(db: Db, codeHash: string) {
+  return db
+    .deleteFrom("login_codes")
+    .where("code_hash", "=", codeHash)
+    .returning(["user_id", "expires_at", "session_epoch", "browser_hash"])
+    .executeTakeFirst();
+}
+
+/** Every passkey of the user; answers how many went. */
+export async function deletePasskeys(db: Db, userId: string): Promise<number> {
+  const removed = await db.deleteFrom("passkeys").where("user_id", "=", userId).executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+/** The user as the trail names one acting without a session (a password reset's link). */
+export async function findActingUser(db: Db, userId: string) {
+  return db.selectFrom("users").select(["id", "username", "email", "is_admin"]).where("id", "=", userId).executeTakeFirstOrThrow();
+}
+
+/** The passkey a sign-in presents, with its owner's session epoch. */
+export async function findPasskeyForSignIn(db: Db, credentialId: string) {
+  return db
+    .selectFrom("passkeys")
+    .innerJoin("users", "users.id", "passkeys.user_id")
+    .select([
+      "passkeys.id",
+      "passkeys.user_id",
+      "passkeys.credential_id",
+      "passkeys.public_key",
+      "passkeys.counter",
+      "passkeys.transports",
+      "passkeys.second_factor_proven",
+      "users.session_epoch",
+    ])
+    .where("passkeys.credential_id", "=", credentialId)
+    .executeTakeFirst();
+}
+
+export async function recordPasskeyUse(db: Db, passkeyId: string, counter: number, now: Date): Promise<void> {
+  await db.updateTable("passkeys").set({ counter, last_used_at: now }).where("id", "=", passkeyId).execute();
+}
+
+/** An unproven account taken over by the invited person: their username, name and password, the address proven. */
+export async function claimUser(
+  db: Db,
+  userId: string,
+  fields: { username: string; name: string; password_hash: string; email_verified_at: Date },
+): Promise<PublicUser> {
+  return db.updateTable("users").set(fields).where("id", "=", userId).returning(publicUserColumns).executeTakeFirstOrThrow();
 }

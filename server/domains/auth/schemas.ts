@@ -30,11 +30,6 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-/** The registration form adds confirmPassword, which exists only on the client. */
-export const registerFormInput = registerInput
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
-
 export const loginInput = z.object({
   username: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(254, "Invalid username or password"),
   password: z.string({ error: FILL_ALL_FIELDS }).min(1, FILL_ALL_FIELDS).max(1024, "Invalid username or password"),
@@ -105,7 +100,7 @@ export const clientExtensionResults = z.object({
 });
 
 /** What @simplewebauthn/browser's startAuthentication answers (AuthenticationResponseJSON). */
-export const authenticationResponseSchema = z.object({
+const authenticationResponseSchema = z.object({
   id: base64url.min(1).max(1366),
   rawId: base64url,
   type: z.literal("public-key"),
@@ -170,5 +165,4 @@ export type LoginResult = z.infer<typeof loginOutput>;
 export const restLoginOutput = z.union([restSignedInOutput, ...challengeOutputs]);
 
 /** Enrolment during sign-in ends signed in, with the backup codes to keep. */
-export const enrolmentEnableOutput = signedInOutput.extend({ backup_codes: z.array(z.string()) });
 export const restEnrolmentEnableOutput = restSignedInOutput.extend({ backup_codes: z.array(z.string()) });

@@ -16,7 +16,7 @@ import { sendAccountLockedNotice } from "./lock-notice.ts";
 import { findTakenIdentity, findUserForLogin, insertUser } from "./queries.ts";
 import type { LoginInput, LoginResult, PublicUser, RegisterInput, SignedIn } from "./schemas.ts";
 
-export const INVALID_CREDENTIALS = "Invalid username or password";
+const INVALID_CREDENTIALS = "Invalid username or password";
 export const USERNAME_TAKEN = "Username already exists";
 export const EMAIL_TAKEN = "Email already registered";
 

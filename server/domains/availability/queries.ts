@@ -3,7 +3,7 @@ import type { BookingRules } from "../appointments/slots.ts";
 import type { CreateMeetingTypeInput, MeetingType, UpdateMeetingTypeInput } from "./schemas.ts";
 
 /** The firm's booking rules: what the slot computation takes, and the cap checked when a client books. */
-export type FirmBookingRules = BookingRules & {
+type FirmBookingRules = BookingRules & {
   /** Upcoming appointments one client may hold through self-booking (docs/security.md, "Round 3 (issue 28)"). */
   maxUpcomingBookings: number;
 };

@@ -14,12 +14,12 @@ export const WEEKDAYS = [
   { value: 7, label: "Sunday" },
 ] as const;
 
-export const DEFAULT_MIN_NOTICE_HOURS = 24;
-export const DEFAULT_HORIZON_DAYS = 60;
+const DEFAULT_MIN_NOTICE_HOURS = 24;
+const DEFAULT_HORIZON_DAYS = 60;
 export const MAX_MIN_NOTICE_HOURS = 720;
 export const MAX_HORIZON_DAYS = 365;
 /** One client's upcoming self-booked appointments: 3 unless the firm says otherwise (migration 2026-11-26T0010). */
-export const DEFAULT_MAX_UPCOMING_BOOKINGS = 3;
+const DEFAULT_MAX_UPCOMING_BOOKINGS = 3;
 export const MAX_UPCOMING_BOOKINGS_LIMIT = 50;
 
 const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -39,7 +39,7 @@ const timeOfDaySchema = z
   .string({ error: "Times are written HH:MM, from 00:00 to 24:00" })
   .regex(TIME_OF_DAY, "Times are written HH:MM, from 00:00 to 24:00");
 
-export const weeklyRangeSchema = z
+const weeklyRangeSchema = z
   .object({
     weekday: z
       .number({ error: "weekday must be 1 (Monday) to 7 (Sunday)" })
@@ -50,7 +50,6 @@ export const weeklyRangeSchema = z
     end: timeOfDaySchema,
   })
   .refine((range) => minutesOfDay(range.start) < minutesOfDay(range.end), { error: "Each range of hours must end after it starts" });
-export type WeeklyRange = z.infer<typeof weeklyRangeSchema>;
 
 const dayOffSchema = z.iso
   .date("Days off are dates written YYYY-MM-DD")

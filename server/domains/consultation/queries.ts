@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { containsPattern } from "../../db/search.ts";
 import type { Db } from "../../db/types.ts";
 
-export type NewConsultationRequest = {
+type NewConsultationRequest = {
   name: string;
   email: string;
   phone: string;

@@ -12,7 +12,7 @@ export const SERVICE_OPTIONS = [
   { value: "consulting", label: "Business Consulting" },
   { value: "other", label: "Other" },
 ] as const;
-export const SERVICE_VALUES = SERVICE_OPTIONS.map((o) => o.value) as [string, ...string[]];
+const SERVICE_VALUES = SERVICE_OPTIONS.map((o) => o.value) as [string, ...string[]];
 
 export const PREFERRED_TIME_OPTIONS = [
   { value: "morning", label: "Morning (9 AM-12 PM)" },

@@ -11,9 +11,9 @@ import type { ListPageInput } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
 import type { Success } from "../shared-schemas.ts";
 import { type ConsultationRequestInput, PAST_DATE } from "./schemas.ts";
-import { addToInbox } from "../inbox/record.ts";
+import { addToInbox } from "../inbox/queries.ts";
 
-export const NOT_FAILED = "Only a notification whose every try failed can be resent";
+const NOT_FAILED = "Only a notification whose every try failed can be resent";
 
 /**
  * The request and the two emails it causes (to the firm, and a confirmation to the visitor) are

@@ -1,8 +1,7 @@
 import { type ActivityAction, type ActivityClient, recordActivity } from "../activity/record.ts";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
-
-export type DocumentRef = { id: string; user_id: string; original_filename: string };
+import { type DocumentRef, findFolderName, findRecentPreviewEvent, findTrailOwner } from "./queries.ts";
 
 /**
  * Records an event about a document in its owner's trail: the owner acting on their own, or the
@@ -29,28 +28,17 @@ const VIEW_MERGE_SECONDS = 60;
 /** Whether `ctx.user` already has a preview of this document in its owner's trail within the last minute. */
 export async function previewedJustNow(db: Db, ctx: AuthedContext, document: DocumentRef): Promise<boolean> {
   const since = new Date(ctx.now().getTime() - VIEW_MERGE_SECONDS * 1000);
-  const row = await db
-    .selectFrom("activity_events")
-    .select("id")
-    .where("client_id", "=", document.user_id)
-    .where("occurred_at", ">", since)
-    .where("action", "=", "document.preview")
-    .where("target_id", "=", document.id)
-    .where("actor_id", "=", ctx.user.id)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await findRecentPreviewEvent(db, { document, actorId: ctx.user.id, since })) !== undefined;
 }
 
 /** The folder's name for the trail (null: the root), read in the change's own transaction. */
 export async function folderName(db: Db, folderId: string | null): Promise<string | null> {
   if (folderId === null) return null;
-  const folder = await db.selectFrom("folders").select("name").where("id", "=", folderId).executeTakeFirst();
-  return folder?.name ?? null;
+  return (await findFolderName(db, folderId)) ?? null;
 }
 
 async function ownerOf(db: Db, ctx: AuthedContext, userId: string): Promise<ActivityClient> {
   if (ctx.user.id === userId) return ctx.user;
-  const owner = await db.selectFrom("users").select(["id", "username", "email"]).where("id", "=", userId).executeTakeFirst();
+  const owner = await findTrailOwner(db, userId);
   return owner ?? { id: userId, username: null, email: userId };
 }

@@ -12,7 +12,7 @@ import { stripInvisible } from "../shared-schemas.ts";
 import { FALLBACK_FILENAME } from "./upload.ts";
 
 /** A file (its stored object) or, with no storage key, a directory. Paths use `/` and never start with one. */
-export type ArchiveEntry = { path: string; storage_key: string | null; date: Date };
+type ArchiveEntry = { path: string; storage_key: string | null; date: Date };
 export type ArchivePlan = { filename: string; entries: ArchiveEntry[] };
 
 const ALL_DOCUMENTS_NAME = "Documents";

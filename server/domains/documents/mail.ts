@@ -7,7 +7,8 @@ import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
-import { documentNamesInEmails, type NoticedDocument, takeNotice } from "./upload-notices.ts";
+import { findNoticeRecipient, listFolderNames, type NoticedDocument } from "./queries.ts";
+import { documentNamesInEmails, takeNotice } from "./upload-notices.ts";
 
 const ROOT_FOLDER = "Documents (root)";
 
@@ -18,14 +19,8 @@ function countOf(n: number): string {
 /** Each document as a detail line: its name, and the folder it is in. */
 async function documentLines(deps: AppDeps, documents: NoticedDocument[]): Promise<Array<[string, string]>> {
   const folderIds = [...new Set(documents.map((d) => d.folder_id).filter((id): id is string => id !== null))];
-  const folders = folderIds.length
-    ? new Map((await deps.db.selectFrom("folders").select(["id", "name"]).where("id", "in", folderIds).execute()).map((f) => [f.id, f.name]))
-    : new Map<string, string>();
+  const folders = folderIds.length ? new Map((await listFolderNames(deps.db, folderIds)).map((f) => [f.id, f.name])) : new Map<string, string>();
   return documents.map((d) => [d.original_filename, d.folder_id ? `in ${folders.get(d.folder_id) ?? ROOT_FOLDER}` : `in ${ROOT_FOLDER}`]);
-}
-
-async function owner(deps: AppDeps, userId: string) {
-  return deps.db.selectFrom("users").select(["id", "name", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
 }
 
 /** To the client, when the firm's batch of uploads closes: documents are waiting (documents/upload-notices.ts). */
@@ -35,7 +30,7 @@ export type DocumentsSharedJob = { noticeId: string };
 export async function documentsSharedMail(deps: AppDeps, job: DocumentsSharedJob): Promise<Outgoing | null> {
   const notice = await takeNotice(deps.db, job.noticeId, deps.now());
   if (!notice || notice.documents.length === 0) return null;
-  const client = await owner(deps, notice.ownerId);
+  const client = await findNoticeRecipient(deps.db, notice.ownerId);
   if (!client) return null;
   const [firm, withNames] = await Promise.all([firmName(deps), documentNamesInEmails(deps.db)]);
   const count = countOf(notice.documents.length);
@@ -61,7 +56,7 @@ export type UploadDigestJob = { noticeId: string };
 export async function uploadDigestMail(deps: AppDeps, job: UploadDigestJob): Promise<Outgoing | null> {
   const notice = await takeNotice(deps.db, job.noticeId, deps.now());
   if (!notice || notice.documents.length === 0) return null;
-  const client = await owner(deps, notice.ownerId);
+  const client = await findNoticeRecipient(deps.db, notice.ownerId);
   if (!client) return null;
   const [firm, to, withNames] = await Promise.all([firmName(deps), firmContactEmail(deps), documentNamesInEmails(deps.db)]);
   const count = countOf(notice.documents.length);

@@ -2,12 +2,14 @@ import { type Insertable, sql, type Transaction, type Updateable } from "kysely"
 import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Database, Db, DocumentsTable } from "../../db/types.ts";
-import type { DocumentRef } from "./activity.ts";
 import type { DocumentItem, DocumentSearchInput } from "./schemas.ts";
 
 /** Shared by the firm: uploaded by someone other than its owner (null uploaded_by: the owner's own, from before the column). */
 const fromFirm = sql<boolean>`coalesce(documents.uploaded_by <> documents.user_id, false)`.as("from_firm");
 const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type", fromFirm] as const;
+
+/** A document as the trail names it (activity.ts). */
+export type DocumentRef = { id: string; user_id: string; original_filename: string };
 
 /** What a download needs: the display name and type, the size, and where the content is. */
 export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "content_type" | "file_size"> & { storage_key: string; user_id: string };
@@ -358,7 +360,7 @@ export async function trashedDocumentCount(db: Db): Promise<number> {
   return row.n;
 }
 
-export async function liveDocumentCount(db: Db): Promise<number> {
+async function liveDocumentCount(db: Db): Promise<number> {
   const [counts, trashed] = await Promise.all([tableCounts(db, ["documents"]), trashedDocumentCount(db)]);
   return counts.documents - trashed;
 }
@@ -416,4 +418,108 @@ export async function storageOfUsers(db: Db, ids: readonly string[]) {
 
 export async function setStorageQuota(db: Db, id: string, quotaMb: number | null) {
   return db.updateTable("users").set({ storage_quota_mb: quotaMb }).where("id", "=", id).returning("id").executeTakeFirst();
+}
+
+// Upload notices (upload-notices.ts): batches of uploads waiting for their email.
+
+export type NoticeAudience = "client" | "firm";
+export type NoticedDocument = { original_filename: string; folder_id: string | null; upload_date: Date };
+
+/** The owner's open batch for `audience`, locked, so the email job closing it waits for the upload's commit. */
+export async function findOpenUploadNotice(tx: Transaction<Database>, ownerId: string, audience: NoticeAudience) {
+  return tx
+    .selectFrom("upload_notices")
+    .select(["id", "due_at"])
+    .where("user_id", "=", ownerId)
+    .where("audience", "=", audience)
+    .where("closed_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertUploadNotice(db: Db, notice: Insertable<Database["upload_notices"]>) {
+  return db.insertInto("upload_notices").values(notice).returning(["id", "due_at"]).executeTakeFirstOrThrow();
+}
+
+export async function insertUploadNoticeDocument(db: Db, noticeId: string, documentId: string): Promise<void> {
+  await db.insertInto("upload_notice_documents").values({ notice_id: noticeId, document_id: documentId }).execute();
+}
+
+/** Closes the batch (already closed on a retry: its first close stays); undefined when it is gone. */
+export async function closeUploadNotice(db: Db, noticeId: string, now: Date) {
+  return db
+    .updateTable("upload_notices")
+    .set((eb) => ({ closed_at: eb.fn.coalesce("closed_at", eb.val(now)) }))
+    .where("id", "=", noticeId)
+    .returning("user_id")
+    .executeTakeFirst();
+}
+
+/** The batch's documents still live, oldest first. */
+export async function listNoticedDocuments(db: Db, noticeId: string): Promise<NoticedDocument[]> {
+  return db
+    .selectFrom("upload_notice_documents")
+    .innerJoin("documents", "documents.id", "upload_notice_documents.document_id")
+    .select(["documents.original_filename", "documents.folder_id", "documents.upload_date"])
+    .where("upload_notice_documents.notice_id", "=", noticeId)
+    .where("documents.deleted_at", "is", null)
+    .orderBy("documents.upload_date")
+    .orderBy("documents.id")
+    .execute();
+}
+
+/** Closed batches are kept as long as sent-mail records, then swept (jobs/sweeps.ts). */
+export async function deleteClosedNotices(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom("upload_notices").where("closed_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+const DOCUMENT_NAMES_IN_EMAILS = "include_document_names_in_emails";
+
+export async function findDocumentNamesSetting(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom("firm_settings").select("value").where("key", "=", DOCUMENT_NAMES_IN_EMAILS).executeTakeFirst();
+  return row?.value;
+}
+
+export async function upsertDocumentNamesSetting(db: Db, value: string, now: Date): Promise<void> {
+  await db
+    .insertInto("firm_settings")
+    .values({ key: DOCUMENT_NAMES_IN_EMAILS, value, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
+    .execute();
+}
+
+// The trail's and the notices' look-ups (activity.ts, mail.ts).
+
+/** The caller's preview of the document in its owner's trail since `since`, if any. */
+export async function findRecentPreviewEvent(db: Db, look: { document: DocumentRef; actorId: string; since: Date }) {
+  return db
+    .selectFrom("activity_events")
+    .select("id")
+    .where("client_id", "=", look.document.user_id)
+    .where("occurred_at", ">", look.since)
+    .where("action", "=", "document.preview")
+    .where("target_id", "=", look.document.id)
+    .where("actor_id", "=", look.actorId)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findFolderName(db: Db, folderId: string): Promise<string | undefined> {
+  const folder = await db.selectFrom("folders").select("name").where("id", "=", folderId).executeTakeFirst();
+  return folder?.name;
+}
+
+export async function listFolderNames(db: Db, folderIds: string[]) {
+  return db.selectFrom("folders").select(["id", "name"]).where("id", "in", folderIds).execute();
+}
+
+/** A document's owner as the trail names them. */
+export async function findTrailOwner(db: Db, userId: string) {
+  return db.selectFrom("users").select(["id", "username", "email"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** Whom an upload notice goes to, and whether their address is verified. */
+export async function findNoticeRecipient(db: Db, userId: string) {
+  return db.selectFrom("users").select(["id", "name", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
 }

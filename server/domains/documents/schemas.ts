@@ -30,7 +30,7 @@ const documentChanges = z.object({
   folder_id: idSchema.nullable().optional(),
 });
 const somethingToChange = (v: { name?: string; folder_id?: string | null }) => v.name !== undefined || v.folder_id !== undefined;
-export const NOTHING_TO_CHANGE_DOCUMENT = "Nothing to change: give a name or a folder_id";
+const NOTHING_TO_CHANGE_DOCUMENT = "Nothing to change: give a name or a folder_id";
 /** PATCH /api/documents/:id's body: the id is in the path. */
 export const updateDocumentBody = documentChanges.refine(somethingToChange, NOTHING_TO_CHANGE_DOCUMENT);
 export const updateDocumentInput = documentChanges.extend({ id: idSchema }).refine(somethingToChange, NOTHING_TO_CHANGE_DOCUMENT);

@@ -74,7 +74,7 @@ export function getOwnPreviewDocument(ctx: AuthedContext, input: { id: string })
   return openStoredDocument(ctx, input.id, "preview", ctx.user.id);
 }
 
-export function assertPreviewable(document: StoredDocument): StoredDocument {
+function assertPreviewable(document: StoredDocument): StoredDocument {
   if (!(PREVIEW_CONTENT_TYPES as readonly string[]).includes(document.content_type)) {
     throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: NO_PREVIEW });
   }

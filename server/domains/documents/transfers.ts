@@ -25,7 +25,7 @@ export const recordUploadInput = z.object({
 });
 
 /** Where an upload goes, known from the fields sent before its file. */
-export const uploadPlaceInput = recordUploadInput.pick({ folder_id: true, request_id: true });
+const uploadPlaceInput = recordUploadInput.pick({ folder_id: true, request_id: true });
 
 export const documentTransfersRouter = router({
   prepareUpload: authedProcedure.mutation(({ ctx }) => prepareUpload(ctx)),

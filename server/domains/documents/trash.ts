@@ -4,11 +4,12 @@ import type { Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
-import { type DocumentRef, folderName, recordDocumentActivity } from "./activity.ts";
+import { folderName, recordDocumentActivity } from "./activity.ts";
 import type { Success } from "../shared-schemas.ts";
 import type { AdminTrashedDocument, ListPageInput, Page } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
 import {
+  type DocumentRef,
   deleteTrashedDocumentRow,
   findTrashedDocument,
   findTrashedDocumentForFirm,

@@ -7,7 +7,7 @@ import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
-import { addUploadToInbox } from "../inbox/record.ts";
+import { addUploadToInbox } from "../inbox/queries.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { requestForUpload } from "../requests/service.ts";
@@ -36,32 +36,52 @@ export function quotaBytes(config: Config, storageQuotaMb: number | null): numbe
   return (storageQuotaMb ?? config.clientQuotaMb) * BYTES_PER_MB;
 }
 
-/** How much of their quota the caller uses (or, for the firm's upload into a client's documents, that client). */
-export async function storageUsage(ctx: AuthedContext, ownerId: string = ctx.user.id): Promise<StorageUsage> {
+/** How much of their quota the caller uses. */
+export async function storageUsage(ctx: AuthedContext): Promise<StorageUsage> {
+  return storageUsageOf(ctx, ctx.user.id);
+}
+
+/** How much of their quota the owner uses. */
+async function storageUsageOf(ctx: AuthedContext, ownerId: string): Promise<StorageUsage> {
   const [quota, used] = await Promise.all([findStorageQuota(ctx.db, ownerId), storedBytes(ctx.db, ownerId)]);
   if (!quota) throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_GONE });
   return { used_bytes: used, quota_bytes: quotaBytes(ctx.config, quota.storage_quota_mb) };
 }
 
+/** prepareUploadForFirm for an upload into the caller's own documents. */
+export async function prepareUpload(ctx: AuthedContext): Promise<{ remainingBytes: number }> {
+  return prepareUploadForFirm(ctx, ctx.user.id);
+}
+
 /**
  * Before an upload's body is read: counts it against the caller's hourly limit, and says how many
  * bytes still fit in the owner's quota (none, not a negative number, when a lowered quota is overrun).
+ * Any owner: the firm's upload into a client's documents.
  */
-export async function prepareUpload(ctx: AuthedContext, ownerId: string = ctx.user.id): Promise<{ remainingBytes: number }> {
+export async function prepareUploadForFirm(ctx: AuthedContext, ownerId: string): Promise<{ remainingBytes: number }> {
   await ctx.rateLimits.consumeUpload(ctx.user.id);
-  const usage = await storageUsage(ctx, ownerId);
+  const usage = await storageUsageOf(ctx, ownerId);
   return { remainingBytes: Math.max(0, usage.quota_bytes - usage.used_bytes) };
+}
+
+/** checkUploadPlaceForFirm for the caller's own documents. */
+export async function checkUploadPlace(
+  ctx: AuthedContext,
+  input: { folder_id: string | null; request_id: string | null },
+): Promise<{ success: true }> {
+  return checkUploadPlaceForFirm(ctx, input, ctx.user.id);
 }
 
 /**
  * Refuses an upload's folder or request that is not the owner's (or a request no longer open)
  * before its file is stored: the upload route asks as soon as the fields before the file part
- * have arrived. createDocument checks both again when it writes the row.
+ * have arrived. createDocument checks both again when it writes the row. Any owner: the firm's
+ * upload into a client's documents.
  */
-export async function checkUploadPlace(
+export async function checkUploadPlaceForFirm(
   ctx: AuthedContext,
   input: { folder_id: string | null; request_id: string | null },
-  ownerId: string = ctx.user.id,
+  ownerId: string,
 ): Promise<{ success: true }> {
   if (input.folder_id) await assertOwnFolder(ctx.db, ownerId, input.folder_id);
   const requestId = input.request_id;
@@ -69,16 +89,24 @@ export async function checkUploadPlace(
   return { success: true };
 }
 
-/**
- * Records a stored upload as the caller's document (with `ownerId`, the firm's upload into that
- * client's documents: theirs, uploaded by the caller). The row is written only now, after the
- * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)
- * the content goes too. It joins the batch its email tells (upload-notices.ts).
- */
+/** createDocumentForFirm in the caller's own documents. */
 export async function createDocument(
   ctx: AuthedContext,
   input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
-  ownerId: string = ctx.user.id,
+): Promise<DocumentItem> {
+  return createDocumentForFirm(ctx, input, ctx.user.id);
+}
+
+/**
+ * Records a stored upload as the owner's document, uploaded by the caller (the firm's upload into a
+ * client's documents when the owner is not the caller). The row is written only now, after the
+ * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)
+ * the content goes too. It joins the batch its email tells (upload-notices.ts).
+ */
+export async function createDocumentForFirm(
+  ctx: AuthedContext,
+  input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
+  ownerId: string,
 ): Promise<DocumentItem> {
   const { file, folder_id: chosenFolderId } = input;
   const userId = ownerId;
@@ -171,7 +199,7 @@ const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{
  * client declared; a declared type that file-type knows how to recognise but did not find in the
  * content is a false claim; anything unknown or malformed becomes application/octet-stream.
  */
-export async function detectContentType(storage: ObjectStorage, key: string, declared: string): Promise<string> {
+async function detectContentType(storage: ObjectStorage, key: string, declared: string): Promise<string> {
   const stream = await storage.get(key);
   let detected: string | undefined;
   try {

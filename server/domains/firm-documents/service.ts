@@ -8,7 +8,7 @@ import { USER_NOT_FOUND } from "../admin/service.ts";
 import { findUserById } from "../auth/queries.ts";
 import { listDocuments, storageOfUsers } from "../documents/queries.ts";
 import type { DocumentItem } from "../documents/schemas.ts";
-import { createDocument, prepareUpload, quotaBytes, type ReceivedFile } from "../documents/upload.ts";
+import { createDocumentForFirm, prepareUploadForFirm, quotaBytes, type ReceivedFile } from "../documents/upload.ts";
 import { documentNamesInEmails, setDocumentNamesInEmails } from "../documents/upload-notices.ts";
 import { listFolders } from "../folders/queries.ts";
 import type { Folder } from "../folders/schemas.ts";
@@ -43,7 +43,7 @@ export async function clientDocuments(ctx: Context, input: { id: string; folder_
 /** Before the body of the firm's upload is read: the client exists, the admin's hourly limit, what fits in the client's quota. */
 export async function prepareClientUpload(ctx: AuthedContext, input: { id: string }): Promise<{ remainingBytes: number }> {
   await findClient(ctx, input.id);
-  return prepareUpload(ctx, input.id);
+  return prepareUploadForFirm(ctx, input.id);
 }
 
 /** Records the firm's stored upload as the client's document, in one of the client's folders (or their root). */
@@ -52,7 +52,7 @@ export async function recordClientUpload(
   input: { id: string; folder_id: string | null; file: ReceivedFile },
 ): Promise<DocumentItem> {
   try {
-    return await createDocument(ctx, { folder_id: input.folder_id, file: input.file }, input.id);
+    return await createDocumentForFirm(ctx, { folder_id: input.folder_id, file: input.file }, input.id);
   } catch (err) {
     // The client was deleted while the file arrived: that is their absence, not the admin's session.
     if (err instanceof TRPCError && err.code === "UNAUTHORIZED") throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });

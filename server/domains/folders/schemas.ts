@@ -21,7 +21,7 @@ const folderChanges = z.object({
   parent_folder_id: idSchema.nullable().optional(),
 });
 const somethingToChange = (v: z.infer<typeof folderChanges>) => v.name !== undefined || v.color !== undefined || v.parent_folder_id !== undefined;
-export const NOTHING_TO_CHANGE_FOLDER = "Nothing to change: give a name, a color or a parent_folder_id";
+const NOTHING_TO_CHANGE_FOLDER = "Nothing to change: give a name, a color or a parent_folder_id";
 /** PATCH /api/folders/:id's body: the id is in the path. */
 export const updateFolderBody = folderChanges.refine(somethingToChange, NOTHING_TO_CHANGE_FOLDER);
 export const updateFolderInput = folderChanges.extend({ id: idSchema }).refine(somethingToChange, NOTHING_TO_CHANGE_FOLDER);

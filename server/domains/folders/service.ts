@@ -8,10 +8,10 @@ import { deleteFolder, insertFolder, isOwnFolder, isWithin, listFolders, lockFol
 import type { CreateFolderInput, Folder, UpdateFolderInput } from "./schemas.ts";
 
 export const FOLDER_NOT_FOUND = "Folder not found";
-export const PARENT_FOLDER_NOT_FOUND = "Parent folder not found";
-export const FOLDER_NOT_EMPTY = "Folder is not empty";
-export const FOLDER_NAME_TAKEN = "A folder with this name already exists";
-export const FOLDER_INTO_ITSELF = "A folder cannot be moved into itself";
+const PARENT_FOLDER_NOT_FOUND = "Parent folder not found";
+const FOLDER_NOT_EMPTY = "Folder is not empty";
+const FOLDER_NAME_TAKEN = "A folder with this name already exists";
+const FOLDER_INTO_ITSELF = "A folder cannot be moved into itself";
 
 /**
  * The one ownership check for a folder id coming from a client (a parent, a listing, an upload

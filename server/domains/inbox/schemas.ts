@@ -1,12 +1,12 @@
 import { z } from "zod";
 
-export const INBOX_KINDS = ["upload", "request_submitted", "consultation", "appointment_request"] as const;
+const INBOX_KINDS = ["upload", "request_submitted", "consultation", "appointment_request"] as const;
 
 /**
  * One Inbox item. `summary` by kind: upload `{ count, names }` (at most five names), request_submitted
  * `{ title }`, consultation `{ name, service }`, appointment_request `{ title, start }`.
  */
-export const inboxItemOutput = z.object({
+const inboxItemOutput = z.object({
   id: z.string(),
   kind: z.enum(INBOX_KINDS),
   client_id: z.string().nullable(),

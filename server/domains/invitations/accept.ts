@@ -3,7 +3,6 @@
 // rules) and is signed in, or continues with Google with the invited address. Either way the
 // invitation is accepted in the transaction that makes the account, so it works once.
 import { TRPCError } from "@trpc/server";
-import { sql } from "kysely";
 import { type ActivityActorContext, accountLabel, recordActivity } from "../activity/record.ts";
 import { addressUnproven, voidEarlierHolder } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
@@ -11,16 +10,16 @@ import { createTwoFactorChallenge } from "../../auth/second-factor.ts";
 import { hashToken } from "../../auth/session.ts";
 import type { Db } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
-import { findTakenIdentity, insertUser, publicUserColumns } from "../auth/queries.ts";
+import { claimUser, findSessionEpoch, findTakenIdentity, insertUser } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
 import { assertPasswordAllowed, type CarriedSession, EMAIL_TAKEN, finishSignIn, secondStep, USERNAME_TAKEN } from "../auth/service.ts";
-import { findClaimableAccount, findInvitationByTokenHash, markInvitationAccepted, registrationMode } from "./queries.ts";
+import { findClaimableAccount, findInvitationByTokenHash, lockOpenInvitationFor, markInvitationAccepted, registrationMode } from "./queries.ts";
 import { type AcceptInvitationInput, INVALID_INVITATION, type InvitationPeek } from "./schemas.ts";
 import { invitationStatus } from "./service.ts";
 
-export const INVITATION_EXPIRED = "This invitation has expired. Ask the firm to send you a new one.";
-export const INVITATION_WITHDRAWN = "This invitation was withdrawn by the firm.";
-export const INVITATION_USED = "This invitation has already been used. Log in with the account it made.";
+const INVITATION_EXPIRED = "This invitation has expired. Ask the firm to send you a new one.";
+const INVITATION_WITHDRAWN = "This invitation was withdrawn by the firm.";
+const INVITATION_USED = "This invitation has already been used. Log in with the account it made.";
 
 type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;
 
@@ -82,8 +81,7 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
         await usableInvitation(tx, input.token, ctx.now());
         throw new TRPCError({ code: "CONFLICT", message: INVITATION_USED });
       }
-      const { session_epoch } = await tx.selectFrom("users").select("session_epoch").where("id", "=", user.id).executeTakeFirstOrThrow();
-      return { user, sessionEpoch: session_epoch };
+      return { user, sessionEpoch: await findSessionEpoch(tx, user.id) };
     });
   } catch (err) {
     if ((err as { code?: string }).code === "23505") {
@@ -113,12 +111,7 @@ async function claimAccount(
 ): Promise<PublicUser> {
   if (!(await addressUnproven(tx, userId))) throw new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN });
   await voidEarlierHolder(tx, userId);
-  return tx
-    .updateTable("users")
-    .set({ ...fields, email_verified_at: now })
-    .where("id", "=", userId)
-    .returning(publicUserColumns)
-    .executeTakeFirstOrThrow();
+  return claimUser(tx, userId, { ...fields, email_verified_at: now });
 }
 
 /** Why Google sign-in makes no account: the firm takes clients by invitation only, or the invitation carried is for another address. */
@@ -141,7 +134,7 @@ export async function checkCarriedInvitation(db: Db, token: string | null, email
  * that takes clients by invitation only refuses the account.
  */
 export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, email: string, makeUser: () => Promise<PublicUser>): Promise<PublicUser> {
-  const invitation = await openInvitationFor(tx, email, ctx.now());
+  const invitation = await lockOpenInvitationFor(tx, email, ctx.now());
   if (!invitation) {
     if ((await registrationMode(tx)) === "invite_only") throw new GoogleSignUpRefused("invite_only");
     return makeUser();
@@ -151,20 +144,8 @@ export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, emai
   return user;
 }
 
-function openInvitationFor(tx: Db, email: string, now: Date) {
-  return tx
-    .selectFrom("invitations")
-    .select(["id", "email"])
-    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /** Google claimed an unproven account: an open invitation to its address is accepted by it, as its link would have been. */
 export async function acceptOpenInvitationFor(tx: Db, ctx: ActivityActorContext, user: PublicUser): Promise<void> {
-  const invitation = await openInvitationFor(tx, user.email, ctx.now());
+  const invitation = await lockOpenInvitationFor(tx, user.email, ctx.now());
   if (invitation) await acceptFor(tx, ctx, invitation, user);
 }

@@ -4,7 +4,7 @@ import { composeEmail, portalLink } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
 import { INVITE_PARAM } from "./messages.ts";
-import { markInvitationSent, setInvitationToken } from "./queries.ts";
+import { findInvitationForMail, markInvitationSent, setInvitationToken } from "./queries.ts";
 import { invitationStatus } from "./service.ts";
 
 export function invitationLink(publicUrl: string, token: string): string {
@@ -20,11 +20,7 @@ export type InvitationJob = { invitationId: string; expiresAt: string };
  * invitation is accepted, revoked or expired.
  */
 export async function invitationMail(deps: AppDeps, job: InvitationJob): Promise<Outgoing | null> {
-  const invitation = await deps.db
-    .selectFrom("invitations")
-    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at"])
-    .where("id", "=", job.invitationId)
-    .executeTakeFirst();
+  const invitation = await findInvitationForMail(deps.db, job.invitationId);
   if (!invitation || invitationStatus(invitation, deps.now()) !== "pending") return null;
   const token = generateToken();
   if (!(await setInvitationToken(deps.db, invitation.id, new Date(job.expiresAt), hashToken(token)))) return null;

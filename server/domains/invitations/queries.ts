@@ -141,3 +141,24 @@ export async function markInvitationAccepted(db: Db, id: string, userId: string,
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The open invitation to the address (any case), locked while an account is made for it. */
+export async function lockOpenInvitationFor(db: Db, email: string, now: Date) {
+  return db
+    .selectFrom("invitations")
+    .select(["id", "email"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function findInvitationForMail(db: Db, invitationId: string) {
+  return db
+    .selectFrom("invitations")
+    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at"])
+    .where("id", "=", invitationId)
+    .executeTakeFirst();
+}

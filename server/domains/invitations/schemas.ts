@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nameText } from "../shared-schemas.ts";
 import { emailSchema, FILL_ALL_FIELDS, registerInput, restSignedInOutput, signedInOutput } from "../auth/schemas.ts";
 
-export const REGISTRATION_MODES = ["open", "invite_only"] as const;
+const REGISTRATION_MODES = ["open", "invite_only"] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
 export const registrationOutput = z.object({ registration: z.enum(REGISTRATION_MODES) });
@@ -19,7 +19,7 @@ export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
 export const listInvitationsInput = z.object({ limit: z.coerce.number().int().min(1).max(200).default(100) });
 
 /** What the firm's list says of an invitation; revoked ones leave the list. */
-export const INVITATION_STATUSES = ["pending", "expired", "accepted", "revoked"] as const;
+const INVITATION_STATUSES = ["pending", "expired", "accepted", "revoked"] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 export const invitationOutput = z.object({

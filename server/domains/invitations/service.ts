@@ -20,12 +20,12 @@ import {
 } from "./queries.ts";
 import type { CreateInvitationInput, InvitationItem, InvitationStatus, RegistrationMode } from "./schemas.ts";
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const INVITATION_NOT_FOUND = "Invitation not found";
-export const ACCOUNT_EXISTS = "An account with this email already exists";
-export const INVITATION_PENDING = "This email already has a pending invitation: resend it instead";
-export const ALREADY_ACCEPTED = "This invitation has already been accepted";
-export const INVITATION_REVOKED = "This invitation was revoked";
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_NOT_FOUND = "Invitation not found";
+const ACCOUNT_EXISTS = "An account with this email already exists";
+const INVITATION_PENDING = "This email already has a pending invitation: resend it instead";
+const ALREADY_ACCEPTED = "This invitation has already been accepted";
+const INVITATION_REVOKED = "This invitation was revoked";
 
 type InvitationRow = {
   id: string;

@@ -5,13 +5,11 @@
 // channel carries the end of a session (a trigger on `sessions`, migration
 // 2026-11-26T0010_stream_limits), so a stream ends on every instance when its session does
 // (docs/security.md, "Round 3 (issue 28)").
-import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../../db/database.ts";
-import type { Db } from "../../db/types.ts";
 import type { MessageEventListener, MessageEvents } from "../../trpc/context.ts";
+import { MESSAGES_CHANNEL as CHANNEL } from "./queries.ts";
 
-const CHANNEL = "portal_messages";
 /** How the trigger on `sessions` says a session ended: this, then the session's id. */
 const SESSION_ENDED = "session-ended:";
 
@@ -22,11 +20,6 @@ const SESSION_ENDED = "session-ended:";
  */
 export const MAX_STREAMS_PER_SESSION = 4;
 export const MAX_STREAMS_PER_USER = 8;
-
-/** Tells every instance that the client's conversation changed, when `tx` commits. */
-export async function notifyConversationChanged(tx: Db, clientId: string): Promise<void> {
-  await sql`select pg_notify(${CHANNEL}, ${clientId})`.execute(tx);
-}
 
 export function createMessageEvents(database: Pick<DatabaseHandle, "listen">, logger: Logger): MessageEvents {
   const listeners = new Set<MessageEventListener>();

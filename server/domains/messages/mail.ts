@@ -6,7 +6,7 @@ import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
-import { type Side, takeMailBurst } from "./queries.ts";
+import { findMailClient, type Side, takeMailBurst } from "./queries.ts";
 
 /** To `side`, five minutes after the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
 export type MessageWaitingJob = { clientId: string; side: Side; dueAt: string };
@@ -14,12 +14,7 @@ export type MessageWaitingJob = { clientId: string; side: Side; dueAt: string };
 export async function messageWaitingMail(deps: AppDeps, job: MessageWaitingJob): Promise<Outgoing | null> {
   const waiting = await takeMailBurst(deps.db, job.clientId, job.side, new Date(job.dueAt));
   if (!waiting) return null;
-  const client = await deps.db
-    .selectFrom("users")
-    .select(["name", "username", "email", "email_verified_at"])
-    .where("id", "=", job.clientId)
-    .where("is_admin", "=", false)
-    .executeTakeFirst();
+  const client = await findMailClient(deps.db, job.clientId);
   if (!client) return null;
   const firm = await firmName(deps);
   const count = waiting === 1 ? "a new message" : `${waiting} new messages`;

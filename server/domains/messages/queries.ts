@@ -244,3 +244,21 @@ function findTopFolder(db: Db, clientId: string, name: string) {
     .where(sql<string>`lower(name)`, "=", name.toLowerCase())
     .executeTakeFirst();
 }
+
+/** The client a message mail goes to (never an admin). */
+export async function findMailClient(db: Db, clientId: string) {
+  return db
+    .selectFrom("users")
+    .select(["name", "username", "email", "email_verified_at"])
+    .where("id", "=", clientId)
+    .where("is_admin", "=", false)
+    .executeTakeFirst();
+}
+
+/** The channel events.ts LISTENs on. */
+export const MESSAGES_CHANNEL = "portal_messages";
+
+/** Tells every instance that the client's conversation changed, when `tx` commits (events.ts). */
+export async function notifyConversationChanged(tx: Db, clientId: string): Promise<void> {
+  await sql`select pg_notify(${MESSAGES_CHANNEL}, ${clientId})`.execute(tx);
+}

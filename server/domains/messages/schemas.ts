@@ -3,8 +3,8 @@ import { idSchema } from "../shared-schemas.ts";
 
 export const MAX_MESSAGE_LENGTH = 10_000;
 /** Documents one message can carry. */
-export const MAX_ATTACHMENTS = 20;
-export const EMPTY_MESSAGE = "Write a message or attach a document";
+const MAX_ATTACHMENTS = 20;
+const EMPTY_MESSAGE = "Write a message or attach a document";
 export const CLIENT_NOT_FOUND = "Client not found";
 export const DOCUMENT_NOT_FOUND = "Document not found";
 /** The folder of the client's space where documents uploaded for messages are filed. */
@@ -27,7 +27,6 @@ const hasContent = (message: { text: string; document_ids: string[] }) => messag
 export const sendMessageBody = z.object(sendFields).refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 export const adminSendMessageInput = z.object({ user_id: idSchema, ...sendFields }).refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] });
-export type AdminSendMessageInput = z.infer<typeof adminSendMessageInput>;
 
 const pageFields = {
   limit: z.coerce.number().int().min(1, "limit must be 1 to 200").max(200, "limit must be 1 to 200").default(50),

@@ -7,8 +7,8 @@ import { accountLabel, recordActivity } from "../activity/record.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
-import { notifyConversationChanged } from "./events.ts";
 import {
+  notifyConversationChanged,
   countMessages,
   ensureTopFolder,
   findClient,
@@ -39,7 +39,7 @@ import {
 } from "./schemas.ts";
 
 /** A message unread this long gets the other side an email (one per burst). */
-export const MESSAGE_MAIL_DELAY_MS = 5 * 60 * 1000;
+const MESSAGE_MAIL_DELAY_MS = 5 * 60 * 1000;
 
 type Client = { id: string; username: string | null; email: string };
 

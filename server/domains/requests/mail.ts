@@ -9,29 +9,13 @@ import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
 import { documentNamesInEmails } from "../documents/upload-notices.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
+import { findRequestForMail, listRequestDocumentNames } from "./queries.ts";
 
-export type ReminderKind = "early" | "due";
+type ReminderKind = "early" | "due";
 
 /** "Friday, March 5, 2027": a day of the firm's calendar, as written. */
-export function formatDueDate(date: string): string {
+function formatDueDate(date: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "full" }).format(new Date(`${date}T00:00:00Z`));
-}
-
-async function requestForMail(deps: AppDeps, id: string) {
-  return deps.db
-    .selectFrom("document_requests")
-    .innerJoin("users", "users.id", "document_requests.user_id")
-    .select([
-      "document_requests.title",
-      "document_requests.due_date",
-      "document_requests.status",
-      "users.name",
-      "users.username",
-      "users.email",
-      "users.email_verified_at",
-    ])
-    .where("document_requests.id", "=", id)
-    .executeTakeFirst();
 }
 
 function portalLink(deps: AppDeps): string {
@@ -43,7 +27,7 @@ export type RequestCreatedJob = { requestId: string };
 
 /** To the client: the firm asks for documents. */
 export async function requestCreatedMail(deps: AppDeps, job: RequestCreatedJob): Promise<Outgoing | null> {
-  const request = await requestForMail(deps, job.requestId);
+  const request = await findRequestForMail(deps.db, job.requestId);
   if (!request || request.status !== "open") return null;
   const firm = await firmName(deps);
   const body = composeEmail({
@@ -67,7 +51,7 @@ export type RequestReminderJob = { requestId: string; dueDate: string; reminder:
 
 /** To the client, 3 days before the due date or on it: only while the request is still open and due then. */
 export async function requestReminderMail(deps: AppDeps, job: RequestReminderJob): Promise<Outgoing | null> {
-  const request = await requestForMail(deps, job.requestId);
+  const request = await findRequestForMail(deps.db, job.requestId);
   if (!request || request.status !== "open" || request.due_date !== job.dueDate) return null;
   const firm = await firmName(deps);
   const due = formatDueDate(job.dueDate);
@@ -95,20 +79,13 @@ export type RequestSubmittedJob = { requestId: string };
 
 /** To the firm (the site's contact address, else FIRM_EMAIL): a client submitted a request, with the names of the files attached. */
 export async function requestSubmittedMail(deps: AppDeps, job: RequestSubmittedJob): Promise<Outgoing | null> {
-  const request = await requestForMail(deps, job.requestId);
+  const request = await findRequestForMail(deps.db, job.requestId);
   if (!request) return null;
   const [firm, to, namesShown, documents] = await Promise.all([
     firmName(deps),
     firmContactEmail(deps),
     documentNamesInEmails(deps.db),
-    deps.db
-      .selectFrom("documents")
-      .select("original_filename")
-      .where("request_id", "=", job.requestId)
-      .where("deleted_at", "is", null)
-      .orderBy("upload_date")
-      .orderBy("id")
-      .execute(),
+    listRequestDocumentNames(deps.db, job.requestId),
   ]);
   const client = request.username ?? request.email;
   const body = composeEmail({
@@ -136,7 +113,7 @@ export type RequestReopenedJob = { requestId: string };
  * note stays in the portal (it may name what is in the documents), the mail only says to look.
  */
 export async function requestReopenedMail(deps: AppDeps, job: RequestReopenedJob): Promise<Outgoing | null> {
-  const request = await requestForMail(deps, job.requestId);
+  const request = await findRequestForMail(deps.db, job.requestId);
   if (!request || request.status !== "open") return null;
   const firm = await firmName(deps);
   const body = composeEmail({

@@ -207,3 +207,38 @@ export function takeDueRequestReminders(
     .returning(["id", "due_date"])
     .execute();
 }
+
+/** A client (not an admin) the firm may ask for documents. */
+export async function findRequestClient(db: Db, userId: string) {
+  return db.selectFrom("users").select(["id", "username", "email"]).where("id", "=", userId).where("is_admin", "=", false).executeTakeFirst();
+}
+
+/** The request and its client, as the mails about it name them. */
+export async function findRequestForMail(db: Db, requestId: string) {
+  return db
+    .selectFrom("document_requests")
+    .innerJoin("users", "users.id", "document_requests.user_id")
+    .select([
+      "document_requests.title",
+      "document_requests.due_date",
+      "document_requests.status",
+      "users.name",
+      "users.username",
+      "users.email",
+      "users.email_verified_at",
+    ])
+    .where("document_requests.id", "=", requestId)
+    .executeTakeFirst();
+}
+
+/** The names of the request's live documents, oldest first. */
+export async function listRequestDocumentNames(db: Db, requestId: string) {
+  return db
+    .selectFrom("documents")
+    .select("original_filename")
+    .where("request_id", "=", requestId)
+    .where("deleted_at", "is", null)
+    .orderBy("upload_date")
+    .orderBy("id")
+    .execute();
+}

@@ -4,16 +4,17 @@
 // recorded in the client's trail and its mail queued in the change's own transaction.
 import { TRPCError } from "@trpc/server";
 import { accountLabel, type ActivityClient, recordActivity } from "../activity/record.ts";
-import { addToInbox } from "../inbox/record.ts";
+import { addToInbox } from "../inbox/queries.ts";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
 import { addDays, localDate } from "../appointments/firm-clock.ts";
-import { listFolders } from "../folders/queries.ts";
+import { isOwnFolder, listFolders } from "../folders/queries.ts";
 import { FOLDER_NOT_FOUND } from "../folders/service.ts";
 import {
   countAttachedDocuments,
   findAdminRequest,
+  findRequestClient,
   insertRequest,
   listAdminRequests,
   listAttachedDocuments,
@@ -40,11 +41,11 @@ import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 
 /** The early reminder goes this many days before the due date (the other on the day). */
 export const EARLY_REMINDER_DAYS = 3;
-export const DUE_DATE_PASSED = "Due date must be today or later";
+const DUE_DATE_PASSED = "Due date must be today or later";
 const USER_NOT_FOUND = "User not found";
 
 /** The firm's today: due dates are days on its calendar. */
-export function firmToday(ctx: Pick<AuthedContext, "config" | "now">): string {
+function firmToday(ctx: Pick<AuthedContext, "config" | "now">): string {
   return localDate(ctx.now(), ctx.config.firmTimeZone);
 }
 
@@ -56,21 +57,10 @@ function isOverdue(request: { status: RequestStatus; due_date: string | null }, 
 export async function createRequest(ctx: AuthedContext, input: CreateRequestInput): Promise<AdminRequest> {
   const today = firmToday(ctx);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
-  const client = await ctx.db
-    .selectFrom("users")
-    .select(["id", "username", "email"])
-    .where("id", "=", input.user_id)
-    .where("is_admin", "=", false)
-    .executeTakeFirst();
+  const client = await findRequestClient(ctx.db, input.user_id);
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
   if (input.folder_id !== null) {
-    const folder = await ctx.db
-      .selectFrom("folders")
-      .select("id")
-      .where("id", "=", input.folder_id)
-      .where("user_id", "=", client.id)
-      .executeTakeFirst();
-    if (!folder) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+    if (!(await isOwnFolder(ctx.db, client.id, input.folder_id))) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
   }
   // A due date within the early reminder's days (or today) is already in the mail about the
   // request: those reminders count as sent.

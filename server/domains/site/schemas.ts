@@ -86,7 +86,7 @@ export const updateSiteContentInput = z
   });
 
 /** The author of the samples an earlier editor started from: never published, whatever sends it. */
-export const SAMPLE_AUTHOR = "Sample Client";
+const SAMPLE_AUTHOR = "Sample Client";
 export const publishableTestimonials = z
   .array(testimonialSchema)
   .max(100, "At most 100 testimonials")

@@ -18,7 +18,7 @@ type ConversationQuery = {
 };
 
 /** Oldest first, as the conversation is read. */
-export function conversationMessages(conversation: ConversationQuery): ConversationMessage[] {
+function conversationMessages(conversation: ConversationQuery): ConversationMessage[] {
   return (conversation.data?.pages ?? []).toReversed().flatMap((page) => page.items);
 }
 

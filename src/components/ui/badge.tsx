@@ -16,7 +16,7 @@ const badgeVariants = cva(
   },
 );
 
-export type BadgeProps = ComponentProps<"span"> & VariantProps<typeof badgeVariants>;
+type BadgeProps = ComponentProps<"span"> & VariantProps<typeof badgeVariants>;
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;

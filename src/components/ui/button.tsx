@@ -29,7 +29,7 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<"button"> &
+type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {
     /** Renders the single child (for example a router `<Link>`) with the button's look. */
     asChild?: boolean;

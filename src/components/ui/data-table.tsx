@@ -21,7 +21,7 @@ export type DataTableColumn<Row> = {
 };
 
 /** The parts of a React Query result over one server page that the table shows. */
-export type PageQuery<Row> = {
+type PageQuery<Row> = {
   data?: { items: Row[]; total: number; totalCapped?: boolean; nextCursor: number | null };
   isPending: boolean;
   isFetching: boolean;

@@ -4,7 +4,7 @@ import type { ActivityEventItem } from "@server/domains/activity/schemas.ts";
 export type { ActivityAction };
 
 /** Whose page the sentence is for: the client reads "You" and "Your firm"; the firm reads account names. */
-export type ActivityView = "client" | "admin";
+type ActivityView = "client" | "admin";
 
 export type DescribableActivity = Pick<ActivityEventItem, "action" | "actor_role" | "actor_label" | "client_label" | "detail" | "ip" | "user_agent">;
 

@@ -1,6 +1,6 @@
 import { trpc } from "@/lib/trpc.ts";
 
-export const RECENT_ACTIVITY_PAGE = 10;
+const RECENT_ACTIVITY_PAGE = 10;
 
 /** The signed-in client's own trail, newest first; each "Show more" asks for the next older page. */
 export function useOwnActivity() {

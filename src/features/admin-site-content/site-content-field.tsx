@@ -10,7 +10,7 @@ import type { SiteContentEditorEntry, SiteSection } from "@server/domains/site/s
 import { useResetSiteContent, useUpdateSiteContent } from "./use-update-site-content.ts";
 
 /** How long typing must pause before the field is saved: one update per pause, not per keystroke. */
-export const SAVE_PAUSE_MS = 600;
+const SAVE_PAUSE_MS = 600;
 
 type SiteContentFieldProps = {
   section: SiteSection;

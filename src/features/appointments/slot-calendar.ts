@@ -5,7 +5,7 @@ import type { Slot } from "@server/domains/appointments/schemas.ts";
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** YYYY-MM-DD of the instant on the viewer's calendar. */
-export function localDayKey(instant: Date): string {
+function localDayKey(instant: Date): string {
   return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
 }
 

@@ -6,8 +6,8 @@
 import { FILL_ALL_FIELDS, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from "@server/domains/auth/schemas.ts";
 
 export { FILL_ALL_FIELDS, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH };
-export const ENTER_EMAIL = "Please enter your email address";
-export const MIN_PASSWORD_LENGTH = 6;
+const ENTER_EMAIL = "Please enter your email address";
+const MIN_PASSWORD_LENGTH = 6;
 
 const blank = (value: string) => value.trim() === "";
 

@@ -4,7 +4,7 @@
  * sent -> request via Try Different Email (clears email and token); reset -> sent via Back;
  * reset -> request via Request a New Link, when the link's token turns out spent.
  */
-export type ForgotPasswordStep = "request" | "sent" | "reset";
+type ForgotPasswordStep = "request" | "sent" | "reset";
 
 export type ForgotPasswordState = { step: ForgotPasswordStep; email: string; token: string };
 

@@ -4,7 +4,7 @@
  */
 export type LinkOutcome = { ok: boolean; message: string };
 
-export type LinkMessages = {
+type LinkMessages = {
   ok: string;
   /** The link itself is spent, expired or unknown (a 4xx). */
   invalid: string;

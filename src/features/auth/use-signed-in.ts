@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { publicQuery } from "@/lib/public-query.ts";
 
 /** Who is signed in, as far as the public site needs to know: which dashboard is theirs. */
-export type SignedInAs = "client" | "admin" | null;
+type SignedInAs = "client" | "admin" | null;
 
 /**
  * Who is signed in, for the public site, which renders without React Query (see

@@ -6,8 +6,8 @@ import { type LinkOutcome, redeemLink } from "./redeem-link.ts";
 
 export const VERIFY_TOKEN_PARAM = "verify_token";
 
-export const EMAIL_VERIFIED = "Your email is verified.";
-export const VERIFICATION_LINK_INVALID = "This verification link is invalid or has expired.";
+const EMAIL_VERIFIED = "Your email is verified.";
+const VERIFICATION_LINK_INVALID = "This verification link is invalid or has expired.";
 const VERIFICATION_FAILED = "Your email could not be verified right now. Please open the link again in a moment.";
 
 /** Tells this browser's other tabs (a dashboard left open) that the address is now verified. */

@@ -20,7 +20,7 @@ export const emptyConsultationForm: ConsultationForm = {
   message: "",
 };
 
-export type ConsultationValidation =
+type ConsultationValidation =
   { ok: true; input: ConsultationRequestInput } | { ok: false; message: string; field: keyof ConsultationForm | undefined };
 
 /**

@@ -5,7 +5,7 @@
  * nothing waits or uploads any more; its end is reported once, with counts, for the summary.
  */
 
-export type UploadState = "waiting" | "uploading" | "done" | "failed" | "cancelled";
+type UploadState = "waiting" | "uploading" | "done" | "failed" | "cancelled";
 
 export type UploadItem = {
   readonly id: number;
@@ -34,7 +34,7 @@ export class UploadFailure extends Error {
 
 export type BatchSummary = { done: number; failed: number; cancelled: number; lastError: string | null };
 
-export type UploadQueueOptions = {
+type UploadQueueOptions = {
   send: SendUpload;
   maxBytes: number;
   /** What a file over `maxBytes` fails with, without being sent (the server's own message). */

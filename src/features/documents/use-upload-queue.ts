@@ -9,7 +9,7 @@ import { batchMessage, createUploadQueue, type UploadItem, type UploadQueue, Upl
 export type UploadQueueHandle = { queue: UploadQueue; items: readonly UploadItem[] };
 
 /** Where the files go instead of the signed-in client's own documents (the firm's page of a client), and what to refresh then. */
-export type UploadDestination = { url: string; onStored: () => void };
+type UploadDestination = { url: string; onStored: () => void };
 
 /**
  * The page's upload queue (three files at a time). The dashboard holds it, so uploads go on

@@ -20,7 +20,7 @@ type SiteHeaderProps = {
 };
 
 /** The firm's name up to its first word, for the one-row phone header ("Harborline" of "Harborline Accounting & ..."). */
-export function shortFirmName(name: string): string {
+function shortFirmName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? "";
 }
 

@@ -6,7 +6,7 @@ import { useLiveEvents } from "@/lib/use-live-events.ts";
 
 const PAGE_SIZE = 50;
 /** Asked again this often while the live stream is down (use-message-events.ts). */
-export const MESSAGES_POLL_MS = 15_000;
+const MESSAGES_POLL_MS = 15_000;
 
 /** The client's conversation: the first page is the newest; "Show earlier messages" fetches older pages. */
 export function useConversation(polling: boolean) {
