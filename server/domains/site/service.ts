@@ -37,7 +37,7 @@ export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEd
   const stored = await storedSiteContent(ctx);
   const defaults = defaultSiteContent(ctx.config);
   // contact.hours is empty by default, which the site shows as the weekly availability in words.
-  const shown = { ...defaults, contact: { ...defaults.contact, hours: await availabilityHours(ctx) } };
+  const shown: typeof defaults = { ...defaults, contact: { ...defaults.contact, hours: await availabilityHours(ctx) } };
   const view = {} as SiteContentEditorView;
   for (const section of Object.keys(SITE_CONTENT_KEYS) as SiteSection[]) {
     view[section] = {};

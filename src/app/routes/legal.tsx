@@ -29,12 +29,24 @@ export function LegalPage({ page }: { page: LegalPageKind }) {
   const text = site.value("legal", page);
 
   // Followed from the footer, the page would otherwise open scrolled as far down as the page before.
-  useEffect(() => window.scrollTo(0, 0), [page]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [page]);
+  // index.html carries the site's description; a second <meta> would leave two, so this page's
+  // replaces it while the page is shown.
+  useEffect(() => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) return;
+    const before = meta.content;
+    meta.content = description;
+    return () => {
+      meta.content = before;
+    };
+  }, [description]);
 
   return (
     <div className="flex min-h-dvh flex-col">
       <title>{firmName ? `${title} | ${firmName}` : title}</title>
-      <meta name="description" content={description} />
       <SkipLink />
       <SiteHeader
         homePath="/"
