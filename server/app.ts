@@ -23,7 +23,7 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_BATCH_CALLS = 10;
 /** The routes whose body may take minutes to arrive (see http-limits.ts): the client's upload and the firm's into a client's documents. */
 const UPLOAD_PATHS = [/^\/api\/documents\/upload$/, /^\/api\/admin\/users\/[^/]+\/documents$/];
-/** The client routes of the spec, and the account settings and Google sign-in's second step (issue 20); each serves the React app. */
+/** The client routes of the spec, the account settings and Google sign-in's second step (issue 20) and the legal pages (issue 31); each serves the React app. */
 export const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor", "/privacy", "/terms"];
 /** The public pages served with the site's data embedded (server/index-html.ts), so they paint without an API call. */
 const PUBLIC_DATA_PAGES = ["/", "/privacy", "/terms"];
