@@ -20,7 +20,14 @@ export function TaxFormsTab({ onOpenDocuments }: { onOpenDocuments: () => void }
   const taxYear = useTaxYear();
   // Without its answer the tab still shows the spec's year rather than nothing.
   const year = taxYear.data?.tax_year ?? (taxYear.isPending ? null : DEFAULT_TAX_YEAR);
-  if (year === null) return <Spinner label="Loading tax forms…" />;
+  if (year === null) {
+    return (
+      <div className="grid gap-6">
+        <h2 className="text-xl font-semibold">Tax Forms</h2>
+        <Spinner label="Loading tax forms…" />
+      </div>
+    );
+  }
   return (
     <div className="grid gap-6">
       <h2 className="text-xl font-semibold">Tax Forms</h2>
