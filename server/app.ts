@@ -23,8 +23,10 @@ const MAX_JSON_BYTES = 1024 * 1024;
 const MAX_BATCH_CALLS = 10;
 /** The routes whose body may take minutes to arrive (see http-limits.ts): the client's upload and the firm's into a client's documents. */
 const UPLOAD_PATHS = [/^\/api\/documents\/upload$/, /^\/api\/admin\/users\/[^/]+\/documents$/];
-/** The client routes of the spec, and the account settings and Google sign-in's second step (issue 20); each serves the React app. */
-const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor"];
+/** The client routes of the spec, the account settings and Google sign-in's second step (issue 20) and the legal pages (issue 31); each serves the React app. */
+const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor", "/privacy", "/terms"];
+/** The public pages served with the site's data embedded (server/index-html.ts), so they paint without an API call. */
+const PUBLIC_DATA_PAGES = ["/", "/privacy", "/terms"];
 /** Pages with an id in the path: the admin's page of one client. */
 const SPA_ROUTE_PATTERNS = [/^\/admin\/users\/[0-9a-f-]{36}$/i];
 
@@ -139,7 +141,7 @@ function serveClient(app: express.Express, deps: AppDeps, clientDir: string): vo
     }
     res.setHeader("Cache-Control", "no-cache");
     const page = req.path.replace(/\/$/, "") || "/";
-    if (page === "/") {
+    if (PUBLIC_DATA_PAGES.includes(page)) {
       res.type("html").send(await landingPage());
       return;
     }

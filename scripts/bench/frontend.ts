@@ -20,7 +20,8 @@ export type BundleSizes = {
 export function buildClient(outDir: string): void {
   execFileSync(
     process.execPath,
-    [path.join(repoRoot, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+    // The manifest names each chunk's imports, for the first-visit and legal-page sums (measureRouteChunks).
+    [path.join(repoRoot, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error", "--manifest"],
     {
       cwd: repoRoot,
       stdio: ["ignore", "ignore", "inherit"],
@@ -51,6 +52,47 @@ export function measureBundle(clientDir: string): BundleSizes {
     lazyJsGzip: sum(lazy),
     initialFiles: initial,
   };
+}
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+export type RouteChunkSizes = {
+  /** The landing page's own JS plus what it loads without a click: the welcome video and the consultation form (with the API client). */
+  firstVisitJsGzip: number;
+  /** What /privacy and /terms load beyond the landing page's initial JS: their route's chunk and its imports. */
+  legalExtraJsGzip: number;
+};
+
+/** The modules the landing page imports lazily without a click (src/app/routes/landing.tsx, lazyWithApi). */
+const FIRST_VISIT_LAZY = [
+  "src/features/welcome-video/welcome-video-modal.tsx",
+  "src/features/consultation/consultation-form.tsx",
+  "src/app/api-provider.tsx",
+];
+const LEGAL_ROUTE = "src/app/routes/legal.tsx";
+
+/**
+ * Sums over the build's chunk graph (.vite/manifest.json, written by buildClient): each root's chunk
+ * and every chunk it imports statically, each file counted once. Null for a build without a manifest.
+ */
+export function measureRouteChunks(clientDir: string): RouteChunkSizes | null {
+  const manifestFile = path.join(clientDir, ".vite", "manifest.json");
+  if (!fs.existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) visit(imported);
+    };
+    roots.forEach(visit);
+    return new Set([...seen].map((key) => manifest[key]!.file));
+  };
+  const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(path.join(clientDir, file)), 0);
+  const initial = closure(["index.html"]);
+  const legal = [...closure([LEGAL_ROUTE])].filter((file) => !initial.has(file));
+  return { firstVisitJsGzip: sum(closure(["index.html", ...FIRST_VISIT_LAZY])), legalExtraJsGzip: sum(legal) };
 }
 
 export type LighthouseScores = { performance: number; accessibility: number; bestPractices: number } | { skipped: string };

@@ -8,6 +8,7 @@ import { authRouter } from "./auth/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { documentsRouter } from "./documents/router.ts";
 import { documentTransfersRouter } from "./documents/transfers.ts";
+import { firmRouter } from "./firm-setup/router.ts";
 import { foldersRouter } from "./folders/router.ts";
 import { messagesRouter } from "./messages/router.ts";
 import { requestsRouter } from "./requests/router.ts";
@@ -25,6 +26,7 @@ export const appRouter = router({
   activity: activityRouter,
   requests: requestsRouter,
   messages: messagesRouter,
+  firm: firmRouter,
 });
 
 export type AppRouter = typeof appRouter;

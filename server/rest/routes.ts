@@ -12,6 +12,7 @@ import { availabilityRoutes } from "./availability.ts";
 import { authRoutes } from "./auth.ts";
 import { documentRoutes } from "./documents.ts";
 import { firmDocumentRoutes } from "./firm-documents.ts";
+import { firmSetupRoutes } from "./firm-setup.ts";
 import { folderRoutes } from "./folders.ts";
 import { googleRoutes } from "./google.ts";
 import { inboxRoutes } from "./inbox.ts";
@@ -68,6 +69,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...invitationRoutes,
   ...requestRoutes,
   ...messageRoutes,
+  ...firmSetupRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

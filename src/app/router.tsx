@@ -1,4 +1,4 @@
-import { Component, type ReactNode, Suspense } from "react";
+import { Component, lazy, type ReactNode, Suspense } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router";
 import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
@@ -17,6 +17,7 @@ const SettingsPage = lazyWithApi(async () => (await import("./routes/settings.ts
 const TwoFactorPage = lazyWithApi(async () => (await import("./routes/two-factor.tsx")).TwoFactorPage);
 const AdminDashboardPage = lazyWithApi(async () => (await import("./routes/admin-dashboard.tsx")).AdminDashboardPage);
 const AdminClientPage = lazyWithApi(async () => (await import("./routes/admin-client.tsx")).AdminClientPage);
+const LegalPage = lazy(() => import("./routes/legal.tsx").then((m) => ({ default: m.LegalPage })));
 
 export function AppRouter() {
   return (
@@ -46,6 +47,8 @@ export function AppRouter() {
             <Route path="admin" element={<AdminLoginPage />} />
             <Route path="admin/dashboard" element={<AdminDashboardPage />} />
             <Route path="admin/users/:id" element={<AdminClientPage />} />
+            <Route path="privacy" element={<LegalPage page="privacy" />} />
+            <Route path="terms" element={<LegalPage page="terms" />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -99,7 +99,7 @@ describe("GET /api/openapi.json", () => {
     expect(upload.properties.file.format).toBe("binary");
 
     const section = doc.paths["/admin/site-content/{section}/{key}"].put.parameters.find((p: { name: string }) => p.name === "section");
-    expect(section.schema.enum).toEqual(["hero", "about", "contact", "company", "welcome", "testimonials"]);
+    expect(section.schema.enum).toEqual(["hero", "about", "contact", "company", "welcome", "testimonials", "legal"]);
   });
 
   it("describes responses, with dates as date-time strings and admin lists' total header", () => {

@@ -12,6 +12,7 @@ import { availabilityAdminProcedures } from "../availability/router.ts";
 import { consultationAdminProcedures } from "../consultation/router.ts";
 import { documentsAdminProcedures } from "../documents/router.ts";
 import { firmDocumentsAdminProcedures } from "../firm-documents/router.ts";
+import { firmSetupAdminProcedures } from "../firm-setup/router.ts";
 import { inboxAdminProcedures } from "../inbox/router.ts";
 import { invitationsAdminProcedures } from "../invitations/router.ts";
 import { messagesAdminProcedures } from "../messages/router.ts";
@@ -45,4 +46,5 @@ export const adminRouter = router({
   ...invitationsAdminProcedures,
   ...requestsAdminProcedures,
   ...messagesAdminProcedures,
+  ...firmSetupAdminProcedures,
 });

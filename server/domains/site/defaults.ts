@@ -1,4 +1,5 @@
 import type { Config } from "../../config.ts";
+import { DEFAULT_PRIVACY_NOTICE, DEFAULT_TERMS } from "./legal-defaults.ts";
 import type { SiteSection, Testimonial } from "./schemas.ts";
 
 /** What the public carousel shows until an admin stores its own list: 12 entries. */
@@ -90,9 +91,12 @@ export function defaultSiteContent(config: Pick<Config, "firmEmail">): Record<Si
       phone: "(555) 010-4200",
       email: config.firmEmail ?? "hello@example.com",
       address: "120 Main Street, Suite 300, Springfield, IL 62701",
+      // Empty: the site says the firm's weekly availability in words (site/hours.ts).
+      hours: "",
     },
     company: { name: DEFAULT_FIRM_NAME, logo: "/images/logo.svg" },
     welcome: { video: "/videos/welcome.mp4" },
     testimonials: { data: JSON.stringify(DEFAULT_TESTIMONIALS) },
+    legal: { privacy: DEFAULT_PRIVACY_NOTICE, terms: DEFAULT_TERMS },
   };
 }

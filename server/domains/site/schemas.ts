@@ -4,10 +4,12 @@ import { z } from "zod";
 export const SITE_CONTENT_KEYS = {
   hero: ["title", "subtitle", "description", "image"],
   about: ["title", "description", "image"],
-  contact: ["phone", "email", "address"],
+  contact: ["phone", "email", "address", "hours"],
   company: ["name", "logo"],
   welcome: ["video"],
   testimonials: ["data"],
+  /** The public legal pages, /privacy and /terms (docs/site-content.md, Legal pages). */
+  legal: ["privacy", "terms"],
 } as const;
 export type SiteSection = keyof typeof SITE_CONTENT_KEYS;
 export const SITE_SECTIONS = Object.keys(SITE_CONTENT_KEYS) as [SiteSection, ...SiteSection[]];
@@ -63,6 +65,7 @@ const VALUE_CHECKS: Partial<Record<`${SiteSection}.${string}`, (value: string) =
       ? null
       : "Contact phone must be a phone number, like (555) 010-4200";
   },
+  "contact.hours": (value) => (value.length <= 200 ? null : "Hours must be at most 200 characters"),
   "hero.image": ownFile(IMAGE_EXTENSIONS, "/images/hero.svg", "Hero image"),
   "about.image": ownFile(IMAGE_EXTENSIONS, "/images/about.svg", "About image"),
   "company.logo": ownFile(IMAGE_EXTENSIONS, "/images/logo.svg", "Logo"),

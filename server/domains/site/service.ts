@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { type ActivityActorContext, recordActivity } from "../activity/record.ts";
 import type { Context } from "../../trpc/context.ts";
 import { DEFAULT_FIRM_NAME, defaultSiteContent } from "./defaults.ts";
+import { availabilityHours } from "./hours.ts";
 import { deleteSiteValue, findSiteValue, insertMissingSiteValues, listSiteContent, upsertSiteValue } from "./queries.ts";
 import {
   publishableTestimonials,
@@ -35,6 +36,8 @@ export async function storedSiteContent(ctx: Pick<Context, "db">): Promise<SiteC
 export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEditorView> {
   const stored = await storedSiteContent(ctx);
   const defaults = defaultSiteContent(ctx.config);
+  // contact.hours is empty by default, which the site shows as the weekly availability in words.
+  const shown: typeof defaults = { ...defaults, contact: { ...defaults.contact, hours: await availabilityHours(ctx) } };
   const view = {} as SiteContentEditorView;
   for (const section of Object.keys(SITE_CONTENT_KEYS) as SiteSection[]) {
     view[section] = {};
@@ -42,7 +45,7 @@ export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEd
       const value = stored[section]?.[key]?.value;
       const defaultValue = defaults[section][key] ?? "";
       const isDefault = value === undefined || isEmptyValue(section, key, value);
-      view[section][key] = { value: isDefault ? defaultValue : value, isDefault, defaultValue };
+      view[section][key] = { value: isDefault ? (shown[section][key] ?? "") : value, isDefault, defaultValue };
     }
   }
   return view;

@@ -18,6 +18,8 @@ import { RequestsTab } from "@/features/admin-requests/requests-tab.tsx";
 import { useAdminStats } from "@/features/admin-overview/use-admin-stats.ts";
 import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-welcome-video-button.tsx";
 import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
+import { LegalPagesEditor } from "@/features/admin-site-content/legal-pages-editor.tsx";
+import { TaxYearSetting } from "@/features/admin-firm-setup/tax-year-setting.tsx";
 import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
 import { UsersTab } from "@/features/admin-users/users-tab.tsx";
 import { InvitationsPanel } from "@/features/admin-invitations/invitations-panel.tsx";
@@ -147,6 +149,8 @@ export function AdminDashboardPage() {
             <StaffNamesSetting />
             <SiteContentEditor />
             <TestimonialEditor />
+            <LegalPagesEditor />
+            <TaxYearSetting />
             <section
               aria-labelledby="welcome-video-reset-heading"
               className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-6"

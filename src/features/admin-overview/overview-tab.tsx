@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
+import { SetupChecklist } from "./setup-checklist.tsx";
 import { useAdminStats } from "./use-admin-stats.ts";
 
 export function OverviewTab() {
@@ -13,6 +14,7 @@ export function OverviewTab() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
+      <SetupChecklist />
       <section aria-labelledby="admin-counts-heading">
         <h2 id="admin-counts-heading" className="sr-only">
           Counts

@@ -40,6 +40,10 @@ const SECTIONS: Array<{ section: Exclude<SiteSection, "testimonials">; title: st
       phone: { label: "Phone" },
       email: { label: "Email", hint: "Consultation requests are also sent to this address." },
       address: { label: "Address", multiline: true },
+      hours: {
+        label: "Hours",
+        hint: "Empty: the site says your weekly availability (Appointments tab) in words. Type your own words to show them instead.",
+      },
     },
   },
   {

@@ -20,6 +20,8 @@ type SiteContentFieldProps = {
   label: string;
   entry: SiteContentEditorEntry;
   multiline?: boolean;
+  /** The height of a multiline field, in lines. */
+  rows?: number;
   hint?: string;
 };
 
@@ -30,7 +32,7 @@ type Status = { kind: "idle" } | { kind: "saving" } | { kind: "saved"; wasEmpty:
  * typing, on leaving the field, and when the field goes away (switching tabs) so nothing typed
  * is lost. It says by itself whether it was saved; an emptied field shows the default again.
  */
-export function SiteContentField({ section, sectionTitle, fieldKey, label, entry, multiline = false, hint }: SiteContentFieldProps) {
+export function SiteContentField({ section, sectionTitle, fieldKey, label, entry, multiline = false, rows = 3, hint }: SiteContentFieldProps) {
   const [typed, setTyped] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const update = useUpdateSiteContent(section, fieldKey);
@@ -126,7 +128,7 @@ export function SiteContentField({ section, sectionTitle, fieldKey, label, entry
           <StatusText status={status} name={`${section}.${fieldKey}`} />
         </p>
       </div>
-      {multiline ? <Textarea rows={3} {...controlProps} /> : <Input {...controlProps} />}
+      {multiline ? <Textarea rows={rows} {...controlProps} /> : <Input {...controlProps} />}
       {failed && (
         <p id={errorId} role="alert" className="text-sm text-destructive">
           {status.detail}

@@ -11,7 +11,8 @@ export function ContactSection({ content, form }: ContactSectionProps) {
     { icon: Phone, label: "Phone", value: phone, href: phone ? `tel:${phone.replace(/[^\d+]/g, "")}` : undefined },
     { icon: Mail, label: "Email", value: email, href: email ? `mailto:${email}` : undefined },
     { icon: MapPin, label: "Address", value: content("contact", "address"), href: undefined },
-    { icon: Clock, label: "Hours", value: "Monday to Friday, 9 AM-7 PM", href: undefined },
+    // The firm's weekly availability in words, or its own words (server/domains/site/hours.ts).
+    { icon: Clock, label: "Hours", value: content("contact", "hours"), href: undefined },
   ];
   return (
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-28 border-t bg-card">

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { SiteContentReader } from "./use-site-content.ts";
 import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
 import { SECTION_LINKS } from "./site-header.tsx";
@@ -5,7 +6,13 @@ import { SECTION_LINKS } from "./site-header.tsx";
 // All six, as the services section lists them.
 const FOOTER_SERVICES = ["Bookkeeping", "Tax Preparation & Planning", "Notary Services", "Administrative Services", "Payroll", "Business Consulting"];
 
-export function SiteFooter({ content }: { content: SiteContentReader }) {
+type SiteFooterProps = {
+  content: SiteContentReader;
+  /** "/" on pages other than the home page, so the section links lead to it. */
+  homePath?: "" | "/";
+};
+
+export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
   const firmName = content("company", "name");
   return (
     <footer className="bg-primary text-primary-foreground">
@@ -30,7 +37,7 @@ export function SiteFooter({ content }: { content: SiteContentReader }) {
         <nav aria-label="Services" className="grid content-start gap-2 text-sm">
           <h2 className="font-semibold">Services</h2>
           {FOOTER_SERVICES.map((service) => (
-            <a key={service} href="#services" className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
+            <a key={service} href={`${homePath}#services`} className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
               {service}
             </a>
           ))}
@@ -38,16 +45,26 @@ export function SiteFooter({ content }: { content: SiteContentReader }) {
         <nav aria-label="Footer" className="grid content-start gap-2 text-sm">
           <h2 className="font-semibold">Company</h2>
           {SECTION_LINKS.map((link) => (
-            <a key={link.href} href={link.href} className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
+            <a key={link.href} href={homePath + link.href} className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
               {link.label}
             </a>
           ))}
         </nav>
       </div>
       <div className="border-t border-primary-foreground/15">
-        <p className="mx-auto max-w-content px-4 py-5 text-sm text-primary-foreground/80 sm:px-6">
-          © {new Date().getFullYear()} {firmName}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-content flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 text-sm text-primary-foreground/80 sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {firmName}. All rights reserved.
+          </p>
+          <nav aria-label="Legal" className="flex gap-5">
+            <Link to="/privacy" className="underline-offset-4 hover:text-primary-foreground hover:underline">
+              Privacy Notice
+            </Link>
+            <Link to="/terms" className="underline-offset-4 hover:text-primary-foreground hover:underline">
+              Terms of Use
+            </Link>
+          </nav>
+        </div>
       </div>
     </footer>
   );

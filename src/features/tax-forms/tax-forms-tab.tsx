@@ -1,8 +1,9 @@
 import { ExternalLink, FileText, FolderOpen, Landmark } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
-
-const TAX_YEAR = 2024;
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { DEFAULT_TAX_YEAR } from "@server/domains/firm-setup/schemas.ts";
+import { useTaxYear } from "./use-tax-year.ts";
 
 const CURRENT_YEAR_FORMS = [
   { form: "Form 1040", about: "U.S. Individual Income Tax Return", href: "https://www.irs.gov/forms-pubs/about-form-1040" },
@@ -14,8 +15,19 @@ const CURRENT_YEAR_FORMS = [
 
 const externalLink = { target: "_blank", rel: "noopener noreferrer" } as const;
 
-/** Static information: the current year's common forms and how to get prior-year returns. */
+/** The common forms of the year the firm set (a firm setting, issue 31) and how to get prior-year returns. */
 export function TaxFormsTab({ onOpenDocuments }: { onOpenDocuments: () => void }) {
+  const taxYear = useTaxYear();
+  // Without its answer the tab still shows the spec's year rather than nothing.
+  const year = taxYear.data?.tax_year ?? (taxYear.isPending ? null : DEFAULT_TAX_YEAR);
+  if (year === null) {
+    return (
+      <div className="grid gap-6">
+        <h2 className="text-xl font-semibold">Tax Forms</h2>
+        <Spinner label="Loading tax forms…" />
+      </div>
+    );
+  }
   return (
     <div className="grid gap-6">
       <h2 className="text-xl font-semibold">Tax Forms</h2>
@@ -26,9 +38,9 @@ export function TaxFormsTab({ onOpenDocuments }: { onOpenDocuments: () => void }
               <FileText aria-hidden="true" className="size-5" />
             </div>
             <CardTitle asChild>
-              <h3>{TAX_YEAR} Tax Forms</h3>
+              <h3>{year} Tax Forms</h3>
             </CardTitle>
-            <CardDescription>The forms most of our clients need for the {TAX_YEAR} tax year, with the IRS's instructions.</CardDescription>
+            <CardDescription>The forms most of our clients need for the {year} tax year, with the IRS's instructions.</CardDescription>
           </CardHeader>
           <CardContent>
             <ul className="divide-y">

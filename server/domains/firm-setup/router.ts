@@ -1,0 +1,17 @@
+import { router } from "../../trpc/init.ts";
+import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { setupChecklistHiddenInput, taxYearInput } from "./schemas.ts";
+import { setSetupChecklistHidden, setTaxYear, setupChecklist, taxYear } from "./service.ts";
+
+/** What a signed-in client reads of the firm's setup: the year of the Tax Forms tab. */
+export const firmRouter = router({
+  taxYear: authedProcedure.query(({ ctx }) => taxYear(ctx)),
+});
+
+/** The firm's first setup, mounted in the admin router. */
+export const firmSetupAdminProcedures = {
+  taxYear: adminProcedure.query(({ ctx }) => taxYear(ctx)),
+  setTaxYear: adminProcedure.input(taxYearInput).mutation(({ ctx, input }) => setTaxYear(ctx, input)),
+  setupChecklist: adminProcedure.query(({ ctx }) => setupChecklist(ctx)),
+  setSetupChecklistHidden: adminProcedure.input(setupChecklistHiddenInput).mutation(({ ctx, input }) => setSetupChecklistHidden(ctx, input)),
+};
