@@ -16,13 +16,14 @@ import { landingPageCache } from "./index-html.ts";
 import { errorHandler } from "./rest/errors.ts";
 import { createRequestContext } from "./rest/handler.ts";
 import { registerRestRoutes } from "./rest/routes.ts";
+import { siteMediaFileRoute } from "./rest/site-media.ts";
 import { appRouter } from "./domains/_app.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 const MAX_BATCH_CALLS = 10;
-/** The routes whose body may take minutes to arrive (see http-limits.ts): the client's upload and the firm's into a client's documents. */
-const UPLOAD_PATHS = [/^\/api\/documents\/upload$/, /^\/api\/admin\/users\/[^/]+\/documents$/];
+/** The routes whose body may take minutes to arrive (see http-limits.ts): the client's upload, the firm's into a client's documents, and the firm's site media (a video of up to 200 MB). */
+const UPLOAD_PATHS = [/^\/api\/documents\/upload$/, /^\/api\/admin\/users\/[^/]+\/documents$/, /^\/api\/admin\/site-media\/[^/]+$/];
 /** The client routes of the spec, the account settings and Google sign-in's second step (issue 20) and the legal pages (issue 31); each serves the React app. */
 const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor", "/privacy", "/terms"];
 /** The public pages served with the site's data embedded (server/index-html.ts), so they paint without an API call. */
@@ -82,6 +83,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     }),
   );
 
+  // The firm's uploaded pictures and video (rest/site-media.ts): public, named by their content.
+  app.get("/media/:name", siteMediaFileRoute(deps));
   serveClient(app, deps, opts.clientDir ?? defaultClientDir);
   app.use(errorHandler(logger));
   return app;

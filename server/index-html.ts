@@ -5,10 +5,12 @@ import fs from "node:fs";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { PUBLIC_SITE_DATA_ID, type PublicSiteData } from "./domains/site/public-data.ts";
 import { publicSiteContent } from "./domains/site/service.ts";
+import { publicSiteMedia } from "./domains/site-media/service.ts";
 import type { AppDeps } from "./trpc/context.ts";
 
 async function publicSiteData(deps: Pick<AppDeps, "db" | "config" | "now">): Promise<PublicSiteData> {
-  return { content: await publicSiteContent(deps), links: { notaryUrl: deps.config.notaryUrl, firmTimeZone: deps.config.firmTimeZone } };
+  const [content, media] = await Promise.all([publicSiteContent(deps), publicSiteMedia(deps)]);
+  return { content, links: { notaryUrl: deps.config.notaryUrl, firmTimeZone: deps.config.firmTimeZone }, media };
 }
 
 /**

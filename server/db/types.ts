@@ -348,6 +348,19 @@ export interface SiteContentVersionTable {
   version: number;
 }
 
+/** The firm's uploaded site pictures and video, one per slot (migration site_media). */
+export interface SiteMediaTable {
+  slot: "logo" | "hero" | "about" | "video" | "captions";
+  name: string;
+  storage_key: string;
+  content_type: string;
+  byte_size: ColumnType<number, number, number>;
+  width: number | null;
+  height: number | null;
+  original_filename: string;
+  uploaded_at: RequiredTimestamp;
+}
+
 /** One row of the append-only activity trail (server/domains/activity/record.ts). */
 export interface ActivityEventsTable {
   id: ColumnType<string, never, never>;
@@ -448,6 +461,7 @@ export interface Database {
   site_content: SiteContentTable;
   row_counts: RowCountsTable;
   site_content_version: SiteContentVersionTable;
+  site_media: SiteMediaTable;
   totp_credentials: TotpCredentialsTable;
   backup_codes: BackupCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;

@@ -13,6 +13,7 @@ import { foldersRouter } from "./folders/router.ts";
 import { messagesRouter } from "./messages/router.ts";
 import { requestsRouter } from "./requests/router.ts";
 import { siteRouter } from "./site/router.ts";
+import { siteMediaRouter, siteMediaTransfersRouter } from "./site-media/router.ts";
 
 export const appRouter = router({
   auth: authRouter,
@@ -22,6 +23,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   consultation: consultationRouter,
   site: siteRouter,
+  siteMedia: siteMediaRouter,
   admin: adminRouter,
   activity: activityRouter,
   requests: requestsRouter,
@@ -33,5 +35,5 @@ export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
 
 /** Uploads and downloads: called by the REST layer only, never served at /trpc. */
-const transferRouter = router({ documents: documentTransfersRouter, admin: adminTransfersRouter });
+const transferRouter = router({ documents: documentTransfersRouter, admin: adminTransfersRouter, siteMedia: siteMediaTransfersRouter });
 export const createTransferCaller = createCallerFactory(transferRouter);

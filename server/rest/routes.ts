@@ -21,6 +21,7 @@ import { messageRoutes } from "./messages.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
 import { requestRoutes } from "./requests.ts";
+import { siteMediaRoutes } from "./site-media.ts";
 import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
@@ -70,6 +71,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...requestRoutes,
   ...messageRoutes,
   ...firmSetupRoutes,
+  ...siteMediaRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

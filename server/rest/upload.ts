@@ -80,7 +80,7 @@ export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments):
  * Counts the body's bytes whoever reads them (busboy, then discardRest). The request is paused
  * first, explicitly, so the listener does not start the flow before busboy is piped.
  */
-function meterBody(req: Request): { bytes: number } {
+export function meterBody(req: Request): { bytes: number } {
   const meter = { bytes: 0 };
   req.pause();
   req.on("data", (chunk: Buffer) => {
@@ -91,12 +91,12 @@ function meterBody(req: Request): { bytes: number } {
 
 /**
  * Reads and discards what is left of a refused body; true once it has all arrived, false (the
- * connection should close) when it passes the upload limit, takes longer than `timeoutMs`, or
- * the client went away.
+ * connection should close) when it passes `maxBytes` (by default the upload limit), takes longer
+ * than `timeoutMs`, or the client went away.
  */
-function discardRest(req: Request, received: { bytes: number }, timeoutMs: number): Promise<boolean> {
+export function discardRest(req: Request, received: { bytes: number }, timeoutMs: number, maxBytes = MAX_BODY_BYTES): Promise<boolean> {
   if (req.complete) return Promise.resolve(true);
-  if (req.destroyed || received.bytes > MAX_BODY_BYTES) return Promise.resolve(false);
+  if (req.destroyed || received.bytes > maxBytes) return Promise.resolve(false);
   return new Promise((resolve) => {
     const finish = (discarded: boolean) => {
       clearTimeout(timer);
@@ -107,7 +107,7 @@ function discardRest(req: Request, received: { bytes: number }, timeoutMs: numbe
       resolve(discarded);
     };
     const onData = () => {
-      if (received.bytes > MAX_BODY_BYTES) finish(false);
+      if (received.bytes > maxBytes) finish(false);
     };
     const onEnd = () => finish(true);
     const onClose = () => finish(req.complete);

@@ -8,7 +8,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertValidKey, isValidKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from "./storage.ts";
+import { assertValidKey, type ByteRange, isValidKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from "./storage.ts";
 
 export class LocalDirectoryStorage implements ObjectStorage {
   readonly tmpDir: string;
@@ -40,10 +40,10 @@ export class LocalDirectoryStorage implements ObjectStorage {
     await syncDirectory(path.dirname(target));
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     try {
       const file = await fsp.open(this.pathOf(key), "r");
-      return file.createReadStream();
+      return file.createReadStream(range ? { start: range.start, end: range.end } : {});
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new ObjectNotFoundError(key);
       throw err;

@@ -6,7 +6,7 @@
 import { finished, Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { assertValidKey, isValidKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from "./storage.ts";
+import { assertValidKey, type ByteRange, isValidKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from "./storage.ts";
 
 /** The smallest part S3 accepts; a file up to this size goes up in one PUT. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -81,10 +81,11 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     assertValidKey(key);
     try {
-      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range }));
       if (!(Body instanceof Readable)) throw new Error(`S3 answered ${key} without a readable body`);
       return Body;
     } catch (err) {

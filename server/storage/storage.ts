@@ -3,15 +3,21 @@ import type { Readable } from "node:stream";
 /** An object as a listing shows it: enough to tell an orphan (no row, and old enough) apart. */
 export type StoredObject = { key: string; lastModified: Date };
 
-/** Where document content lives; rows in `documents` name objects by random keys. */
+/** Bytes `start` to `end` of an object, both included, as an HTTP Range names them. */
+export type ByteRange = { start: number; end: number };
+
+/** Where document content lives; rows in `documents` (and `site_media`) name objects by random keys. */
 export interface ObjectStorage {
   /**
    * Writes the whole stream atomically: the object exists complete or not at all. Settles only once
    * nothing more will be written for this call, so when it rejects, the key names no object.
    */
   put(key: string, body: Readable): Promise<void>;
-  /** Rejects with `ObjectNotFoundError` when there is no such object. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The object, or only the bytes of `range` (the caller keeps the range within the object's size).
+   * Rejects with `ObjectNotFoundError` when there is no such object.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** Removing an object that is already gone is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored object whose key is one of ours, in no particular order. */

@@ -18,7 +18,7 @@ type SweepDeps = {
 };
 
 /**
- * Removes stored objects that no `documents` row names and that are older than an hour: what an
+ * Removes stored objects that no `documents` or `site_media` row names and that are older than an hour: what an
  * instance left behind when it died between storing an upload and recording it, or when a removal
  * after a delete failed. Returns how many it removed. Safe to run on several instances at once.
  */
@@ -29,7 +29,12 @@ export async function sweepOrphanedObjects(deps: SweepDeps): Promise<number> {
   const sweepBatch = async () => {
     const keys = batch.map((o) => o.key);
     batch = [];
-    const named = await deps.db.selectFrom("documents").select("storage_key").where("storage_key", "in", keys).execute();
+    const named = await deps.db
+      .selectFrom("documents")
+      .select("storage_key")
+      .where("storage_key", "in", keys)
+      .unionAll(deps.db.selectFrom("site_media").select("storage_key").where("storage_key", "in", keys))
+      .execute();
     const referenced = new Set(named.map((r) => r.storage_key));
     for (const key of keys) {
       if (referenced.has(key)) continue;

@@ -1,3 +1,4 @@
+import type { PublicSiteMedia } from "../site-media/schemas.ts";
 import type { SiteContent } from "./schemas.ts";
 
 /**
@@ -6,7 +7,7 @@ import type { SiteContent } from "./schemas.ts";
  * client reads it from there; this module holds no runtime code, so the client can import it.
  */
 export type SiteLinks = { notaryUrl: string; firmTimeZone: string };
-export type PublicSiteData = { content: SiteContent; links: SiteLinks };
+export type PublicSiteData = { content: SiteContent; links: SiteLinks; media: PublicSiteMedia };
 
 /** The id of the `<script type="application/json">` element holding the data. */
 export const PUBLIC_SITE_DATA_ID = "public-site-data";
