@@ -13,7 +13,15 @@ import type { Request, RequestHandler } from "express";
 import { z } from "zod";
 import { createTransferCaller } from "../domains/_app.ts";
 import { checkCaptions, contentName, prepareImage, sniffVideo, VIDEO_HEAD_BYTES } from "../domains/site-media/files.ts";
-import { MAX_VIDEO_BYTES, type MediaSlot, MEDIA_MESSAGES, type SiteMediaItem, tooLargeMessage } from "../domains/site-media/schemas.ts";
+import {
+  MAX_VIDEO_BYTES,
+  type MediaSlot,
+  MEDIA_MESSAGES,
+  type SiteMediaItem,
+  siteMediaItemOutput,
+  siteMediaViewOutput,
+  tooLargeMessage,
+} from "../domains/site-media/schemas.ts";
 import { findPublicMediaFile } from "../domains/site-media/service.ts";
 import { successOutput } from "../domains/shared-schemas.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
@@ -36,7 +44,7 @@ export const siteMediaRoutes: RestRoute[] = [
     summary: "The firm's uploaded pictures and video, and the public site's switches",
     tag: "admin",
     access: "admin",
-    response: { description: "Uploaded files by slot, welcomeModal, testimonials, testimonialsAreSamples, testimonialsConfirmedAt" },
+    response: siteMediaViewOutput,
     call: (c) => c.siteMedia.view(),
   },
   {
@@ -47,7 +55,8 @@ export const siteMediaRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     body: { multipart: z.object({ file: z.string().describe("The file") }) },
-    response: { description: "The stored file: slot, url, content_type, byte_size, width, height", status: 201 },
+    response: siteMediaItemOutput,
+    status: 201,
     handler: siteMediaUploadRoute,
   },
   {
@@ -66,7 +75,7 @@ export const siteMediaRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     body: z.object({ welcomeModal: z.boolean().optional(), testimonials: z.boolean().optional() }),
-    response: { description: "The Site tab's media view" },
+    response: siteMediaViewOutput,
     call: (c, r) => c.siteMedia.updateOptions(r.body as never),
   },
   {
@@ -75,7 +84,7 @@ export const siteMediaRoutes: RestRoute[] = [
     summary: "Confirm the firm may publish the testimonials the site shows (ends the samples warning)",
     tag: "admin",
     access: "admin",
-    response: { description: "The Site tab's media view" },
+    response: siteMediaViewOutput,
     call: (c) => c.siteMedia.confirmTestimonials(),
   },
 ];

@@ -43,6 +43,7 @@ describe("index.html of the landing page", () => {
     expect(JSON.parse(embedded![1]!)).toEqual({
       content: (await anon.get("/api/site-content")).body,
       links: { notaryUrl: "https://notary.example.com/", firmTimeZone: "America/Chicago" },
+      media: { video: null, welcomeModal: true, testimonials: true },
     });
   });
 

@@ -85,27 +85,29 @@ export const siteOptionsInput = z
 /** The public path of an uploaded file. */
 export const mediaUrl = (name: string) => `/media/${name}`;
 
-export type SiteMediaItem = {
-  slot: MediaSlot;
-  url: string;
-  content_type: string;
-  byte_size: number;
-  width: number | null;
-  height: number | null;
-  original_filename: string;
-  uploaded_at: Date;
-};
+export const siteMediaItemOutput = z.object({
+  slot: z.enum(MEDIA_SLOTS),
+  url: z.string(),
+  content_type: z.string(),
+  byte_size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  original_filename: z.string(),
+  uploaded_at: z.date(),
+});
+export type SiteMediaItem = z.infer<typeof siteMediaItemOutput>;
 
 /** The Site tab's view: what is uploaded, the switches, and whether the testimonials are still the samples. */
-export type SiteMediaView = {
-  items: Partial<Record<MediaSlot, SiteMediaItem>>;
-  welcomeModal: boolean;
-  testimonials: boolean;
+export const siteMediaViewOutput = z.object({
+  items: z.partialRecord(z.enum(MEDIA_SLOTS), siteMediaItemOutput),
+  welcomeModal: z.boolean(),
+  testimonials: z.boolean(),
   /** The built-in sample quotes are what the carousel shows (none of the firm's own is stored). */
-  testimonialsAreSamples: boolean;
+  testimonialsAreSamples: z.boolean(),
   /** When the firm confirmed it may publish the quotes the carousel shows; null until then. */
-  testimonialsConfirmedAt: Date | null;
-};
+  testimonialsConfirmedAt: z.date().nullable(),
+});
+export type SiteMediaView = z.infer<typeof siteMediaViewOutput>;
 
 /** What the landing page needs of it (embedded with the site content). */
 export type PublicSiteMedia = {
