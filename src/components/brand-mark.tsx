@@ -13,7 +13,7 @@ type BrandMarkProps = {
 export function BrandMark({ name, logoSrc, className }: BrandMarkProps) {
   return (
     <span className={clsx("inline-flex min-w-0 items-center gap-2.5", className)}>
-      <img src={siteImageSrc(logoSrc, SHIPPED_IMAGES.logo)} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md" />
+      <img src={siteImageSrc(logoSrc, SHIPPED_IMAGES.logo)} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md object-contain" />
       <span className="truncate font-semibold tracking-tight">{name}</span>
     </span>
   );

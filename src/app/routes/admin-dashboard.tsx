@@ -20,6 +20,8 @@ import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-wel
 import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
 import { LegalPagesEditor } from "@/features/admin-site-content/legal-pages-editor.tsx";
 import { TaxYearSetting } from "@/features/admin-firm-setup/tax-year-setting.tsx";
+import { SiteMediaSettings } from "@/features/admin-site-media/site-media-settings.tsx";
+import { TestimonialsPublishing } from "@/features/admin-site-media/testimonials-publishing.tsx";
 import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
 import { UsersTab } from "@/features/admin-users/users-tab.tsx";
 import { InvitationsPanel } from "@/features/admin-invitations/invitations-panel.tsx";
@@ -148,6 +150,8 @@ export function AdminDashboardPage() {
             <DocumentNamesSetting />
             <StaffNamesSetting />
             <SiteContentEditor />
+            <SiteMediaSettings />
+            <TestimonialsPublishing />
             <TestimonialEditor />
             <LegalPagesEditor />
             <TaxYearSetting />

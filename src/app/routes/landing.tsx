@@ -22,6 +22,7 @@ import { RETURN_TO_PARAM, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { AUTH_ERROR_PARAM } from "@server/domains/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "@server/domains/site/defaults.ts";
+import type { PublicSiteMedia } from "@server/domains/site-media/schemas.ts";
 import { GOOGLE_REFUSAL, INVITE_PARAM, INVITED_EMAIL_ONLY, REGISTRATION_INVITE_ONLY } from "@server/domains/invitations/messages.ts";
 import { lazyWithApi } from "../lazy-with-api.tsx";
 
@@ -33,6 +34,8 @@ const WelcomeVideoModal = lazy(() => import("@/features/welcome-video/welcome-vi
 const ConsultationForm = lazyWithApi(async () => (await import("@/features/consultation/consultation-form.tsx")).ConsultationForm);
 
 const formSpinner = <Spinner label="Loading the consultation form…" className="min-h-[36rem] w-full justify-center" />;
+
+type WelcomeVideoFile = NonNullable<PublicSiteMedia["video"]>;
 
 /** Navigation state that opens the Client Portal dialog on arrival (from the 404 page's header). */
 export const OPEN_PORTAL_STATE = { openPortal: true } as const;
@@ -157,7 +160,9 @@ export function LandingPage() {
         <AboutSection
           content={site.value}
           isPending={site.isPending}
-          testimonials={<TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} />}
+          testimonials={
+            site.media?.testimonials === false ? null : <TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} />
+          }
         />
         <ContactSection content={site.value} form={<DeferredConsultationForm />} />
       </main>
@@ -212,9 +217,10 @@ export function LandingPage() {
       </Suspense>
       {/* Never on top of another dialog, and not before the firm's name is known (its title). */}
       <WelcomeVideo
-        suppressed={welcomeSuppressed}
+        suppressed={welcomeSuppressed || site.media?.welcomeModal === false}
         held={portal.open || forgot.open || invitation.open || site.isPending}
         firmName={firmName || DEFAULT_FIRM_NAME}
+        video={site.media?.video ?? null}
       />
     </div>
   );
@@ -224,7 +230,17 @@ export function LandingPage() {
  * The welcome video for a first visit, WELCOME_VIDEO_DELAY_MS after the page opens; a due video
  * waits while it is `held`. Its state lives here, so its timer re-renders only this.
  */
-function WelcomeVideo({ suppressed, held, firmName }: { suppressed: boolean; held: boolean; firmName: string }) {
+function WelcomeVideo({
+  suppressed,
+  held,
+  firmName,
+  video,
+}: {
+  suppressed: boolean;
+  held: boolean;
+  firmName: string;
+  video: WelcomeVideoFile | null;
+}) {
   const [open, setOpen] = useState(false);
   const [due, setDue] = useState(false);
 
@@ -235,7 +251,7 @@ function WelcomeVideo({ suppressed, held, firmName }: { suppressed: boolean; hel
   }, [suppressed]);
 
   // Adjusted while rendering rather than in an effect, so the video opens in the same render it stops being held.
-  if (due && !held) {
+  if (due && !held && !suppressed) {
     setDue(false);
     if (!hasSeenWelcomeVideo(window.localStorage)) setOpen(true);
   }
@@ -243,7 +259,7 @@ function WelcomeVideo({ suppressed, held, firmName }: { suppressed: boolean; hel
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <WelcomeVideoModal open={open} onOpenChange={setOpen} firmName={firmName} />
+      <WelcomeVideoModal open={open} onOpenChange={setOpen} firmName={firmName} video={video} />
     </Suspense>
   );
 }

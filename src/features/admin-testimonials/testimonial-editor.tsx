@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Pencil, Plus, Quote, Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
@@ -26,6 +27,8 @@ export function TestimonialEditor() {
   const [draft, setDraft] = useState<Testimonial[] | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = draft ?? stored.testimonials;
+  // The built-in quotes are invented: each is marked until the firm's own list replaces them.
+  const showsSamples = stored.isDefault && !draft;
 
   function persist(testimonials: Testimonial[]) {
     setDraft(testimonials);
@@ -131,6 +134,11 @@ export function TestimonialEditor() {
                       <figcaption className="mt-1.5 text-sm text-muted-foreground">
                         <span className="font-medium text-foreground">{item.author}</span>
                         {item.business && `, ${item.business}`}
+                        {showsSamples && (
+                          <Badge variant="muted" className="ml-2 align-middle">
+                            Sample
+                          </Badge>
+                        )}
                       </figcaption>
                     </div>
                   </figure>

@@ -43,7 +43,7 @@ export function AboutSection({ content, isPending, testimonials }: AboutSectionP
                 width={480}
                 height={360}
                 loading="lazy"
-                className="h-auto w-full"
+                className="size-full object-cover"
               />
             )}
           </div>

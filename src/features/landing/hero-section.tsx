@@ -37,7 +37,7 @@ export function HeroSection({ content, isPending, onAccessPortal }: HeroSectionP
               alt=""
               width={560}
               height={440}
-              className="h-auto w-full"
+              className="size-full object-cover"
               fetchPriority="high"
             />
           )}

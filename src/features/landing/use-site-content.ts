@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { publicQuery } from "@/lib/public-query.ts";
 import { PUBLIC_SITE_DATA_ID, type PublicSiteData, type SiteLinks } from "@server/domains/site/public-data.ts";
 import type { SiteContent } from "@server/domains/site/schemas.ts";
+import type { PublicSiteMedia } from "@server/domains/site-media/schemas.ts";
 
 /** What the server put into index.html (server/index-html.ts); absent in development. */
 function readDocumentData(): PublicSiteData | undefined {
@@ -31,9 +32,9 @@ export function useSiteContent() {
       return;
     }
     let current = true;
-    Promise.all([publicQuery<SiteContent>("site.content"), publicQuery<SiteLinks>("site.links")])
-      .then(([content, links]) => {
-        known = { content, links };
+    Promise.all([publicQuery<SiteContent>("site.content"), publicQuery<SiteLinks>("site.links"), publicQuery<PublicSiteMedia>("siteMedia.public")])
+      .then(([content, links, media]) => {
+        known = { content, links, media };
         if (current) setData(known);
       })
       // The browser reports the failed request; the page keeps what it has (blank values at worst).
@@ -49,6 +50,8 @@ export function useSiteContent() {
   return {
     isPending,
     links: data?.links,
+    /** The welcome video and the site's switches; undefined while loading. */
+    media: data?.media,
     /** The value of section.key, or "" while loading or when absent. */
     value: (section: string, key: string): string => data?.content[section]?.[key]?.value ?? "",
   };

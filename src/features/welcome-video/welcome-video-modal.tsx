@@ -6,16 +6,23 @@ import { Progress } from "@/components/ui/progress.tsx";
 import { markWelcomeVideoSeen } from "@/lib/welcome-video-flag.ts";
 import { WelcomeBackdrop } from "./welcome-backdrop.tsx";
 
-/** The simulated playback's length: the video itself is site content (docs/decisions.md, The pages). */
+/**
+ * The simulated playback's length, shown while the firm has uploaded no video of its own
+ * (docs/site-content.md, "Logo, pictures and the welcome video").
+ */
 const PLAYBACK_MS = 6000;
 const TICK_MS = 100;
 
-type WelcomeVideoModalProps = { open: boolean; onOpenChange: (open: boolean) => void; firmName: string };
+/** The firm's uploaded video (server/domains/site-media), with its WebVTT captions when it has them. */
+type WelcomeVideoFile = { src: string; type: string; captions: string | null };
+type WelcomeVideoModalProps = { open: boolean; onOpenChange: (open: boolean) => void; firmName: string; video: WelcomeVideoFile | null };
 
-export function WelcomeVideoModal({ open, onOpenChange, firmName }: WelcomeVideoModalProps) {
+export function WelcomeVideoModal({ open, onOpenChange, firmName, video }: WelcomeVideoModalProps) {
   const [elapsed, setElapsed] = useState<number | null>(null);
-  const playing = elapsed !== null && elapsed < PLAYBACK_MS;
-  const finished = elapsed !== null && elapsed >= PLAYBACK_MS;
+  const [ended, setEnded] = useState(false);
+  const simulated = video === null;
+  const playing = simulated && elapsed !== null && elapsed < PLAYBACK_MS;
+  const finished = simulated ? elapsed !== null && elapsed >= PLAYBACK_MS : ended;
 
   useEffect(() => {
     if (!playing) return;
@@ -48,12 +55,18 @@ export function WelcomeVideoModal({ open, onOpenChange, firmName }: WelcomeVideo
               <Play />
               Play video
             </Button>
-          ) : (
+          ) : simulated ? (
             <p className="relative text-lg font-semibold" role="status">
               {finished ? "Thanks for watching!" : "Playing welcome video..."}
             </p>
+          ) : (
+            // Played by the visitor's click on Play, so the browser lets it start with its sound.
+            <video className="relative size-full bg-black" controls autoPlay playsInline preload="metadata" onEnded={() => setEnded(true)}>
+              <source src={video.src} type={video.type} />
+              {video.captions && <track kind="captions" src={video.captions} srcLang="en" label="English" default />}
+            </video>
           )}
-          {elapsed !== null && (
+          {simulated && elapsed !== null && (
             <Progress
               value={(elapsed / PLAYBACK_MS) * 100}
               aria-label="Video progress"
