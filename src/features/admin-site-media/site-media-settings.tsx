@@ -110,7 +110,7 @@ function UploadControls({ slot, item, disabled = false }: { slot: MediaSlot; ite
         accept={SLOT_ACCEPT[slot]}
         disabled={disabled || upload.isPending}
         onChange={choose}
-        className="text-sm file:mr-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:bg-background file:px-3 file:text-sm file:font-medium disabled:opacity-60"
+        className="w-full min-w-0 text-sm file:mr-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:bg-background file:px-3 file:text-sm file:font-medium disabled:opacity-60"
       />
       {upload.isPending && <Spinner label={`Uploading the ${label.toLowerCase()}…`} />}
       <p role="alert" className="text-sm text-destructive empty:hidden">

@@ -38,6 +38,9 @@ export function useRemoveSiteMedia() {
 export function useUpdateSiteOptions() {
   const utils = trpc.useUtils();
   return trpc.siteMedia.updateOptions.useMutation({
+    // The switch moves at once; the server's answer (or a refetch after a refusal) settles it.
+    onMutate: (input) => utils.siteMedia.view.setData(undefined, (view) => view && { ...view, ...input }),
+    onError: () => utils.siteMedia.view.invalidate(),
     onSuccess: (view) => utils.siteMedia.view.setData(undefined, view),
     onSettled: () => utils.siteMedia.public.invalidate(),
   });
