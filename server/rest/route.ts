@@ -8,6 +8,7 @@ import { createCaller } from "../domains/_app.ts";
 import type { Page } from "../domains/admin/schemas.ts";
 import { idSchema } from "../domains/shared-schemas.ts";
 import { SITE_SECTIONS } from "../domains/site/schemas.ts";
+import { MEDIA_SLOTS } from "../domains/site-media/schemas.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
@@ -25,6 +26,7 @@ export const PATH_PARAMS = {
   folder_id: idSchema,
   section: z.enum(SITE_SECTIONS),
   key: z.string(),
+  slot: z.enum(MEDIA_SLOTS),
 } satisfies Record<string, z.ZodType>;
 
 type ParamValue<Name extends string> = Name extends keyof typeof PATH_PARAMS ? z.input<(typeof PATH_PARAMS)[Name]> : string;

@@ -14,12 +14,13 @@ import { z } from "zod";
 import { createTransferCaller } from "../domains/_app.ts";
 import { checkCaptions, contentName, prepareImage, sniffVideo, VIDEO_HEAD_BYTES } from "../domains/site-media/files.ts";
 import {
-  MAX_VIDEO_BYTES,
+  MAX_IMAGE_BYTES,
   type MediaSlot,
   MEDIA_MESSAGES,
   type SiteMediaItem,
   siteMediaItemOutput,
   siteMediaViewOutput,
+  siteOptionsInput,
   tooLargeMessage,
 } from "../domains/site-media/schemas.ts";
 import { findPublicMediaFile } from "../domains/site-media/service.ts";
@@ -28,7 +29,7 @@ import type { ObjectStorage } from "../storage/storage.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
-import type { RestRoute } from "./route.ts";
+import { procedureRoute, type RestRoute } from "./route.ts";
 import { DISCARD_TIMEOUT_MS, discardRest, meterBody } from "./upload.ts";
 
 const FILE_FIELD = "file";
@@ -38,15 +39,15 @@ const MULTIPART_OVERHEAD_BYTES = 32 * 1024;
 const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
 
 export const siteMediaRoutes: RestRoute[] = [
-  {
+  procedureRoute({
     method: "get",
     path: "/admin/site-media",
     summary: "The firm's uploaded pictures and video, and the public site's switches",
     tag: "admin",
     access: "admin",
     response: siteMediaViewOutput,
-    call: (c) => c.siteMedia.view(),
-  },
+    call: (c) => c.admin.siteMedia(),
+  }),
   {
     method: "post",
     path: "/admin/site-media/:slot",
@@ -59,34 +60,34 @@ export const siteMediaRoutes: RestRoute[] = [
     status: 201,
     handler: siteMediaUploadRoute,
   },
-  {
+  procedureRoute({
     method: "delete",
     path: "/admin/site-media/:slot",
     summary: "Remove an uploaded file: the site shows its default again (no video: the simulated playback)",
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.siteMedia.remove({ slot: r.params.slot } as never),
-  },
-  {
+    call: (c, r) => c.admin.removeSiteMedia({ slot: r.params.slot }),
+  }),
+  procedureRoute({
     method: "patch",
     path: "/admin/site-options",
     summary: "Turn the welcome modal or the testimonials section on or off",
     tag: "admin",
     access: "admin",
-    body: z.object({ welcomeModal: z.boolean().optional(), testimonials: z.boolean().optional() }),
+    body: siteOptionsInput,
     response: siteMediaViewOutput,
-    call: (c, r) => c.siteMedia.updateOptions(r.body as never),
-  },
-  {
+    call: (c, r) => c.admin.updateSiteOptions(r.body),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/testimonials/confirm",
     summary: "Confirm the firm may publish the testimonials the site shows (ends the samples warning)",
     tag: "admin",
     access: "admin",
     response: siteMediaViewOutput,
-    call: (c) => c.siteMedia.confirmTestimonials(),
-  },
+    call: (c) => c.admin.confirmTestimonials(),
+  }),
 ];
 
 type Received =
@@ -98,7 +99,8 @@ export function siteMediaUploadRoute(deps: AppDeps): RequestHandler {
     const transfers = createTransferCaller(createRequestContext(deps, req, res)).siteMedia;
     const received = meterBody(req);
     const declaredLength = Number(req.headers["content-length"]);
-    let maxBody = MAX_VIDEO_BYTES + MULTIPART_OVERHEAD_BYTES;
+    // Until the caller is known to be the firm, a refused body is read to the pictures' limit at most.
+    let maxBody = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
     let storedKey: string | null = null;
     try {
       const slot = String(req.params.slot) as MediaSlot;

@@ -118,7 +118,13 @@ describe("the firm's pictures and video", () => {
     await screenshotOnFailure(page, "site-media-upload", async () => {
       await openSiteTab(page);
       // A file that is no picture is refused with the server's words, by the field.
-      await page.getByLabel("Upload a logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>') });
+      await page
+        .getByLabel("Upload a logo")
+        .setInputFiles({
+          name: "logo.svg",
+          mimeType: "image/svg+xml",
+          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'),
+        });
       await page.getByRole("alert").filter({ hasText: "The picture must be a PNG, JPEG or WebP image" }).waitFor();
 
       await page.getByLabel("Upload a logo").setInputFiles({ name: "orange-logo.png", mimeType: "image/png", buffer: await logoPng() });
@@ -126,9 +132,9 @@ describe("the firm's pictures and video", () => {
       expect(await page.getByAltText("Logo preview").getAttribute("src")).toMatch(/^\/media\/logo-[0-9a-f]{32}\.webp$/);
 
       const webm = await recordWebm(page);
-      await page.getByLabel("Upload a welcome video").setInputFiles({ name: "welcome.webm", mimeType: "video/webm", buffer: webm });
+      await page.getByLabel("Upload a video").setInputFiles({ name: "welcome.webm", mimeType: "video/webm", buffer: webm });
       await page.getByText("Play in the welcome modal plays this video.").waitFor();
-      await page.getByLabel("Upload a captions").setInputFiles({ name: "welcome.vtt", mimeType: "text/vtt", buffer: Buffer.from(CAPTIONS) });
+      await page.getByLabel("Upload captions").setInputFiles({ name: "welcome.vtt", mimeType: "text/vtt", buffer: Buffer.from(CAPTIONS) });
       await page.getByText(/^welcome\.vtt, /).waitFor();
       await page.getByRole("region", { name: "Welcome video file" }).scrollIntoViewIfNeeded();
       await expectAccessibleAtBothWidths(page, "site-media-uploaded");

@@ -19,6 +19,7 @@ import { messagesAdminProcedures } from "../messages/router.ts";
 import { requestsAdminProcedures } from "../requests/router.ts";
 import { idInput } from "../shared-schemas.ts";
 import { siteAdminProcedures } from "../site/router.ts";
+import { siteMediaAdminProcedures } from "../site-media/router.ts";
 import { listPageInput, setUserQuotaInput } from "./schemas.ts";
 import { adminStats, deleteUser, setUserQuota, userPage } from "./service.ts";
 
@@ -36,6 +37,7 @@ export const adminRouter = router({
   ...ownProcedures,
   ...documentsAdminProcedures,
   ...siteAdminProcedures,
+  ...siteMediaAdminProcedures,
   ...accountAdminProcedures,
   ...consultationAdminProcedures,
   ...appointmentsAdminProcedures,

@@ -11,15 +11,18 @@ import {
   updateSiteOptions,
 } from "./service.ts";
 
-/** The firm's uploaded pictures and video, and the public site's switches (docs/site-content.md). */
+/** What the landing page needs of the firm's media: the welcome video, whether the modal and the testimonials show. */
 export const siteMediaRouter = router({
-  /** What the landing page needs: the welcome video, whether the modal and the testimonials show. */
   public: publicProcedure.query(({ ctx }) => publicSiteMedia(ctx)),
-  view: adminProcedure.query(({ ctx }) => siteMediaView(ctx)),
-  remove: adminProcedure.input(mediaSlotInput).mutation(({ ctx, input }) => removeMedia(ctx, input)),
-  updateOptions: adminProcedure.input(siteOptionsInput).mutation(({ ctx, input }) => updateSiteOptions(ctx, input)),
-  confirmTestimonials: adminProcedure.mutation(({ ctx }) => confirmTestimonials(ctx)),
 });
+
+/** The Site tab's uploads and switches, gathered into the admin router (docs/site-content.md). */
+export const siteMediaAdminProcedures = {
+  siteMedia: adminProcedure.query(({ ctx }) => siteMediaView(ctx)),
+  removeSiteMedia: adminProcedure.input(mediaSlotInput).mutation(({ ctx, input }) => removeMedia(ctx, input)),
+  updateSiteOptions: adminProcedure.input(siteOptionsInput).mutation(({ ctx, input }) => updateSiteOptions(ctx, input)),
+  confirmTestimonials: adminProcedure.mutation(({ ctx }) => confirmTestimonials(ctx)),
+};
 
 /** Uploads: bytes, so REST receives them (server/rest/site-media.ts), never /trpc. */
 export const siteMediaTransfersRouter = router({

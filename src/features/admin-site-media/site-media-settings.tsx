@@ -16,6 +16,13 @@ const IMAGE_HINT: Record<ImageSlot, string> = {
   hero: "The large picture at the top of the home page.",
   about: "The picture beside the About text.",
 };
+const UPLOAD_LABEL: Record<MediaSlot, string> = {
+  logo: "Upload a logo",
+  hero: "Upload a hero image",
+  about: "Upload an about image",
+  video: "Upload a video",
+  captions: "Upload captions",
+};
 const SHIPPED: Record<ImageSlot, string> = { logo: SHIPPED_IMAGES.logo, hero: SHIPPED_IMAGES.hero, about: SHIPPED_IMAGES.about };
 
 /**
@@ -102,7 +109,7 @@ function UploadControls({ slot, item, disabled = false }: { slot: MediaSlot; ite
   return (
     <div className="grid gap-2">
       <label htmlFor={id} className="text-sm font-medium">
-        {item ? `Replace the ${label.toLowerCase()}` : `Upload a ${label.toLowerCase()}`}
+        {item ? `Replace the ${label.toLowerCase()}` : UPLOAD_LABEL[slot]}
       </label>
       <input
         id={id}

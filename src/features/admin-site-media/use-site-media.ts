@@ -4,7 +4,7 @@ import type { MediaSlot } from "@server/domains/site-media/schemas.ts";
 import { useMutation } from "@tanstack/react-query";
 
 export function useSiteMedia() {
-  return trpc.siteMedia.view.useQuery();
+  return trpc.admin.siteMedia.useQuery();
 }
 
 /** What an upload or removal changes: this view, the site content editor's values, the public site's data. */
@@ -12,7 +12,7 @@ function useInvalidateSiteMedia() {
   const utils = trpc.useUtils();
   return () =>
     Promise.all([
-      utils.siteMedia.view.invalidate(),
+      utils.admin.siteMedia.invalidate(),
       utils.siteMedia.public.invalidate(),
       utils.admin.siteContentEditor.invalidate(),
       utils.admin.siteContent.invalidate(),
@@ -32,21 +32,21 @@ export function useUploadSiteMedia(slot: MediaSlot) {
 
 export function useRemoveSiteMedia() {
   const invalidate = useInvalidateSiteMedia();
-  return trpc.siteMedia.remove.useMutation({ onSettled: invalidate });
+  return trpc.admin.removeSiteMedia.useMutation({ onSettled: invalidate });
 }
 
 export function useUpdateSiteOptions() {
   const utils = trpc.useUtils();
-  return trpc.siteMedia.updateOptions.useMutation({
+  return trpc.admin.updateSiteOptions.useMutation({
     // The switch moves at once; the server's answer (or a refetch after a refusal) settles it.
-    onMutate: (input) => utils.siteMedia.view.setData(undefined, (view) => view && { ...view, ...input }),
-    onError: () => utils.siteMedia.view.invalidate(),
-    onSuccess: (view) => utils.siteMedia.view.setData(undefined, view),
+    onMutate: (input) => utils.admin.siteMedia.setData(undefined, (view) => view && { ...view, ...input }),
+    onError: () => utils.admin.siteMedia.invalidate(),
+    onSuccess: (view) => utils.admin.siteMedia.setData(undefined, view),
     onSettled: () => utils.siteMedia.public.invalidate(),
   });
 }
 
 export function useConfirmTestimonials() {
   const utils = trpc.useUtils();
-  return trpc.siteMedia.confirmTestimonials.useMutation({ onSuccess: (view) => utils.siteMedia.view.setData(undefined, view) });
+  return trpc.admin.confirmTestimonials.useMutation({ onSuccess: (view) => utils.admin.siteMedia.setData(undefined, view) });
 }
