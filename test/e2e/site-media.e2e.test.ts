@@ -75,13 +75,26 @@ async function recordWebm(page: Page): Promise<Buffer> {
 
 const CAPTIONS = "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome to our firm\n";
 
+/** The Site tab's sections of this feature, one image each at 390 and 1280 px, to look at. */
+async function shootSections(page: Page, name: string) {
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    for (const region of ["Logo and pictures", "Welcome video file", "Testimonials on the home page"]) {
+      await page
+        .getByRole("region", { name: region })
+        .screenshot({ path: `test-output/screenshots/sections/${name}-${region.replace(/\W+/g, "-")}-${viewport.width}.png` });
+    }
+  }
+}
+
 async function openSiteTab(page: Page) {
   await page.goto("/admin/dashboard?tab=site");
   await page.getByRole("heading", { name: "Logo and pictures" }).waitFor();
 }
 
 async function publicPage(viewport: (typeof viewports)[keyof typeof viewports]): Promise<TestPage> {
-  const t = await newPage(browser, { baseURL: server.url, viewport });
+  // Without motion the carousel's slides do not fade while axe reads their colours.
+  const t = await newPage(browser, { baseURL: server.url, viewport, reducedMotion: "reduce" });
   await t.page.goto("/");
   await t.page.locator("#main").waitFor();
   return t;
@@ -110,6 +123,7 @@ describe("the firm's pictures and video", () => {
       await warning.waitFor();
       expect(await page.getByRole("list", { name: "Testimonials" }).getByText("Sample", { exact: true }).count()).toBe(12);
       await expectAccessibleAtBothWidths(page, "site-media-samples-warning");
+      await shootSections(page, "start");
     });
   });
 
@@ -118,13 +132,11 @@ describe("the firm's pictures and video", () => {
     await screenshotOnFailure(page, "site-media-upload", async () => {
       await openSiteTab(page);
       // A file that is no picture is refused with the server's words, by the field.
-      await page
-        .getByLabel("Upload a logo")
-        .setInputFiles({
-          name: "logo.svg",
-          mimeType: "image/svg+xml",
-          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'),
-        });
+      await page.getByLabel("Upload a logo").setInputFiles({
+        name: "logo.svg",
+        mimeType: "image/svg+xml",
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'),
+      });
       await page.getByRole("alert").filter({ hasText: "The picture must be a PNG, JPEG or WebP image" }).waitFor();
 
       await page.getByLabel("Upload a logo").setInputFiles({ name: "orange-logo.png", mimeType: "image/png", buffer: await logoPng() });
@@ -138,6 +150,7 @@ describe("the firm's pictures and video", () => {
       await page.getByText(/^welcome\.vtt, /).waitFor();
       await page.getByRole("region", { name: "Welcome video file" }).scrollIntoViewIfNeeded();
       await expectAccessibleAtBothWidths(page, "site-media-uploaded");
+      await shootSections(page, "uploaded");
     });
     admin.expectNoConsoleErrors({ allow: [/status of 415/] });
   }, 90_000);
@@ -187,6 +200,7 @@ describe("the firm's pictures and video", () => {
       await expect.poll(() => page.getByRole("checkbox", { name: /Show the welcome modal/ }).isChecked()).toBe(false);
       await page.getByRole("region", { name: "Testimonials on the home page" }).scrollIntoViewIfNeeded();
       await expectAccessibleAtBothWidths(page, "site-media-hidden-admin");
+      await shootSections(page, "hidden");
     });
 
     for (const viewport of Object.values(viewports)) {

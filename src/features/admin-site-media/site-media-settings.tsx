@@ -149,6 +149,8 @@ function UploadControls({ slot, item, disabled = false }: { slot: MediaSlot; ite
 
 function WelcomeVideoSettings({ items, welcomeModal }: { items: Partial<Record<MediaSlot, SiteMediaItem>>; welcomeModal: boolean }) {
   const options = useUpdateSiteOptions();
+  // The switch shows its new state while it is saved and the view is read again.
+  const [saving, setSaving] = useState<boolean | null>(null);
   const video = items.video;
   const captions = items.captions;
   return (
@@ -170,17 +172,17 @@ function WelcomeVideoSettings({ items, welcomeModal }: { items: Partial<Record<M
         <input
           type="checkbox"
           className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-accent)]"
-          checked={welcomeModal}
-          disabled={options.isPending}
-          onChange={(e) =>
-            options.mutate(
-              { welcomeModal: e.target.checked },
-              {
-                onSuccess: (view) => toast.success(view.welcomeModal ? "The welcome modal is on." : "The welcome modal is off."),
-                onError: (err) => toast.error(errorDetail(err) ?? "The setting could not be saved."),
-              },
-            )
-          }
+          checked={saving ?? welcomeModal}
+          disabled={saving !== null}
+          onChange={(e) => {
+            const next = e.target.checked;
+            setSaving(next);
+            options
+              .mutateAsync({ welcomeModal: next })
+              .then(() => toast.success(next ? "The welcome modal is on." : "The welcome modal is off."))
+              .catch((err: unknown) => toast.error(errorDetail(err) ?? "The setting could not be saved."))
+              .finally(() => setSaving(null));
+          }}
         />
         <span className="grid gap-0.5">
           <span className="font-medium">Show the welcome modal on a first visit</span>

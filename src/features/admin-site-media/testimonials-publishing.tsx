@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { TriangleAlert } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
@@ -14,18 +15,20 @@ export function TestimonialsPublishing() {
   const media = useSiteMedia();
   const options = useUpdateSiteOptions();
   const confirm = useConfirmTestimonials();
+  // The switch shows its new state while it is saved and the view is read again.
+  const [saving, setSaving] = useState<boolean | null>(null);
   if (!media.data) return null;
-  const { testimonials: shown, testimonialsAreSamples, testimonialsConfirmedAt } = media.data;
+  const { testimonialsAreSamples, testimonialsConfirmedAt } = media.data;
+  const shown = saving ?? media.data.testimonials;
   const warn = shown && testimonialsAreSamples && testimonialsConfirmedAt === null;
 
   function setShown(next: boolean) {
-    options.mutate(
-      { testimonials: next },
-      {
-        onSuccess: (view) => toast.success(view.testimonials ? "The testimonials are shown on the home page." : "The testimonials are hidden."),
-        onError: (err) => toast.error(errorDetail(err) ?? "The setting could not be saved."),
-      },
-    );
+    setSaving(next);
+    options
+      .mutateAsync({ testimonials: next })
+      .then(() => toast.success(next ? "The testimonials are shown on the home page." : "The testimonials are hidden."))
+      .catch((err: unknown) => toast.error(errorDetail(err) ?? "The setting could not be saved."))
+      .finally(() => setSaving(null));
   }
 
   return (
@@ -44,7 +47,7 @@ export function TestimonialsPublishing() {
             FTC&apos;s rule on fake reviews. Replace them below with real quotes your clients agreed to share, or hide the section.
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" disabled={options.isPending} onClick={() => setShown(false)}>
+            <Button variant="outline" size="sm" disabled={saving !== null} onClick={() => setShown(false)}>
               Hide testimonials
             </Button>
             <Button
@@ -66,7 +69,7 @@ export function TestimonialsPublishing() {
           type="checkbox"
           className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-accent)]"
           checked={shown}
-          disabled={options.isPending}
+          disabled={saving !== null}
           onChange={(e) => setShown(e.target.checked)}
         />
         <span className="grid gap-0.5">

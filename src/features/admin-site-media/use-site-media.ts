@@ -35,14 +35,15 @@ export function useRemoveSiteMedia() {
   return trpc.admin.removeSiteMedia.useMutation({ onSettled: invalidate });
 }
 
+/**
+ * Turns a switch on or off. Each switch shows its new state while it is saved (the component's
+ * own state), and the view is read again afterwards: two switches saved at once each answer a
+ * view that may not have the other's change yet.
+ */
 export function useUpdateSiteOptions() {
   const utils = trpc.useUtils();
   return trpc.admin.updateSiteOptions.useMutation({
-    // The switch moves at once; the server's answer (or a refetch after a refusal) settles it.
-    onMutate: (input) => utils.admin.siteMedia.setData(undefined, (view) => view && { ...view, ...input }),
-    onError: () => utils.admin.siteMedia.invalidate(),
-    onSuccess: (view) => utils.admin.siteMedia.setData(undefined, view),
-    onSettled: () => utils.siteMedia.public.invalidate(),
+    onSettled: () => Promise.all([utils.admin.siteMedia.invalidate(), utils.siteMedia.public.invalidate()]),
   });
 }
 
