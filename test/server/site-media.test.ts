@@ -60,7 +60,7 @@ describe("picture uploads", () => {
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const res = await upload(admin, "hero", original, "office.jpg", "image/jpeg");
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ slot: "hero", content_type: "image/webp", width: 1600, height: 1067 });
+    expect(res.body).toMatchObject({ slot: "hero", content_type: "image/webp", width: 1200, height: 800 });
     expect(res.body.url).toMatch(/^\/media\/hero-[0-9a-f]{32}\.webp$/);
 
     const file = await fetch(new URL(res.body.url, server.url));
@@ -70,7 +70,7 @@ describe("picture uploads", () => {
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     const bytes = Buffer.from(await file.arrayBuffer());
     const meta = await sharp(bytes).metadata();
-    expect(meta).toMatchObject({ format: "webp", width: 1600, height: 1067 });
+    expect(meta).toMatchObject({ format: "webp", width: 1200, height: 800 });
     expect(meta.exif).toBeUndefined();
     expect(bytes.includes(Buffer.from("PhoneMaker"))).toBe(false);
 

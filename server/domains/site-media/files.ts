@@ -7,11 +7,16 @@ import { TRPCError } from "@trpc/server";
 import sharp from "sharp";
 import { type ImageSlot, MEDIA_MESSAGES } from "./schemas.ts";
 
-/** The largest box each picture is shown in, at twice its CSS size for sharp screens. */
+/**
+ * The box each picture is fitted into: a little over twice the CSS size it is shown at (the logo
+ * 32 px, the hero picture at most 560 px, the about picture 480 px), so it is sharp on a phone's
+ * screen without sending a phone more than it can show; the hero picture is often the page's
+ * largest paint.
+ */
 const IMAGE_BOX: Record<ImageSlot, { width: number; height: number }> = {
-  logo: { width: 512, height: 512 },
-  hero: { width: 1600, height: 1600 },
-  about: { width: 1200, height: 1200 },
+  logo: { width: 256, height: 256 },
+  hero: { width: 1200, height: 1200 },
+  about: { width: 1000, height: 1000 },
 };
 /** Past this, decoding alone would hold hundreds of megabytes (a small file can declare huge dimensions). */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -43,7 +48,7 @@ export async function prepareImage(slot: ImageSlot, input: Buffer): Promise<Prep
       // Turned as the camera meant before the orientation tag goes with the rest of the metadata.
       .rotate()
       .resize({ width: box.width, height: box.height, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82, effort: 4 })
+      .webp({ quality: 80, effort: 4 })
       .toBuffer({ resolveWithObject: true });
   } catch {
     throw unsupported(MEDIA_MESSAGES.imageUnreadable);
