@@ -134,6 +134,19 @@ describe("picture uploads", () => {
   });
 });
 
+describe("two uploads at once", () => {
+  it("into an empty slot: one wins, the other is 201 or a 409, never a 500, and nothing is left behind", async () => {
+    const answers = await Promise.all([upload(admin, "about", await png(40, 30), "a.png"), upload(admin, "about", await png(30, 40), "b.png")]);
+    for (const answer of answers) expect([201, 409]).toContain(answer.status);
+    expect(answers.some((a) => a.status === 201)).toBe(true);
+    const rows = await server.db.selectFrom("site_media").select("storage_key").execute();
+    expect(rows.filter((r) => r.storage_key).length).toBe(rows.length);
+    const stored = [];
+    for await (const object of server.deps.storage.list()) stored.push(object.key);
+    expect(stored.sort()).toEqual(rows.map((r) => r.storage_key).sort());
+  });
+});
+
 describe("who may upload", () => {
   it("refuses anonymous callers (401) and clients (403), and an unknown slot (422)", async () => {
     const anonymous = await upload(new ApiClient(server.url), "logo", await png(), "logo.png");

@@ -53,6 +53,7 @@ export const MEDIA_MESSAGES = {
   captionsTooLarge: "Captions must be at most 512 KB",
   captionsNeedVideo: "Upload the video before its captions",
   notFound: "No such file",
+  uploadedMeanwhile: "Another upload into this place finished at the same moment: upload again",
 } as const;
 
 export function tooLargeMessage(slot: MediaSlot): string {

@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { isPgError } from "../../db/errors.ts";
 import { type ActivityActorContext, recordActivity } from "../activity/record.ts";
 import { deleteSiteValue, findSiteValue, upsertSiteValue } from "../site/queries.ts";
 import { siteContentEditorView } from "../site/service.ts";
@@ -26,6 +27,8 @@ import {
   type SiteMediaView,
 } from "./schemas.ts";
 
+const UNIQUE_VIOLATION = "23505";
+
 type MediaCtx = Pick<Context, "db" | "config" | "now" | "storage" | "logger">;
 type MediaEditCtx = MediaCtx & ActivityActorContext;
 
@@ -43,7 +46,19 @@ export async function prepareMediaUpload(ctx: Pick<Context, "db">, input: { slot
  * old video's captions, which belong to it.
  */
 export async function recordMediaUpload(ctx: MediaEditCtx, input: RecordMediaInput): Promise<SiteMediaItem> {
-  const replaced = await ctx.db.transaction().execute(async (tx) => {
+  const replaced = await recordInSlot(ctx, input).catch((err: unknown) => {
+    // Two uploads into an empty slot at once: the second to commit finds the slot taken.
+    if (isPgError(err, UNIQUE_VIOLATION)) throw new TRPCError({ code: "CONFLICT", message: MEDIA_MESSAGES.uploadedMeanwhile });
+    throw err;
+  });
+  await removeStoredObjects(ctx.storage, ctx.logger, replaced);
+  const row = await findSiteMediaSlot(ctx.db, input.slot);
+  if (!row) throw new TRPCError({ code: "CONFLICT", message: MEDIA_MESSAGES.uploadedMeanwhile });
+  return toItem(row);
+}
+
+function recordInSlot(ctx: MediaEditCtx, input: RecordMediaInput) {
+  return ctx.db.transaction().execute(async (tx) => {
     const previous = [await replaceSiteMedia(tx, input, ctx.now())];
     if (input.slot === "video") previous.push(await deleteSiteMedia(tx, "captions"));
     const target = SLOT_CONTENT_KEY[input.slot];
@@ -55,10 +70,6 @@ export async function recordMediaUpload(ctx: MediaEditCtx, input: RecordMediaInp
     });
     return previous.filter((row) => row !== undefined);
   });
-  await removeStoredObjects(ctx.storage, ctx.logger, replaced);
-  const row = await findSiteMediaSlot(ctx.db, input.slot);
-  if (!row) throw new TRPCError({ code: "CONFLICT", message: "The upload was replaced meanwhile" });
-  return toItem(row);
 }
 
 /** Removes the slot's upload; the site shows its default again (for the video: no video). */
