@@ -21,7 +21,7 @@ const SECTIONS: Array<{ section: Exclude<SiteSection, "testimonials">; title: st
       title: { label: "Title" },
       subtitle: { label: "Subtitle" },
       description: { label: "Description", multiline: true },
-      image: { label: "Image", hint: "Path of an image shipped with the site, e.g. /images/hero.svg" },
+      image: { label: "Image", hint: "Upload a picture under Logo and pictures, or type the path of one on this site, e.g. /images/hero.svg" },
     },
   },
   {
@@ -30,7 +30,7 @@ const SECTIONS: Array<{ section: Exclude<SiteSection, "testimonials">; title: st
     fields: {
       title: { label: "Title" },
       description: { label: "Description", multiline: true },
-      image: { label: "Image", hint: "Path of an image shipped with the site, e.g. /images/about.svg" },
+      image: { label: "Image", hint: "Upload a picture under Logo and pictures, or type the path of one on this site, e.g. /images/about.svg" },
     },
   },
   {
@@ -49,9 +49,12 @@ const SECTIONS: Array<{ section: Exclude<SiteSection, "testimonials">; title: st
   {
     section: "company",
     title: "Company",
-    fields: { name: { label: "Name" }, logo: { label: "Logo", hint: "Path of the logo, e.g. /images/logo.svg" } },
+    fields: {
+      name: { label: "Name" },
+      logo: { label: "Logo", hint: "Upload a logo under Logo and pictures, or type the path of one on this site, e.g. /images/logo.svg" },
+    },
   },
-  { section: "welcome", title: "Welcome video", fields: { video: { label: "Video", hint: "Path of the welcome video file" } } },
+  { section: "welcome", title: "Welcome video", fields: { video: { label: "Video", hint: "Set by uploading a video under Welcome video file" } } },
 ];
 
 /**
