@@ -50,6 +50,20 @@ describe("first-day checklist", () => {
     });
   });
 
+  it("counts the samples confirmed or hidden, and the welcome modal turned off, as those steps done", async () => {
+    expect(await checklist()).toMatchObject({ testimonials: false, video: false });
+    expect((await admin.patch("/api/admin/site-options", { testimonials: false })).status).toBe(200);
+    expect((await admin.patch("/api/admin/site-options", { welcomeModal: false })).status).toBe(200);
+    expect(await checklist()).toMatchObject({ testimonials: true, video: true });
+    expect((await admin.patch("/api/admin/site-options", { testimonials: true, welcomeModal: true })).status).toBe(200);
+    expect(await checklist()).toMatchObject({ testimonials: false, video: false });
+    expect((await admin.post("/api/admin/testimonials/confirm", {})).status).toBe(200);
+    expect(await checklist()).toMatchObject({ testimonials: true, video: false });
+    // Back to a new install's state for the next test, which walks every step from the start.
+    await server.db.deleteFrom("firm_settings").where("key", "=", "site_testimonials_confirmed_at").execute();
+    expect(await checklist()).toMatchObject({ testimonials: false });
+  });
+
   it("ticks each step as the firm does it, and not for the shipped values stored by Initialize", async () => {
     expect((await admin.post("/api/admin/init-site-content", {})).status).toBe(200);
     expect(Object.values(await checklist()).some(Boolean)).toBe(false);

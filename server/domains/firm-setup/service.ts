@@ -6,6 +6,7 @@ import { findBookingRules } from "../availability/queries.ts";
 import { DEFAULT_FIRM_NAME, DEFAULT_TESTIMONIALS, defaultSiteContent } from "../site/defaults.ts";
 import { summarizeWeeklyHours } from "../site/hours.ts";
 import { storedSiteContent } from "../site/service.ts";
+import { readSiteSettings, SITE_SETTING } from "../site-media/queries.ts";
 import { CHECKLIST_HIDDEN_KEY, findFirmSetting, hasInvitationOrClient, hasMeetingType, TAX_YEAR_KEY, upsertFirmSetting } from "./queries.ts";
 import {
   DEFAULT_TAX_YEAR,
@@ -50,12 +51,13 @@ const PLACEHOLDER_EMAIL = defaultSiteContent({ firmEmail: undefined }).contact.e
  * default has not chosen it yet.
  */
 export async function setupChecklist(ctx: ReadCtx): Promise<SetupChecklist> {
-  const [stored, rules, meetingType, reached, hidden] = await Promise.all([
+  const [stored, rules, meetingType, reached, hidden, switches] = await Promise.all([
     storedSiteContent(ctx),
     findBookingRules(ctx.db, ctx.config.firmTimeZone),
     hasMeetingType(ctx.db),
     hasInvitationOrClient(ctx.db),
     findFirmSetting(ctx.db, CHECKLIST_HIDDEN_KEY),
+    readSiteSettings(ctx.db),
   ]);
   const shipped = defaultSiteContent(ctx.config);
   const value = (section: string, key: string) => stored[section]?.[key]?.value.trim() ?? "";
@@ -66,8 +68,13 @@ export async function setupChecklist(ctx: ReadCtx): Promise<SetupChecklist> {
     contact:
       changed("contact", "phone") && changed("contact", "address") && (value("contact", "email") || shipped.contact.email) !== PLACEHOLDER_EMAIL,
     hours: value("contact", "hours") !== "" || summarizeWeeklyHours(rules.weekly) !== SHIPPED_HOURS,
-    testimonials: changed("testimonials", "data") && value("testimonials", "data") !== JSON.stringify(DEFAULT_TESTIMONIALS),
-    video: changed("welcome", "video"),
+    // Replaced, confirmed as the firm's to publish, or hidden: the samples no longer go out as the firm's.
+    testimonials:
+      (changed("testimonials", "data") && value("testimonials", "data") !== JSON.stringify(DEFAULT_TESTIMONIALS)) ||
+      switches[SITE_SETTING.testimonialsConfirmedAt] !== undefined ||
+      switches[SITE_SETTING.testimonialsHidden] === "true",
+    // An uploaded video, or the welcome modal turned off.
+    video: changed("welcome", "video") || switches[SITE_SETTING.welcomeModalOff] === "true",
     availability: rules.weekly.length > 0 && meetingType,
     invite_clients: reached,
   };
