@@ -2,7 +2,7 @@
 // only, calling that domain's service); this router only gathers them beside what is the admin's
 // own: signing in, the signed-in admin, the counts, and the users with their quotas.
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { adminProcedure, publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { accountAdminProcedures } from "../account/router.ts";
 import { activityAdminProcedures } from "../activity/router.ts";
 import { appointmentsAdminProcedures } from "../appointments/router.ts";
@@ -27,8 +27,12 @@ const ownProcedures = {
   me: adminProcedure.query(({ ctx }) => ctx.user),
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx)),
   users: adminProcedure.input(listPageInput).query(({ ctx, input }) => userPage(ctx, input)),
-  deleteUser: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteUser(ctx, input)),
-  setUserQuota: adminProcedure.input(setUserQuotaInput).mutation(({ ctx, input }) => setUserQuota(ctx, input)),
+  deleteUser: staffProcedure("manage_clients")
+    .input(idInput)
+    .mutation(({ ctx, input }) => deleteUser(ctx, input)),
+  setUserQuota: staffProcedure("manage_clients")
+    .input(setUserQuotaInput)
+    .mutation(({ ctx, input }) => setUserQuota(ctx, input)),
 };
 
 export const adminRouter = router({
