@@ -20,6 +20,7 @@ import { messageRoutes } from "./messages.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
 import { requestRoutes } from "./requests.ts";
+import { staffRoutes } from "./staff.ts";
 import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
@@ -68,6 +69,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...invitationRoutes,
   ...requestRoutes,
   ...messageRoutes,
+  ...staffRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

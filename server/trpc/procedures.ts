@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { INVALID_DATA_VALUE_DETAIL, isDatabaseUnavailable, isInvalidDataValue, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
 import { findStaffAccess } from "../auth/staff-access.ts";
 import { baseProcedure } from "./init.ts";
-import { mayUse, missingRightMessage, OWNER_ONLY_MESSAGE, type StaffRight } from "./staff-rights.ts";
+import { mayUse, missingRightMessage, type StaffRight } from "./staff-rights.ts";
 
 /**
  * Every procedure: resolves the session (if a token came with the request), turns a lost
@@ -58,9 +58,3 @@ export function staffProcedure(right: StaffRight) {
     return next();
   });
 }
-
-/** Transferring ownership: the owner's alone. */
-export const ownerProcedure = adminProcedure.use(({ ctx, next }) => {
-  if (ctx.staff.role !== "owner") throw new TRPCError({ code: "FORBIDDEN", message: OWNER_ONLY_MESSAGE });
-  return next();
-});

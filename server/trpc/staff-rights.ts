@@ -22,7 +22,7 @@ export type StaffRight = (typeof STAFF_RIGHTS)[number];
 /** What the firm's side knows of the person asking. */
 export type StaffAccess = { role: StaffRole; rights: StaffRight[] };
 
-/** Owners and admins may do everything (but transfer ownership: the owner's alone); staff what their rights name. */
+/** Owners and admins may do everything (but transfer ownership: the owner's alone, staff/service.ts); staff what their rights name. */
 export function mayUse(access: StaffAccess, right: StaffRight): boolean {
   return access.role !== "staff" || access.rights.includes(right);
 }
@@ -31,5 +31,3 @@ export function mayUse(access: StaffAccess, right: StaffRight): boolean {
 export function missingRightMessage(right: StaffRight): string {
   return `You need the ${right} right for this`;
 }
-
-export const OWNER_ONLY_MESSAGE = "Only the firm's owner may do this";

@@ -1,6 +1,6 @@
 // The admin.* namespace. Each domain exports its admin procedures (`<domain>AdminProcedures`, wiring
 // only, calling that domain's service); this router only gathers them beside what is the admin's
-// own: signing in, the signed-in admin, the counts, and the users with their quotas.
+// own: signing in, the signed-in person (their role and rights), the counts, and the users with their quotas.
 import { router } from "../../trpc/init.ts";
 import { adminProcedure, publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { accountAdminProcedures } from "../account/router.ts";
@@ -18,13 +18,16 @@ import { messagesAdminProcedures } from "../messages/router.ts";
 import { requestsAdminProcedures } from "../requests/router.ts";
 import { idInput } from "../shared-schemas.ts";
 import { siteAdminProcedures } from "../site/router.ts";
+import { adminMeOutput } from "../staff/schemas.ts";
+import { adminMe } from "../staff/service.ts";
+import { staffAdminProcedures } from "../staff/router.ts";
 import { listPageInput, setUserQuotaInput } from "./schemas.ts";
 import { adminStats, deleteUser, setUserQuota, userPage } from "./service.ts";
 
 const ownProcedures = {
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => loginWithPassword(ctx, input, "admin")),
-  /** The signed-in admin. */
-  me: adminProcedure.query(({ ctx }) => ctx.user),
+  /** The signed-in person of the firm, with their role and rights (what the portal may offer them). */
+  me: adminProcedure.output(adminMeOutput).query(({ ctx }) => adminMe(ctx)),
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx)),
   users: adminProcedure.input(listPageInput).query(({ ctx, input }) => userPage(ctx, input)),
   deleteUser: staffProcedure("manage_clients")
@@ -49,4 +52,5 @@ export const adminRouter = router({
   ...invitationsAdminProcedures,
   ...requestsAdminProcedures,
   ...messagesAdminProcedures,
+  ...staffAdminProcedures,
 });

@@ -1,0 +1,18 @@
+import { staffProcedure } from "../../trpc/procedures.ts";
+import { createStaffInput, staffInvitationOutput, staffMemberOutput, updateStaffInput } from "./schemas.ts";
+import { inviteStaff, staffList, updateStaff } from "./service.ts";
+
+/** Spread into the admin router: `admin.staff`, `admin.inviteStaff`, `admin.updateStaff` (which also transfers ownership: role owner, by the owner). */
+export const staffAdminProcedures = {
+  staff: staffProcedure("staff")
+    .output(staffMemberOutput.array())
+    .query(({ ctx }) => staffList(ctx)),
+  inviteStaff: staffProcedure("staff")
+    .input(createStaffInput)
+    .output(staffInvitationOutput)
+    .mutation(({ ctx, input }) => inviteStaff(ctx, input)),
+  updateStaff: staffProcedure("staff")
+    .input(updateStaffInput)
+    .output(staffMemberOutput)
+    .mutation(({ ctx, input }) => updateStaff(ctx, input)),
+};
