@@ -1,0 +1,19 @@
+import { trpc } from "@/lib/trpc.ts";
+
+export function useStaff() {
+  return trpc.admin.staff.useQuery(undefined, { retry: false });
+}
+
+/** The form shows the server's refusal (403, 409, 422) itself; success refreshes the team. */
+export function useInviteStaff() {
+  const utils = trpc.useUtils();
+  return trpc.admin.inviteStaff.useMutation({ onSuccess: () => utils.admin.staff.invalidate() });
+}
+
+/** A change of role, rights or activation; the caller's own `me` is refreshed too (a transfer changes it). */
+export function useUpdateStaff() {
+  const utils = trpc.useUtils();
+  return trpc.admin.updateStaff.useMutation({
+    onSuccess: () => Promise.all([utils.admin.staff.invalidate(), utils.admin.me.invalidate()]),
+  });
+}
