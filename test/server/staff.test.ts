@@ -2,11 +2,15 @@
 // invitation's path, then a second factor enrolled), each right opens its domain and nothing else
 // (403 naming the right), deactivation ends a live session at its next request and stops sign-in,
 // the owner stays until ownership is transferred, and every change is in the trail naming who acted.
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_RIGHTS } from "../../server/trpc/staff-rights.ts";
+import { createTestDatabase } from "../helpers/database.ts";
 import { createStaffMember, createUser, DEFAULT_PASSWORD, loginClient, signIn, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -266,10 +270,39 @@ describe("the owner", () => {
     expect((await adminApi.patch(`/api/admin/staff/${owner.id}`, { role: "owner" })).status).toBe(200);
   });
 
-  it("is made by create-admin's first admin: the migration made the first admin the owner", async () => {
+  it("is not a client's: a client is no staff member to change", async () => {
     const client = await createUser(server.db);
-    expect((await ownerApi.patch(`/api/admin/staff/${client.id}`, { active: false })).status).toBe(404);
+    expect(await ownerApi.patch(`/api/admin/staff/${client.id}`, { active: false })).toMatchObject({
+      status: 404,
+      body: { detail: "Staff member not found" },
+    });
   });
+
+  it("is the first admin npm run create-admin makes; later ones are admins", async () => {
+    const database = await createTestDatabase();
+    try {
+      // The embedded database's run of the script is test/server/embedded-boot.test.ts.
+      if (!database.url) return;
+      const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "warn" };
+      const create = (username: string) =>
+        promisify(execFile)(
+          path.resolve("node_modules/.bin/tsx"),
+          ["scripts/create-admin.ts", "--username", username, "--email", `${username}@firm.test`, "--password", NEW_PASSWORD],
+          { env },
+        );
+      expect((await create("first_owner")).stdout).toContain("Admin first_owner created as the firm's owner");
+      expect((await create("second_admin")).stdout).toMatch(/Admin second_admin created\. Sign in/);
+      // Run again for the owner: still the one owner.
+      await create("first_owner");
+      const roles = await database.db.selectFrom("users").select(["username", "staff_role"]).orderBy("created_at").execute();
+      expect(roles).toEqual([
+        { username: "first_owner", staff_role: "owner" },
+        { username: "second_admin", staff_role: "admin" },
+      ]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
 
 describe("the trail", () => {
