@@ -2,6 +2,7 @@
 // what they may do, the team, invitations to it, and changes (the transfer of ownership among them).
 import { z } from "zod";
 import { adminMeOutput, createStaffInput, staffInvitationOutput, staffMemberOutput, updateStaffInput } from "../domains/staff/schemas.ts";
+import { successOutput } from "../domains/shared-schemas.ts";
 import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
 
 export const staffRoutes: RestRoute[] = [
@@ -34,6 +35,24 @@ export const staffRoutes: RestRoute[] = [
     response: staffInvitationOutput,
     status: 201,
     call: (c, r) => c.admin.inviteStaff(r.body),
+  }),
+  procedureRoute({
+    method: "get",
+    path: "/admin/staff/invitations",
+    summary: "Staff invitations neither accepted nor revoked (pending or expired), newest first",
+    tag: "admin",
+    access: "admin",
+    response: z.array(staffInvitationOutput),
+    call: (c) => c.admin.staffInvitations(),
+  }),
+  procedureRoute({
+    method: "delete",
+    path: "/admin/staff/invitations/:id",
+    summary: "Revoke a staff invitation: its link stops working (409 once accepted)",
+    tag: "admin",
+    access: "admin",
+    response: successOutput,
+    call: (c, r) => c.admin.revokeStaffInvitation({ id: r.params.id }),
   }),
   procedureRoute({
     method: "patch",

@@ -63,6 +63,7 @@ describe("staff", () => {
       await expectAccessibleAtBothWidths(page, "staff-invite-dialog", ['[role="dialog"]']);
       await dialog.getByRole("button", { name: "Send invitation" }).click();
       await toast(page, `Invitation sent to ${email}.`).waitFor();
+      await page.getByRole("list", { name: "Team invitations" }).getByText("Pat Preparer").waitFor();
     });
 
     const mail = await smtp.waitForMail(email, /team/i, 20_000);
@@ -114,6 +115,7 @@ describe("staff", () => {
     await screenshotOnFailure(page, "staff-deactivate", async () => {
       await page.reload();
       await page.getByRole("button", { name: "Deactivate Pat Preparer" }).click();
+      expect(await page.getByRole("list", { name: "Team invitations" }).count()).toBe(0);
       await page.getByRole("alertdialog").getByRole("button", { name: "Deactivate" }).click();
       await toast(page, "Pat Preparer is deactivated.").waitFor();
       await page.getByRole("list", { name: "Team members" }).getByText("Deactivated").waitFor();

@@ -143,6 +143,8 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.staff": "admin",
   "admin.inviteStaff": "admin",
   "admin.updateStaff": "admin",
+  "admin.staffInvitations": "admin",
+  "admin.revokeStaffInvitation": "admin",
   "auth.registration": "public",
   "auth.checkInvitation": "public",
   "auth.acceptInvitation": "public",
@@ -288,6 +290,8 @@ export const REST_ACCESS: Record<string, Access> = {
   "GET /admin/staff": "admin",
   "POST /admin/staff": "admin",
   "PATCH /admin/staff/:id": "admin",
+  "GET /admin/staff/invitations": "admin",
+  "DELETE /admin/staff/invitations/:id": "admin",
   "GET /auth/registration": "public",
   "POST /auth/invitations/check": "public",
   "POST /auth/invitations/accept": "public",
@@ -515,7 +519,18 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "GET /admin/registration",
     "PUT /admin/registration",
   ],
-  staff: ["admin.staff", "admin.inviteStaff", "admin.updateStaff", "GET /admin/staff", "POST /admin/staff", "PATCH /admin/staff/:id"],
+  staff: [
+    "admin.staff",
+    "admin.inviteStaff",
+    "admin.updateStaff",
+    "admin.staffInvitations",
+    "admin.revokeStaffInvitation",
+    "GET /admin/staff",
+    "POST /admin/staff",
+    "PATCH /admin/staff/:id",
+    "GET /admin/staff/invitations",
+    "DELETE /admin/staff/invitations/:id",
+  ],
 };
 
 /** The right of an admin procedure or path (a key of PROCEDURE_ACCESS or REST_ACCESS whose access is admin). */

@@ -92,6 +92,9 @@ describe("inviting staff", () => {
     expect(JSON.stringify((await ownerApi.get("/api/admin/invitations")).body)).not.toContain(email);
     expect((await ownerApi.delete(`/api/admin/invitations/${invited.body.id}`)).status).toBe(404);
 
+    expect((await ownerApi.get("/api/admin/staff/invitations")).body).toEqual([
+      expect.objectContaining({ id: invited.body.id, email, role: "staff", status: "pending" }),
+    ]);
     const token = await inviteToken(email);
     const client = browser();
     expect((await client.post("/api/auth/invitations/check", { token })).body).toMatchObject({ email, for_staff: true });
@@ -112,6 +115,7 @@ describe("inviting staff", () => {
     // An admin session (12 hours), as every sign-in of the firm's side.
     expect(enabled.headers.getSetCookie().join()).toMatch(/Max-Age=43200/);
 
+    expect((await ownerApi.get("/api/admin/staff/invitations")).body).toEqual([]);
     const me = await client.get("/api/admin/me");
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ email, is_admin: true, role: "staff", rights: ["documents", "messages"] });
@@ -120,6 +124,20 @@ describe("inviting staff", () => {
     const team = (await ownerApi.get("/api/admin/staff")).body as Array<{ email: string; role: string; active: boolean }>;
     expect(team[0]).toMatchObject({ id: owner.id, role: "owner" });
     expect(team.find((m) => m.email === email)).toMatchObject({ role: "staff", active: true, rights: ["documents", "messages"] });
+  });
+
+  it("can be revoked until accepted: its link then stops working", async () => {
+    const email = `${unique("revoked")}@example.com`;
+    const invited = await ownerApi.post("/api/admin/staff", { name: "Rita Revoked", email, role: "admin" });
+    expect(invited.status, invited.text).toBe(201);
+    const token = await inviteToken(email);
+    expect(await ownerApi.delete(`/api/admin/staff/invitations/${invited.body.id}`)).toMatchObject({ status: 200, body: { success: true } });
+    expect((await ownerApi.get("/api/admin/staff/invitations")).body).toEqual([]);
+    const accepted = await browser().post("/api/auth/invitations/accept", { token, username: unique("rita"), name: "Rita", password: NEW_PASSWORD });
+    expect(accepted.status).toBe(404);
+    expect(await server.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+    expect((await trail("invitation.revoke", invited.body.id))[0]).toMatchObject({ actor_id: owner.id });
+    expect((await ownerApi.delete(`/api/admin/staff/invitations/${owner.id}`)).status).toBe(404);
   });
 
   it("refuses bad input with a clear 422, and an owner role in an invitation", async () => {

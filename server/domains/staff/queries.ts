@@ -71,3 +71,27 @@ export async function findStaffInvitationForMail(db: Db, invitationId: string) {
     .where("staff_role", "is not", null)
     .executeTakeFirst();
 }
+
+/** Staff invitations neither accepted nor revoked (pending or expired), newest first. */
+export async function listOpenStaffInvitations(db: Db) {
+  return db
+    .selectFrom("invitations")
+    .select(["id", "name", "email", "expires_at", "staff_role", "staff_rights", "accepted_at", "revoked_at"])
+    .where("staff_role", "is not", null)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** A staff invitation, locked, while it is one. */
+export async function findStaffInvitationForUpdate(db: Db, id: string) {
+  return db
+    .selectFrom("invitations")
+    .select(["id", "name", "email", "staff_role", "accepted_at", "revoked_at"])
+    .where("id", "=", id)
+    .where("staff_role", "is not", null)
+    .forUpdate()
+    .executeTakeFirst();
+}

@@ -1,6 +1,7 @@
 import { staffProcedure } from "../../trpc/procedures.ts";
+import { idInput, successOutput } from "../shared-schemas.ts";
 import { createStaffInput, staffInvitationOutput, staffMemberOutput, updateStaffInput } from "./schemas.ts";
-import { inviteStaff, staffList, updateStaff } from "./service.ts";
+import { inviteStaff, revokeStaffInvitation, staffInvitationList, staffList, updateStaff } from "./service.ts";
 
 /** Spread into the admin router: `admin.staff`, `admin.inviteStaff`, `admin.updateStaff` (which also transfers ownership: role owner, by the owner). */
 export const staffAdminProcedures = {
@@ -11,6 +12,13 @@ export const staffAdminProcedures = {
     .input(createStaffInput)
     .output(staffInvitationOutput)
     .mutation(({ ctx, input }) => inviteStaff(ctx, input)),
+  staffInvitations: staffProcedure("staff")
+    .output(staffInvitationOutput.array())
+    .query(({ ctx }) => staffInvitationList(ctx)),
+  revokeStaffInvitation: staffProcedure("staff")
+    .input(idInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => revokeStaffInvitation(ctx, input)),
   updateStaff: staffProcedure("staff")
     .input(updateStaffInput)
     .output(staffMemberOutput)

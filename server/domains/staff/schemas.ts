@@ -52,6 +52,8 @@ export const staffInvitationOutput = z.object({
   role: grantedRole,
   rights: z.array(z.enum(STAFF_RIGHTS)),
   expires_at: z.date(),
+  /** Pending until it expires; an expired one is replaced by inviting the address again. */
+  status: z.enum(["pending", "expired"]),
 });
 export type StaffInvitation = z.infer<typeof staffInvitationOutput>;
 

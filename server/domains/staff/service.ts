@@ -7,9 +7,16 @@ import { invalidateUserSessions } from "../../auth/session.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import { mayUse, STAFF_RIGHTS, type StaffAccess, type StaffRight, type StaffRole } from "../../trpc/staff-rights.ts";
 import { recordActivity } from "../activity/record.ts";
-import { deleteInvitation, emailHasProvenAccount, findOpenInvitationForEmail } from "../invitations/queries.ts";
+import { deleteInvitation, emailHasProvenAccount, findOpenInvitationForEmail, revokeInvitation } from "../invitations/queries.ts";
 import { invitationStatus } from "../invitations/service.ts";
-import { findStaffForUpdate, insertStaffInvitation, listStaffForFirm, setStaffFields } from "./queries.ts";
+import {
+  findStaffForUpdate,
+  findStaffInvitationForUpdate,
+  insertStaffInvitation,
+  listOpenStaffInvitations,
+  listStaffForFirm,
+  setStaffFields,
+} from "./queries.ts";
 import type { AdminMe, CreateStaffInput, StaffInvitation, StaffMember, UpdateStaffInput } from "./schemas.ts";
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,6 +28,8 @@ export const RIGHTS_NOT_HELD = "You may only give rights you hold yourself";
 export const OWNER_STAYS = "The owner cannot be deactivated or demoted: transfer ownership first";
 export const NOT_YOURSELF = "You cannot deactivate yourself";
 export const TRANSFER_TARGET = "Ownership goes to an active admin or staff member other than you";
+const INVITATION_NOT_FOUND = "Invitation not found";
+const INVITATION_ACCEPTED = "This invitation has already been accepted: deactivate the person instead";
 export const OWNER_ONLY = "Only the firm's owner may transfer ownership";
 export const TRANSFER_ALONE = "Transfer ownership on its own, without other changes";
 
@@ -85,13 +94,51 @@ export async function inviteStaff(ctx: StaffContext, input: CreateStaffInput): P
         target: { type: "invitation", id: row.id },
         detail: { name: row.name, email: row.email, role: input.role, rights },
       });
-      return { id: row.id, name: row.name, email: row.email, role: input.role, rights: knownRights(row.staff_rights), expires_at: row.expires_at };
+      return invitationItem({ ...row, staff_role: input.role }, now);
     });
   } catch (err) {
     // Two invitations of the same address at once: the unique index of open invitations decides.
     if ((err as { code?: string }).code === "23505") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
     throw err;
   }
+}
+
+function invitationItem(
+  row: { id: string; name: string; email: string; expires_at: Date; staff_role: "admin" | "staff" | null; staff_rights: string[] },
+  now: Date,
+): StaffInvitation {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.staff_role ?? "staff",
+    rights: knownRights(row.staff_rights),
+    expires_at: row.expires_at,
+    status: invitationStatus({ ...row, accepted_at: null, revoked_at: null }, now) === "expired" ? "expired" : "pending",
+  };
+}
+
+/** The staff invitations still open, for the Team tab. */
+export async function staffInvitationList(ctx: StaffContext): Promise<StaffInvitation[]> {
+  return (await listOpenStaffInvitations(ctx.db)).map((row) => invitationItem(row, ctx.now()));
+}
+
+/** Withdraws a staff invitation: its link stops working. Accepted ones are people now (deactivate them instead). */
+export async function revokeStaffInvitation(ctx: StaffContext, input: { id: string }): Promise<{ success: true }> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const row = await findStaffInvitationForUpdate(tx, input.id);
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_NOT_FOUND });
+    if (row.accepted_at) throw new TRPCError({ code: "CONFLICT", message: INVITATION_ACCEPTED });
+    if (row.revoked_at) return;
+    await revokeInvitation(tx, row.id, ctx.now());
+    await recordActivity(tx, ctx, {
+      action: "invitation.revoke",
+      client: null,
+      target: { type: "invitation", id: row.id },
+      detail: { name: row.name, email: row.email, role: row.staff_role },
+    });
+  });
+  return { success: true };
 }
 
 export async function updateStaff(ctx: StaffContext, input: UpdateStaffInput): Promise<StaffMember> {

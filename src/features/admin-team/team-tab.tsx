@@ -1,6 +1,6 @@
-import { Crown, UserCheck, UserX } from "lucide-react";
+import { Crown, UserCheck, UserX, X } from "lucide-react";
 import { toast } from "sonner";
-import type { StaffMember, StaffRole } from "@server/domains/staff/schemas.ts";
+import type { StaffInvitation, StaffMember, StaffRole } from "@server/domains/staff/schemas.ts";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
@@ -8,16 +8,18 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
+import { formatDate } from "@/lib/format.ts";
 import { EditStaffDialog } from "./edit-staff-dialog.tsx";
 import { InviteStaffDialog } from "./invite-staff-dialog.tsx";
 import { RIGHT_LABELS } from "./rights-fieldset.tsx";
-import { useStaff, useUpdateStaff } from "./use-staff.ts";
+import { useRevokeStaffInvitation, useStaff, useStaffInvitations, useUpdateStaff } from "./use-staff.ts";
 
 const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", admin: "Admin", staff: "Staff" };
 
 /** The Team tab: the firm's people with their role, rights and whether active; invite, edit rights, deactivate. */
 export function TeamTab({ me }: { me: { id: string; role: StaffRole } }) {
   const staff = useStaff();
+  const invitations = useStaffInvitations();
   const managesAdmins = me.role !== "staff";
 
   return (
@@ -44,7 +46,49 @@ export function TeamTab({ me }: { me: { id: string; role: StaffRole } }) {
       ) : (
         <LoadError message="Failed to load the team" onRetry={() => void staff.refetch()} isRetrying={staff.isFetching} />
       )}
+      {invitations.data && invitations.data.length > 0 && (
+        <div className="grid gap-2">
+          <h3 className="text-base font-semibold">Invited</h3>
+          <ul aria-label="Team invitations" className="grid divide-y rounded-lg border">
+            {invitations.data.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
+  const revoke = useRevokeStaffInvitation();
+  return (
+    <li className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
+      <div className="grid min-w-0 gap-1">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <TruncatedText text={invitation.name} className="font-medium" />
+          <Badge variant="muted">{invitation.status === "expired" ? "Expired" : `Invited until ${formatDate(invitation.expires_at)}`}</Badge>
+        </div>
+        <TruncatedText text={invitation.email} className="text-sm text-muted-foreground" />
+        <p className="text-sm text-muted-foreground">
+          {invitation.role === "admin" ? "Admin: every right" : invitation.rights.map((r) => RIGHT_LABELS[r]).join(", ") || "No rights yet"}
+        </p>
+      </div>
+      <ConfirmAction
+        title={`Revoke the invitation of ${invitation.name}?`}
+        question="Its link stops working at once."
+        confirmLabel="Revoke"
+        onConfirm={() =>
+          revoke.mutate({ id: invitation.id }, { onError: (err) => toast.error(errorDetail(err) ?? "The invitation could not be revoked.") })
+        }
+        trigger={
+          <Button variant="ghost-destructive" size="sm" aria-label={`Revoke the invitation of ${invitation.name}`}>
+            <X aria-hidden="true" />
+            Revoke
+          </Button>
+        }
+      />
+    </li>
   );
 }
 
