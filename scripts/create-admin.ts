@@ -4,15 +4,18 @@
 // made an admin and gets the new password. The firm types the address here, so it counts as
 // verified: for an existing user, only if it is the address the account already has. Admins must
 // have a second factor: the first sign-in at /admin sets up an authenticator app before anything else.
+// While the firm has no owner, the admin made here becomes its owner (docs/decisions.md, "Staff roles
+// and rights (issue 33)"); otherwise an admin. A deactivated person made an admin here is active again.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { hashPassword } from "../server/auth/password.ts";
 import { invalidateUserSessions } from "../server/auth/session.ts";
 import { loadConfig } from "../server/config.ts";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
+import type { Database } from "../server/db/types.ts";
 import { createLogger } from "../server/logger.ts";
 import { insertUser } from "../server/domains/auth/queries.ts";
 import { emailSchema, passwordSchema, usernameSchema } from "../server/domains/auth/schemas.ts";
@@ -69,6 +72,16 @@ try {
   process.exit(2);
 }
 
+/**
+ * The owner while the firm has none (the first admin made), else what the person is: an owner stays
+ * the owner, anyone else becomes an admin. The table is locked so two runs at once make one owner.
+ */
+async function roleForNewAdmin(trx: Transaction<Database>, userId: string): Promise<"owner" | "admin"> {
+  await sql`lock table users in share row exclusive mode`.execute(trx);
+  const owner = await trx.selectFrom("users").select("id").where("staff_role", "=", "owner").executeTakeFirst();
+  return !owner || owner.id === userId ? "owner" : "admin";
+}
+
 const config = loadConfig();
 const logger = createLogger("warn");
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
@@ -82,7 +95,12 @@ try {
     .executeTakeFirst();
   if (existing) {
     await database.db.transaction().execute(async (trx) => {
-      await trx.updateTable("users").set({ is_admin: true, password_hash: passwordHash }).where("id", "=", existing.id).execute();
+      const role = await roleForNewAdmin(trx, existing.id);
+      await trx
+        .updateTable("users")
+        .set({ is_admin: true, password_hash: passwordHash, staff_role: role, deactivated_at: null })
+        .where("id", "=", existing.id)
+        .execute();
       await trx
         .updateTable("users")
         .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
@@ -94,15 +112,20 @@ try {
     console.log(`User ${input.data.username} is now an admin with the new password.`);
     console.log("Admins sign in with a second factor: without one, the next sign-in at /admin sets up an authenticator app first.");
   } else {
-    await insertUser(database.db, {
-      username: input.data.username,
-      email: input.data.email,
-      name: input.data.name,
-      password_hash: passwordHash,
-      is_admin: true,
-      email_verified_at: sql<Date>`now()`,
+    const role = await database.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        username: input.data.username,
+        email: input.data.email,
+        name: input.data.name,
+        password_hash: passwordHash,
+        is_admin: true,
+        email_verified_at: sql<Date>`now()`,
+      });
+      const given = await roleForNewAdmin(trx, user.id);
+      await trx.updateTable("users").set({ staff_role: given }).where("id", "=", user.id).execute();
+      return given;
     });
-    console.log(`Admin ${input.data.username} created. Sign in at ${config.publicUrl}/admin`);
+    console.log(`Admin ${input.data.username} created${role === "owner" ? " as the firm's owner" : ""}. Sign in at ${config.publicUrl}/admin`);
     console.log("The first sign-in sets up two-factor sign-in (an authenticator app) before anything else: do it now, yourself.");
   }
 } catch (err) {

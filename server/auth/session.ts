@@ -50,7 +50,7 @@ export function hashToken(token: string): string {
  * read when the credential was checked: a password reset (or anything else that ends every session)
  * in between raises it, and then no session is opened. The user row is locked FOR SHARE until the
  * commit, so an epoch change waits for this insert and its session clean-up then sees the new row.
- * A user deleted in the meantime also gets none. Null when no session was opened.
+ * A user deleted (or deactivated) in the meantime also gets none. Null when no session was opened.
  */
 export async function createSession(
   db: Db,
@@ -90,6 +90,8 @@ export async function createSession(
         ])
         .where("users.id", "=", user.id)
         .where("users.session_epoch", "=", user.sessionEpoch)
+        // A deactivated person opens no session, whatever proof they bring (a passkey, Google).
+        .where("users.deactivated_at", "is", null)
         .forShare(),
     )
     .returning("id")

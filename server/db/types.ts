@@ -19,6 +19,12 @@ export interface UsersTable {
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** MB (MiB) of documents this client may store; null for the firm's default (CLIENT_QUOTA_MB). */
   storage_quota_mb: number | null;
+  /** The firm's people (admin users): owner, admin or staff; null for clients (docs/decisions.md, "Staff roles and rights (issue 33)"). */
+  staff_role: "owner" | "admin" | "staff" | null;
+  /** What a `staff` member may do (trpc/staff-rights.ts); owners and admins may do everything. */
+  staff_rights: ColumnType<string[], string[] | undefined, string[]>;
+  /** Set when the firm deactivated the person: no sign-in, no session; their history stays. */
+  deactivated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -156,6 +162,9 @@ export interface InvitationsTable {
   accepted_user_id: string | null;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A staff invitation's role and rights, given on acceptance; null for a client's invitation. */
+  staff_role: "admin" | "staff" | null;
+  staff_rights: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface PasswordResetTokensTable {

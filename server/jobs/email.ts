@@ -47,6 +47,7 @@ import {
 import { documentsSharedMail, type DocumentsSharedJob, uploadDigestMail, type UploadDigestJob } from "../domains/documents/mail.ts";
 import { invitationMail, type InvitationJob } from "../domains/invitations/mail.ts";
 import { messageWaitingMail, type MessageWaitingJob } from "../domains/messages/mail.ts";
+import { staffInvitationMail, type StaffInvitationJob } from "../domains/staff/mail.ts";
 import {
   requestCreatedMail,
   type RequestCreatedJob,
@@ -73,6 +74,7 @@ type EmailPayloads = {
   "email-changed": EmailChangedJob;
   "email-change-requested": EmailChangeRequestedJob;
   invitation: InvitationJob;
+  "staff-invitation": StaffInvitationJob;
   "consultation-notification": ConsultationNotificationJob;
   "consultation-confirmation": ConsultationConfirmationJob;
   "appointment-change": AppointmentChangeJob;
@@ -115,6 +117,7 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "email-changed": emailChangedMail,
   "email-change-requested": emailChangeRequestedMail,
   invitation: invitationMail,
+  "staff-invitation": staffInvitationMail,
   "consultation-notification": consultationNotificationMail,
   "consultation-confirmation": consultationConfirmationMail,
   "appointment-change": appointmentChangeMail,
@@ -146,6 +149,8 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "consultation-confirmation": "now",
   "appointment-change": "now",
   invitation: "bulk",
+  // One colleague invited by the owner, who often waits for them to join.
+  "staff-invitation": "now",
   "consultation-notification": "bulk",
   "appointment-firm-notice": "bulk",
   "documents-shared": "bulk",

@@ -43,7 +43,8 @@ export const activityRoutes: RestRoute[] = [
   procedureRoute({
     method: "get",
     path: "/admin/activity",
-    summary: "Every client's activity trail, newest first, narrowed by client, action and a date range (from inclusive, to exclusive)",
+    summary:
+      "Every client's activity trail, newest first, narrowed by client, the person who acted (actor_id), action and a date range (from inclusive, to exclusive)",
     tag: "admin",
     access: "admin",
     query: adminActivityInput,
@@ -87,8 +88,8 @@ function csvExport(deps: AppDeps): RequestHandler {
     let first: ActivityPageOfRows;
     try {
       // Typed as the row's query says the client sends it; the filters procedure parses it, as it would a REST row's.
-      const { client_id, action, from, to } = req.query as z.input<typeof exportQuery>;
-      filters = await createExportCaller(createRequestContext(deps, req, res)).filters({ client_id, action, from, to });
+      const { client_id, actor_id, action, from, to } = req.query as z.input<typeof exportQuery>;
+      filters = await createExportCaller(createRequestContext(deps, req, res)).filters({ client_id, actor_id, action, from, to });
       // The first page is read before the 200 goes out: a query the database refuses (or a
       // database that is away) is then still an answer with a status and a detail, not a cut download.
       first = await activityPage(deps.db, filters, { limit: EXPORT_BATCH });

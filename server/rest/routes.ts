@@ -22,6 +22,7 @@ import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
 import { requestRoutes } from "./requests.ts";
 import { siteMediaRoutes } from "./site-media.ts";
+import { staffRoutes } from "./staff.ts";
 import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
@@ -72,6 +73,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...messageRoutes,
   ...firmSetupRoutes,
   ...siteMediaRoutes,
+  ...staffRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

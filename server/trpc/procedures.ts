@@ -1,6 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { INVALID_DATA_VALUE_DETAIL, isDatabaseUnavailable, isInvalidDataValue, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
+import { findStaffAccess } from "../auth/staff-access.ts";
 import { baseProcedure } from "./init.ts";
+import { mayUse, missingRightMessage, type StaffRight } from "./staff-rights.ts";
 
 /**
  * Every procedure: resolves the session (if a token came with the request), turns a lost
@@ -33,10 +35,26 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
-/** Admin data needs an admin user signed in through /admin (the stricter admin session). */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+/**
+ * Admin data needs an admin user signed in through /admin (the stricter admin session). Any of the
+ * firm's people passes: what they may do is `ctx.staff`, which `staffProcedure` checks.
+ */
+export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user.is_admin || ctx.session.kind !== "admin") {
     throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   }
-  return next();
+  const staff = await findStaffAccess(ctx.db, ctx.user.id);
+  if (!staff) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
+  return next({ ctx: { staff } });
 });
+
+/**
+ * The one place a right is checked (docs/security.md, "Staff roles and rights"): owners and admins
+ * pass, a staff member needs `right`, else 403 naming it.
+ */
+export function staffProcedure(right: StaffRight) {
+  return adminProcedure.use(({ ctx, next }) => {
+    if (!mayUse(ctx.staff, right)) throw new TRPCError({ code: "FORBIDDEN", message: missingRightMessage(right) });
+    return next();
+  });
+}

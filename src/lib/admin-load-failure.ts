@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { httpStatus } from "./api-error.ts";
+import { errorDetail, httpStatus } from "./api-error.ts";
 
 const ADMIN_ACCESS_REQUIRED = "Admin access required";
 
@@ -18,7 +18,10 @@ export function useAdminLoadFailure({ error, isFetching }: { error: unknown; isF
     const error = failure;
     if (!error) return;
     const status = httpStatus(error);
-    if (status === 401 || status === 403) {
+    // A staff member's missing right is a 403 that names it: they stay signed in, and are told.
+    if (isMissingRight(error)) {
+      toast.error(errorDetail(error), { id: "admin-right-missing" });
+    } else if (status === 401 || status === 403) {
       toast.error(ADMIN_ACCESS_REQUIRED, { id: "admin-access-required" });
       void navigate("/admin", { replace: true, state: { skipSessionCheck: true } });
     } else {
@@ -33,6 +36,12 @@ export function useAdminLoadFailure({ error, isFetching }: { error: unknown; isF
  */
 export function isRetryableAdminLoadError(error: unknown): boolean {
   if (!error) return false;
+  if (isMissingRight(error)) return true;
   const status = httpStatus(error);
   return status !== 401 && status !== 403;
+}
+
+/** A 403 of a signed-in staff member without the right (docs/security.md, "Staff roles and rights"), not of a missing admin session. */
+function isMissingRight(error: unknown): boolean {
+  return httpStatus(error) === 403 && errorDetail(error) !== ADMIN_ACCESS_REQUIRED;
 }

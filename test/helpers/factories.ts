@@ -59,6 +59,21 @@ export async function createUser(
   return fixture;
 }
 
+/**
+ * One of the firm's people (docs/decisions.md, "Staff roles and rights (issue 33)"): an admin user
+ * with its second factor, given `role` and `rights` as the Team tab would leave them.
+ */
+export async function createStaffMember(
+  db: Kysely<Database>,
+  role: "owner" | "admin" | "staff",
+  rights: string[] = [],
+  opts: { username?: string; name?: string } = {},
+): Promise<UserFixture> {
+  const user = await createUser(db, { is_admin: true, username: opts.username ?? `staff_${randomBytes(4).toString("hex")}`, name: opts.name });
+  await db.updateTable("users").set({ staff_role: role, staff_rights: rights }).where("id", "=", user.id).execute();
+  return user;
+}
+
 /** Two-factor sign-in on for `userId`, as Settings would leave it, with the key kept for the test. */
 export async function enrolSecondFactor(db: Kysely<Database>, userId: string): Promise<FixtureSecondFactor> {
   const key = generateTotpKey();

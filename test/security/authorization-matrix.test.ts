@@ -6,12 +6,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { appRouter } from "../../server/domains/_app.ts";
-import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { createStaffMember, createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient, type ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-limit.ts";
 import { MAX_STREAMS_PER_SESSION } from "../../server/domains/messages/events.ts";
-import { PROCEDURE_ACCESS, REST_ACCESS, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
+import { ANY_STAFF, PROCEDURE_ACCESS, REST_ACCESS, rightOf, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
 
 type Objects = Awaited<ReturnType<typeof seedObjects>>;
 
@@ -383,6 +383,67 @@ describe("the limits belong to their caller", () => {
     // Only the firm sets the cap.
     expect((await apiB.put("/api/admin/availability", { weekly: [], max_upcoming_bookings: 50 })).status).toBe(403);
     expect((await admin.delete(`/api/admin/meeting-types/${type.body.id}`)).status).toBe(200);
+  });
+});
+
+// Issue 33: the firm's roles. A staff member with no rights gets 403 naming the missing right from
+// every admin procedure and path that needs one, and reaches the ones every person of the firm may
+// use; the owner, like the admin above, reaches everything.
+describe("staff roles and rights", () => {
+  let noRights: ApiClient;
+  let owner: ApiClient;
+  const adminProcedures = procedures.filter((p) => PROCEDURE_ACCESS[p.path] === "admin");
+  const adminRoutes = Object.entries(REST_ACCESS)
+    .filter(([, access]) => access === "admin")
+    .map(([route]) => route);
+  const missingId = randomUUID();
+  const restCall = (client: ApiClient, route: string) => {
+    callsMade++;
+    const [method, path] = route.split(" ") as [string, string];
+    const concrete = path.replace(":user_id", missingId).replace(":id", missingId).replace(":section", "hero").replace(":key", "title");
+    return client.request(method, `/api${concrete}`, method === "GET" ? {} : { json: {} });
+  };
+
+  beforeAll(async () => {
+    noRights = await loginClient(server.url, await createStaffMember(server.db, "staff", []), "admin");
+    owner = await loginClient(server.url, await createStaffMember(server.db, "owner"), "admin");
+  });
+
+  it("every admin procedure and path either needs a named right or is open to every person of the firm", () => {
+    for (const target of [...adminProcedures.map((p) => p.path), ...adminRoutes]) {
+      expect({ target, any: rightOf(target) === "any" }).toEqual({ target, any: ANY_STAFF.has(target) });
+    }
+  });
+
+  it("tRPC: a staff member without rights gets 403 naming the right, and reaches what any person of the firm may", async () => {
+    for (const { path, type } of adminProcedures) {
+      const res = await call(noRights, path, type, {});
+      const right = rightOf(path);
+      if (right === "any") expect([401, 403], path).not.toContain(res.status);
+      else expect({ path, status: res.status, message: res.message }).toEqual({ path, status: 403, message: `You need the ${right} right for this` });
+    }
+  });
+
+  it("REST: a staff member without rights gets 403 naming the right, and reaches what any person of the firm may", async () => {
+    for (const route of adminRoutes) {
+      const res = await restCall(noRights, route);
+      const right = rightOf(route);
+      if (right === "any") expect([401, 403], route).not.toContain(res.status);
+      else
+        expect({ route, status: res.status, body: res.body }).toEqual({
+          route,
+          status: 403,
+          body: { detail: `You need the ${right} right for this` },
+        });
+    }
+  });
+
+  it("the owner reaches every admin procedure and path", async () => {
+    for (const { path, type } of adminProcedures) expect([401, 403], path).not.toContain((await call(owner, path, type, {})).status);
+    for (const route of adminRoutes) {
+      if (route.startsWith("DELETE /admin/users")) continue;
+      expect([401, 403], route).not.toContain((await restCall(owner, route)).status);
+    }
   });
 });
 

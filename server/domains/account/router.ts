@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { deletePasskey, passkeyRegistrationOptions, passkeys, registerPasskey } from "./passkeys.ts";
 import {
   changeEmailInput,
@@ -51,6 +51,8 @@ export const accountRouter = router({
 
 /** The firm's security settings, gathered into the admin router (the admin Site tab). */
 export const accountAdminProcedures = {
-  securitySettings: adminProcedure.query(({ ctx }) => securitySettings(ctx)),
-  updateSecuritySettings: adminProcedure.input(updateSecuritySettingsInput).mutation(({ ctx, input }) => updateSecuritySettings(ctx, input)),
+  securitySettings: staffProcedure("settings").query(({ ctx }) => securitySettings(ctx)),
+  updateSecuritySettings: staffProcedure("settings")
+    .input(updateSecuritySettingsInput)
+    .mutation(({ ctx, input }) => updateSecuritySettings(ctx, input)),
 };

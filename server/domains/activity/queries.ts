@@ -7,7 +7,7 @@ import type { Db } from "../../db/types.ts";
 import type { ActivityAction } from "./record.ts";
 import type { ActivityEventItem } from "./schemas.ts";
 
-export type ActivityFilters = { client_id?: string; action?: ActivityAction; from?: Date; to?: Date };
+export type ActivityFilters = { client_id?: string; actor_id?: string; action?: ActivityAction; from?: Date; to?: Date };
 
 type Position = { micros: string; id: string };
 
@@ -62,6 +62,7 @@ export async function activityPage(
       ...CSV_COLUMNS,
     ]);
   if (filters.client_id) query = query.where("client_id", "=", filters.client_id);
+  if (filters.actor_id) query = query.where("actor_id", "=", filters.actor_id);
   if (filters.action) query = query.where("action", "=", filters.action);
   if (filters.from) query = query.where("occurred_at", ">=", filters.from);
   if (filters.to) query = query.where("occurred_at", "<", filters.to);

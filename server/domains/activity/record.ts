@@ -30,6 +30,10 @@ export const ACTIVITY_ACTIONS = [
   "invitation.accept",
   "message.send",
   "site.update",
+  "settings.update",
+  "staff.invite",
+  "staff.update",
+  "staff.transfer_ownership",
   "user.delete",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
@@ -84,4 +88,9 @@ export async function recordActivity(db: Db, ctx: ActivityActorContext, event: A
 function actorOf(ctx: ActivityActorContext): NonNullable<ActivityEvent["actor"]> {
   if (!ctx.user) return { id: null, role: "system", label: "system" };
   return { id: ctx.user.id, role: ctx.user.is_admin ? "admin" : "client", label: accountLabel(ctx.user) };
+}
+
+/** A change of a firm setting (registration, two-factor rules, names in emails and the trail), naming who made it. */
+export async function recordSettingChange(db: Db, ctx: ActivityActorContext, setting: string, value: unknown): Promise<void> {
+  await recordActivity(db, ctx, { action: "settings.update", client: null, detail: { setting, value } });
 }

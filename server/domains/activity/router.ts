@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { activityPageOutput, activitySettingsOutput, adminActivityInput, ownActivityInput, updateActivitySettingsInput } from "./schemas.ts";
 import { activitySettings, filtersOf, firmActivity, ownActivity, updateActivitySettings } from "./service.ts";
 
@@ -12,12 +12,14 @@ export const activityRouter = router({
 
 /** Spread into the admin router: `admin.activity`. */
 export const activityAdminProcedures = {
-  activity: adminProcedure
+  activity: staffProcedure("activity")
     .input(adminActivityInput)
     .output(activityPageOutput)
     .query(({ ctx, input }) => firmActivity(ctx.db, input)),
-  activitySettings: adminProcedure.output(activitySettingsOutput).query(({ ctx }) => activitySettings(ctx)),
-  updateActivitySettings: adminProcedure
+  activitySettings: staffProcedure("settings")
+    .output(activitySettingsOutput)
+    .query(({ ctx }) => activitySettings(ctx)),
+  updateActivitySettings: staffProcedure("settings")
     .input(updateActivitySettingsInput)
     .output(activitySettingsOutput)
     .mutation(({ ctx, input }) => updateActivitySettings(ctx, input)),
@@ -25,5 +27,7 @@ export const activityAdminProcedures = {
 
 /** For the CSV export (REST only, never served at /trpc): checks the caller and the filters; the route then streams every matching row. */
 export const activityExportRouter = router({
-  filters: adminProcedure.input(adminActivityInput.omit({ cursor: true, limit: true })).query(({ input }) => filtersOf(input)),
+  filters: staffProcedure("activity")
+    .input(adminActivityInput.omit({ cursor: true, limit: true }))
+    .query(({ input }) => filtersOf(input)),
 });

@@ -58,9 +58,11 @@ function trailDate(field: "from" | "to") {
     .max(LATEST_TRAIL_DATE, `${field} must be a date from 1970 to 9999`);
 }
 
-/** The firm's view: every event, narrowed by client, action and a date range (`from` inclusive, `to` exclusive). */
+/** The firm's view: every event, narrowed by client, the person who acted, action and a date range (`from` inclusive, `to` exclusive). */
 export const adminActivityInput = ownActivityInput.extend({
   client_id: idSchema.optional(),
+  /** One person's events: a staff member's (or a client's own). */
+  actor_id: z.uuid("actor_id must be a user id").optional(),
   action: z.enum(ACTIVITY_ACTIONS, { error: "action is not a recorded action" }).optional(),
   from: trailDate("from").optional(),
   to: trailDate("to").optional(),

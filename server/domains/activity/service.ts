@@ -5,7 +5,8 @@
 // client's view says "Your firm", or the staff member's display name if the firm chooses
 // (docs/security.md, "Round 3 (issue 28)").
 import type { Db } from "../../db/types.ts";
-import type { Context } from "../../trpc/context.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import { recordSettingChange } from "./record.ts";
 import { activityPage, type ActivityFilters, setStaffNamesForClients, staffDisplayNames, staffNamesForClients } from "./queries.ts";
 import type { ActivityPage, ActivitySettings, AdminActivityInput, OwnActivityInput } from "./schemas.ts";
 
@@ -29,8 +30,11 @@ export async function activitySettings(ctx: Pick<Context, "db">): Promise<Activi
   return { staff_names_for_clients: await staffNamesForClients(ctx.db) };
 }
 
-export async function updateActivitySettings(ctx: Context, input: ActivitySettings): Promise<ActivitySettings> {
-  await setStaffNamesForClients(ctx.db, input.staff_names_for_clients, ctx.now());
+export async function updateActivitySettings(ctx: AuthedContext, input: ActivitySettings): Promise<ActivitySettings> {
+  await ctx.db.transaction().execute(async (tx) => {
+    await setStaffNamesForClients(tx, input.staff_names_for_clients, ctx.now());
+    await recordSettingChange(tx, ctx, "staff_names_for_clients", input.staff_names_for_clients);
+  });
   ctx.logger.info({ staffNamesForClients: input.staff_names_for_clients }, "firm activity settings changed");
   return activitySettings(ctx);
 }
@@ -41,5 +45,5 @@ export async function firmActivity(db: Db, input: AdminActivityInput): Promise<A
 }
 
 export function filtersOf(input: ActivityFilters): ActivityFilters {
-  return { client_id: input.client_id, action: input.action, from: input.from, to: input.to };
+  return { client_id: input.client_id, actor_id: input.actor_id, action: input.action, from: input.from, to: input.to };
 }

@@ -1,8 +1,8 @@
 // The admin.* namespace. Each domain exports its admin procedures (`<domain>AdminProcedures`, wiring
 // only, calling that domain's service); this router only gathers them beside what is the admin's
-// own: signing in, the signed-in admin, the counts, and the users with their quotas.
+// own: signing in, the signed-in person (their role and rights), the counts, and the users with their quotas.
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { adminProcedure, publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { accountAdminProcedures } from "../account/router.ts";
 import { activityAdminProcedures } from "../activity/router.ts";
 import { appointmentsAdminProcedures } from "../appointments/router.ts";
@@ -20,17 +20,24 @@ import { requestsAdminProcedures } from "../requests/router.ts";
 import { idInput } from "../shared-schemas.ts";
 import { siteAdminProcedures } from "../site/router.ts";
 import { siteMediaAdminProcedures } from "../site-media/router.ts";
+import { adminMeOutput } from "../staff/schemas.ts";
+import { adminMe } from "../staff/service.ts";
+import { staffAdminProcedures } from "../staff/router.ts";
 import { listPageInput, setUserQuotaInput } from "./schemas.ts";
 import { adminStats, deleteUser, setUserQuota, userPage } from "./service.ts";
 
 const ownProcedures = {
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => loginWithPassword(ctx, input, "admin")),
-  /** The signed-in admin. */
-  me: adminProcedure.query(({ ctx }) => ctx.user),
+  /** The signed-in person of the firm, with their role and rights (what the portal may offer them). */
+  me: adminProcedure.output(adminMeOutput).query(({ ctx }) => adminMe(ctx)),
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx)),
   users: adminProcedure.input(listPageInput).query(({ ctx, input }) => userPage(ctx, input)),
-  deleteUser: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteUser(ctx, input)),
-  setUserQuota: adminProcedure.input(setUserQuotaInput).mutation(({ ctx, input }) => setUserQuota(ctx, input)),
+  deleteUser: staffProcedure("manage_clients")
+    .input(idInput)
+    .mutation(({ ctx, input }) => deleteUser(ctx, input)),
+  setUserQuota: staffProcedure("manage_clients")
+    .input(setUserQuotaInput)
+    .mutation(({ ctx, input }) => setUserQuota(ctx, input)),
 };
 
 export const adminRouter = router({
@@ -49,4 +56,5 @@ export const adminRouter = router({
   ...requestsAdminProcedures,
   ...messagesAdminProcedures,
   ...firmSetupAdminProcedures,
+  ...staffAdminProcedures,
 });

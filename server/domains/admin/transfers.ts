@@ -2,7 +2,7 @@
 // bytes, so REST serves them, behind the same admin procedure as the rest of the admin portal. Not
 // served at /trpc (see documents/transfers.ts).
 import { router } from "../../trpc/init.ts";
-import { adminProcedure } from "../../trpc/procedures.ts";
+import { staffProcedure } from "../../trpc/procedures.ts";
 import { checkUploadPlaceForFirm } from "../documents/upload.ts";
 import { recordUploadInput } from "../documents/transfers.ts";
 import { prepareClientUpload, recordClientUpload } from "../firm-documents/service.ts";
@@ -10,15 +10,21 @@ import { idInput, idSchema } from "../shared-schemas.ts";
 import { getAnyPreviewDocument, getAnyStoredDocument } from "./service.ts";
 
 export const adminTransfersRouter = router({
-  download: adminProcedure.input(idInput).query(({ ctx, input }) => getAnyStoredDocument(ctx, input)),
-  preview: adminProcedure.input(idInput).query(({ ctx, input }) => getAnyPreviewDocument(ctx, input)),
+  download: staffProcedure("documents")
+    .input(idInput)
+    .query(({ ctx, input }) => getAnyStoredDocument(ctx, input)),
+  preview: staffProcedure("documents")
+    .input(idInput)
+    .query(({ ctx, input }) => getAnyPreviewDocument(ctx, input)),
   /** The firm's upload into the client `id`'s documents (POST /api/admin/users/:id/documents). */
-  prepareClientUpload: adminProcedure.input(idInput).mutation(({ ctx, input }) => prepareClientUpload(ctx, input)),
+  prepareClientUpload: staffProcedure("documents")
+    .input(idInput)
+    .mutation(({ ctx, input }) => prepareClientUpload(ctx, input)),
   /** The folder of the firm's upload, checked before the file is stored (the client's own, or their root). */
-  checkClientUploadPlace: adminProcedure
+  checkClientUploadPlace: staffProcedure("documents")
     .input(recordUploadInput.pick({ folder_id: true }).extend({ id: idSchema }))
     .mutation(({ ctx, input }) => checkUploadPlaceForFirm(ctx, { folder_id: input.folder_id, request_id: null }, input.id)),
-  recordClientUpload: adminProcedure
+  recordClientUpload: staffProcedure("documents")
     .input(recordUploadInput.pick({ folder_id: true, file: true }).extend({ id: idSchema }))
     .mutation(({ ctx, input }) => recordClientUpload(ctx, input)),
 });

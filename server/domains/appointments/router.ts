@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { appointmentListInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import { meetingTypes } from "../availability/service.ts";
@@ -27,9 +27,17 @@ export const appointmentsRouter = router({
 
 /** Every client's appointments, gathered into the admin router: `admin.appointments`, ... */
 export const appointmentsAdminProcedures = {
-  appointments: adminProcedure.input(appointmentListInput).query(({ ctx, input }) => appointmentPage(ctx, input)),
-  createAppointment: adminProcedure.input(createAppointmentInput).mutation(({ ctx, input }) => createAppointmentForClient(ctx, input)),
-  updateAppointment: adminProcedure.input(updateAppointmentInput).mutation(({ ctx, input }) => changeAppointment(ctx, input)),
+  appointments: staffProcedure("appointments")
+    .input(appointmentListInput)
+    .query(({ ctx, input }) => appointmentPage(ctx, input)),
+  createAppointment: staffProcedure("appointments")
+    .input(createAppointmentInput)
+    .mutation(({ ctx, input }) => createAppointmentForClient(ctx, input)),
+  updateAppointment: staffProcedure("appointments")
+    .input(updateAppointmentInput)
+    .mutation(({ ctx, input }) => changeAppointment(ctx, input)),
   /** The week view: appointments starting in [from, to). */
-  appointmentCalendar: adminProcedure.input(appointmentCalendarInput).query(({ ctx, input }) => appointmentCalendar(ctx, input)),
+  appointmentCalendar: staffProcedure("appointments")
+    .input(appointmentCalendarInput)
+    .query(({ ctx, input }) => appointmentCalendar(ctx, input)),
 };

@@ -23,7 +23,7 @@ export async function findUserForLogin(db: Db, login: string) {
   const column = login.includes("@") ? sql<string>`lower(email)` : sql<string>`lower(username)`;
   return db
     .selectFrom("users")
-    .select([...publicUserColumns, "password_hash", "session_epoch"])
+    .select([...publicUserColumns, "password_hash", "session_epoch", sql<boolean>`deactivated_at is not null`.as("deactivated")])
     .where(column, "=", login.toLowerCase())
     .executeTakeFirst();
 }

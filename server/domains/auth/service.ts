@@ -77,12 +77,14 @@ export async function loginWithPassword(ctx: Context & CarriedSession, input: Lo
   const trustedDevice = row ? await findTrustedDevice(ctx.db, devices, row.id, ctx.now()) : null;
   const attempt = await beginLoginAttempt(ctx, { account, trustedDevice }, row);
   const valid = await checkPassword(ctx, attempt, row?.password_hash ?? null, input.password);
-  if (!row || !valid) {
+  // A deactivated person of the firm is answered as a wrong password is: the login page tells no
+  // one which accounts exist, or which were closed (docs/decisions.md, "Staff roles and rights (issue 33)").
+  if (!row || !valid || row.deactivated) {
     // One insert whether or not the name matched an account, so the trail adds no timing difference.
-    await recordSignInFailure(ctx, row ?? null, input.username, row ? "wrong_password" : "unknown_account");
+    await recordSignInFailure(ctx, row ?? null, input.username, !row ? "unknown_account" : row.deactivated ? "deactivated" : "wrong_password");
     throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
   }
-  const { password_hash: _hash, session_epoch: sessionEpoch, ...user } = row;
+  const { password_hash: _hash, session_epoch: sessionEpoch, deactivated: _deactivated, ...user } = row;
   const next = await secondStep(ctx, user);
   // With a second factor still to come, a right password must not clear the failures counted so
   // far: wrong codes add up to the same lockout as wrong passwords.
@@ -107,7 +109,7 @@ export async function recordSignInFailure(
   ctx: Context,
   account: { id: string; username: string | null; email: string; is_admin: boolean } | null,
   tried: string,
-  reason: "wrong_password" | "unknown_account" | "wrong_code",
+  reason: "wrong_password" | "unknown_account" | "wrong_code" | "deactivated",
 ): Promise<void> {
   await recordActivity(ctx.db, ctx, {
     action: "auth.sign_in_failed",

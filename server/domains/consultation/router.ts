@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { consultationIdInput, listPageInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import { consultationRequestInput } from "./schemas.ts";
@@ -11,8 +11,14 @@ export const consultationRouter = router({
 
 /** The firm's view of the requests, gathered into the admin router: `admin.consultations`, ... */
 export const consultationAdminProcedures = {
-  consultations: adminProcedure.input(listPageInput).query(({ ctx, input }) => consultationPage(ctx, input)),
-  setConsultationHandled: adminProcedure.input(consultationIdInput).mutation(({ ctx, input }) => markConsultationHandled(ctx, input)),
+  consultations: staffProcedure("manage_clients")
+    .input(listPageInput)
+    .query(({ ctx, input }) => consultationPage(ctx, input)),
+  setConsultationHandled: staffProcedure("manage_clients")
+    .input(consultationIdInput)
+    .mutation(({ ctx, input }) => markConsultationHandled(ctx, input)),
   /** Sends again the firm's email about a request whose every try failed (409 otherwise). */
-  resendConsultationEmail: adminProcedure.input(idInput).mutation(({ ctx, input }) => resendConsultationNotification(ctx, input)),
+  resendConsultationEmail: staffProcedure("manage_clients")
+    .input(idInput)
+    .mutation(({ ctx, input }) => resendConsultationNotification(ctx, input)),
 };

@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { listPageInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import { documentSearchInput, folderDocumentsInput, updateDocumentInput } from "./schemas.ts";
@@ -31,9 +31,17 @@ export const documentsRouter = router({
 
 /** Every client's documents and trash, gathered into the admin router: `admin.documents`, `admin.trash`, ... */
 export const documentsAdminProcedures = {
-  documents: adminProcedure.input(listPageInput).query(({ ctx, input }) => documentPage(ctx, input)),
+  documents: staffProcedure("documents")
+    .input(listPageInput)
+    .query(({ ctx, input }) => documentPage(ctx, input)),
   /** Moves the document to its owner's trash. */
-  deleteDocument: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteAnyDocument(ctx, input)),
-  trash: adminProcedure.input(listPageInput).query(({ ctx, input }) => trashPage(ctx, input)),
-  restoreDocument: adminProcedure.input(idInput).mutation(({ ctx, input }) => restoreAnyDocument(ctx, input)),
+  deleteDocument: staffProcedure("documents")
+    .input(idInput)
+    .mutation(({ ctx, input }) => deleteAnyDocument(ctx, input)),
+  trash: staffProcedure("documents")
+    .input(listPageInput)
+    .query(({ ctx, input }) => trashPage(ctx, input)),
+  restoreDocument: staffProcedure("documents")
+    .input(idInput)
+    .mutation(({ ctx, input }) => restoreAnyDocument(ctx, input)),
 };

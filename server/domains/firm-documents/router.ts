@@ -1,4 +1,4 @@
-import { adminProcedure } from "../../trpc/procedures.ts";
+import { adminProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
 import { clientDocumentsInput, updateNotificationSettingsInput } from "./schemas.ts";
 import { clientDocuments, clientFolders, clientProfile, notificationSettings, updateNotificationSettings } from "./service.ts";
@@ -6,10 +6,14 @@ import { clientDocuments, clientFolders, clientProfile, notificationSettings, up
 /** The admin's client page and the firm's email setting; spread into the admin router. Uploads are in admin/transfers.ts. */
 export const firmDocumentsAdminProcedures = {
   client: adminProcedure.input(idInput).query(({ ctx, input }) => clientProfile(ctx, input)),
-  clientFolders: adminProcedure.input(idInput).query(({ ctx, input }) => clientFolders(ctx, input)),
-  clientDocuments: adminProcedure.input(clientDocumentsInput).query(({ ctx, input }) => clientDocuments(ctx, input)),
-  notificationSettings: adminProcedure.query(({ ctx }) => notificationSettings(ctx)),
-  updateNotificationSettings: adminProcedure
+  clientFolders: staffProcedure("documents")
+    .input(idInput)
+    .query(({ ctx, input }) => clientFolders(ctx, input)),
+  clientDocuments: staffProcedure("documents")
+    .input(clientDocumentsInput)
+    .query(({ ctx, input }) => clientDocuments(ctx, input)),
+  notificationSettings: staffProcedure("settings").query(({ ctx }) => notificationSettings(ctx)),
+  updateNotificationSettings: staffProcedure("settings")
     .input(updateNotificationSettingsInput)
     .mutation(({ ctx, input }) => updateNotificationSettings(ctx, input)),
 };

@@ -3,6 +3,7 @@
 // The upload is the client's own upload code (documents/upload.ts) with the client as owner.
 import { TRPCError } from "@trpc/server";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
+import { recordSettingChange } from "../activity/record.ts";
 import type { AdminUser } from "../admin/schemas.ts";
 import { USER_NOT_FOUND } from "../admin/service.ts";
 import { findUserById } from "../auth/queries.ts";
@@ -64,8 +65,11 @@ export async function notificationSettings(ctx: Pick<Context, "db">): Promise<No
   return { include_document_names_in_emails: await documentNamesInEmails(ctx.db) };
 }
 
-export async function updateNotificationSettings(ctx: Context, input: NotificationSettings): Promise<NotificationSettings> {
-  await setDocumentNamesInEmails(ctx.db, input.include_document_names_in_emails, ctx.now());
+export async function updateNotificationSettings(ctx: AuthedContext, input: NotificationSettings): Promise<NotificationSettings> {
+  await ctx.db.transaction().execute(async (tx) => {
+    await setDocumentNamesInEmails(tx, input.include_document_names_in_emails, ctx.now());
+    await recordSettingChange(tx, ctx, "include_document_names_in_emails", input.include_document_names_in_emails);
+  });
   ctx.logger.info({ includeDocumentNames: input.include_document_names_in_emails }, "firm notification settings changed");
   return notificationSettings(ctx);
 }

@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { adminProcedure, authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { setupChecklistHiddenInput, taxYearInput } from "./schemas.ts";
 import { setSetupChecklistHidden, setTaxYear, setupChecklist, taxYear } from "./service.ts";
 
@@ -10,8 +10,12 @@ export const firmRouter = router({
 
 /** The firm's first setup, mounted in the admin router. */
 export const firmSetupAdminProcedures = {
-  taxYear: adminProcedure.query(({ ctx }) => taxYear(ctx)),
-  setTaxYear: adminProcedure.input(taxYearInput).mutation(({ ctx, input }) => setTaxYear(ctx, input)),
+  taxYear: staffProcedure("site").query(({ ctx }) => taxYear(ctx)),
+  setTaxYear: staffProcedure("site")
+    .input(taxYearInput)
+    .mutation(({ ctx, input }) => setTaxYear(ctx, input)),
   setupChecklist: adminProcedure.query(({ ctx }) => setupChecklist(ctx)),
-  setSetupChecklistHidden: adminProcedure.input(setupChecklistHiddenInput).mutation(({ ctx, input }) => setSetupChecklistHidden(ctx, input)),
+  setSetupChecklistHidden: staffProcedure("settings")
+    .input(setupChecklistHiddenInput)
+    .mutation(({ ctx, input }) => setSetupChecklistHidden(ctx, input)),
 };

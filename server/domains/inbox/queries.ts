@@ -5,7 +5,8 @@ import { decodeCursor, encodeCursor } from "../activity/queries.ts";
 import type { Db, InboxItemKind } from "../../db/types.ts";
 import type { InboxInput, InboxPage } from "./schemas.ts";
 
-export async function inboxPage(db: Db, input: InboxInput): Promise<Omit<InboxPage, "unread">> {
+/** `kinds`: the kinds of item the reader may see (their rights; inbox/service.ts). */
+export async function inboxPage(db: Db, input: InboxInput, kinds: InboxItemKind[]): Promise<Omit<InboxPage, "unread">> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   let query = db
     .selectFrom("inbox_items")
@@ -21,7 +22,8 @@ export async function inboxPage(db: Db, input: InboxInput): Promise<Omit<InboxPa
       "inbox_items.last_at",
       sql<string>`(extract(epoch from inbox_items.last_at) * 1000000)::bigint::text`.as("micros"),
       sql<boolean>`inbox_items.read_at is not null`.as("read"),
-    ]);
+    ])
+    .where("inbox_items.kind", "in", kinds);
   if (input.show === "unread") query = query.where("inbox_items.read_at", "is", null);
   if (after) {
     query = query.where(
@@ -45,17 +47,18 @@ export async function inboxPage(db: Db, input: InboxInput): Promise<Omit<InboxPa
   };
 }
 
-export async function unreadCount(db: Db): Promise<number> {
+export async function unreadCount(db: Db, kinds: InboxItemKind[]): Promise<number> {
   const { count } = await db
     .selectFrom("inbox_items")
     .select((eb) => eb.fn.countAll<string>().as("count"))
     .where("read_at", "is", null)
+    .where("kind", "in", kinds)
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
-export async function markRead(db: Db, ids: string[] | "all", at: Date): Promise<void> {
-  let query = db.updateTable("inbox_items").set({ read_at: at }).where("read_at", "is", null);
+export async function markRead(db: Db, ids: string[] | "all", at: Date, kinds: InboxItemKind[]): Promise<void> {
+  let query = db.updateTable("inbox_items").set({ read_at: at }).where("read_at", "is", null).where("kind", "in", kinds);
   if (ids !== "all") query = query.where(sql<boolean>`id = any(${ids}::bigint[])`);
   await query.execute();
 }

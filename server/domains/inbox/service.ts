@@ -1,18 +1,42 @@
+import type { InboxItemKind } from "../../db/types.ts";
 import type { Context } from "../../trpc/context.ts";
+import { mayUse, type StaffAccess, type StaffRight } from "../../trpc/staff-rights.ts";
 import { inboxPage, markRead, unreadCount } from "./queries.ts";
 import type { InboxInput, InboxPage, MarkInboxReadInput } from "./schemas.ts";
 
-export async function firmInbox(ctx: Context, input: InboxInput): Promise<InboxPage> {
-  const [page, unread] = await Promise.all([inboxPage(ctx.db, input), unreadCount(ctx.db)]);
+/**
+ * The right each kind of item needs: the Inbox is open to all of the firm's people, and shows each
+ * one the items of the work they may do (docs/decisions.md, "Staff roles and rights (issue 33)").
+ */
+const KIND_RIGHTS: Record<InboxItemKind, StaffRight> = {
+  upload: "documents",
+  request_submitted: "requests",
+  consultation: "manage_clients",
+  appointment_request: "appointments",
+};
+
+type InboxContext = Context & { staff: StaffAccess };
+
+function visibleKinds(staff: StaffAccess): InboxItemKind[] {
+  return (Object.keys(KIND_RIGHTS) as InboxItemKind[]).filter((kind) => mayUse(staff, KIND_RIGHTS[kind]));
+}
+
+export async function firmInbox(ctx: InboxContext, input: InboxInput): Promise<InboxPage> {
+  const kinds = visibleKinds(ctx.staff);
+  if (kinds.length === 0) return { items: [], next_cursor: null, unread: 0 };
+  const [page, unread] = await Promise.all([inboxPage(ctx.db, input, kinds), unreadCount(ctx.db, kinds)]);
   return { ...page, unread };
 }
 
 /** Ids that are not (or no longer) in the Inbox are passed over: opening an item twice is no error. */
-export async function markInboxRead(ctx: Context, input: MarkInboxReadInput): Promise<{ unread: number }> {
-  await markRead(ctx.db, "all" in input ? "all" : input.ids, ctx.now());
-  return { unread: await unreadCount(ctx.db) };
+export async function markInboxRead(ctx: InboxContext, input: MarkInboxReadInput): Promise<{ unread: number }> {
+  const kinds = visibleKinds(ctx.staff);
+  if (kinds.length === 0) return { unread: 0 };
+  await markRead(ctx.db, "all" in input ? "all" : input.ids, ctx.now(), kinds);
+  return { unread: await unreadCount(ctx.db, kinds) };
 }
 
-export async function inboxUnread(ctx: Context): Promise<{ unread: number }> {
-  return { unread: await unreadCount(ctx.db) };
+export async function inboxUnread(ctx: InboxContext): Promise<{ unread: number }> {
+  const kinds = visibleKinds(ctx.staff);
+  return { unread: kinds.length === 0 ? 0 : await unreadCount(ctx.db, kinds) };
 }

@@ -16,6 +16,7 @@ import { assertPasswordAllowed, type CarriedSession, EMAIL_TAKEN, finishSignIn, 
 import { findClaimableAccount, findInvitationByTokenHash, lockOpenInvitationFor, markInvitationAccepted, registrationMode } from "./queries.ts";
 import { type AcceptInvitationInput, INVALID_INVITATION, type InvitationPeek } from "./schemas.ts";
 import { invitationStatus } from "./service.ts";
+import { makeStaffMember } from "../staff/queries.ts";
 
 const INVITATION_EXPIRED = "This invitation has expired. Ask the firm to send you a new one.";
 const INVITATION_WITHDRAWN = "This invitation was withdrawn by the firm.";
@@ -38,7 +39,7 @@ async function usableInvitation(db: Db, token: string, now: Date): Promise<Invit
 export async function peekInvitation(ctx: Context, input: { token: string }): Promise<InvitationPeek> {
   await ctx.rateLimits.consumeRegistration(ctx.ip);
   const invitation = await usableInvitation(ctx.db, input.token, ctx.now());
-  return { name: invitation.name, email: invitation.email, expires_at: invitation.expires_at };
+  return { name: invitation.name, email: invitation.email, expires_at: invitation.expires_at, for_staff: invitation.staff_role !== null };
 }
 
 /** The invitation accepted by the account just made for it, with its activity entry; false if someone else got there first. */
@@ -46,8 +47,8 @@ async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: st
   if (!(await markInvitationAccepted(tx, invitation.id, user.id, ctx.now()))) return false;
   await recordActivity(tx, ctx, {
     action: "invitation.accept",
-    client: user,
-    actor: { id: user.id, role: "client", label: accountLabel(user) },
+    client: user.is_admin ? null : user,
+    actor: { id: user.id, role: user.is_admin ? "admin" : "client", label: accountLabel(user) },
     target: { type: "invitation", id: invitation.id },
     detail: { email: invitation.email },
   });
@@ -68,7 +69,7 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
   try {
     created = await ctx.db.transaction().execute(async (tx) => {
       const fields = { username: input.username, name: input.name, password_hash: passwordHash };
-      const user = claimable
+      let user = claimable
         ? await claimAccount(tx, claimable.id, fields, ctx.now())
         : await insertUser(tx, {
             ...fields,
@@ -76,6 +77,11 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
             // The link came by mail to this address.
             email_verified_at: ctx.now(),
           });
+      // A staff invitation makes one of the firm's people (docs/decisions.md, "Staff roles and rights (issue 33)").
+      if (invitation.staff_role) {
+        await makeStaffMember(tx, user.id, invitation.staff_role, invitation.staff_rights);
+        user = { ...user, is_admin: true };
+      }
       // Spent, revoked or expired since the look-up above: the account is not made, and the answer says why.
       if (!(await acceptFor(tx, ctx, invitation, user))) {
         await usableInvitation(tx, input.token, ctx.now());
@@ -91,9 +97,11 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
     throw err;
   }
   const { user, sessionEpoch } = created;
-  // A firm that requires two-factor sign-in of every client has the new client enrol first.
+  // A firm that requires two-factor sign-in of every client has the new client enrol first; one of
+  // the firm's people always enrols, and is then signed in to the admin portal.
   if ((await secondStep(ctx, user)) === "enrol") {
-    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "enrol", kind: "client", sessionEpoch }, ctx.now());
+    const kind = user.is_admin ? "admin" : "client";
+    const challenge = await createTwoFactorChallenge(ctx.db, { userId: user.id, purpose: "enrol", kind, sessionEpoch }, ctx.now());
     return { two_factor_setup_required: true as const, challenge };
   }
   return finishSignIn(ctx, user, "client", { sessionEpoch });

@@ -28,10 +28,11 @@ function invitationItems(db: Db) {
     .select(sql<string | null>`coalesce(users.username, users.email)`.as("invited_by"));
 }
 
-/** The firm's list: newest first, revoked ones left out. */
+/** The firm's list of client invitations: newest first, revoked ones left out (staff invitations are the Team tab's). */
 export async function listInvitations(db: Db, limit: number) {
   return invitationItems(db)
     .where("invitations.revoked_at", "is", null)
+    .where("invitations.staff_role", "is", null)
     .orderBy("invitations.created_at", "desc")
     .orderBy("invitations.id", "desc")
     .limit(limit)
@@ -42,14 +43,15 @@ export async function findInvitationItem(db: Db, id: string) {
   return invitationItems(db).where("invitations.id", "=", id).executeTakeFirstOrThrow();
 }
 
+/** A client invitation, locked; a staff invitation is not the client invitations' paths' to change. */
 export async function findInvitationForUpdate(db: Db, id: string) {
-  return db.selectFrom("invitations").select(invitationColumns).where("id", "=", id).forUpdate().executeTakeFirst();
+  return db.selectFrom("invitations").select(invitationColumns).where("id", "=", id).where("staff_role", "is", null).forUpdate().executeTakeFirst();
 }
 
 export async function findInvitationByTokenHash(db: Db, tokenHash: string) {
   return db
     .selectFrom("invitations")
-    .select([...invitationColumns, "created_by"])
+    .select([...invitationColumns, "created_by", "staff_role", "staff_rights"])
     .where("token_hash", "=", tokenHash)
     .executeTakeFirst();
 }
@@ -144,15 +146,19 @@ export async function markInvitationAccepted(db: Db, id: string, userId: string,
 
 /** The open invitation to the address (any case), locked while an account is made for it. */
 export async function lockOpenInvitationFor(db: Db, email: string, now: Date) {
-  return db
-    .selectFrom("invitations")
-    .select(["id", "email"])
-    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .forUpdate()
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("invitations")
+      .select(["id", "email"])
+      .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now)
+      // A staff invitation is accepted with a password and a second factor, never by a Google account.
+      .where("staff_role", "is", null)
+      .forUpdate()
+      .executeTakeFirst()
+  );
 }
 
 export async function findInvitationForMail(db: Db, invitationId: string) {

@@ -1,4 +1,4 @@
-import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
 import { acceptInvitation, peekInvitation } from "./accept.ts";
 import {
@@ -23,22 +23,26 @@ import {
 
 /** Spread into the admin router: `admin.invitations`, `admin.createInvitation`, ... */
 export const invitationsAdminProcedures = {
-  invitations: adminProcedure
+  invitations: staffProcedure("manage_clients")
     .input(listInvitationsInput)
     .output(invitationOutput.array())
     .query(({ ctx, input }) => invitationList(ctx, input)),
-  createInvitation: adminProcedure
+  createInvitation: staffProcedure("manage_clients")
     .input(createInvitationInput)
     .output(invitationOutput)
     .mutation(({ ctx, input }) => createInvitation(ctx, input)),
   /** A new link (the old one dies) and another 7 days. */
-  resendInvitation: adminProcedure
+  resendInvitation: staffProcedure("manage_clients")
     .input(idInput)
     .output(invitationOutput)
     .mutation(({ ctx, input }) => resendInvitation(ctx, input)),
-  revokeInvitation: adminProcedure.input(idInput).mutation(({ ctx, input }) => revokeInvitationById(ctx, input)),
-  registrationSetting: adminProcedure.output(registrationOutput).query(({ ctx }) => registrationSetting(ctx)),
-  updateRegistrationSetting: adminProcedure
+  revokeInvitation: staffProcedure("manage_clients")
+    .input(idInput)
+    .mutation(({ ctx, input }) => revokeInvitationById(ctx, input)),
+  registrationSetting: staffProcedure("settings")
+    .output(registrationOutput)
+    .query(({ ctx }) => registrationSetting(ctx)),
+  updateRegistrationSetting: staffProcedure("settings")
     .input(setRegistrationInput)
     .output(registrationOutput)
     .mutation(({ ctx, input }) => updateRegistrationSetting(ctx, input)),

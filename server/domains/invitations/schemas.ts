@@ -44,7 +44,13 @@ const tokenSchema = z.string({ error: INVALID_INVITATION }).trim().min(1, INVALI
 export const invitationTokenInput = z.object({ token: tokenSchema });
 
 /** The accept form's view of an invitation: whom it is for, and until when. */
-export const invitationPeekOutput = z.object({ name: z.string(), email: z.string(), expires_at: z.date() });
+export const invitationPeekOutput = z.object({
+  name: z.string(),
+  email: z.string(),
+  expires_at: z.date(),
+  /** An invitation to the firm's team: its acceptance enrols a second factor and opens the admin portal. */
+  for_staff: z.boolean(),
+});
 export type InvitationPeek = z.infer<typeof invitationPeekOutput>;
 
 /** Registration's fields and rules, but the address is the invitation's. */

@@ -2,7 +2,7 @@
 // email, list, resend (a new link and another 7 days; the old link is dead at once) and revoke.
 // Each change and its mail job are written in one transaction, with its activity entry.
 import { TRPCError } from "@trpc/server";
-import { accountLabel, recordActivity } from "../activity/record.ts";
+import { accountLabel, recordActivity, recordSettingChange } from "../activity/record.ts";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import {
@@ -140,8 +140,11 @@ export async function registrationSetting(ctx: Pick<Context, "db">): Promise<{ r
   return { registration: await registrationMode(ctx.db) };
 }
 
-export async function updateRegistrationSetting(ctx: Context, input: { registration: RegistrationMode }) {
-  await setRegistrationMode(ctx.db, input.registration, ctx.now());
+export async function updateRegistrationSetting(ctx: AuthedContext, input: { registration: RegistrationMode }) {
+  await ctx.db.transaction().execute(async (tx) => {
+    await setRegistrationMode(tx, input.registration, ctx.now());
+    await recordSettingChange(tx, ctx, "registration", input.registration);
+  });
   ctx.logger.info({ registration: input.registration }, "firm registration setting changed");
   return registrationSetting(ctx);
 }

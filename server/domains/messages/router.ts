@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { pageOutput } from "../admin/schemas.ts";
 import {
   adminMessageListInput,
@@ -43,24 +43,26 @@ export const messagesRouter = router({
 
 /** Spread into the admin router: `admin.conversations`, `admin.messages`, `admin.sendMessage`, `admin.markMessagesRead`, `admin.messagesUnread`, `admin.messagesFolder`. */
 export const messagesAdminProcedures = {
-  conversations: adminProcedure
+  conversations: staffProcedure("messages")
     .input(conversationListInput)
     .output(pageOutput(conversationOutput))
     .query(({ ctx, input }) => conversationsForFirm(ctx, input)),
-  messages: adminProcedure
+  messages: staffProcedure("messages")
     .input(adminMessageListInput)
     .output(pageOutput(messageOutput))
     .query(({ ctx, input }) => clientConversation(ctx, input)),
-  sendMessage: adminProcedure
+  sendMessage: staffProcedure("messages")
     .input(adminSendMessageInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => sendMessageToClient(ctx, input)),
-  markMessagesRead: adminProcedure
+  markMessagesRead: staffProcedure("messages")
     .input(clientIdInput)
     .output(unreadOutput)
     .mutation(({ ctx, input }) => markClientRead(ctx, input)),
-  messagesUnread: adminProcedure.output(unreadOutput).query(({ ctx }) => firmUnread(ctx)),
-  messagesFolder: adminProcedure
+  messagesUnread: staffProcedure("messages")
+    .output(unreadOutput)
+    .query(({ ctx }) => firmUnread(ctx)),
+  messagesFolder: staffProcedure("messages")
     .input(clientIdInput)
     .output(messagesFolderOutput)
     .mutation(({ ctx, input }) => clientMessagesFolder(ctx, input)),

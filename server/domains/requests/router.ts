@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, authedProcedure } from "../../trpc/procedures.ts";
+import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { pageOutput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import {
@@ -23,19 +23,19 @@ export const requestsRouter = router({
 
 /** Spread into the admin router: `admin.requests`, `admin.createRequest`, `admin.updateRequest`, `admin.requestFolders`. */
 export const requestsAdminProcedures = {
-  requests: adminProcedure
+  requests: staffProcedure("requests")
     .input(adminRequestListInput)
     .output(pageOutput(adminRequestOutput))
     .query(({ ctx, input }) => listRequestsForFirm(ctx, input)),
-  createRequest: adminProcedure
+  createRequest: staffProcedure("requests")
     .input(createRequestInput)
     .output(adminRequestOutput)
     .mutation(({ ctx, input }) => createRequest(ctx, input)),
-  updateRequest: adminProcedure
+  updateRequest: staffProcedure("requests")
     .input(updateRequestInput)
     .output(adminRequestOutput)
     .mutation(({ ctx, input }) => updateRequest(ctx, input)),
-  requestFolders: adminProcedure
+  requestFolders: staffProcedure("requests")
     .input(requestFoldersInput)
     .output(requestFolderOutput.array())
     .query(({ ctx, input }) => requestFolders(ctx, input)),

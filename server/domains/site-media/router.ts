@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { mediaSlotInput, recordMediaInput, siteOptionsInput } from "./schemas.ts";
 import {
   confirmTestimonials,
@@ -18,14 +18,22 @@ export const siteMediaRouter = router({
 
 /** The Site tab's uploads and switches, gathered into the admin router (docs/site-content.md). */
 export const siteMediaAdminProcedures = {
-  siteMedia: adminProcedure.query(({ ctx }) => siteMediaView(ctx)),
-  removeSiteMedia: adminProcedure.input(mediaSlotInput).mutation(({ ctx, input }) => removeMedia(ctx, input)),
-  updateSiteOptions: adminProcedure.input(siteOptionsInput).mutation(({ ctx, input }) => updateSiteOptions(ctx, input)),
-  confirmTestimonials: adminProcedure.mutation(({ ctx }) => confirmTestimonials(ctx)),
+  siteMedia: staffProcedure("site").query(({ ctx }) => siteMediaView(ctx)),
+  removeSiteMedia: staffProcedure("site")
+    .input(mediaSlotInput)
+    .mutation(({ ctx, input }) => removeMedia(ctx, input)),
+  updateSiteOptions: staffProcedure("site")
+    .input(siteOptionsInput)
+    .mutation(({ ctx, input }) => updateSiteOptions(ctx, input)),
+  confirmTestimonials: staffProcedure("site").mutation(({ ctx }) => confirmTestimonials(ctx)),
 };
 
 /** Uploads: bytes, so REST receives them (server/rest/site-media.ts), never /trpc. */
 export const siteMediaTransfersRouter = router({
-  prepareUpload: adminProcedure.input(mediaSlotInput).mutation(({ ctx, input }) => prepareMediaUpload(ctx, input)),
-  recordUpload: adminProcedure.input(recordMediaInput).mutation(({ ctx, input }) => recordMediaUpload(ctx, input)),
+  prepareUpload: staffProcedure("site")
+    .input(mediaSlotInput)
+    .mutation(({ ctx, input }) => prepareMediaUpload(ctx, input)),
+  recordUpload: staffProcedure("site")
+    .input(recordMediaInput)
+    .mutation(({ ctx, input }) => recordMediaUpload(ctx, input)),
 });

@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { adminProcedure, publicProcedure } from "../../trpc/procedures.ts";
+import { publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { siteContentKeyInput, updateSiteContentInput, updateTestimonialsInput } from "./schemas.ts";
 import {
   initSiteContent,
@@ -21,11 +21,17 @@ export const siteRouter = router({
 /** The site editor, gathered into the admin router: `admin.siteContent`, `admin.updateSiteContent`, ... */
 export const siteAdminProcedures = {
   /** Only what is stored: an empty map makes the admin page offer Initialize Site Content. */
-  siteContent: adminProcedure.query(({ ctx }) => storedSiteContent(ctx)),
-  updateSiteContent: adminProcedure.input(updateSiteContentInput).mutation(({ ctx, input }) => updateSiteValue(ctx, input)),
-  initSiteContent: adminProcedure.mutation(({ ctx }) => initSiteContent(ctx)),
-  updateTestimonials: adminProcedure.input(updateTestimonialsInput).mutation(({ ctx, input }) => saveTestimonials(ctx, input.testimonials)),
+  siteContent: staffProcedure("site").query(({ ctx }) => storedSiteContent(ctx)),
+  updateSiteContent: staffProcedure("site")
+    .input(updateSiteContentInput)
+    .mutation(({ ctx, input }) => updateSiteValue(ctx, input)),
+  initSiteContent: staffProcedure("site").mutation(({ ctx }) => initSiteContent(ctx)),
+  updateTestimonials: staffProcedure("site")
+    .input(updateTestimonialsInput)
+    .mutation(({ ctx, input }) => saveTestimonials(ctx, input.testimonials)),
   /** Every key as the site shows it, marked when that is the default. */
-  siteContentEditor: adminProcedure.query(({ ctx }) => siteContentEditorView(ctx)),
-  resetSiteContent: adminProcedure.input(siteContentKeyInput).mutation(({ ctx, input }) => resetSiteValue(ctx, input)),
+  siteContentEditor: staffProcedure("site").query(({ ctx }) => siteContentEditorView(ctx)),
+  resetSiteContent: staffProcedure("site")
+    .input(siteContentKeyInput)
+    .mutation(({ ctx, input }) => resetSiteValue(ctx, input)),
 };

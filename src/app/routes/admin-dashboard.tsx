@@ -32,36 +32,46 @@ import { DocumentNamesSetting } from "@/features/admin-notifications/document-na
 import { StaffNamesSetting } from "@/features/admin-activity/staff-names-setting.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
+import { useAdminMe } from "@/lib/use-admin-me.ts";
+import { TeamTab } from "@/features/admin-team/team-tab.tsx";
+import type { StaffRight } from "@server/domains/staff/schemas.ts";
 
+/** Each tab and the rights that open it (any one of them); none: every person of the firm (docs/security.md, "Staff roles and rights"). */
 const TABS = [
-  { value: "overview", label: "Overview" },
-  { value: "inbox", label: "Inbox" },
-  { value: "messages", label: "Messages" },
-  { value: "users", label: "Users" },
-  { value: "documents", label: "Documents" },
-  { value: "requests", label: "Requests" },
-  { value: "site", label: "Site" },
-  { value: "appointments", label: "Appointments" },
-  { value: "consultations", label: "Consultations" },
-  { value: "activity", label: "Activity" },
-  { value: "account", label: "Account" },
-] as const;
+  { value: "overview", label: "Overview", rights: [] },
+  { value: "inbox", label: "Inbox", rights: [] },
+  { value: "messages", label: "Messages", rights: ["messages"] },
+  { value: "users", label: "Users", rights: [] },
+  { value: "documents", label: "Documents", rights: ["documents"] },
+  { value: "requests", label: "Requests", rights: ["requests"] },
+  { value: "site", label: "Site", rights: ["site", "settings"] },
+  { value: "appointments", label: "Appointments", rights: ["appointments"] },
+  { value: "consultations", label: "Consultations", rights: ["manage_clients"] },
+  { value: "activity", label: "Activity", rights: ["activity"] },
+  { value: "team", label: "Team", rights: ["staff"] },
+  { value: "account", label: "Account", rights: [] },
+] as const satisfies ReadonlyArray<{ value: string; label: string; rights: readonly StaffRight[] }>;
 type TabValue = (typeof TABS)[number]["value"];
 
 export function AdminDashboardPage() {
   // The stats answer first: a 403 here sends the visitor to /admin (useAdminStats).
   const stats = useAdminStats();
   const { user } = useCurrentUser();
+  const { me, may } = useAdminMe();
   const logout = useAdminLogout();
   const unread = useInboxUnread();
-  const { polling: pollMessages } = useFirmMessageEvents(Boolean(stats.data));
-  const unreadMessages = useFirmMessagesUnread(pollMessages, Boolean(stats.data));
+  const mayMessage = Boolean(stats.data) && may("messages");
+  const { polling: pollMessages } = useFirmMessageEvents(mayMessage);
+  const unreadMessages = useFirmMessagesUnread(pollMessages, mayMessage);
   const badgeCount = (value: TabValue) => (value === "inbox" ? unread : value === "messages" ? unreadMessages : 0);
   const [searchParams, setSearchParams] = useSearchParams();
+  // Only the tabs the person may use are offered, and a link to another one opens the Overview.
+  const tabs = TABS.filter((t) => t.rights.length === 0 || t.rights.some((right) => may(right)));
   const requested = searchParams.get("tab");
-  const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : "overview";
+  const tab: TabValue = tabs.find((t) => t.value === requested)?.value ?? "overview";
+  const shown = (value: TabValue) => tabs.some((t) => t.value === value);
 
-  if (!stats.data) {
+  if (!stats.data || !me) {
     if (!isRetryableAdminLoadError(stats.error)) return <PageSpinner label="Loading admin data…" />;
     return (
       <main className="grid min-h-dvh place-items-center bg-muted/40 p-4">
@@ -109,7 +119,7 @@ export function AdminDashboardPage() {
 
         <Tabs value={tab} onValueChange={(value) => setSearchParams(value === "overview" ? {} : { tab: value }, { replace: true })} className="mt-6">
           <TabsList aria-label="Admin sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
-            {TABS.map((t) => (
+            {tabs.map((t) => (
               <TabsTrigger
                 key={t.value}
                 value={t.value}
@@ -131,58 +141,90 @@ export function AdminDashboardPage() {
           <TabsContent value="inbox">
             <InboxTab />
           </TabsContent>
-          <TabsContent value="messages">
-            <MessagesView polling={pollMessages} />
-          </TabsContent>
+          {shown("messages") && (
+            <TabsContent value="messages">
+              <MessagesView polling={pollMessages} />
+            </TabsContent>
+          )}
           <TabsContent value="users" className="grid gap-6">
-            <InvitationsPanel />
-            <UsersTab />
+            {may("manage_clients") && <InvitationsPanel />}
+            <UsersTab mayManage={may("manage_clients")} mayOpenDocuments={may("documents")} />
           </TabsContent>
-          <TabsContent value="documents">
-            <DocumentsTab />
-          </TabsContent>
-          <TabsContent value="requests">
-            <RequestsTab />
-          </TabsContent>
-          <TabsContent value="site" className="grid gap-6">
-            <RequireTwoFactorSetting />
-            <RegistrationSetting />
-            <DocumentNamesSetting />
-            <StaffNamesSetting />
-            <SiteContentEditor />
-            <SiteMediaSettings />
-            <TestimonialsPublishing />
-            <TestimonialEditor />
-            <LegalPagesEditor />
-            <TaxYearSetting />
-            <section
-              aria-labelledby="welcome-video-reset-heading"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-6"
-            >
-              <div>
-                <h2 id="welcome-video-reset-heading" className="text-lg font-semibold">
-                  Welcome video
-                </h2>
-                <p className="text-sm text-muted-foreground">For testing: show the welcome video again in this browser, as on a first visit.</p>
-              </div>
-              <ResetWelcomeVideoButton />
-            </section>
-          </TabsContent>
-          <TabsContent value="appointments">
-            <AppointmentsTab />
-          </TabsContent>
-          <TabsContent value="consultations">
-            <ConsultationsTab />
-          </TabsContent>
-          <TabsContent value="activity">
-            <ActivityTab />
-          </TabsContent>
+          {shown("documents") && (
+            <TabsContent value="documents">
+              <DocumentsTab />
+            </TabsContent>
+          )}
+          {shown("requests") && (
+            <TabsContent value="requests">
+              <RequestsTab />
+            </TabsContent>
+          )}
+          {shown("site") && (
+            <TabsContent value="site" className="grid gap-6">
+              {may("settings") && (
+                <>
+                  <RequireTwoFactorSetting />
+                  <RegistrationSetting />
+                  <DocumentNamesSetting />
+                  <StaffNamesSetting />
+                </>
+              )}
+              {may("site") && <SiteTab />}
+            </TabsContent>
+          )}
+          {shown("appointments") && (
+            <TabsContent value="appointments">
+              <AppointmentsTab />
+            </TabsContent>
+          )}
+          {shown("consultations") && (
+            <TabsContent value="consultations">
+              <ConsultationsTab />
+            </TabsContent>
+          )}
+          {shown("activity") && (
+            <TabsContent value="activity">
+              <ActivityTab />
+            </TabsContent>
+          )}
+          {shown("team") && (
+            <TabsContent value="team">
+              <TeamTab me={me} />
+            </TabsContent>
+          )}
           <TabsContent value="account" className="max-w-3xl">
             <AccountSettings />
           </TabsContent>
         </Tabs>
       </main>
     </div>
+  );
+}
+
+/** The public site's content, its testimonials and the welcome video's reset: the site right's part of the Site tab. */
+function SiteTab() {
+  return (
+    <>
+      <SiteContentEditor />
+      <SiteMediaSettings />
+      <TestimonialsPublishing />
+      <TestimonialEditor />
+      <LegalPagesEditor />
+      <TaxYearSetting />
+      <section
+        aria-labelledby="welcome-video-reset-heading"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-6"
+      >
+        <div>
+          <h2 id="welcome-video-reset-heading" className="text-lg font-semibold">
+            Welcome video
+          </h2>
+          <p className="text-sm text-muted-foreground">For testing: show the welcome video again in this browser, as on a first visit.</p>
+        </div>
+        <ResetWelcomeVideoButton />
+      </section>
+    </>
   );
 }
 

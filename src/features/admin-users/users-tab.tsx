@@ -15,7 +15,8 @@ import { QuotaDialog } from "./quota-dialog.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";
 import { useDeleteUser } from "./use-delete-user.ts";
 
-export function UsersTab() {
+/** `mayManage`: the quota and delete buttons (manage_clients); `mayOpenDocuments`: a client's documents (documents). */
+export function UsersTab({ mayManage = true, mayOpenDocuments = true }: { mayManage?: boolean; mayOpenDocuments?: boolean } = {}) {
   const paging = useServerPaging();
   const users = useAdminUsers(paging);
   const deleteUser = useDeleteUser();
@@ -64,25 +65,29 @@ export function UsersTab() {
           <Badge variant="secondary">Admin</Badge>
         ) : (
           <div className="flex justify-end gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link to={`/admin/users/${user.id}`} aria-label={`Documents of ${user.name}`}>
-                <FolderOpen aria-hidden="true" />
-                Documents
-              </Link>
-            </Button>
-            <QuotaDialog user={user} />
-            <ConfirmAction
-              title={`Delete ${user.name}?`}
-              question="Are you sure you want to delete this user and all their data?"
-              confirmLabel="Delete user"
-              onConfirm={() => deleteUser.mutate({ id: user.id })}
-              trigger={
-                <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${user.name}`}>
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
-              }
-            />
+            {mayOpenDocuments && (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/admin/users/${user.id}`} aria-label={`Documents of ${user.name}`}>
+                  <FolderOpen aria-hidden="true" />
+                  Documents
+                </Link>
+              </Button>
+            )}
+            {mayManage && <QuotaDialog user={user} />}
+            {mayManage && (
+              <ConfirmAction
+                title={`Delete ${user.name}?`}
+                question="Are you sure you want to delete this user and all their data?"
+                confirmLabel="Delete user"
+                onConfirm={() => deleteUser.mutate({ id: user.id })}
+                trigger={
+                  <Button variant="ghost-destructive" size="sm" aria-label={`Delete ${user.name}`}>
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </Button>
+                }
+              />
+            )}
           </div>
         ),
     },

@@ -83,7 +83,8 @@ function AcceptForm({ token, invitation, notice }: { token: string; invitation: 
 
   const signedIn = () => {
     toast.success("Welcome! Your account is ready.");
-    void navigate("/dashboard");
+    // One of the firm's people works in the admin portal.
+    void navigate(invitation.for_staff ? "/admin/dashboard" : "/dashboard");
   };
 
   function show(found: FormProblem<Field>) {
@@ -146,7 +147,7 @@ function AcceptForm({ token, invitation, notice }: { token: string; invitation: 
           {accept.isPending ? "Creating Account..." : "Create Account"}
         </Button>
       </form>
-      {google.configured && (
+      {google.configured && !invitation.for_staff && (
         <>
           <OrDivider />
           <Button variant="outline" onClick={() => google.startForInvitation(token)}>

@@ -1,0 +1,36 @@
+import { generateToken, hashToken } from "../../auth/session.ts";
+import { composeEmail } from "../../mail/compose.ts";
+import type { Outgoing } from "../../mail/outgoing.ts";
+import type { AppDeps } from "../../trpc/context.ts";
+import { invitationLink } from "../invitations/mail.ts";
+import { markInvitationSent, setInvitationToken } from "../invitations/queries.ts";
+import { invitationStatus } from "../invitations/service.ts";
+import { firmName } from "../site/service.ts";
+import { findStaffInvitationForMail } from "./queries.ts";
+
+/** The firm's invitation of one of its people: the client invitation's link and token, another text. */
+export type StaffInvitationJob = { invitationId: string; expiresAt: string };
+
+/** As the client's invitation mail: the link is made as the mail is sent, and nothing goes once the invitation is spent. */
+export async function staffInvitationMail(deps: AppDeps, job: StaffInvitationJob): Promise<Outgoing | null> {
+  const invitation = await findStaffInvitationForMail(deps.db, job.invitationId);
+  if (!invitation || invitationStatus(invitation, deps.now()) !== "pending") return null;
+  const token = generateToken();
+  if (!(await setInvitationToken(deps.db, invitation.id, new Date(job.expiresAt), hashToken(token)))) return null;
+  const firm = await firmName(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: `Join ${firm}'s team`,
+    paragraphs: [
+      `Hello ${invitation.name},`,
+      `${firm} adds you to its team on the secure client portal.`,
+      "Open the link below to choose a username and password; you then set up an authenticator app, which the firm's side always asks for. Afterwards you sign in at the portal's /admin page. The link works once and expires in 7 days.",
+    ],
+    action: { label: "Accept Invitation", url: invitationLink(deps.config.publicUrl, token) },
+    footer: "If you did not expect this invitation, ignore this email: no account is made without you.",
+  });
+  return {
+    message: { to: invitation.email, subject: `Your invitation to the ${firm} team`, ...body },
+    onSent: (tx, at) => markInvitationSent(tx, invitation.id, at),
+  };
+}

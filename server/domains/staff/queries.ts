@@ -1,0 +1,97 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/types.ts";
+import type { StaffRight, StaffRole } from "../../trpc/staff-rights.ts";
+
+const staffColumns = [
+  "id",
+  "name",
+  "email",
+  "username",
+  "created_at",
+  "staff_role",
+  "staff_rights",
+  sql<boolean>`deactivated_at is null`.as("active"),
+] as const;
+
+/** The firm's people: every admin user, the owner first, then by name. */
+export async function listStaffForFirm(db: Db) {
+  return db
+    .selectFrom("users")
+    .select(staffColumns)
+    .where("is_admin", "=", true)
+    .orderBy(sql`staff_role = 'owner'`, "desc")
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+}
+
+/** One of the firm's people, locked for a change; undefined for anyone else (a client, a missing id). */
+export async function findStaffForUpdate(db: Db, id: string) {
+  return db.selectFrom("users").select(staffColumns).where("id", "=", id).where("is_admin", "=", true).forUpdate().executeTakeFirst();
+}
+
+export async function setStaffFields(
+  db: Db,
+  id: string,
+  fields: { staff_role?: StaffRole; staff_rights?: StaffRight[]; deactivated_at?: Date | null },
+): Promise<void> {
+  await db.updateTable("users").set(fields).where("id", "=", id).execute();
+}
+
+/** A person made by a staff invitation's acceptance becomes one of the firm's people. */
+export async function makeStaffMember(db: Db, id: string, role: "admin" | "staff", rights: string[]): Promise<void> {
+  await db.updateTable("users").set({ is_admin: true, staff_role: role, staff_rights: rights }).where("id", "=", id).execute();
+}
+
+export async function insertStaffInvitation(
+  db: Db,
+  invitation: {
+    name: string;
+    email: string;
+    created_by: string;
+    created_at: Date;
+    expires_at: Date;
+    staff_role: "admin" | "staff";
+    staff_rights: string[];
+  },
+) {
+  return db
+    .insertInto("invitations")
+    .values(invitation)
+    .returning(["id", "name", "email", "expires_at", "staff_role", "staff_rights"])
+    .executeTakeFirstOrThrow();
+}
+
+/** What a staff invitation's mail needs, while it is one. */
+export async function findStaffInvitationForMail(db: Db, invitationId: string) {
+  return db
+    .selectFrom("invitations")
+    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at", "staff_role"])
+    .where("id", "=", invitationId)
+    .where("staff_role", "is not", null)
+    .executeTakeFirst();
+}
+
+/** Staff invitations neither accepted nor revoked (pending or expired), newest first. */
+export async function listOpenStaffInvitations(db: Db) {
+  return db
+    .selectFrom("invitations")
+    .select(["id", "name", "email", "expires_at", "staff_role", "staff_rights", "accepted_at", "revoked_at"])
+    .where("staff_role", "is not", null)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** A staff invitation, locked, while it is one. */
+export async function findStaffInvitationForUpdate(db: Db, id: string) {
+  return db
+    .selectFrom("invitations")
+    .select(["id", "name", "email", "staff_role", "accepted_at", "revoked_at"])
+    .where("id", "=", id)
+    .where("staff_role", "is not", null)
+    .forUpdate()
+    .executeTakeFirst();
+}

@@ -1,0 +1,26 @@
+import { staffProcedure } from "../../trpc/procedures.ts";
+import { idInput, successOutput } from "../shared-schemas.ts";
+import { createStaffInput, staffInvitationOutput, staffMemberOutput, updateStaffInput } from "./schemas.ts";
+import { inviteStaff, revokeStaffInvitation, staffInvitationList, staffList, updateStaff } from "./service.ts";
+
+/** Spread into the admin router: `admin.staff`, `admin.inviteStaff`, `admin.updateStaff` (which also transfers ownership: role owner, by the owner). */
+export const staffAdminProcedures = {
+  staff: staffProcedure("staff")
+    .output(staffMemberOutput.array())
+    .query(({ ctx }) => staffList(ctx)),
+  inviteStaff: staffProcedure("staff")
+    .input(createStaffInput)
+    .output(staffInvitationOutput)
+    .mutation(({ ctx, input }) => inviteStaff(ctx, input)),
+  staffInvitations: staffProcedure("staff")
+    .output(staffInvitationOutput.array())
+    .query(({ ctx }) => staffInvitationList(ctx)),
+  revokeStaffInvitation: staffProcedure("staff")
+    .input(idInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => revokeStaffInvitation(ctx, input)),
+  updateStaff: staffProcedure("staff")
+    .input(updateStaffInput)
+    .output(staffMemberOutput)
+    .mutation(({ ctx, input }) => updateStaff(ctx, input)),
+};

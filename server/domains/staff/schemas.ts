@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { STAFF_RIGHTS, STAFF_ROLES } from "../../trpc/staff-rights.ts";
+import { emailSchema, FILL_ALL_FIELDS } from "../auth/schemas.ts";
+import { idSchema, nameText } from "../shared-schemas.ts";
+
+export { STAFF_RIGHTS, STAFF_ROLES, type StaffRight, type StaffRole } from "../../trpc/staff-rights.ts";
+
+const rightsSchema = z
+  .array(z.enum(STAFF_RIGHTS, { error: `rights must be among ${STAFF_RIGHTS.join(", ")}` }), { error: "rights must be a list" })
+  .max(STAFF_RIGHTS.length, "rights must be among the known rights")
+  .transform((rights) => [...new Set(rights)]);
+
+/** The owner is never invited: ownership moves when the owner gives another person the role `owner`. */
+const grantedRole = z.enum(["admin", "staff"], { error: "role must be admin or staff" });
+
+export const createStaffInput = z.object({
+  name: nameText(FILL_ALL_FIELDS).min(1, FILL_ALL_FIELDS).max(100, "Name must be at most 100 characters"),
+  email: emailSchema,
+  role: grantedRole,
+  rights: rightsSchema.default([]),
+});
+export type CreateStaffInput = z.infer<typeof createStaffInput>;
+
+export const updateStaffInput = z.object({
+  id: idSchema,
+  /** `owner`: the owner hands ownership to this person and becomes an admin (the owner alone). */
+  role: z.enum(STAFF_ROLES, { error: "role must be owner, admin or staff" }).optional(),
+  rights: rightsSchema.optional(),
+  active: z.boolean({ error: "active must be true or false" }).optional(),
+});
+export type UpdateStaffInput = z.infer<typeof updateStaffInput>;
+
+/** One of the firm's people as the Team tab shows them. */
+export const staffMemberOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+  /** What a staff member may do; owners and admins may do everything, whatever is stored. */
+  rights: z.array(z.enum(STAFF_RIGHTS)),
+  active: z.boolean(),
+  created_at: z.date(),
+});
+export type StaffMember = z.infer<typeof staffMemberOutput>;
+
+/** A staff invitation on its way: its link is mailed, and accepting it makes the person. */
+export const staffInvitationOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: grantedRole,
+  rights: z.array(z.enum(STAFF_RIGHTS)),
+  expires_at: z.date(),
+  /** Pending until it expires; an expired one is replaced by inviting the address again. */
+  status: z.enum(["pending", "expired"]),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationOutput>;
+
+/** The signed-in person of the admin portal: who they are, and what the portal may offer them. */
+export const adminMeOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  auth_provider: z.string(),
+  created_at: z.date(),
+  is_admin: z.boolean(),
+  email_verified: z.boolean(),
+  role: z.enum(STAFF_ROLES),
+  /** Every right the person holds: all of them for the owner and admins. */
+  rights: z.array(z.enum(STAFF_RIGHTS)),
+});
+export type AdminMe = z.infer<typeof adminMeOutput>;
