@@ -10,6 +10,7 @@ import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
 import { trpc } from "@/lib/trpc.ts";
 import { type ImageSlot, IMAGE_SLOTS, type MediaSlot, SLOT_ACCEPT, SLOT_LABEL, type SiteMediaItem } from "@server/domains/site-media/schemas.ts";
 import { useRemoveSiteMedia, useSiteMedia, useUpdateSiteOptions, useUploadSiteMedia } from "./use-site-media.ts";
+import { SettingCheckbox } from "./setting-checkbox.tsx";
 
 const IMAGE_HINT: Record<ImageSlot, string> = {
   logo: "Shown beside the firm's name in the header. Square works best.",
@@ -168,29 +169,20 @@ function WelcomeVideoSettings({ items, welcomeModal }: { items: Partial<Record<M
           </p>
         </div>
       </div>
-      <label className="flex cursor-pointer items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-accent)]"
-          checked={saving ?? welcomeModal}
-          disabled={saving !== null}
-          onChange={(e) => {
-            const next = e.target.checked;
-            setSaving(next);
-            options
-              .mutateAsync({ welcomeModal: next })
-              .then(() => toast.success(next ? "The welcome modal is on." : "The welcome modal is off."))
-              .catch((err: unknown) => toast.error(errorDetail(err) ?? "The setting could not be saved."))
-              .finally(() => setSaving(null));
-          }}
-        />
-        <span className="grid gap-0.5">
-          <span className="font-medium">Show the welcome modal on a first visit</span>
-          <span className="text-muted-foreground">
-            About 1.5 seconds after a visitor first opens the home page; Skip or Play keeps it away after that.
-          </span>
-        </span>
-      </label>
+      <SettingCheckbox
+        title="Show the welcome modal on a first visit"
+        description="About 1.5 seconds after a visitor first opens the home page; Skip or Play keeps it away after that."
+        checked={saving ?? welcomeModal}
+        disabled={saving !== null}
+        onChange={(next) => {
+          setSaving(next);
+          options
+            .mutateAsync({ welcomeModal: next })
+            .then(() => toast.success(next ? "The welcome modal is on." : "The welcome modal is off."))
+            .catch((err: unknown) => toast.error(errorDetail(err) ?? "The setting could not be saved."))
+            .finally(() => setSaving(null));
+        }}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="grid content-start gap-3 rounded-lg border p-4">
           <h3 className="font-medium">Video</h3>

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
+import { SettingCheckbox } from "./setting-checkbox.tsx";
 import { useConfirmTestimonials, useSiteMedia, useUpdateSiteOptions } from "./use-site-media.ts";
 
 /**
@@ -64,21 +65,13 @@ export function TestimonialsPublishing() {
       {testimonialsConfirmedAt && testimonialsAreSamples && (
         <p className="text-sm text-muted-foreground">You confirmed on {formatDate(testimonialsConfirmedAt)} that you may publish these quotes.</p>
       )}
-      <label className="flex cursor-pointer items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-accent)]"
-          checked={shown}
-          disabled={saving !== null}
-          onChange={(e) => setShown(e.target.checked)}
-        />
-        <span className="grid gap-0.5">
-          <span className="font-medium">Show the testimonials section</span>
-          <span className="text-muted-foreground">
-            {shown ? "The carousel shows the quotes listed below." : "Hidden: the home page shows no testimonials."}
-          </span>
-        </span>
-      </label>
+      <SettingCheckbox
+        title="Show the testimonials section"
+        description={shown ? "The carousel shows the quotes listed below." : "Hidden: the home page shows no testimonials."}
+        checked={shown}
+        disabled={saving !== null}
+        onChange={setShown}
+      />
     </section>
   );
 }
