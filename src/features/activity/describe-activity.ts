@@ -37,6 +37,10 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "invitation.accept": "Invitation accepted",
   "message.send": "Message sent",
   "site.update": "Site content edit",
+  "settings.update": "Firm setting changed",
+  "staff.invite": "Team member invited",
+  "staff.update": "Team member changed",
+  "staff.transfer_ownership": "Ownership transferred",
   "user.delete": "Account deleted",
 };
 
@@ -209,6 +213,14 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
     }
     case "site.update":
       return said("edited the site content");
+    case "settings.update":
+      return said(`changed the firm setting ${text(detail, "setting")?.replace(/_/g, " ") ?? ""}`.trimEnd());
+    case "staff.invite":
+      return said(`invited ${text(detail, "name") ?? text(detail, "email") ?? "a person"} to the team as ${text(detail, "role") ?? "staff"}`);
+    case "staff.update":
+      return said(`changed the team member ${text(detail, "name") ?? text(detail, "email") ?? ""}`.trimEnd());
+    case "staff.transfer_ownership":
+      return said(`made ${text(detail, "name") ?? text(detail, "email") ?? "another person"} the firm's owner`);
     case "user.delete":
       return said(`deleted the account ${entry.client_label ?? ""}`.trimEnd());
     default:
