@@ -21,6 +21,7 @@ import * as secureMessages from "./2026-11-24T0100_secure_messages.ts";
 import * as sessionEndNotices from "./2026-11-26T0003_session_end_notices.ts";
 import * as bookingLimit from "./2026-11-26T0010_booking_limit.ts";
 import * as freshProofs from "./2026-11-26T0010_fresh_proofs.ts";
+import * as clientAccounts from "./2026-11-26T0200_client_accounts.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0003_session_end_notices": sessionEndNotices,
   "2026-11-26T0010_booking_limit": bookingLimit,
   "2026-11-26T0010_fresh_proofs": freshProofs,
+  "2026-11-26T0200_client_accounts": clientAccounts,
 };
