@@ -76,6 +76,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column notify boolean not null default true`.execute(db);
   await sql`create index invitations_account_idx on invitations (account_id) where account_id is not null`.execute(db);
 
+  // The person the firm's lists name an account by, where they named a client person before: its
+  // first owner (else its first contact). An account nobody has joined yet has no row.
+  await sql`
+    create view account_owners as
+    select distinct on (c.account_id) c.account_id, u.id, u.username, u.email, u.name, u.email_verified_at
+    from account_contacts c join users u on u.id = c.user_id
+    order by c.account_id, (c.role = 'owner') desc, c.created_at, u.id`.execute(db);
+
   // A contact removed, or whose portal access is turned off, loses the account at once: their open
   // message streams for it end on every instance (docs/security.md, "Client accounts").
   await sql`
@@ -97,6 +105,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger account_contacts_notify_ended on account_contacts`.execute(db);
   await sql`drop function account_contacts_notify_ended()`.execute(db);
+  await sql`drop view account_owners`.execute(db);
   // Accounts made after the migration have no person of the same id to go back to: they go, with
   // their data, as a deleted client's would.
   await sql`delete from accounts where not exists (select 1 from users where users.id = accounts.id)`.execute(db);

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { INVALID_DATA_VALUE_DETAIL, isDatabaseUnavailable, isInvalidDataValue, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
+import { resolveSessionAccount, setSessionAccount } from "../domains/accounts/queries.ts";
 import { baseProcedure } from "./init.ts";
 
 /**
@@ -39,4 +40,19 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
     throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   }
   return next();
+});
+
+export const NO_ACCOUNT_DETAIL = "No client account is open for you";
+
+/**
+ * A client's data paths: the signed-in person and the account they act on (ctx.account). Read from
+ * the database on every request (docs/security.md, "Client accounts"), so a person removed from an
+ * account, or whose portal access was turned off, gets a 404 on their next request on any instance.
+ */
+export const clientProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const found = await resolveSessionAccount(ctx.db, ctx.session.id, ctx.user.id);
+  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: NO_ACCOUNT_DETAIL });
+  const { saved, ...account } = found;
+  if (saved !== account.id) await setSessionAccount(ctx.db, ctx.session.id, account.id);
+  return next({ ctx: { account } });
 });

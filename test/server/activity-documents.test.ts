@@ -26,7 +26,7 @@ async function eventsOf(clientId: string, action: string) {
   return server.db
     .selectFrom("activity_events")
     .selectAll()
-    .where("client_id", "=", clientId)
+    .where("account_id", "=", clientId)
     .where("action", "=", action)
     .orderBy("id", "desc")
     .execute();

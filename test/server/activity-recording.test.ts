@@ -31,7 +31,7 @@ async function events(action: string, who: string) {
     .selectFrom("activity_events")
     .selectAll()
     .where("action", "=", action)
-    .where((eb) => eb.or([eb("client_id", "=", who), eb("actor_id", "=", who)]))
+    .where((eb) => eb.or([eb("account_id", "=", who), eb("actor_id", "=", who)]))
     .orderBy("id")
     .execute();
 }

@@ -3,7 +3,7 @@
 // a timestamp, the streamed, formula-safe CSV export, and the table refusing to be rewritten.
 import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordActivity, type ActivityAction } from "../../server/domains/activity/record.ts";
+import { type ActivityAction, personClient, recordActivity } from "../../server/domains/activity/record.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -38,7 +38,7 @@ function seed(
   return recordActivity(
     server.db,
     { user: actor, ip: opts.ip ?? "203.0.113.9", userAgent: "TestAgent/1.0", now: () => at },
-    { action, client, target: { type: "document", id: "doc-1" }, detail: opts.detail },
+    { action, client: client && personClient(client), target: { type: "document", id: "doc-1" }, detail: opts.detail },
   );
 }
 
@@ -62,7 +62,7 @@ async function idsInDb(clientId: string): Promise<string[]> {
   const rows = await server.db
     .selectFrom("activity_events")
     .select(sql<string>`id::text`.as("id"))
-    .where("client_id", "=", clientId)
+    .where("account_id", "=", clientId)
     .orderBy("occurred_at", "desc")
     .orderBy(sql`activity_events.id`, "desc")
     .execute();

@@ -223,9 +223,9 @@ describe("the trail and the account", () => {
     const firms = await send(admin, `/api/admin/messages/${user.id}`, { text: "ok" });
     const events = await server.db
       .selectFrom("activity_events")
-      .select(["action", "actor_role", "target_id", "detail", "client_id"])
+      .select(["action", "actor_role", "target_id", "detail", "account_id as client_id"])
       .where("action", "=", "message.send")
-      .where("client_id", "=", user.id)
+      .where("account_id", "=", user.id)
       .orderBy("id")
       .execute();
     expect(events).toEqual([

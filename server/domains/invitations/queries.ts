@@ -92,7 +92,10 @@ export async function findClaimableAccount(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export async function insertInvitation(db: Db, invitation: { name: string; email: string; created_by: string; created_at: Date; expires_at: Date }) {
+export async function insertInvitation(
+  db: Db,
+  invitation: { name: string; email: string; created_by: string; created_at: Date; expires_at: Date; account_id: string },
+) {
   return db.insertInto("invitations").values(invitation).returning(invitationColumns).executeTakeFirstOrThrow();
 }
 
@@ -161,4 +164,9 @@ export async function findInvitationForMail(db: Db, invitationId: string) {
     .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at"])
     .where("id", "=", invitationId)
     .executeTakeFirst();
+}
+
+/** The account an invitation joins its invitee to, and as what (null account: an invitation from before accounts). */
+export async function findInvitationAccount(db: Db, id: string) {
+  return db.selectFrom("invitations").select(["account_id", "role", "notify"]).where("id", "=", id).executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 // The firm's side of invitations (docs/decisions.md, Invitations): invite a client by name and
 // email, list, resend (a new link and another 7 days; the old link is dead at once) and revoke.
 // Each change and its mail job are written in one transaction, with its activity entry.
+import { createAccountWithOwner } from "../accounts/queries.ts";
 import { TRPCError } from "@trpc/server";
 import { accountLabel, recordActivity } from "../activity/record.ts";
 import type { Db } from "../../db/types.ts";
@@ -17,6 +18,7 @@ import {
   renewInvitation,
   revokeInvitation,
   setRegistrationMode,
+  findInvitationAccount,
 } from "./queries.ts";
 import type { CreateInvitationInput, InvitationItem, InvitationStatus, RegistrationMode } from "./schemas.ts";
 
@@ -66,9 +68,15 @@ export async function createInvitation(ctx: AuthedContext, input: CreateInvitati
       if (await emailHasProvenAccount(tx, input.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
       const open = await findOpenInvitationForEmail(tx, input.email);
       if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
-      // An expired invitation to the address gives way to the new one (one open invitation per address).
+      // The invitee's account exists from now on, so the firm can ask, share, write and book for it
+      // before they accept (docs/decisions.md, "Client accounts (issue 32)"); an expired invitation
+      // to the address gives way to the new one (one open invitation per address), and hands over
+      // the account it made, with whatever the firm put there.
+      const earlier = open ? await findInvitationAccount(tx, open.id) : undefined;
       if (open) await deleteInvitation(tx, open.id);
+      const accountId = earlier?.account_id ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
       const row = await insertInvitation(tx, {
+        account_id: accountId,
         name: input.name,
         email: input.email,
         created_by: ctx.user.id,
