@@ -76,6 +76,23 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column notify boolean not null default true`.execute(db);
   await sql`create index invitations_account_idx on invitations (account_id) where account_id is not null`.execute(db);
 
+  // A person deleted takes with them the accounts they were the last contact of, with their data, as
+  // deleting a client did before accounts; an account another person still reaches stays. A firm
+  // removing a contact (their user stays) never deletes the account: only the person's deletion does.
+  await sql`
+    create function account_contacts_person_deleted() returns trigger language plpgsql as $$
+    begin
+      if not exists (select 1 from users where id = old.user_id)
+         and not exists (select 1 from account_contacts where account_id = old.account_id) then
+        delete from accounts where id = old.account_id;
+      end if;
+      return null;
+    end
+    $$`.execute(db);
+  await sql`
+    create trigger account_contacts_person_deleted after delete on account_contacts
+    for each row execute function account_contacts_person_deleted()`.execute(db);
+
   // The person the firm's lists name an account by, where they named a client person before: its
   // first owner (else its first contact). An account nobody has joined yet has no row.
   await sql`
@@ -106,6 +123,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger account_contacts_notify_ended on account_contacts`.execute(db);
   await sql`drop function account_contacts_notify_ended()`.execute(db);
   await sql`drop view account_owners`.execute(db);
+  await sql`drop trigger account_contacts_person_deleted on account_contacts`.execute(db);
+  await sql`drop function account_contacts_person_deleted()`.execute(db);
   // Accounts made after the migration have no person of the same id to go back to: they go, with
   // their data, as a deleted client's would.
   await sql`delete from accounts where not exists (select 1 from users where users.id = accounts.id)`.execute(db);

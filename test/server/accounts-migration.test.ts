@@ -200,16 +200,21 @@ describe("migration 2026-11-26T0200_client_accounts", () => {
     expect(users).toHaveLength(3);
     expect(Object.keys(users[0]!)).not.toContain("storage_quota_mb");
 
-    // The new foreign keys: deleting an account takes its data; deleting a person leaves an
-    // account that still has its rows (the app decides when an account goes).
-    await db.deleteFrom("account_contacts").where("user_id", "=", ids.james).execute();
+    // The new foreign keys and triggers: removing a contact leaves the account and its data (the
+    // firm decides); deleting an account takes its data; deleting the last contact's person takes
+    // the account; deleting one of two contacts' person leaves it.
+    await db.insertInto("account_contacts").values({ account_id: ids.maria, user_id: ids.james, role: "member" }).execute();
+    await db.deleteFrom("account_contacts").where("account_id", "=", ids.james).execute();
+    expect(await owned("folders")).toEqual({ [r.mariaFolder]: ids.maria, [r.jamesFolder]: ids.james });
     await db.deleteFrom("accounts").where("id", "=", ids.james).execute();
     expect(await owned("folders")).toEqual({ [r.mariaFolder]: ids.maria });
     expect(await owned("upload_notices")).toEqual({});
     expect(await db.selectFrom("users").select("id").where("id", "=", ids.james).execute()).toHaveLength(1);
     await db.deleteFrom("users").where("id", "=", ids.maria).execute();
     expect(await owned("documents")).toEqual({ [r.mariaDoc]: ids.maria, [r.mariaShared]: ids.maria });
-    expect(await db.selectFrom("account_contacts").select("user_id").execute()).toEqual([]);
+    await db.deleteFrom("users").where("id", "=", ids.james).execute();
+    expect(await owned("documents")).toEqual({});
+    expect(await db.selectFrom("accounts").select("id").execute()).toEqual([]);
 
     // Down puts the person columns back (the quota with them) for the accounts that match a person.
     await migrateTo(BEFORE);

@@ -243,7 +243,12 @@ describe("users", () => {
     expect(res.body).toEqual({ success: true });
 
     for (const table of ["folders", "documents", "appointments", "sessions"] as const) {
-      expect(await server.db.selectFrom(table).select("user_id").where("user_id", "=", user.id).execute(), table).toEqual([]);
+      // The person's own rows, and their account's (its id is theirs).
+      const rows =
+        table === "sessions"
+          ? await server.db.selectFrom(table).select("user_id").where("user_id", "=", user.id).execute()
+          : await server.db.selectFrom(table).select("account_id").where("account_id", "=", user.id).execute();
+      expect(rows, table).toEqual([]);
     }
     expect(await server.db.selectFrom("users").select("id").where("id", "=", user.id).execute()).toEqual([]);
     for (const doc of docs) expect(await storedObjectExists(doc.storage_key)).toBe(false);
@@ -295,7 +300,7 @@ describe("documents", () => {
     const tag = randomBytes(3).toString("hex");
     // Rows only: the list reads no stored files.
     await sql`
-      insert into documents (user_id, original_filename, storage_key, content_type, file_size, sha256)
+      insert into documents (account_id, original_filename, storage_key, content_type, file_size, sha256)
       select ${user.id}, 'statement-' || ${tag} || '-' || i || '.pdf', ${tag} || '-' || i, 'application/pdf', 1, repeat('0', 64)
       from generate_series(1, 10050) as i`.execute(server.db);
     const first = await adminClient.get(`/api/admin/documents?q=statement-${tag}&limit=50`);

@@ -168,11 +168,11 @@ describe("the search plan", () => {
         from generate_series(1, 400) as i
         returning id
       )
-      insert into documents (user_id, original_filename, storage_key, content_type, file_size, sha256)
+      insert into documents (account_id, original_filename, storage_key, content_type, file_size, sha256)
       select u.id, 'statement-' || j || '.pdf', gen_random_uuid()::text, 'application/pdf', j, md5(j::text)
       from new_users u, generate_series(1, 50) as j`.execute(server.db);
     await sql`
-      insert into documents (user_id, original_filename, storage_key, content_type, file_size, sha256)
+      insert into documents (account_id, original_filename, storage_key, content_type, file_size, sha256)
       select ${seeded.id}, 'statement-' || j || '.pdf', gen_random_uuid()::text, 'application/pdf', j, md5(j::text)
       from generate_series(1, 300) as j`.execute(server.db);
     await sql`analyze documents`.execute(server.db);

@@ -239,8 +239,8 @@ describe("the trail and the account", () => {
 
     expect((await admin.request("DELETE", `/api/admin/users/${user.id}`)).status).toBe(200);
     const left = await sql<{ n: number }>`
-      select (select count(*)::int from messages where client_id = ${user.id})
-        + (select count(*)::int from message_threads where client_id = ${user.id})
+      select (select count(*)::int from messages where account_id = ${user.id})
+        + (select count(*)::int from message_threads where account_id = ${user.id})
         + (select count(*)::int from message_attachments where message_id in (${mine.id}, ${firms.id})) as n`.execute(server.db);
     expect(left.rows[0]!.n).toBe(0);
     expect((await admin.get("/api/admin/messages")).body.map((c: { user_id: string }) => c.user_id)).not.toContain(user.id);

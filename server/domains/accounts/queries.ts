@@ -45,7 +45,7 @@ export async function resolveSessionAccount(
     .select(["a.id", "a.name", "a.kind", "c.role", "s.account_id as saved"])
     .where("c.user_id", "=", userId)
     .where("c.portal_access", "=", true)
-    .orderBy(sql`c.account_id = s.account_id`, sql`desc nulls last`)
+    .orderBy(sql`c.account_id = s.account_id`, (ob) => ob.desc().nullsLast())
     .orderBy(sql`c.role = 'owner'`, "desc")
     .orderBy("c.created_at")
     .orderBy("a.id")
@@ -78,11 +78,18 @@ export async function addContact(db: Db, accountId: string, userId: string, opts
 
 /**
  * The account a firm path means by a person's id (docs/decisions.md, "Client accounts (issue
- * 32)"): their only account, or the one account they own. "none" and "several" are the caller's
- * 404 and 409.
+ * 32)"): their only account, or the one account they own. "none" (an admin's id too) and
+ * "several" are the caller's 404 and 409.
  */
 export async function accountForPerson(db: Db, userId: string): Promise<{ id: string } | "none" | "several"> {
-  const links = await db.selectFrom("account_contacts").select(["account_id", "role"]).where("user_id", "=", userId).execute();
+  // The firm's paths name clients only: an admin's id names no account, as it named no client before.
+  const links = await db
+    .selectFrom("account_contacts")
+    .innerJoin("users", "users.id", "account_contacts.user_id")
+    .select(["account_contacts.account_id", "account_contacts.role"])
+    .where("account_contacts.user_id", "=", userId)
+    .where("users.is_admin", "=", false)
+    .execute();
   if (links.length === 0) return "none";
   if (links.length === 1) return { id: links[0]!.account_id };
   const owned = links.filter((l) => l.role === "owner");

@@ -332,7 +332,7 @@ export async function findAppointmentForMail(db: Db, appointmentId: string) {
         "meeting_types.location_detail",
       ])
       .where("appointments.id", "=", appointmentId)
-      .orderBy(sql`c.user_id = appointments.booked_by`, sql`desc nulls last`)
+      .orderBy(sql`c.user_id = appointments.booked_by`, (ob) => ob.desc().nullsLast())
       .orderBy(sql`c.role = 'owner'`, "desc")
       .orderBy("c.created_at")
       .limit(1)

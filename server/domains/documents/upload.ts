@@ -94,19 +94,29 @@ export async function createDocument(
   ctx: ClientContext,
   input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
 ): Promise<DocumentItem> {
-  return createDocumentForFirm(ctx, input, ctx.account.id);
+  return recordDocument(ctx, input, ctx.account.id, "client");
 }
 
 /**
- * Records a stored upload as the owner's document, uploaded by the caller (the firm's upload into a
- * client's documents when the owner is not the caller). The row is written only now, after the
+ * Records a stored upload as the firm's, into a client account's documents (createDocument: one of
+ * the account's people's own), uploaded by the caller. The row is written only now, after the
  * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)
  * the content goes too. It joins the batch its email tells (upload-notices.ts).
  */
-export async function createDocumentForFirm(
+export function createDocumentForFirm(
   ctx: AuthedContext,
   input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
   accountId: string,
+): Promise<DocumentItem> {
+  return recordDocument(ctx, input, accountId, "firm");
+}
+
+/** Both: `by` says whose upload it is (the account's people, or the firm into a client's account). */
+async function recordDocument(
+  ctx: AuthedContext,
+  input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
+  accountId: string,
+  by: "client" | "firm",
 ): Promise<DocumentItem> {
   const { file, folder_id: chosenFolderId } = input;
   try {
@@ -148,11 +158,11 @@ export async function createDocumentForFirm(
           { folder: await folderName(tx, folderId), ...(request ? { request: request.title } : {}) },
         );
         // A client's upload (by any of the account's people) is news for the firm (digest, Inbox);
-        // the firm's, for the client.
-        if (ctx.user.is_admin) {
-          await addToUploadNotice(tx, ctx.jobs, { accountId: accountId, documentId: document.id, audience: "client", now: ctx.now() });
-        } else {
-          await addToUploadNotice(tx, ctx.jobs, { accountId: accountId, documentId: document.id, audience: "firm", now: ctx.now() });
+        // the firm's, for the client. An admin filing into an account of their own is neither.
+        if (by === "firm") {
+          await addToUploadNotice(tx, ctx.jobs, { accountId, documentId: document.id, audience: "client", now: ctx.now() });
+        } else if (!ctx.user.is_admin) {
+          await addToUploadNotice(tx, ctx.jobs, { accountId, documentId: document.id, audience: "firm", now: ctx.now() });
           await addUploadToInbox(tx, { account_id: accountId, document_id: document.id, name: document.original_filename, at: ctx.now() });
         }
         return document;
