@@ -26,6 +26,7 @@ async function eventsOf(clientId: string, action: string) {
   return server.db
     .selectFrom("activity_events")
     .selectAll()
+    .select("account_id as client_id")
     .where("account_id", "=", clientId)
     .where("action", "=", action)
     .orderBy("id", "desc")

@@ -95,7 +95,7 @@ describe("the client's own trail", () => {
     for (let i = 0; i < 7; i++) await seed(same, "folder.create", carol);
     // Microseconds apart within one millisecond: a millisecond cursor would skip or repeat these.
     for (const micros of ["123001", "123002", "123003"]) {
-      await sql`insert into activity_events (occurred_at, client_id, client_label, actor_role, actor_label, action)
+      await sql`insert into activity_events (occurred_at, account_id, client_label, actor_role, actor_label, action)
         values (${`2031-02-01T11:00:00.${micros}Z`}::timestamptz, ${carol.id}::uuid, 'carol', 'client', 'carol', 'folder.update')`.execute(server.db);
     }
     await seed(new Date("2031-02-02T12:00:00Z"), "folder.delete", carol);
@@ -205,7 +205,7 @@ describe("the firm's view", () => {
 describe("the CSV export", () => {
   it("streams every matching row, escaped and formula-safe, across more than one batch", async () => {
     const erin = await createUser(server.db);
-    await sql`insert into activity_events (occurred_at, client_id, client_label, actor_role, actor_label, action, target_id)
+    await sql`insert into activity_events (occurred_at, account_id, client_label, actor_role, actor_label, action, target_id)
       select timestamptz '2033-01-01T00:00:00Z' + (n / 3) * interval '1 second', ${erin.id}::uuid, 'erin', 'client', 'erin', 'document.preview', n::text
       from generate_series(1, 2500) as n`.execute(server.db);
     await seed(new Date("2033-06-01T00:00:00Z"), "document.rename", erin, {
