@@ -149,6 +149,54 @@ describe("losing an account", () => {
   });
 });
 
+/** A client's message stream: whether the server has ended it. */
+async function openStream(api: ApiClient) {
+  const abort = new AbortController();
+  const res = await fetch(new URL("/api/messages/events", server.url), {
+    headers: { Accept: "text/event-stream", Cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    signal: abort.signal,
+  });
+  expect(res.status).toBe(200);
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  const ended = (async () => {
+    try {
+      for await (const chunk of res.body!) if (new TextDecoder().decode(chunk).includes("event: ready")) ready();
+    } catch {
+      // Closed by the test.
+    }
+  })();
+  await isReady;
+  const endsWithin = (ms: number) => Promise.race([ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+  return { endsWithin, close: () => abort.abort() };
+}
+
+describe("message streams", () => {
+  it("end for a person who loses the account, and only for that account", async () => {
+    const kim = await createUser(server.db);
+    await server.db.insertInto("account_contacts").values({ account_id: mariaUser.id, user_id: kim.id, role: "member" }).execute();
+    const household = await loginClient(server.url, kim);
+    expect((await household.post("/api/accounts/switch", { account_id: mariaUser.id })).status).toBe(200);
+    const own = await loginClient(server.url, kim);
+    const householdStream = await openStream(household);
+    const ownStream = await openStream(own);
+    const mariaStream = await openStream(maria);
+    try {
+      await server.db
+        .updateTable("account_contacts")
+        .set({ portal_access: false })
+        .where("account_id", "=", mariaUser.id)
+        .where("user_id", "=", kim.id)
+        .execute();
+      expect(await householdStream.endsWithin(5000)).toBe(true);
+      expect(await ownStream.endsWithin(300)).toBe(false);
+      expect(await mariaStream.endsWithin(300)).toBe(false);
+    } finally {
+      for (const stream of [householdStream, ownStream, mariaStream]) stream.close();
+    }
+  });
+});
+
 describe("the firm's old paths", () => {
   it("resolve a person to their one account, and answer 409 for a person owning several", async () => {
     expect((await admin.get(`/api/admin/users/${mariaUser.id}/documents`)).status).toBe(200);
