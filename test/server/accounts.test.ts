@@ -3,12 +3,15 @@
 // or a removed one reaches nothing of the account on their next request, and one account's data
 // never shows in another's lists, search, ZIPs, usage or activity. The people are linked to
 // accounts in the database here: the firm's contacts paths are built on top of this.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
-import type { ApiClient } from "../helpers/http.ts";
+import { createUser, DEFAULT_PASSWORD, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 let server: TestServer;
+let smtp: TestSmtpServer;
 let admin: ApiClient;
 let mariaUser: UserFixture;
 let jamesUser: UserFixture;
@@ -16,7 +19,8 @@ let maria: ApiClient;
 let james: ApiClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  smtp = await startSmtpServer();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
   admin = await loginClient(server.url, await createUser(server.db, { is_admin: true }), "admin");
   mariaUser = await createUser(server.db, { name: "Maria Garcia" });
   jamesUser = await createUser(server.db, { name: "James Garcia" });
@@ -25,7 +29,10 @@ beforeAll(async () => {
   // James joins Maria's account as a member (his own stays his).
   await server.db.insertInto("account_contacts").values({ account_id: mariaUser.id, user_id: jamesUser.id, role: "member" }).execute();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  await smtp?.stop();
+});
 
 async function upload(client: ApiClient, filename: string, content: string) {
   const form = new FormData();
@@ -58,6 +65,55 @@ describe("the accounts a person reaches", () => {
     const switched = await james.post("/api/accounts/switch", { account_id: mariaUser.id });
     expect(switched.status, switched.text).toBe(200);
     expect(switched.body).toEqual({ id: mariaUser.id, name: mariaUser.username, kind: "individual", role: "member" });
+  });
+});
+
+describe("making accounts", () => {
+  it("registration gives the person an individual account of their own, named after them, with an id of its own", async () => {
+    const username = `reg_${randomBytes(3).toString("hex")}`;
+    const registered = await new ApiClient(server.url).post("/api/auth/register", {
+      username,
+      email: `${username}@example.com`,
+      name: "Ana Lopez",
+      password: DEFAULT_PASSWORD,
+    });
+    expect(registered.status, registered.text).toBe(200);
+    const ana = await loginClient(server.url, { username, password: DEFAULT_PASSWORD });
+    const me = (await ana.get("/api/auth/me")).body as { id: string };
+    const accounts = (await ana.get("/api/accounts")).body as { id: string }[];
+    expect(accounts).toEqual([{ id: expect.any(String), name: "Ana Lopez", kind: "individual", role: "owner" }]);
+    expect(accounts[0]!.id).not.toBe(me.id);
+    // The firm's old paths find it by the person.
+    expect((await admin.get(`/api/admin/users/${me.id}/documents`)).status).toBe(200);
+  });
+
+  it("the firm's invitation makes the account at once: the firm asks for documents before the invitee accepts", async () => {
+    const email = `rosa.${randomBytes(4).toString("hex")}@example.com`;
+    const invited = await admin.post("/api/admin/invitations", { name: "Rosa Diaz", email });
+    expect(invited.status, invited.text).toBe(201);
+    const accountId = invited.body.account_id as string;
+    expect(accountId).toEqual(expect.any(String));
+    const request = await admin.post("/api/admin/requests", { account_id: accountId, title: "Prior-year return" });
+    expect(request.status, request.text).toBe(201);
+
+    const deadline = Date.now() + 20_000;
+    let token: string | undefined;
+    while (!token) {
+      const mail = smtp.messages.find((m) => m.to.includes(email));
+      token = mail ? /\?invite=([a-z2-7]+)/.exec(mail.text)?.[1] : undefined;
+      if (!token && Date.now() > deadline) throw new Error("no invitation mail");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const rosa = new ApiClient(server.url);
+    const accepted = await rosa.post("/api/auth/invitations/accept", {
+      token,
+      username: `rosa_${randomBytes(3).toString("hex")}`,
+      name: "Rosa Diaz",
+      password: DEFAULT_PASSWORD,
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+    expect((await rosa.get("/api/accounts")).body).toEqual([{ id: accountId, name: "Rosa Diaz", kind: "individual", role: "owner" }]);
+    expect((await rosa.get("/api/requests")).body.map((r: { title: string }) => r.title)).toEqual(["Prior-year return"]);
   });
 });
 

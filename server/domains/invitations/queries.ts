@@ -17,7 +17,7 @@ export async function setRegistrationMode(db: Db, mode: RegistrationMode, now: D
     .execute();
 }
 
-const invitationColumns = ["id", "name", "email", "created_at", "expires_at", "last_sent_at", "accepted_at", "revoked_at"] as const;
+const invitationColumns = ["id", "name", "email", "created_at", "expires_at", "last_sent_at", "accepted_at", "revoked_at", "account_id"] as const;
 
 /** Invitations as the firm's list shows them, with who invited. */
 function invitationItems(db: Db) {

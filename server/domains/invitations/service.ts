@@ -18,7 +18,6 @@ import {
   renewInvitation,
   revokeInvitation,
   setRegistrationMode,
-  findInvitationAccount,
 } from "./queries.ts";
 import type { CreateInvitationInput, InvitationItem, InvitationStatus, RegistrationMode } from "./schemas.ts";
 
@@ -38,6 +37,7 @@ type InvitationRow = {
   last_sent_at: Date | null;
   accepted_at: Date | null;
   revoked_at: Date | null;
+  account_id: string | null;
 };
 
 export function invitationStatus(row: Pick<InvitationRow, "expires_at" | "accepted_at" | "revoked_at">, now: Date): InvitationStatus {
@@ -72,9 +72,8 @@ export async function createInvitation(ctx: AuthedContext, input: CreateInvitati
       // before they accept (docs/decisions.md, "Client accounts (issue 32)"); an expired invitation
       // to the address gives way to the new one (one open invitation per address), and hands over
       // the account it made, with whatever the firm put there.
-      const earlier = open ? await findInvitationAccount(tx, open.id) : undefined;
       if (open) await deleteInvitation(tx, open.id);
-      const accountId = earlier?.account_id ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
+      const accountId = open?.account_id ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
       const row = await insertInvitation(tx, {
         account_id: accountId,
         name: input.name,
