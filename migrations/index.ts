@@ -23,6 +23,7 @@ import * as bookingLimit from "./2026-11-26T0010_booking_limit.ts";
 import * as freshProofs from "./2026-11-26T0010_fresh_proofs.ts";
 import * as siteSetup from "./2026-11-26T0110_site_setup.ts";
 import * as siteMedia from "./2026-11-26T0120_site_media.ts";
+import * as clientAccounts from "./2026-11-26T0200_client_accounts.ts";
 import * as staffRoles from "./2026-11-26T0300_staff_roles.ts";
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0010_fresh_proofs": freshProofs,
   "2026-11-26T0110_site_setup": siteSetup,
   "2026-11-26T0120_site_media": siteMedia,
+  "2026-11-26T0200_client_accounts": clientAccounts,
   "2026-11-26T0300_staff_roles": staffRoles,
 };

@@ -17,14 +17,44 @@ export interface UsersTable {
   session_epoch: Generated<number>;
   /** When the user showed they receive mail at `email`; null until then. */
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** MB (MiB) of documents this client may store; null for the firm's default (CLIENT_QUOTA_MB). */
-  storage_quota_mb: number | null;
   /** The firm's people (admin users): owner, admin or staff; null for clients (docs/decisions.md, "Staff roles and rights (issue 33)"). */
   staff_role: "owner" | "admin" | "staff" | null;
   /** What a `staff` member may do (trpc/staff-rights.ts); owners and admins may do everything. */
   staff_rights: ColumnType<string[], string[] | undefined, string[]>;
   /** Set when the firm deactivated the person: no sign-in, no session; their history stays. */
   deactivated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A client account: what owns a client's data (docs/decisions.md, "Client accounts (issue 32)"). */
+export interface AccountsTable {
+  id: Generated<string>;
+  name: string;
+  kind: "individual" | "household" | "business";
+  /** MB (MiB) of documents this account may store; null for the firm's default (CLIENT_QUOTA_MB). */
+  storage_quota_mb: number | null;
+  created_at: Timestamp;
+}
+
+/** A view (migration client_accounts): each account's first owner, whom the firm's lists name it by. */
+export interface AccountOwnersView {
+  account_id: ColumnType<string, never, never>;
+  id: ColumnType<string, never, never>;
+  username: ColumnType<string | null, never, never>;
+  email: ColumnType<string, never, never>;
+  name: ColumnType<string, never, never>;
+  email_verified_at: ColumnType<Date | null, never, never>;
+}
+
+/** A person who reaches an account. */
+export interface AccountContactsTable {
+  account_id: string;
+  user_id: string;
+  role: "owner" | "member";
+  /** May sign in to see the account. */
+  portal_access: Generated<boolean>;
+  /** Gets the account's emails. */
+  notify: Generated<boolean>;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -44,6 +74,8 @@ export interface SessionsTable {
   proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When they last showed a second factor (a code, or a passkey that stands for both). */
   second_factor_proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The client account this session is acting on; re-checked on every request. */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A user's authenticator app (RFC 6238); see server/auth/totp.ts. */
@@ -165,6 +197,10 @@ export interface InvitationsTable {
   /** A staff invitation's role and rights, given on acceptance; null for a client's invitation. */
   staff_role: "admin" | "staff" | null;
   staff_rights: ColumnType<string[], string[] | undefined, string[]>;
+  /** The account the invitee joins on accepting. */
+  account_id: string | null;
+  role: Generated<"owner" | "member">;
+  notify: Generated<boolean>;
 }
 
 export interface PasswordResetTokensTable {
@@ -206,7 +242,7 @@ export interface LoginCodesTable {
 
 export interface FoldersTable {
   id: Generated<string>;
-  user_id: string;
+  account_id: string;
   parent_folder_id: string | null;
   name: string;
   color: string;
@@ -215,7 +251,7 @@ export interface FoldersTable {
 
 export interface DocumentsTable {
   id: Generated<string>;
-  user_id: string;
+  account_id: string;
   folder_id: string | null;
   original_filename: string;
   storage_key: string;
@@ -235,7 +271,7 @@ export interface DocumentsTable {
 
 export interface DocumentRequestsTable {
   id: Generated<string>;
-  user_id: string;
+  account_id: string;
   title: string;
   description: Generated<string>;
   /** YYYY-MM-DD on the firm's calendar. */
@@ -248,6 +284,8 @@ export interface DocumentRequestsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   submitted_at: Date | null;
+  /** The contact who submitted it; null for older rows or once they are deleted. */
+  submitted_by: ColumnType<string | null, string | null | undefined, string | null>;
   done_at: Date | null;
   /** The due date the reminder 3 days before was queued for (each reminder goes once). */
   early_reminder_for: string | null;
@@ -257,7 +295,7 @@ export interface DocumentRequestsTable {
 
 export interface AppointmentsTable {
   id: Generated<string>;
-  user_id: string;
+  account_id: string;
   title: string;
   description: string;
   appointment_date: RequiredTimestamp;
@@ -274,6 +312,8 @@ export interface AppointmentsTable {
   ics_sequence: Generated<number>;
   /** The start time whose reminder is queued (or needs none). */
   reminder_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The contact who booked or asked for it; null for the firm's own entries and older rows. */
+  booked_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The firm's booking rules: one row (id is always true). */
@@ -375,7 +415,7 @@ export interface ActivityEventsTable {
   id: ColumnType<string, never, never>;
   occurred_at: RequiredTimestamp;
   /** The client account the event concerns; null for the firm's own (site content). */
-  client_id: string | null;
+  account_id: string | null;
   /** That client's username (or email) then: the row outlives the account. */
   client_label: string | null;
   /** Who acted; null for the system, or for a failed sign-in to no account. */
@@ -393,8 +433,8 @@ export interface ActivityEventsTable {
 /** A batch of uploads waiting for its email (documents/upload-notices.ts). */
 export interface UploadNoticesTable {
   id: Generated<string>;
-  /** The client whose documents these are. */
-  user_id: string;
+  /** The account whose documents these are. */
+  account_id: string;
   /** "client": the firm's uploads, told to the client; "firm": the client's uploads, in the firm's digest. */
   audience: "client" | "firm";
   opened_at: RequiredTimestamp;
@@ -413,8 +453,8 @@ export type InboxItemKind = "upload" | "request_submitted" | "consultation" | "a
 export interface InboxItemsTable {
   id: ColumnType<string, never, never>;
   kind: InboxItemKind;
-  /** The client it is about; null for a consultation request from a visitor. */
-  client_id: string | null;
+  /** The client account it is about; null for a consultation request from a visitor. */
+  account_id: string | null;
   /** The document (of an upload batch, the latest), request, consultation or appointment. */
   subject_id: string;
   summary: ColumnType<Record<string, unknown>, string, string>;
@@ -425,7 +465,7 @@ export interface InboxItemsTable {
 
 /** One client's conversation with the firm (domains/messages); read marks are message sequence numbers. */
 export interface MessageThreadsTable {
-  client_id: string;
+  account_id: string;
   last_seq: ColumnType<number, number | undefined, number>;
   last_message_at: RequiredTimestamp;
   client_read_seq: ColumnType<number, number | undefined, number>;
@@ -438,8 +478,8 @@ export interface MessageThreadsTable {
 export interface MessagesTable {
   id: Generated<string>;
   seq: ColumnType<number, never, never>;
-  client_id: string;
-  /** Null once the admin who wrote it is deleted. */
+  account_id: string;
+  /** The person who wrote it (a contact of the account, or an admin); null once they are deleted. */
   sender_id: string | null;
   sender_role: "client" | "admin";
   text: string;
@@ -453,6 +493,9 @@ export interface MessageAttachmentsTable {
 
 export interface Database {
   users: UsersTable;
+  accounts: AccountsTable;
+  account_contacts: AccountContactsTable;
+  account_owners: AccountOwnersView;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_codes: LoginCodesTable;

@@ -1,6 +1,7 @@
 import { activityRouter } from "./activity/router.ts";
 import { createCallerFactory, router } from "../trpc/init.ts";
 import { accountRouter } from "./account/router.ts";
+import { accountsRouter } from "./accounts/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { adminTransfersRouter } from "./admin/transfers.ts";
 import { appointmentsRouter } from "./appointments/router.ts";
@@ -18,6 +19,7 @@ import { siteMediaRouter, siteMediaTransfersRouter } from "./site-media/router.t
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
+  accounts: accountsRouter,
   folders: foldersRouter,
   documents: documentsRouter,
   appointments: appointmentsRouter,

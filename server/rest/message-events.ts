@@ -42,7 +42,7 @@ export function messageEventStream(audience: "client" | "firm") {
       const caller = createCaller(ctx);
       let clientId: string | undefined;
       try {
-        if (audience === "client") clientId = (await caller.auth.me()).id;
+        if (audience === "client") clientId = (await caller.accounts.current()).id;
         else await caller.admin.messagesUnread();
       } catch (err) {
         const { status, detail } = toHttpError(err, deps.logger);
@@ -62,6 +62,7 @@ export function messageEventStream(audience: "client" | "firm") {
       const subscription = await deps.messageEvents.subscribe({
         sessionId: session.id,
         userId: session.userId,
+        accountId: clientId ?? null,
         onChange: (changed) => {
           if (!open) return;
           // null: this instance missed notices (a session's end among them, perhaps); the page asks

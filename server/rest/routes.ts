@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
 import type { AppDeps } from "../trpc/context.ts";
+import { accountRoutes } from "./accounts.ts";
 import { activityRoutes } from "./activity.ts";
 import { adminRoutes } from "./admin.ts";
 import { appointmentRoutes } from "./appointments.ts";
@@ -59,6 +60,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...systemRoutes,
   ...authRoutes,
   ...googleRoutes,
+  ...accountRoutes,
   ...folderRoutes,
   ...documentRoutes,
   ...appointmentRoutes,

@@ -4,6 +4,7 @@ import type { RateLimits } from "../auth/rate-limit.ts";
 import { type Session, type SessionValidation, validateSessionToken } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/types.ts";
+import type { CurrentAccount } from "../domains/accounts/schemas.ts";
 import type { PublicUser } from "../domains/auth/schemas.ts";
 import type { Jobs } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -15,6 +16,8 @@ export type MessageEventListener = {
   /** The session the stream was opened with, and its user: what the caps count and what ends the stream. */
   sessionId: string;
   userId: string;
+  /** The client account whose conversation a client's stream shows (null for the firm's): it ends when the person loses that account. */
+  accountId: string | null;
   onChange: (clientId: string | null) => void;
   /** The session ended (signed out, revoked, its password changed, its user removed), on any instance. */
   onSessionEnded: () => void;
@@ -133,3 +136,6 @@ export type Context = ReturnType<typeof createContextInner>;
  * is always `ctx.user`, never an argument a caller could mix up.
  */
 export type AuthedContext = Context & { user: PublicUser; session: Session };
+
+/** A client's context (after clientProcedure): the person, and the account whose data they act on. */
+export type ClientContext = AuthedContext & { account: CurrentAccount };

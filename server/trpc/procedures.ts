@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { INVALID_DATA_VALUE_DETAIL, isDatabaseUnavailable, isInvalidDataValue, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
 import { findStaffAccess } from "../auth/staff-access.ts";
+import { resolveSessionAccount, setSessionAccount } from "../domains/accounts/queries.ts";
 import { baseProcedure } from "./init.ts";
 import { mayUse, missingRightMessage, type StaffRight } from "./staff-rights.ts";
 
@@ -58,3 +59,17 @@ export function staffProcedure(right: StaffRight) {
     return next();
   });
 }
+export const NO_ACCOUNT_DETAIL = "No client account is open for you";
+
+/**
+ * A client's data paths: the signed-in person and the account they act on (ctx.account). Read from
+ * the database on every request (docs/security.md, "Client accounts"), so a person removed from an
+ * account, or whose portal access was turned off, gets a 404 on their next request on any instance.
+ */
+export const clientProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const found = await resolveSessionAccount(ctx.db, ctx.session.id, ctx.user.id);
+  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: NO_ACCOUNT_DETAIL });
+  const { saved, ...account } = found;
+  if (saved !== account.id) await setSessionAccount(ctx.db, ctx.session.id, account.id);
+  return next({ ctx: { account } });
+});

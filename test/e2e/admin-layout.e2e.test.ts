@@ -70,7 +70,7 @@ beforeAll(async () => {
   await server.db
     .insertInto("appointments")
     .values({
-      user_id: client.id,
+      account_id: client.id,
       title: LONG_TITLE,
       description: LONG_MESSAGE,
       appointment_date: new Date("2031-05-06T14:30:00Z"),

@@ -218,7 +218,7 @@ describe("admin portal", () => {
       await expectToast(page, "User deleted successfully");
       await page.getByText("No users match your search.").waitFor();
 
-      const left = await server.db.selectFrom("documents").select("id").where("user_id", "=", doomed.id).execute();
+      const left = await server.db.selectFrom("documents").select("id").where("account_id", "=", doomed.id).execute();
       expect(left).toEqual([]);
       expect(await server.db.selectFrom("users").select("id").where("id", "=", doomed.id).executeTakeFirst()).toBeUndefined();
 
@@ -257,7 +257,7 @@ describe("admin portal", () => {
       await expectToast(page, "Storage quota updated");
       await dialog.waitFor({ state: "detached" });
       await expect.poll(() => row.innerText()).toContain("7 B of 12.5 GB");
-      const stored = await server.db.selectFrom("users").select("storage_quota_mb").where("id", "=", keeper.id).executeTakeFirstOrThrow();
+      const stored = await server.db.selectFrom("accounts").select("storage_quota_mb").where("id", "=", keeper.id).executeTakeFirstOrThrow();
       expect(stored.storage_quota_mb).toBe(12_800);
     });
   });
@@ -378,7 +378,10 @@ describe("admin portal", () => {
       await expectToast(page, "Appointment created");
       await page.getByRole("cell", { name: /^Quarterly tax review/ }).waitFor();
 
-      const appointment = await server.db.selectFrom("appointments").select(["user_id", "status", "appointment_date"]).executeTakeFirstOrThrow();
+      const appointment = await server.db
+        .selectFrom("appointments")
+        .select(["account_id as user_id", "status", "appointment_date"])
+        .executeTakeFirstOrThrow();
       expect(appointment.user_id).toBe(keeper.id);
       expect(appointment.status).toBe("scheduled");
       // The browser's local time is the server's here, so the instant round-trips exactly.

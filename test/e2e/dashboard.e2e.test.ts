@@ -146,7 +146,7 @@ describe("client dashboard", () => {
       await page.keyboard.press("Enter");
       await dialog.waitFor({ state: "detached" });
       await folderButton(page, "Payroll").waitFor();
-      const [payroll] = await server.db.selectFrom("folders").select(["name", "color"]).where("user_id", "=", carol.id).execute();
+      const [payroll] = await server.db.selectFrom("folders").select(["name", "color"]).where("account_id", "=", carol.id).execute();
       expect(payroll).toEqual({ name: "Payroll", color: "#EF4444" });
 
       await folderButton(page, "Payroll").focus();
@@ -204,7 +204,7 @@ describe("client dashboard", () => {
       const folders = await server.db
         .selectFrom("folders")
         .select(["name", "color", "parent_folder_id", "id"])
-        .where("user_id", "=", alice.id)
+        .where("account_id", "=", alice.id)
         .execute();
       expect(folders.map(({ name, color }) => ({ name, color })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
         { name: "Receipts", color: "#EF4444" },
@@ -300,7 +300,7 @@ describe("client dashboard", () => {
       const stored = await server.db
         .selectFrom("documents")
         .select(["original_filename", "folder_id", "file_size"])
-        .where("user_id", "=", alice.id)
+        .where("account_id", "=", alice.id)
         .execute();
       const receiptsId = searchParam(page, "folder");
       expect(stored).toContainEqual({ original_filename: "receipt march.png", folder_id: receiptsId, file_size: 2500 });
@@ -397,10 +397,10 @@ describe("client dashboard", () => {
       const [aliceFolder] = await server.db
         .selectFrom("folders")
         .select("id")
-        .where("user_id", "=", alice.id)
+        .where("account_id", "=", alice.id)
         .where("name", "=", "Taxes 2024")
         .execute();
-      const [aliceDocument] = await server.db.selectFrom("documents").select("id").where("user_id", "=", alice.id).execute();
+      const [aliceDocument] = await server.db.selectFrom("documents").select("id").where("account_id", "=", alice.id).execute();
       await other.page.goto(`/dashboard?tab=documents&folder=${aliceFolder!.id}`);
       await other.page.getByRole("heading", { level: 1, name: "Welcome back, Bob Diaz!" }).waitFor();
       await other.page.getByText("No documents in root folder.").waitFor();

@@ -73,7 +73,7 @@ describe("document requests", () => {
       const rows = await server.db
         .selectFrom("document_requests")
         .select(["title", "due_date", "folder_id", "status"])
-        .where("user_id", "=", clientUser.id)
+        .where("account_id", "=", clientUser.id)
         .orderBy("created_at")
         .execute();
       expect(rows).toEqual([
@@ -129,7 +129,7 @@ describe("document requests", () => {
         .selectFrom("documents")
         .innerJoin("document_requests", "document_requests.id", "documents.request_id")
         .select(["documents.original_filename", "documents.folder_id", "document_requests.status"])
-        .where("documents.user_id", "=", clientUser.id)
+        .where("documents.account_id", "=", clientUser.id)
         .orderBy("documents.original_filename")
         .execute();
       expect(documents).toEqual([

@@ -140,7 +140,7 @@ async function adminSession(t: TestPage, user: UserFixture): Promise<void> {
 async function folder(user: UserFixture, name: string, parent: string | null = null): Promise<string> {
   const row = await server.db
     .insertInto("folders")
-    .values({ user_id: user.id, name, parent_folder_id: parent, color: "#10B981", created_at: new Date() })
+    .values({ account_id: user.id, name, parent_folder_id: parent, color: "#10B981", created_at: new Date() })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -187,7 +187,7 @@ async function storedDocuments(user: UserFixture) {
   return server.db
     .selectFrom("documents")
     .select(["id", "original_filename", "folder_id", "deleted_at"])
-    .where("user_id", "=", user.id)
+    .where("account_id", "=", user.id)
     .orderBy("original_filename")
     .execute();
 }
@@ -497,7 +497,7 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       await page.getByText("The trash is empty.").waitFor();
       await page.getByRole("tab", { name: "All documents" }).click();
       await page.getByRole("button", { name: "owen-scan.png", exact: true }).waitFor();
-      const [stored] = await server.db.selectFrom("documents").select(["deleted_at"]).where("user_id", "=", owner.id).execute();
+      const [stored] = await server.db.selectFrom("documents").select(["deleted_at"]).where("account_id", "=", owner.id).execute();
       expect(stored?.deleted_at).toBeNull();
     });
     t.expectNoConsoleErrors();

@@ -46,7 +46,7 @@ beforeAll(async () => {
   clientUser = await createUser(server.db, { name: "Greta Flow" });
   // A client who confirmed their address: sharing with an unverified one asks first (firm-shared-documents.e2e.test.ts).
   await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", clientUser.id).execute();
-  await server.db.insertInto("folders").values({ user_id: clientUser.id, name: "Taxes 2025", color: "#10B981" }).execute();
+  await server.db.insertInto("folders").values({ account_id: clientUser.id, name: "Taxes 2025", color: "#10B981" }).execute();
   admin = await signedInPage(browser, server.url, adminUser, "admin", { reducedMotion: "reduce" });
   client = await signedInPage(browser, server.url, clientUser, "client", { reducedMotion: "reduce" });
 }, 120_000);

@@ -51,7 +51,7 @@ async function clientWithFolder(name: string, verified = true): Promise<{ user: 
   if (verified) await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", user.id).execute();
   const folder = await server.db
     .insertInto("folders")
-    .values({ user_id: user.id, name: "Taxes 2025", color: "#10B981" })
+    .values({ account_id: user.id, name: "Taxes 2025", color: "#10B981" })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { user, folderId: folder.id };
@@ -134,7 +134,7 @@ describe("documents from the firm", { timeout: 180_000 }, () => {
 
       const stored = await server.db
         .selectFrom("documents")
-        .select(["user_id", "folder_id", "uploaded_by"])
+        .select(["account_id as user_id", "folder_id", "uploaded_by"])
         .where("original_filename", "=", filename)
         .executeTakeFirstOrThrow();
       expect(stored).toEqual({ user_id: user.id, folder_id: folderId, uploaded_by: admin.id });
@@ -161,7 +161,7 @@ describe("documents from the firm", { timeout: 180_000 }, () => {
       const trail = await server.db
         .selectFrom("activity_events")
         .select(["action", "actor_role"])
-        .where("client_id", "=", user.id)
+        .where("account_id", "=", user.id)
         .where("action", "in", ["document.upload", "document.preview"])
         .orderBy("id")
         .execute();

@@ -51,7 +51,7 @@ async function upload(t: TestPage, name: string, bytes: number, folderId?: strin
 async function folder(user: UserFixture, name: string, parent: string | null = null): Promise<string> {
   const row = await server.db
     .insertInto("folders")
-    .values({ user_id: user.id, name, parent_folder_id: parent, color: "#10B981", created_at: new Date() })
+    .values({ account_id: user.id, name, parent_folder_id: parent, color: "#10B981", created_at: new Date() })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -324,13 +324,13 @@ describe("client portal", { timeout: 90_000 }, () => {
       .insertInto("appointments")
       .values([
         {
-          user_id: user.id,
+          account_id: user.id,
           title: "Tax review",
           description: "",
           status: "requested",
           appointment_date: zonedTime("2030-03-05", 12, "America/Chicago"),
         },
-        { user_id: user.id, title: "Payroll setup", description: "", status: "scheduled", appointment_date: new Date("2030-03-06T15:30:00Z") },
+        { account_id: user.id, title: "Payroll setup", description: "", status: "scheduled", appointment_date: new Date("2030-03-06T15:30:00Z") },
       ])
       .execute();
     const context = await browser.newContext({ baseURL: server.url, viewport: viewports.desktop, timezoneId: "America/New_York" });

@@ -140,7 +140,11 @@ describe("self-booking", () => {
       const item = page.getByRole("listitem").filter({ hasText: "Tax review" });
       await expect.poll(async () => text(await item.innerText())).toMatch(/Mar 16, 2027, 4:00\s?–\s?5:00 PM GMT\+1/);
       expect(text(await item.innerText())).toContain("Video call: https://meet.example.com/harborline");
-      const booked = await server.db.selectFrom("appointments").select(["appointment_date", "status"]).where("user_id", "=", clientUser.id).execute();
+      const booked = await server.db
+        .selectFrom("appointments")
+        .select(["appointment_date", "status"])
+        .where("account_id", "=", clientUser.id)
+        .execute();
       expect(booked).toEqual([{ appointment_date: new Date("2027-03-16T15:00:00Z"), status: "scheduled" }]);
       await expectAccessibleAtBothWidths(page, "booking-client-appointments");
     });
@@ -175,7 +179,7 @@ describe("self-booking", () => {
       const moved = await server.db
         .selectFrom("appointments")
         .select(["appointment_date", "ends_at", "status"])
-        .where("user_id", "=", clientUser.id)
+        .where("account_id", "=", clientUser.id)
         .execute();
       expect(moved).toEqual([{ appointment_date: new Date("2027-03-17T16:00:00Z"), ends_at: new Date("2027-03-17T17:00:00Z"), status: "scheduled" }]);
 
@@ -203,7 +207,7 @@ describe("self-booking", () => {
       const item = page.getByRole("listitem").filter({ hasText: "Tax review" });
       await expect.poll(async () => text(await item.innerText())).toContain("Cancelled");
       expect(await page.getByRole("button", { name: "Reschedule Tax review" }).count()).toBe(0);
-      const row = await server.db.selectFrom("appointments").select("status").where("user_id", "=", clientUser.id).executeTakeFirstOrThrow();
+      const row = await server.db.selectFrom("appointments").select("status").where("account_id", "=", clientUser.id).executeTakeFirstOrThrow();
       expect(row.status).toBe("cancelled");
 
       await page.getByRole("button", { name: "Book an appointment" }).click();

@@ -54,6 +54,12 @@ export async function createUser(
     password_hash: await hashOnce(password),
     is_admin: opts.is_admin ?? false,
   });
+  // Each person gets their individual account, as registration gives a client one; its id is theirs
+  // (as the migration made it for everyone who held documents before accounts), so a test may name
+  // either, and it is named by the username, as the trail named a client before accounts. An admin
+  // has one too, as tests have long filed documents of an admin's own.
+  await db.insertInto("accounts").values({ id: user.id, name: username, kind: "individual" }).execute();
+  await db.insertInto("account_contacts").values({ account_id: user.id, user_id: user.id, role: "owner" }).execute();
   const fixture: UserFixture = { ...user, password };
   if (opts.two_factor ?? opts.is_admin) fixture.secondFactor = await enrolSecondFactor(db, user.id);
   return fixture;

@@ -263,7 +263,7 @@ describe("REST: tenants are isolated", () => {
     const strayDocuments = await server.db
       .selectFrom("documents")
       .select("id")
-      .where("user_id", "=", userB.id)
+      .where("account_id", "=", userB.id)
       .where("id", "not in", [objectsB.documentId, objectsB.trashedDocumentId])
       .execute();
     expect(strayDocuments).toEqual([]);
@@ -450,19 +450,19 @@ describe("staff roles and rights", () => {
 async function expectObjectsIntact(objects: Objects, userId: string) {
   const folder = await server.db
     .selectFrom("folders")
-    .select(["user_id", "parent_folder_id", sql<boolean>`name like 'Taxes %'`.as("named_as_seeded")])
+    .select(["account_id as user_id", "parent_folder_id", sql<boolean>`name like 'Taxes %'`.as("named_as_seeded")])
     .where("id", "=", objects.folderId)
     .executeTakeFirst();
   const document = await server.db
     .selectFrom("documents")
-    .select(["user_id", "original_filename", "deleted_at"])
+    .select(["account_id as user_id", "original_filename", "deleted_at"])
     .where("id", "=", objects.documentId)
     .executeTakeFirst();
   const children = await server.db.selectFrom("folders").select("id").where("parent_folder_id", "=", objects.folderId).execute();
   const documents = await server.db.selectFrom("documents").select("id").where("folder_id", "=", objects.folderId).execute();
   const trashed = await server.db
     .selectFrom("documents")
-    .select(["user_id", "original_filename", "trashed_from_folder_id"])
+    .select(["account_id as user_id", "original_filename", "trashed_from_folder_id"])
     .where("id", "=", objects.trashedDocumentId)
     .where("deleted_at", "is not", null)
     .executeTakeFirst();
@@ -473,7 +473,7 @@ async function expectObjectsIntact(objects: Objects, userId: string) {
   expect(documents.map((d) => d.id)).toEqual([objects.documentId]);
   const request = await server.db
     .selectFrom("document_requests")
-    .select(["user_id", "status"])
+    .select(["account_id as user_id", "status"])
     .where("id", "=", objects.requestId)
     .executeTakeFirst();
   expect(request).toEqual({ user_id: userId, status: "open" });

@@ -46,7 +46,7 @@ async function freeTimes(client: ApiClient): Promise<string[]> {
 
 async function upcoming(userId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from appointments
-    where user_id = ${userId} and status in ('requested', 'scheduled')`.execute(server.db);
+    where account_id = ${userId} and status in ('requested', 'scheduled')`.execute(server.db);
   return rows[0]!.n;
 }
 
@@ -99,7 +99,7 @@ describe("one client and the free times", () => {
       expect((await client.post("/api/appointments/book", { type, start: second })).status).toBe(201);
       // An appointment in the past does not count.
       await sql`update appointments set appointment_date = appointment_date - interval '30 days', ends_at = ends_at - interval '30 days',
-        during = tstzrange(lower(during) - interval '30 days', upper(during) - interval '30 days') where user_id = ${user.id}`.execute(server.db);
+        during = tstzrange(lower(during) - interval '30 days', upper(during) - interval '30 days') where account_id = ${user.id}`.execute(server.db);
       expect((await client.post("/api/appointments/book", { type, start: first })).status).toBe(201);
     } finally {
       await setAvailability({});

@@ -65,7 +65,7 @@ describe("cross-site requests carrying the session cookie", () => {
         }
       }
       // Nothing ran: no folder, the session still works.
-      const folders = await server.db.selectFrom("folders").select("id").where("user_id", "=", userId).execute();
+      const folders = await server.db.selectFrom("folders").select("id").where("account_id", "=", userId).execute();
       expect(folders).toEqual([]);
       expect((await client.get("/api/auth/me")).status).toBe(200);
     });

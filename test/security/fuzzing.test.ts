@@ -677,7 +677,7 @@ describe("limits under malformed floods", () => {
       const held = await server.db
         .selectFrom("appointments")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("user_id", "=", user.id)
+        .where("account_id", "=", user.id)
         .where("status", "in", ["requested", "scheduled"])
         .executeTakeFirstOrThrow();
       expect(Number(held.n)).toBeLessThanOrEqual(Math.min(3, MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR));

@@ -55,6 +55,9 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "account.registerPasskey": "authed",
   "account.deletePasskey": "authed",
   "auth.resendVerification": "authed",
+  "accounts.list": "authed",
+  "accounts.switch": "authed",
+  "accounts.current": "authed",
   "folders.list": "authed",
   "folders.create": "authed",
   "folders.delete": "authed",
@@ -203,6 +206,8 @@ export const REST_ACCESS: Record<string, Access> = {
   "POST /auth/passkeys": "authed",
   "DELETE /auth/passkeys/:id": "authed",
   "POST /auth/resend-verification": "authed",
+  "GET /accounts": "authed",
+  "POST /accounts/switch": "authed",
   "GET /folders": "authed",
   "POST /folders": "authed",
   "DELETE /folders/:id": "authed",
@@ -364,13 +369,13 @@ export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, 
   await storage.put(storageKey, Readable.from([Buffer.from("w-2")]));
   const folder = await db
     .insertInto("folders")
-    .values({ user_id: userId, name: `Taxes ${randomUUID().slice(0, 6)}`, color: "#3B82F6" })
+    .values({ account_id: userId, name: `Taxes ${randomUUID().slice(0, 6)}`, color: "#3B82F6" })
     .returning("id")
     .executeTakeFirstOrThrow();
   const document = await db
     .insertInto("documents")
     .values({
-      user_id: userId,
+      account_id: userId,
       folder_id: folder.id,
       original_filename: "w2.pdf",
       storage_key: storageKey,
@@ -385,7 +390,7 @@ export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, 
   const trashedDocument = await db
     .insertInto("documents")
     .values({
-      user_id: userId,
+      account_id: userId,
       original_filename: "1099.pdf",
       storage_key: trashedKey,
       content_type: "application/pdf",
@@ -398,12 +403,12 @@ export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, 
     .executeTakeFirstOrThrow();
   const appointment = await db
     .insertInto("appointments")
-    .values({ user_id: userId, title: "Review", description: "", appointment_date: new Date(), status: "requested" })
+    .values({ account_id: userId, title: "Review", description: "", appointment_date: new Date(), status: "requested" })
     .returning("id")
     .executeTakeFirstOrThrow();
   const request = await db
     .insertInto("document_requests")
-    .values({ user_id: userId, title: "W-2 forms", folder_id: folder.id })
+    .values({ account_id: userId, title: "W-2 forms", folder_id: folder.id })
     .returning("id")
     .executeTakeFirstOrThrow();
   return {

@@ -48,7 +48,7 @@ function upload(client: ApiClient, bytes = FILE_BYTES, filename = "receipts.bin"
 }
 
 async function storedBytesOf(userId: string): Promise<{ rows: number; bytes: number }> {
-  const rows = await server.db.selectFrom("documents").select("file_size").where("user_id", "=", userId).execute();
+  const rows = await server.db.selectFrom("documents").select("file_size").where("account_id", "=", userId).execute();
   return { rows: rows.length, bytes: rows.reduce((sum, r) => sum + r.file_size, 0) };
 }
 
@@ -185,7 +185,7 @@ describe("storage quota", () => {
     expect(rest.status).toBe(403);
     const viaTrpc = await trpc(client, "admin.setUserQuota", "mutation", { id: user.id, quota_mb: 10_000 });
     expect(viaTrpc.status).toBe(403);
-    const stored = await server.db.selectFrom("users").select("storage_quota_mb").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const stored = await server.db.selectFrom("accounts").select("storage_quota_mb").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(stored.storage_quota_mb).toBeNull();
 
     // The usage is always the caller's own: nothing in the request can name another user.

@@ -230,7 +230,7 @@ describe("delete my account", () => {
     await server.db
       .insertInto("documents")
       .values({
-        user_id: user.id,
+        account_id: user.id,
         folder_id: null,
         original_filename: "w2.pdf",
         storage_key: key,
@@ -247,7 +247,7 @@ describe("delete my account", () => {
     const res = await client.post("/api/auth/delete-account", { password: DEFAULT_PASSWORD });
     expect(res.status).toBe(200);
     expect(await server.db.selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()).toBeUndefined();
-    expect(await server.db.selectFrom("documents").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("documents").select("id").where("account_id", "=", user.id).execute()).toEqual([]);
     await expect(server.deps.storage.get(key)).rejects.toThrow();
     expect((await client.get("/api/auth/me")).status).toBe(401);
     expect((await new ApiClient(server.url).post("/api/auth/login", { username: user.username, password: DEFAULT_PASSWORD })).status).toBe(401);

@@ -26,7 +26,8 @@ async function eventsOf(clientId: string, action: string) {
   return server.db
     .selectFrom("activity_events")
     .selectAll()
-    .where("client_id", "=", clientId)
+    .select("account_id as client_id")
+    .where("account_id", "=", clientId)
     .where("action", "=", action)
     .orderBy("id", "desc")
     .execute();

@@ -30,8 +30,9 @@ async function events(action: string, who: string) {
   return server.deps.db
     .selectFrom("activity_events")
     .selectAll()
+    .select("account_id as client_id")
     .where("action", "=", action)
-    .where((eb) => eb.or([eb("client_id", "=", who), eb("actor_id", "=", who)]))
+    .where((eb) => eb.or([eb("account_id", "=", who), eb("actor_id", "=", who)]))
     .orderBy("id")
     .execute();
 }
@@ -88,7 +89,12 @@ describe("sign-ins", () => {
       user_agent: USER_AGENT,
     });
     expect(JSON.stringify(failed)).not.toContain(wrong);
-    const stranger = await server.deps.db.selectFrom("activity_events").selectAll().where("actor_label", "=", unknown).execute();
+    const stranger = await server.deps.db
+      .selectFrom("activity_events")
+      .selectAll()
+      .select("account_id as client_id")
+      .where("actor_label", "=", unknown)
+      .execute();
     expect(stranger).toMatchObject([{ action: "auth.sign_in_failed", client_id: null, actor_id: null, detail: { reason: "unknown_account" } }]);
     expect(await events("auth.sign_in", user.id)).toEqual([]);
 

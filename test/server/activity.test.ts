@@ -3,7 +3,7 @@
 // a timestamp, the streamed, formula-safe CSV export, and the table refusing to be rewritten.
 import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordActivity, type ActivityAction } from "../../server/domains/activity/record.ts";
+import { type ActivityAction, personClient, recordActivity } from "../../server/domains/activity/record.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -38,7 +38,7 @@ function seed(
   return recordActivity(
     server.db,
     { user: actor, ip: opts.ip ?? "203.0.113.9", userAgent: "TestAgent/1.0", now: () => at },
-    { action, client, target: { type: "document", id: "doc-1" }, detail: opts.detail },
+    { action, client: client && personClient(client), target: { type: "document", id: "doc-1" }, detail: opts.detail },
   );
 }
 
@@ -62,7 +62,7 @@ async function idsInDb(clientId: string): Promise<string[]> {
   const rows = await server.db
     .selectFrom("activity_events")
     .select(sql<string>`id::text`.as("id"))
-    .where("client_id", "=", clientId)
+    .where("account_id", "=", clientId)
     .orderBy("occurred_at", "desc")
     .orderBy(sql`activity_events.id`, "desc")
     .execute();
@@ -95,7 +95,7 @@ describe("the client's own trail", () => {
     for (let i = 0; i < 7; i++) await seed(same, "folder.create", carol);
     // Microseconds apart within one millisecond: a millisecond cursor would skip or repeat these.
     for (const micros of ["123001", "123002", "123003"]) {
-      await sql`insert into activity_events (occurred_at, client_id, client_label, actor_role, actor_label, action)
+      await sql`insert into activity_events (occurred_at, account_id, client_label, actor_role, actor_label, action)
         values (${`2031-02-01T11:00:00.${micros}Z`}::timestamptz, ${carol.id}::uuid, 'carol', 'client', 'carol', 'folder.update')`.execute(server.db);
     }
     await seed(new Date("2031-02-02T12:00:00Z"), "folder.delete", carol);
@@ -205,7 +205,7 @@ describe("the firm's view", () => {
 describe("the CSV export", () => {
   it("streams every matching row, escaped and formula-safe, across more than one batch", async () => {
     const erin = await createUser(server.db);
-    await sql`insert into activity_events (occurred_at, client_id, client_label, actor_role, actor_label, action, target_id)
+    await sql`insert into activity_events (occurred_at, account_id, client_label, actor_role, actor_label, action, target_id)
       select timestamptz '2033-01-01T00:00:00Z' + (n / 3) * interval '1 second', ${erin.id}::uuid, 'erin', 'client', 'erin', 'document.preview', n::text
       from generate_series(1, 2500) as n`.execute(server.db);
     await seed(new Date("2033-06-01T00:00:00Z"), "document.rename", erin, {

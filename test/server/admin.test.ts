@@ -24,7 +24,7 @@ async function storeDocument(userId: string, opts: { folderId?: string | null; f
   return server.db
     .insertInto("documents")
     .values({
-      user_id: userId,
+      account_id: userId,
       folder_id: opts.folderId ?? null,
       original_filename: opts.filename ?? "2023 W-2.pdf",
       storage_key: key,
@@ -114,13 +114,13 @@ describe("stats", () => {
     const user = await createUser(server.db, { name: "Recent Client" });
     const folder = await server.db
       .insertInto("folders")
-      .values({ user_id: user.id, name: "Taxes", color: "#3B82F6" })
+      .values({ account_id: user.id, name: "Taxes", color: "#3B82F6" })
       .returning("id")
       .executeTakeFirstOrThrow();
     const doc = await storeDocument(user.id, { folderId: folder.id, filename: "recent.pdf" });
     await server.db
       .insertInto("appointments")
-      .values({ user_id: user.id, title: "Review", appointment_date: new Date("2030-01-01T15:00:00Z"), status: "scheduled", description: "" })
+      .values({ account_id: user.id, title: "Review", appointment_date: new Date("2030-01-01T15:00:00Z"), status: "scheduled", description: "" })
       .execute();
 
     const res = await adminClient.get("/api/admin/stats");
@@ -144,10 +144,10 @@ describe("kept row counts", () => {
     const owner = await createUser(server.db, { name: "Bulk Owner" });
     await server.db
       .insertInto("folders")
-      .values(Array.from({ length: 25 }, (_, i) => ({ user_id: owner.id, name: `Year ${2000 + i}`, color: "#3B82F6" })))
+      .values(Array.from({ length: 25 }, (_, i) => ({ account_id: owner.id, name: `Year ${2000 + i}`, color: "#3B82F6" })))
       .execute();
     await Promise.all(Array.from({ length: 12 }, (_, i) => storeDocument(owner.id, { filename: `concurrent-${i}.pdf` })));
-    await server.db.deleteFrom("folders").where("user_id", "=", owner.id).where("name", "like", "Year 201%").execute();
+    await server.db.deleteFrom("folders").where("account_id", "=", owner.id).where("name", "like", "Year 201%").execute();
 
     const before = await adminClient.get("/api/admin/stats");
     expect(before.body.stats).toEqual(await exactCounts());
@@ -169,7 +169,7 @@ describe("kept row counts", () => {
     const owner = await createUser(server.db, { name: "Cascade Owner" });
     const folder = await server.db
       .insertInto("folders")
-      .values({ user_id: owner.id, name: "Cascade", color: "#3B82F6" })
+      .values({ account_id: owner.id, name: "Cascade", color: "#3B82F6" })
       .returning("id")
       .executeTakeFirstOrThrow();
     await storeDocument(owner.id, { folderId: folder.id });
@@ -219,12 +219,12 @@ describe("users", () => {
     const session = await loginClient(server.url, user);
     const parent = await server.db
       .insertInto("folders")
-      .values({ user_id: user.id, name: "2024", color: "#3B82F6" })
+      .values({ account_id: user.id, name: "2024", color: "#3B82F6" })
       .returning("id")
       .executeTakeFirstOrThrow();
     const child = await server.db
       .insertInto("folders")
-      .values({ user_id: user.id, name: "Receipts", color: "#EF4444", parent_folder_id: parent.id })
+      .values({ account_id: user.id, name: "Receipts", color: "#EF4444", parent_folder_id: parent.id })
       .returning("id")
       .executeTakeFirstOrThrow();
     const docs = [
@@ -235,7 +235,7 @@ describe("users", () => {
     const othersDoc = await storeDocument(other.id);
     await server.db
       .insertInto("appointments")
-      .values({ user_id: user.id, title: "Tax review", appointment_date: new Date(), status: "scheduled", description: "" })
+      .values({ account_id: user.id, title: "Tax review", appointment_date: new Date(), status: "scheduled", description: "" })
       .execute();
 
     const res = await adminClient.delete(`/api/admin/users/${user.id}`);
@@ -243,7 +243,12 @@ describe("users", () => {
     expect(res.body).toEqual({ success: true });
 
     for (const table of ["folders", "documents", "appointments", "sessions"] as const) {
-      expect(await server.db.selectFrom(table).select("user_id").where("user_id", "=", user.id).execute(), table).toEqual([]);
+      // The person's own rows, and their account's (its id is theirs).
+      const rows =
+        table === "sessions"
+          ? await server.db.selectFrom(table).select("user_id").where("user_id", "=", user.id).execute()
+          : await server.db.selectFrom(table).select("account_id").where("account_id", "=", user.id).execute();
+      expect(rows, table).toEqual([]);
     }
     expect(await server.db.selectFrom("users").select("id").where("id", "=", user.id).execute()).toEqual([]);
     for (const doc of docs) expect(await storedObjectExists(doc.storage_key)).toBe(false);
@@ -295,7 +300,7 @@ describe("documents", () => {
     const tag = randomBytes(3).toString("hex");
     // Rows only: the list reads no stored files.
     await sql`
-      insert into documents (user_id, original_filename, storage_key, content_type, file_size, sha256)
+      insert into documents (account_id, original_filename, storage_key, content_type, file_size, sha256)
       select ${user.id}, 'statement-' || ${tag} || '-' || i || '.pdf', ${tag} || '-' || i, 'application/pdf', 1, repeat('0', 64)
       from generate_series(1, 10050) as i`.execute(server.db);
     const first = await adminClient.get(`/api/admin/documents?q=statement-${tag}&limit=50`);
@@ -314,7 +319,7 @@ describe("documents", () => {
       `/trpc/admin.documents?input=${encodeURIComponent(JSON.stringify({ json: { q: `statement-${tag}`, limit: 50 } }))}`,
     );
     expect(trpcPage.body.result.data.json).toMatchObject({ total: 10000, totalCapped: true, nextCursor: 50 });
-    await server.db.deleteFrom("documents").where("user_id", "=", user.id).execute();
+    await server.db.deleteFrom("documents").where("account_id", "=", user.id).execute();
   });
 
   it("downloads any document as an attachment", async () => {

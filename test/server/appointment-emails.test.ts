@@ -92,7 +92,7 @@ describe("appointment emails", () => {
     const client = await loginClient(server.url, user);
     const requested = await client.post("/api/appointments", { title: TITLE, preferredDate: "2030-05-06", preferredTime: "morning" });
     expect(requested.status, requested.text).toBeLessThan(300);
-    const [row] = await server.db.selectFrom("appointments").select("id").where("user_id", "=", user.id).execute();
+    const [row] = await server.db.selectFrom("appointments").select("id").where("account_id", "=", user.id).execute();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.messages).toEqual([]);
 

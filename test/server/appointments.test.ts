@@ -34,11 +34,11 @@ describe("GET /api/appointments", () => {
     await server.db
       .insertInto("appointments")
       .values([
-        { user_id: user.id, title: "Past recent", appointment_date: at(-1), status: "completed", description: "" },
-        { user_id: user.id, title: "Later", appointment_date: at(10), status: "scheduled", description: "Bring W-2s" },
-        { user_id: user.id, title: "Soon", appointment_date: at(2), status: "scheduled", description: "" },
-        { user_id: user.id, title: "Past old", appointment_date: at(-30), status: "cancelled", description: "" },
-        { user_id: other.id, title: "Someone else's", appointment_date: at(1), status: "scheduled", description: "" },
+        { account_id: user.id, title: "Past recent", appointment_date: at(-1), status: "completed", description: "" },
+        { account_id: user.id, title: "Later", appointment_date: at(10), status: "scheduled", description: "Bring W-2s" },
+        { account_id: user.id, title: "Soon", appointment_date: at(2), status: "scheduled", description: "" },
+        { account_id: user.id, title: "Past old", appointment_date: at(-30), status: "cancelled", description: "" },
+        { account_id: other.id, title: "Someone else's", appointment_date: at(1), status: "scheduled", description: "" },
       ])
       .execute();
 
@@ -174,7 +174,7 @@ describe("admin appointments", () => {
       expect(moved.status, JSON.stringify(value)).toBe(422);
     }
     expect((await create("1999-12-31T23:59:59Z")).body.detail).toBe("The date must be between the years 2000 and 2100");
-    const rows = await server.db.selectFrom("appointments").select("appointment_date").where("user_id", "=", user.id).execute();
+    const rows = await server.db.selectFrom("appointments").select("appointment_date").where("account_id", "=", user.id).execute();
     expect(rows.map((r) => r.appointment_date.toISOString())).toEqual(["2030-01-01T08:00:00.000Z"]);
   });
 

@@ -46,7 +46,7 @@ function expectOneWinner(results: ApiResponse[], okStatus: number) {
 async function holdersOf(start: string) {
   return server.db
     .selectFrom("appointments")
-    .select(["id", "user_id"])
+    .select(["id", "account_id as user_id"])
     .where("appointment_date", "=", new Date(start))
     .where("status", "in", ["requested", "scheduled"])
     .execute();

@@ -146,7 +146,7 @@ describe("the firm's requests", () => {
       status: 422,
       body: { detail: "Status must be open, submitted or done" },
     });
-    expect(await server.db.selectFrom("document_requests").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("document_requests").select("id").where("account_id", "=", user.id).execute()).toEqual([]);
   });
 
   it("marks an open request overdue once its due date has passed on the firm's calendar", async () => {
@@ -227,7 +227,7 @@ describe("uploading against a request and submitting it", () => {
     const missingUpload = await upload(stranger, { request_id: randomUUID() });
     expect([foreignUpload.status, foreignUpload.body]).toEqual([404, { detail: "Request not found" }]);
     expect([missingUpload.status, missingUpload.body]).toEqual([foreignUpload.status, foreignUpload.body]);
-    expect(await server.db.selectFrom("documents").select("id").where("user_id", "=", strangerUser.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("documents").select("id").where("account_id", "=", strangerUser.id).execute()).toEqual([]);
     expect((await upload(stranger, { request_id: "not-an-id" })).status).toBe(422);
 
     expect((await stranger.get("/api/admin/requests")).status).toBe(403);
@@ -244,7 +244,7 @@ describe("uploading against a request and submitting it", () => {
     const events = await server.db
       .selectFrom("activity_events")
       .select(["action", "actor_role", "target_id", "detail"])
-      .where("client_id", "=", user.id)
+      .where("account_id", "=", user.id)
       .where("action", "in", ["request.create", "request.update", "document.upload"])
       .orderBy("id")
       .execute();

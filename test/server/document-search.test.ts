@@ -167,12 +167,15 @@ describe("the search plan", () => {
         select 'plan-' || i || '-' || ${randomUUID()}, 'plan-' || i || '-' || ${randomUUID()} || '@example.com', 'Plan ' || i
         from generate_series(1, 400) as i
         returning id
+      ), new_accounts as (
+        insert into accounts (id, name, kind) select id, 'Plan', 'individual' from new_users
+        returning id
       )
-      insert into documents (user_id, original_filename, storage_key, content_type, file_size, sha256)
+      insert into documents (account_id, original_filename, storage_key, content_type, file_size, sha256)
       select u.id, 'statement-' || j || '.pdf', gen_random_uuid()::text, 'application/pdf', j, md5(j::text)
-      from new_users u, generate_series(1, 50) as j`.execute(server.db);
+      from new_accounts u, generate_series(1, 50) as j`.execute(server.db);
     await sql`
-      insert into documents (user_id, original_filename, storage_key, content_type, file_size, sha256)
+      insert into documents (account_id, original_filename, storage_key, content_type, file_size, sha256)
       select ${seeded.id}, 'statement-' || j || '.pdf', gen_random_uuid()::text, 'application/pdf', j, md5(j::text)
       from generate_series(1, 300) as j`.execute(server.db);
     await sql`analyze documents`.execute(server.db);
@@ -182,7 +185,7 @@ describe("the search plan", () => {
       from pg_index i join pg_class c on c.oid = i.indexrelid
       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
       where i.indrelid = 'documents'::regclass`.execute(server.db);
-    const startsWithUser = new Set(indexes.filter((i) => i.first_column === "user_id").map((i) => i.name));
+    const startsWithUser = new Set(indexes.filter((i) => i.first_column === "account_id").map((i) => i.name));
 
     for (const sort of ["date", "name", "size"] as const) {
       for (const q of [undefined, "statement-1"]) {

@@ -189,7 +189,7 @@ describe("the trash and the storage quota", () => {
   it("counts trashed documents until they are deleted for good", async () => {
     const user = await createUser(server.db);
     const client = await loginClient(server.url, user);
-    await server.db.updateTable("users").set({ storage_quota_mb: 1 }).where("id", "=", user.id).execute();
+    await server.db.updateTable("accounts").set({ storage_quota_mb: 1 }).where("id", "=", user.id).execute();
     const first = await upload(client, { bytes: 600 * 1024 });
     expect((await client.delete(`/api/documents/${first.id}`)).status).toBe(200);
     expect((await client.get("/api/documents/usage")).body).toEqual({ used_bytes: 600 * 1024, quota_bytes: MB });
@@ -232,7 +232,7 @@ describe("purge after 30 days", () => {
     } finally {
       server.clock.set(new Date());
     }
-    const left = await server.db.selectFrom("documents").select("id").where("user_id", "=", user.id).execute();
+    const left = await server.db.selectFrom("documents").select("id").where("account_id", "=", user.id).execute();
     expect(left.map((r) => r.id).sort()).toEqual([restored.id, recent.id, live.id].sort());
     expect(await stored(keys.old)).toBe(false);
     expect(await stored(keys.restored)).toBe(true);
@@ -244,7 +244,7 @@ describe("purge after 30 days", () => {
     const user = await createUser(server.db);
     const deletedAt = new Date(server.clock.now().getTime() - 31 * DAY_MS);
     const rows = Array.from({ length: 230 }, () => ({
-      user_id: user.id,
+      account_id: user.id,
       original_filename: "bulk.bin",
       storage_key: randomUUID(),
       content_type: "application/octet-stream",
@@ -256,7 +256,7 @@ describe("purge after 30 days", () => {
     await server.db.insertInto("documents").values(rows).execute();
 
     expect(await purgeExpiredTrash(server.deps)).toBeGreaterThanOrEqual(230);
-    expect(await server.db.selectFrom("documents").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("documents").select("id").where("account_id", "=", user.id).execute()).toEqual([]);
     for (const row of rows.slice(0, 5)) expect(await stored(row.storage_key)).toBe(false);
   });
 });

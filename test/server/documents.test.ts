@@ -74,7 +74,7 @@ async function documentRows(userId = aliceUser.id) {
   return server.db
     .selectFrom("documents")
     .select(["id", "storage_key", "sha256", "file_size", "original_filename"])
-    .where("user_id", "=", userId)
+    .where("account_id", "=", userId)
     .execute();
 }
 
@@ -362,6 +362,7 @@ describe("malformed uploads", () => {
       ...ctx,
       user: aliceUser,
       session: { id: "", userId: aliceUser.id, kind: "client" as const, expiresAt: new Date(), lastUsedAt: new Date() },
+      account: { id: aliceUser.id, name: aliceUser.username!, kind: "individual" as const, role: "owner" as const },
     };
     await expect(createDocument(asAlice, { folder_id: null, file })).rejects.toThrow();
     expect(storedFiles().some((f) => f.endsWith(key))).toBe(false);
@@ -546,7 +547,7 @@ describe("on S3 storage", () => {
     const page = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
     return (page.Contents ?? []).map((o) => o.Key!).sort();
   }
-  const carolRows = () => s3Server.db.selectFrom("documents").select(["id", "storage_key"]).where("user_id", "=", carolUser.id).execute();
+  const carolRows = () => s3Server.db.selectFrom("documents").select(["id", "storage_key"]).where("account_id", "=", carolUser.id).execute();
   async function expectNothingKeptInBucket(operation: () => Promise<unknown>) {
     const keysBefore = await bucketKeys();
     const rowsBefore = (await carolRows()).length;
@@ -619,6 +620,7 @@ describe("on S3 storage", () => {
       ...ctx,
       user: carolUser,
       session: { id: "", userId: carolUser.id, kind: "client" as const, expiresAt: new Date(), lastUsedAt: new Date() },
+      account: { id: carolUser.id, name: carolUser.username!, kind: "individual" as const, role: "owner" as const },
     };
     await expect(createDocument(asCarol, { folder_id: null, file })).rejects.toThrow();
     expect(await bucketKeys()).not.toContain(key);

@@ -54,7 +54,7 @@ function storedFileCount(): number {
 }
 
 async function documentCount(userId: string): Promise<number> {
-  const rows = await server.db.selectFrom("documents").select("id").where("user_id", "=", userId).execute();
+  const rows = await server.db.selectFrom("documents").select("id").where("account_id", "=", userId).execute();
   return rows.length;
 }
 
@@ -65,7 +65,7 @@ describe("the admin uploads into a client's documents", () => {
     expect(res.body).toMatchObject({ original_filename: "Tax return 2025.txt", folder_id: folderId, content_type: "text/plain", from_firm: true });
     const row = await server.db
       .selectFrom("documents")
-      .select(["user_id", "uploaded_by", "file_size"])
+      .select(["account_id as user_id", "uploaded_by", "file_size"])
       .where("id", "=", res.body.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: clientUser.id, uploaded_by: adminUser.id, file_size: "Form 1040, prepared".length });
@@ -145,7 +145,7 @@ describe("the admin uploads into a client's documents", () => {
     expect(tooLarge.body).toEqual({ detail: "File is larger than 10MB" });
 
     const small = await createUser(server.db);
-    await server.db.updateTable("users").set({ storage_quota_mb: 1 }).where("id", "=", small.id).execute();
+    await server.db.updateTable("accounts").set({ storage_quota_mb: 1 }).where("id", "=", small.id).execute();
     const overQuota = await shareWith(admin, small.id, new Uint8Array(1024 * 1024 + 1), "over.bin");
     expect(overQuota.status).toBe(413);
     expect(overQuota.body).toEqual({ detail: "Storage quota exceeded" });
@@ -205,7 +205,7 @@ describe("the activity trail", () => {
     const shared = await shareWith(admin, clientUser.id, "Payroll summary", "Payroll.txt", { folderId });
     const event = await server.db
       .selectFrom("activity_events")
-      .select(["client_id", "client_label", "actor_id", "actor_role", "target_type", "detail"])
+      .select(["account_id as client_id", "client_label", "actor_id", "actor_role", "target_type", "detail"])
       .where("action", "=", "document.upload")
       .where("target_id", "=", shared.body.id)
       .executeTakeFirstOrThrow();

@@ -191,7 +191,7 @@ describe("reading the Inbox", () => {
       .insertInto("inbox_items")
       .values({
         kind: "upload",
-        client_id: leaving.id,
+        account_id: leaving.id,
         subject_id: "x",
         summary: JSON.stringify({ count: 1, names: ["x.pdf"] }),
         first_at: new Date(),

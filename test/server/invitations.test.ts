@@ -77,7 +77,13 @@ async function accept(token: string, fields: Partial<{ username: string; name: s
 }
 
 async function activityOf(action: string, targetId: string) {
-  return server.db.selectFrom("activity_events").selectAll().where("action", "=", action).where("target_id", "=", targetId).execute();
+  return server.db
+    .selectFrom("activity_events")
+    .selectAll()
+    .select("account_id as client_id")
+    .where("action", "=", action)
+    .where("target_id", "=", targetId)
+    .execute();
 }
 
 async function setRegistration(registration: "open" | "invite_only") {

@@ -223,9 +223,9 @@ describe("the trail and the account", () => {
     const firms = await send(admin, `/api/admin/messages/${user.id}`, { text: "ok" });
     const events = await server.db
       .selectFrom("activity_events")
-      .select(["action", "actor_role", "target_id", "detail", "client_id"])
+      .select(["action", "actor_role", "target_id", "detail", "account_id as client_id"])
       .where("action", "=", "message.send")
-      .where("client_id", "=", user.id)
+      .where("account_id", "=", user.id)
       .orderBy("id")
       .execute();
     expect(events).toEqual([
@@ -239,8 +239,8 @@ describe("the trail and the account", () => {
 
     expect((await admin.request("DELETE", `/api/admin/users/${user.id}`)).status).toBe(200);
     const left = await sql<{ n: number }>`
-      select (select count(*)::int from messages where client_id = ${user.id})
-        + (select count(*)::int from message_threads where client_id = ${user.id})
+      select (select count(*)::int from messages where account_id = ${user.id})
+        + (select count(*)::int from message_threads where account_id = ${user.id})
         + (select count(*)::int from message_attachments where message_id in (${mine.id}, ${firms.id})) as n`.execute(server.db);
     expect(left.rows[0]!.n).toBe(0);
     expect((await admin.get("/api/admin/messages")).body.map((c: { user_id: string }) => c.user_id)).not.toContain(user.id);

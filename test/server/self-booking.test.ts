@@ -413,7 +413,7 @@ describe("the database", () => {
       server.db
         .insertInto("appointments")
         .values({
-          user_id: user.id,
+          account_id: user.id,
           title: "Direct",
           description: "",
           appointment_date: new Date(start),
@@ -433,11 +433,11 @@ describe("the database", () => {
     await insert("2027-06-01T15:30:00Z", "2027-06-01T16:30:00Z", "completed");
     await server.db
       .insertInto("appointments")
-      .values({ user_id: user.id, title: "Old", description: "", appointment_date: new Date("2027-06-01T15:30:00Z"), status: "scheduled" })
+      .values({ account_id: user.id, title: "Old", description: "", appointment_date: new Date("2027-06-01T15:30:00Z"), status: "scheduled" })
       .execute();
     await server.db
       .insertInto("appointments")
-      .values({ user_id: user.id, title: "Old", description: "", appointment_date: new Date("2027-06-01T15:30:00Z"), status: "scheduled" })
+      .values({ account_id: user.id, title: "Old", description: "", appointment_date: new Date("2027-06-01T15:30:00Z"), status: "scheduled" })
       .execute();
   });
 

@@ -175,7 +175,7 @@ describe.each(implementations)("$name storage", ({ create, rawObjects }) => {
     await database.db
       .insertInto("documents")
       .values({
-        user_id: user.id,
+        account_id: user.id,
         folder_id: null,
         original_filename: "kept.bin",
         storage_key: kept,

@@ -62,7 +62,7 @@ async function clientUploads(client: ApiClient, filename: string, folderId?: str
 async function queuedMails(userId: string, kind: "documents-shared" | "upload-digest"): Promise<number> {
   const rows = await sql<{ n: number }>`
     select count(*)::int as n from pgboss.job j join upload_notices n on n.id::text = j.data->>'noticeId'
-    where j.name = 'email' and j.data->>'kind' = ${kind} and n.user_id = ${userId}`.execute(server.db);
+    where j.name = 'email' and j.data->>'kind' = ${kind} and n.account_id = ${userId}`.execute(server.db);
   return rows.rows[0]!.n;
 }
 
@@ -78,7 +78,7 @@ async function uploadMailsDone(userId: string): Promise<void> {
   for (;;) {
     const rows = await sql<{ n: number }>`
       select count(*)::int as n from pgboss.job j join upload_notices n on n.id::text = j.data->>'noticeId'
-      where j.name = 'email' and n.user_id = ${userId} and j.state <> 'completed'`.execute(server.db);
+      where j.name = 'email' and n.account_id = ${userId} and j.state <> 'completed'`.execute(server.db);
     if (rows.rows[0]!.n === 0) return;
     if (Date.now() > deadline) throw new Error("upload emails still waiting");
     await new Promise((r) => setTimeout(r, 50));

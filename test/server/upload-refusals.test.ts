@@ -137,7 +137,7 @@ describe("an upload refused before its body is read", () => {
       const me = await send(agent, client, "GET", "/api/auth/me");
       expect(me.status).toBe(200);
       expect(me.reusedSocket).toBe(true);
-      const rows = await server.db.selectFrom("documents").select("file_size").where("user_id", "=", user.id).execute();
+      const rows = await server.db.selectFrom("documents").select("file_size").where("account_id", "=", user.id).execute();
       expect(rows.map((r) => r.file_size)).toEqual([500 * KB]);
     } finally {
       agent.destroy();
@@ -152,7 +152,7 @@ describe("an upload refused before its body is read", () => {
       expect(refused.body).toEqual({ detail: "Storage quota exceeded" });
       expect(refused.connection).not.toBe("close");
       expect((await send(agent, client, "GET", "/api/auth/me")).reusedSocket).toBe(true);
-      expect(await server.db.selectFrom("documents").select("id").where("user_id", "=", user.id).execute()).toHaveLength(1);
+      expect(await server.db.selectFrom("documents").select("id").where("account_id", "=", user.id).execute()).toHaveLength(1);
     } finally {
       agent.destroy();
     }
@@ -176,15 +176,15 @@ describe("an upload refused before its body is read", () => {
     const other = await createUser(server.db);
     const folder = await server.db
       .insertInto("folders")
-      .values({ user_id: other.id, name: "Not yours", color: "#3B82F6" })
+      .values({ account_id: other.id, name: "Not yours", color: "#3B82F6" })
       .returning("id")
       .executeTakeFirstOrThrow();
     const request = await server.db
       .insertInto("document_requests")
-      .values({ user_id: other.id, title: "Their W-2", created_by: null })
+      .values({ account_id: other.id, title: "Their W-2", created_by: null })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await server.db.updateTable("users").set({ storage_quota_mb: 20 }).where("id", "=", user.id).execute();
+    await server.db.updateTable("accounts").set({ storage_quota_mb: 20 }).where("id", "=", user.id).execute();
     const puts: string[] = [];
     const put = server.deps.storage.put.bind(server.deps.storage);
     server.deps.storage.put = (key, body) => {
@@ -202,7 +202,7 @@ describe("an upload refused before its body is read", () => {
         expect(refused.connection).not.toBe("close");
       }
       expect(puts).toEqual([]);
-      expect(await server.db.selectFrom("documents").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+      expect(await server.db.selectFrom("documents").select("id").where("account_id", "=", user.id).execute()).toEqual([]);
     } finally {
       server.deps.storage.put = put;
       agent.destroy();
@@ -213,7 +213,7 @@ describe("an upload refused before its body is read", () => {
     const { client, agent } = await clientWithUsedBytes(0);
     try {
       await server.db
-        .updateTable("users")
+        .updateTable("accounts")
         .set({ storage_quota_mb: 100 })
         .where("id", "=", (await meOf(agent, client)).id)
         .execute();

@@ -1,7 +1,7 @@
 // The account's own settings (docs/decisions.md, Account settings and two-factor): name, email,
 // password, sessions, deleting the account. Two-factor sign-in is in two-factor.ts, passkeys in passkeys.ts.
 import { TRPCError } from "@trpc/server";
-import { recordActivity } from "../activity/record.ts";
+import { personClient, recordActivity } from "../activity/record.ts";
 import { voidPendingEmailChanges } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { countUnusedBackupCodes, findTotpCredential } from "../../auth/second-factor.ts";
@@ -83,7 +83,7 @@ export async function changePassword(ctx: AuthedContext, input: ChangePasswordIn
     // Passkeys added with a bare session, before fresh proofs were asked, go with the old password.
     await deleteUnprovenPasskeys(tx, ctx.user.id);
     await ctx.jobs.send("email", { kind: "account-security", userId: ctx.user.id, event: "password-changed" }, { tx });
-    await recordActivity(tx, ctx, { action: "auth.password_change", client: ctx.user.is_admin ? null : ctx.user });
+    await recordActivity(tx, ctx, { action: "auth.password_change", client: ctx.user.is_admin ? null : personClient(ctx.user) });
     return findSessionEpoch(tx, ctx.user.id);
   });
   const signedIn = await startSession({ ...ctx, session: null }, ctx.user, ctx.session.kind, { sessionEpoch });

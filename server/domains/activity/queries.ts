@@ -53,15 +53,14 @@ export async function activityPage(
   page: { limit: number; cursor?: string | null },
 ): Promise<{ items: (ActivityEventItem & { actor_id: string | null })[]; next_cursor: string | null }> {
   const after = page.cursor ? decodeCursor(page.cursor) : null;
-  let query = db
-    .selectFrom("activity_events")
-    .select([
-      sql<string>`id::text`.as("id"),
-      sql<string>`(extract(epoch from occurred_at) * 1000000)::bigint::text`.as("micros"),
-      "actor_id",
-      ...CSV_COLUMNS,
-    ]);
-  if (filters.client_id) query = query.where("client_id", "=", filters.client_id);
+  let query = db.selectFrom("activity_events").select([
+    sql<string>`id::text`.as("id"),
+    sql<string>`(extract(epoch from occurred_at) * 1000000)::bigint::text`.as("micros"),
+    "actor_id",
+    // The account, still called client_id in the answers and the CSV (docs/decisions.md, "Client accounts (issue 32)").
+    ...CSV_COLUMNS.map((column) => (column === "client_id" ? ("account_id as client_id" as const) : column)),
+  ]);
+  if (filters.client_id) query = query.where("account_id", "=", filters.client_id);
   if (filters.actor_id) query = query.where("actor_id", "=", filters.actor_id);
   if (filters.action) query = query.where("action", "=", filters.action);
   if (filters.from) query = query.where("occurred_at", ">=", filters.from);

@@ -46,12 +46,22 @@ export type ActivityActorContext = {
   now(): Date;
 };
 
-/** A client account as the trail names it. */
-export type ActivityClient = { id: string; username: string | null; email: string };
+/** The client account an event concerns, as the trail names it (the row outlives it). */
+export type ActivityClient = { id: string; label: string };
+
+/** A person's own events (sign-ins, password changes, their deletion): under their id, by their username or email. */
+export function personClient(user: { id: string; username: string | null; email: string }): ActivityClient {
+  return { id: user.id, label: accountLabel(user) };
+}
+
+/** An account's events: under its id, by its name. */
+export function accountClient(account: { id: string; name: string }): ActivityClient {
+  return { id: account.id, label: account.name };
+}
 
 type ActivityEvent = {
   action: ActivityAction;
-  /** The client account the event concerns (for a client acting on their own things, ctx.user); null for the firm's own. */
+  /** The client account the event concerns (for a client acting on its data, ctx.account); null for the firm's own. */
   client: ActivityClient | null;
   target?: { type: string; id: string };
   /** What a reader needs to understand the event later (names, folders, changes); never a secret or a document's contents. */
@@ -70,8 +80,8 @@ export async function recordActivity(db: Db, ctx: ActivityActorContext, event: A
     .insertInto("activity_events")
     .values({
       occurred_at: ctx.now(),
-      client_id: event.client?.id ?? null,
-      client_label: event.client ? accountLabel(event.client) : null,
+      account_id: event.client?.id ?? null,
+      client_label: event.client?.label ?? null,
       actor_id: actor.id,
       actor_role: actor.role,
       actor_label: actor.label,

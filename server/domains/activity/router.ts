@@ -1,13 +1,13 @@
 import { router } from "../../trpc/init.ts";
-import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
+import { clientProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { activityPageOutput, activitySettingsOutput, adminActivityInput, ownActivityInput, updateActivitySettingsInput } from "./schemas.ts";
 import { activitySettings, filtersOf, firmActivity, ownActivity, updateActivitySettings } from "./service.ts";
 
 export const activityRouter = router({
-  list: authedProcedure
+  list: clientProcedure
     .input(ownActivityInput)
     .output(activityPageOutput)
-    .query(({ ctx, input }) => ownActivity(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => ownActivity(ctx.db, { accountId: ctx.account.id, personId: ctx.user.id }, input)),
 });
 
 /** Spread into the admin router: `admin.activity`. */

@@ -13,15 +13,16 @@ import type { ActivityPage, ActivitySettings, AdminActivityInput, OwnActivityInp
 /** How a client's own trail names the firm's staff unless the firm chooses their names. */
 const FIRM_LABEL = "Your firm";
 
-export async function ownActivity(db: Db, clientId: string, input: OwnActivityInput): Promise<ActivityPage> {
-  const [page, withNames] = await Promise.all([activityPage(db, { client_id: clientId }, input), staffNamesForClients(db)]);
+/** The current account's trail; the network address and browser only of the person's own events. */
+export async function ownActivity(db: Db, who: { accountId: string; personId: string }, input: OwnActivityInput): Promise<ActivityPage> {
+  const [page, withNames] = await Promise.all([activityPage(db, { client_id: who.accountId }, input), staffNamesForClients(db)]);
   const staffIds = [...new Set(page.items.flatMap((item) => (item.actor_role === "admin" && item.actor_id ? [item.actor_id] : [])))];
   const names = withNames ? await staffDisplayNames(db, staffIds) : new Map<string, string>();
   return {
     next_cursor: page.next_cursor,
     items: page.items.map(({ actor_id, ...item }) => {
       const named = item.actor_role === "admin" ? { ...item, actor_label: (actor_id && names.get(actor_id)) || FIRM_LABEL } : item;
-      return actor_id === clientId ? named : { ...named, ip: null, user_agent: null };
+      return actor_id === who.personId ? named : { ...named, ip: null, user_agent: null };
     }),
   };
 }

@@ -34,7 +34,7 @@ export const setUserQuotaInput = z.object({
     .nullable(),
 });
 export const consultationIdInput = z.object({ id: idSchema, handled: z.boolean().default(true) });
-export const appointmentListInput = listPageInput.extend({ user_id: idSchema.optional() });
+export const appointmentListInput = listPageInput.extend({ user_id: idSchema.optional(), account_id: idSchema.optional() });
 
 /** A client's storage: bytes used, their quota in bytes, and the quota the firm set (null: the default). */
 const userStorageOutput = storageUsageOutput.extend({ quota_mb: z.number().nullable() });

@@ -1,11 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { recordActivity } from "../activity/record.ts";
+import { personClient, recordActivity } from "../activity/record.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
-import { allDocumentRows, setStorageQuota, storageOfUsers, type StoredDocument } from "../documents/queries.ts";
+import { accountForFirm } from "../accounts/service.ts";
+import { allDocumentRows, setStorageQuotaForFirm, storageOfUsersForFirm, type StoredDocument } from "../documents/queries.ts";
 import { openStoredDocumentForFirm } from "../documents/service.ts";
 import { quotaBytes } from "../documents/upload.ts";
 import { listPage } from "../list-page.ts";
@@ -33,16 +34,15 @@ export const userPage = (ctx: Context, input: ListPageInput): Promise<Page<Admin
     return { items: await withStorage(ctx, items), total };
   });
 
-/** One query for the page's users, not one per row. */
+/** One query for the page's users, not one per row; each person's figures are their (first owned) account's. */
 async function withStorage(ctx: Context, users: PublicUser[]): Promise<AdminUser[]> {
-  const storage = new Map(
-    (
-      await storageOfUsers(
-        ctx.db,
-        users.map((u) => u.id),
-      )
-    ).map((s) => [s.id, s]),
-  );
+  const storage = new Map<string, { storage_quota_mb: number | null; used_bytes: number }>();
+  for (const row of await storageOfUsersForFirm(
+    ctx.db,
+    users.map((u) => u.id),
+  )) {
+    if (!storage.has(row.id)) storage.set(row.id, row);
+  }
   return users.map((user) => {
     const own = storage.get(user.id);
     // A user deleted between the two queries: listed with nothing stored and the default quota.
@@ -54,11 +54,12 @@ function userStorage(ctx: Context, quotaMb: number | null, usedBytes: number): U
   return { used_bytes: usedBytes, quota_bytes: quotaBytes(ctx.config, quotaMb), quota_mb: quotaMb };
 }
 
-/** Gives a client a quota of their own, or (null) returns them to the firm's default. */
+/** Gives a client's account a quota of its own, or (null) returns it to the firm's default. */
 export async function setUserQuota(ctx: Context, input: { id: string; quota_mb: number | null }): Promise<UserQuota> {
-  const updated = await setStorageQuota(ctx.db, input.id, input.quota_mb);
+  const accountId = await accountForFirm(ctx.db, { user_id: input.id }, USER_NOT_FOUND);
+  const updated = await setStorageQuotaForFirm(ctx.db, accountId, input.quota_mb);
   if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
-  const [own] = await storageOfUsers(ctx.db, [input.id]);
+  const [own] = await storageOfUsersForFirm(ctx.db, [input.id]);
   ctx.logger.info({ userId: input.id, quotaMb: input.quota_mb }, "storage quota set by admin");
   return { id: input.id, ...userStorage(ctx, input.quota_mb, own?.used_bytes ?? 0) };
 }
@@ -77,7 +78,7 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
     // The row keeps the account's id and name: the trail has no foreign key, so it outlives the account.
     await recordActivity(tx, ctx, {
       action: "user.delete",
-      client: user,
+      client: personClient(user),
       target: { type: "user", id: user.id },
       detail: { by, documents: documents.length },
     });

@@ -3,9 +3,8 @@
 // served at /trpc (see documents/transfers.ts).
 import { router } from "../../trpc/init.ts";
 import { staffProcedure } from "../../trpc/procedures.ts";
-import { checkUploadPlaceForFirm } from "../documents/upload.ts";
 import { recordUploadInput } from "../documents/transfers.ts";
-import { prepareClientUpload, recordClientUpload } from "../firm-documents/service.ts";
+import { checkClientUploadPlace, prepareClientUpload, recordClientUpload } from "../firm-documents/service.ts";
 import { idInput, idSchema } from "../shared-schemas.ts";
 import { getAnyPreviewDocument, getAnyStoredDocument } from "./service.ts";
 
@@ -23,7 +22,7 @@ export const adminTransfersRouter = router({
   /** The folder of the firm's upload, checked before the file is stored (the client's own, or their root). */
   checkClientUploadPlace: staffProcedure("documents")
     .input(recordUploadInput.pick({ folder_id: true }).extend({ id: idSchema }))
-    .mutation(({ ctx, input }) => checkUploadPlaceForFirm(ctx, { folder_id: input.folder_id, request_id: null }, input.id)),
+    .mutation(({ ctx, input }) => checkClientUploadPlace(ctx, input)),
   recordClientUpload: staffProcedure("documents")
     .input(recordUploadInput.pick({ folder_id: true, file: true }).extend({ id: idSchema }))
     .mutation(({ ctx, input }) => recordClientUpload(ctx, input)),

@@ -7,7 +7,7 @@
 // so often an hour (docs/security.md, "Round 3 (issue 28)").
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { ClientContext, Context } from "../../trpc/context.ts";
 import { findBookingRules, findMeetingType } from "../availability/queries.ts";
 import type { MeetingType } from "../availability/schemas.ts";
 import { MEETING_TYPE_NOT_FOUND } from "../availability/service.ts";
@@ -17,7 +17,7 @@ import {
   busyIntervals,
   countUpcomingBookings,
   findAppointmentTimes,
-  findUserAppointment,
+  findAccountAppointment,
   insertBookedAppointment,
   listAppointmentsBetween,
   lockClientBookings,
@@ -57,14 +57,14 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 type Lengths = { durationMinutes: number; bufferMinutes: number };
 
 /** The free times for a meeting type, or for moving one of the caller's appointments. */
-export async function availableSlots(ctx: AuthedContext, input: SlotsInput): Promise<Slot[]> {
+export async function availableSlots(ctx: ClientContext, input: SlotsInput): Promise<Slot[]> {
   const rules = await findBookingRules(ctx.db, ctx.config.firmTimeZone);
   let lengths: Lengths;
   let exceptId: string | undefined;
   if (input.type) {
     lengths = lengthsOf(await bookableType(ctx.db, input.type));
   } else {
-    const appointment = await findAppointmentTimes(ctx.db, input.appointment!, ctx.user.id);
+    const appointment = await findAppointmentTimes(ctx.db, input.appointment!, ctx.account.id);
     if (!appointment) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
     lengths = bookedLengths(appointment);
     exceptId = appointment.id;
@@ -83,7 +83,7 @@ export async function availableSlots(ctx: AuthedContext, input: SlotsInput): Pro
 }
 
 /** A client books a free time: `scheduled`, or `requested` when the meeting type needs the firm's approval. */
-export async function bookAppointment(ctx: AuthedContext, input: BookAppointmentInput): Promise<ClientAppointment> {
+export async function bookAppointment(ctx: ClientContext, input: BookAppointmentInput): Promise<ClientAppointment> {
   await ctx.rateLimits.consumeBookingChange(ctx.user.id);
   const type = await bookableType(ctx.db, input.type);
   const rules = await findBookingRules(ctx.db, ctx.config.firmTimeZone);
@@ -93,13 +93,14 @@ export async function bookAppointment(ctx: AuthedContext, input: BookAppointment
   const status = type.requires_approval ? "requested" : "scheduled";
   const id = await inBookingTransaction(ctx, async (tx) => {
     // One client may not take every free time (docs/security.md, "Round 3 (issue 28)").
-    await lockClientBookings(tx, ctx.user.id);
-    if ((await countUpcomingBookings(tx, ctx.user.id, now)) >= rules.maxUpcomingBookings) {
+    await lockClientBookings(tx, ctx.account.id);
+    if ((await countUpcomingBookings(tx, ctx.account.id, now)) >= rules.maxUpcomingBookings) {
       throw new TRPCError({ code: "CONFLICT", message: tooManyUpcoming(rules.maxUpcomingBookings) });
     }
     await assertFree(tx, rules, lengths, input.start, now);
     const { id } = await insertBookedAppointment(tx, {
-      user_id: ctx.user.id,
+      account_id: ctx.account.id,
+      booked_by: ctx.user.id,
       meeting_type_id: type.id,
       title: type.name,
       description: input.notes,
@@ -116,12 +117,12 @@ export async function bookAppointment(ctx: AuthedContext, input: BookAppointment
 }
 
 /** The client cancels their own requested or scheduled appointment, up to the notice period before it. */
-export async function cancelOwnAppointment(ctx: AuthedContext, input: { id: string }): Promise<ClientAppointment> {
+export async function cancelOwnAppointment(ctx: ClientContext, input: { id: string }): Promise<ClientAppointment> {
   await ctx.rateLimits.consumeBookingChange(ctx.user.id);
   const rules = await findBookingRules(ctx.db, ctx.config.firmTimeZone);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (tx) => {
-    const appointment = await changeableAppointment(tx, ctx.user.id, input.id, rules, now);
+    const appointment = await changeableAppointment(tx, ctx.account.id, input.id, rules, now);
     await setAppointmentStatus(tx, appointment.id, "cancelled", now);
     await tell(ctx, tx, { id: appointment.id, at: appointment.appointment_date, sequence: appointment.ics_sequence + 1 }, "cancelled");
   });
@@ -132,12 +133,12 @@ export async function cancelOwnAppointment(ctx: AuthedContext, input: { id: stri
  * The client moves their own booking to another free time, up to the notice period before its
  * current start. It keeps its length and buffer; it needs the firm's approval again if its type does.
  */
-export async function rescheduleOwnAppointment(ctx: AuthedContext, input: RescheduleAppointmentInput): Promise<ClientAppointment> {
+export async function rescheduleOwnAppointment(ctx: ClientContext, input: RescheduleAppointmentInput): Promise<ClientAppointment> {
   await ctx.rateLimits.consumeBookingChange(ctx.user.id);
   const rules = await findBookingRules(ctx.db, ctx.config.firmTimeZone);
   const now = ctx.now();
   await inBookingTransaction(ctx, async (tx) => {
-    const appointment = await changeableAppointment(tx, ctx.user.id, input.id, rules, now);
+    const appointment = await changeableAppointment(tx, ctx.account.id, input.id, rules, now);
     if (!appointment.meeting_type_id) throw new TRPCError({ code: "CONFLICT", message: NOT_BOOKED_ONLINE });
     if (appointment.appointment_date.getTime() === input.start.getTime()) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: SAME_TIME });
     const lengths = bookedLengths(appointment);
@@ -219,8 +220,8 @@ async function assertFree(tx: Db, rules: BookingRules, lengths: Lengths, start: 
 }
 
 /** The caller's appointment, locked, if it is still theirs to change (404, 409 otherwise). */
-async function changeableAppointment(tx: Db, userId: string, id: string, rules: BookingRules, now: Date) {
-  const appointment = await findAppointmentTimes(tx, id, userId, { lock: true });
+async function changeableAppointment(tx: Db, accountId: string, id: string, rules: BookingRules, now: Date) {
+  const appointment = await findAppointmentTimes(tx, id, accountId, { lock: true });
   if (!appointment) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
   if (!OPEN_STATUSES.includes(appointment.status)) throw new TRPCError({ code: "CONFLICT", message: NOT_OPEN });
   const { changeable_until } = withChangeDeadline(appointment, rules.minNoticeHours);
@@ -250,8 +251,8 @@ function notifyFirm(ctx: Context, tx: Db, appointment: { id: string; at: Date; s
   );
 }
 
-async function ownAppointment(ctx: AuthedContext, id: string, rules: BookingRules): Promise<ClientAppointment> {
-  const appointment = await findUserAppointment(ctx.db, ctx.user.id, id);
+async function ownAppointment(ctx: ClientContext, id: string, rules: BookingRules): Promise<ClientAppointment> {
+  const appointment = await findAccountAppointment(ctx.db, ctx.account.id, id);
   if (!appointment) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
   return withChangeDeadline(appointment, rules.minNoticeHours);
 }

@@ -45,6 +45,8 @@ function formatFirmTime(instant: Date, timeZone: string): string {
 type AppointmentForMail = {
   userName: string;
   email: string;
+  /** Every contact of the account with notify (the client's mails go to all of them). */
+  to: string;
   emailVerified: boolean;
   title: string;
   description: string;
@@ -63,6 +65,7 @@ async function appointmentForMail(deps: AppDeps, id: string): Promise<Appointmen
   return {
     userName: row.name,
     email: row.email,
+    to: row.to,
     emailVerified: row.email_verified_at !== null,
     title: row.title,
     description: row.description,
@@ -170,7 +173,7 @@ export async function appointmentChangeMail(deps: AppDeps, job: AppointmentChang
     tentative: job.change === "requested",
   });
   return {
-    message: { to: appointment.email, subject: `${CHANGE_HEADINGS[job.change]} - ${firm}`, ...body, ...(entry ? { attachments: [entry] } : {}) },
+    message: { to: appointment.to, subject: `${CHANGE_HEADINGS[job.change]} - ${firm}`, ...body, ...(entry ? { attachments: [entry] } : {}) },
   };
 }
 
@@ -247,5 +250,5 @@ export async function appointmentReminderMail(deps: AppDeps, job: AppointmentRem
     ],
     action: { label: "Open the client portal", url: portalLink(deps) },
   });
-  return { message: { to: appointment.email, subject: `Reminder: your appointment - ${firm}`, ...body } };
+  return { message: { to: appointment.to, subject: `Reminder: your appointment - ${firm}`, ...body } };
 }

@@ -20,10 +20,10 @@ function withMeetingType(db: Db) {
 }
 
 /** The user's own appointments: upcoming ones first (soonest first), then past ones (latest first). */
-export async function listUserAppointments(db: Db, userId: string, now: Date) {
+export async function listAccountAppointments(db: Db, accountId: string, now: Date) {
   return withMeetingType(db)
     .select(appointmentColumns)
-    .where("appointments.user_id", "=", userId)
+    .where("appointments.account_id", "=", accountId)
     .orderBy(sql`appointments.appointment_date < ${now}`)
     .orderBy(sql`case when appointments.appointment_date >= ${now} then appointments.appointment_date end`, "asc")
     .orderBy("appointments.appointment_date", "desc")
@@ -32,17 +32,25 @@ export async function listUserAppointments(db: Db, userId: string, now: Date) {
 }
 
 /** One of the user's own appointments (another user's is not found). */
-export function findUserAppointment(db: Db, userId: string, id: string) {
+export function findAccountAppointment(db: Db, accountId: string, id: string) {
   return withMeetingType(db)
     .select(appointmentColumns)
-    .where("appointments.user_id", "=", userId)
+    .where("appointments.account_id", "=", accountId)
     .where("appointments.id", "=", id)
     .executeTakeFirst();
 }
 
 export async function insertAppointment(
   db: Db,
-  appointment: { user_id: string; title: string; description: string; appointment_date: Date; status: AppointmentsTable["status"]; now: Date },
+  appointment: {
+    account_id: string;
+    booked_by?: string;
+    title: string;
+    description: string;
+    appointment_date: Date;
+    status: AppointmentsTable["status"];
+    now: Date;
+  },
 ): Promise<{ id: string }> {
   const { now, ...values } = appointment;
   return db
@@ -66,24 +74,38 @@ export async function updateAppointment(
   return result.numUpdatedRows > 0n;
 }
 
+// The firm's rows name the account by its first owner (the view account_owners), as they named the
+// client person before; an account nobody has joined yet by its own name.
 function adminAppointments(db: Db) {
-  return withMeetingType(db).innerJoin("users", "users.id", "appointments.user_id");
+  return withMeetingType(db)
+    .innerJoin("accounts", "accounts.id", "appointments.account_id")
+    .leftJoin("account_owners as users", "users.account_id", "appointments.account_id");
 }
 
-const adminAppointmentColumns = [...appointmentColumns, "appointments.user_id", "users.name as user_name", "users.email as user_email"] as const;
+const adminAppointmentColumns = [
+  ...appointmentColumns,
+  sql<string>`coalesce(users.id, appointments.account_id)`.as("user_id"),
+  sql<string>`coalesce(users.name, accounts.name)`.as("user_name"),
+  sql<string>`coalesce(users.email, '')`.as("user_email"),
+] as const;
 
 export async function findAdminAppointment(db: Db, id: string) {
   return adminAppointments(db).select(adminAppointmentColumns).where("appointments.id", "=", id).executeTakeFirst();
 }
 
 /** Every client's appointments, latest date first; `q` matches the title or the client's name or email. */
-export async function listAdminAppointments(db: Db, page: { q?: string; user_id?: string; limit: number; offset: number }) {
+export async function listAdminAppointments(db: Db, page: { q?: string; accountId?: string; limit: number; offset: number }) {
   let query = adminAppointments(db);
-  if (page.user_id) query = query.where("appointments.user_id", "=", page.user_id);
+  if (page.accountId) query = query.where("appointments.account_id", "=", page.accountId);
   if (page.q) {
     const pattern = containsPattern(page.q);
     query = query.where((eb) =>
-      eb.or([eb("appointments.title", "ilike", pattern), eb("users.name", "ilike", pattern), eb("users.email", "ilike", pattern)]),
+      eb.or([
+        eb("appointments.title", "ilike", pattern),
+        eb("accounts.name", "ilike", pattern),
+        eb("users.name", "ilike", pattern),
+        eb("users.email", "ilike", pattern),
+      ]),
     );
   }
   const [items, count] = await Promise.all([
@@ -137,19 +159,19 @@ export type BookedTimes = {
 };
 
 /**
- * Locks the client's row until the transaction ends, so that their bookings happen one at a time
- * and the count of their upcoming ones (below) cannot be passed by booking in parallel.
+ * Locks the account's row until the transaction ends, so that its bookings (by any of its people)
+ * happen one at a time and the count of its upcoming ones (below) cannot be passed in parallel.
  */
-export async function lockClientBookings(tx: Db, userId: string): Promise<void> {
-  await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+export async function lockClientBookings(tx: Db, accountId: string): Promise<void> {
+  await tx.selectFrom("accounts").select("id").where("id", "=", accountId).forNoKeyUpdate().execute();
 }
 
 /** The client's self-booked appointments (with a meeting type) that are still open and start after `now`. */
-export async function countUpcomingBookings(db: Db, userId: string, now: Date): Promise<number> {
+export async function countUpcomingBookings(db: Db, accountId: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom("appointments")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("user_id", "=", userId)
+    .where("account_id", "=", accountId)
     .where("meeting_type_id", "is not", null)
     .where("status", "in", ["requested", "scheduled"])
     .where("appointment_date", ">", now)
@@ -160,7 +182,8 @@ export async function countUpcomingBookings(db: Db, userId: string, now: Date): 
 export async function insertBookedAppointment(
   db: Db,
   appointment: {
-    user_id: string;
+    account_id: string;
+    booked_by: string;
     meeting_type_id: string;
     title: string;
     description: string;
@@ -191,7 +214,7 @@ function appointmentTimes(db: Db, id: string) {
     .selectFrom("appointments")
     .select([
       "id",
-      "user_id",
+      "account_id",
       "status",
       "meeting_type_id",
       "appointment_date",
@@ -203,11 +226,11 @@ function appointmentTimes(db: Db, id: string) {
 }
 
 /**
- * The user's own appointment's time and state, another user's answering like a missing one; with
+ * The account's own appointment's time and state, another account's answering like a missing one; with
  * `lock`, locked for the change the caller is about to make.
  */
-export function findAppointmentTimes(db: Db, id: string, userId: string, opts: { lock?: boolean } = {}) {
-  const query = appointmentTimes(db, id).where("user_id", "=", userId);
+export function findAppointmentTimes(db: Db, id: string, accountId: string, opts: { lock?: boolean } = {}) {
+  const query = appointmentTimes(db, id).where("account_id", "=", accountId);
   return (opts.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -284,27 +307,35 @@ export async function takeDueReminders(db: Db, now: Date, until: Date): Promise<
 
 /** The appointment, its client and its meeting type, as the mails about it tell them. */
 export async function findAppointmentForMail(db: Db, appointmentId: string) {
-  return db
-    .selectFrom("appointments")
-    .innerJoin("users", "users.id", "appointments.user_id")
-    .leftJoin("meeting_types", "meeting_types.id", "appointments.meeting_type_id")
-    .select([
-      "users.name",
-      "users.email",
-      "users.email_verified_at",
-      "appointments.title",
-      "appointments.description",
-      "appointments.status",
-      "appointments.appointment_date",
-      "appointments.ends_at",
-      "meeting_types.name as type_name",
-      "meeting_types.location",
-      "meeting_types.location_detail",
-    ])
-    .where("appointments.id", "=", appointmentId)
-    .executeTakeFirst();
-}
-
-export async function clientExists(db: Db, userId: string): Promise<boolean> {
-  return (await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst()) !== undefined;
+  return (
+    db
+      .selectFrom("appointments")
+      // Told to the person who booked it, else the account's first contact with notify; the client's
+      // mails go to every contact with notify (`to`).
+      .innerJoin("account_contacts as c", (join) => join.onRef("c.account_id", "=", "appointments.account_id").on("c.notify", "=", true))
+      .innerJoin("users", "users.id", "c.user_id")
+      .leftJoin("meeting_types", "meeting_types.id", "appointments.meeting_type_id")
+      .select([
+        "users.name",
+        "users.email",
+        "users.email_verified_at",
+        sql<string>`(select string_agg(u.email, ', ' order by (n.role = 'owner') desc, n.created_at) from account_contacts n join users u on u.id = n.user_id where n.account_id = appointments.account_id and n.notify)`.as(
+          "to",
+        ),
+        "appointments.title",
+        "appointments.description",
+        "appointments.status",
+        "appointments.appointment_date",
+        "appointments.ends_at",
+        "meeting_types.name as type_name",
+        "meeting_types.location",
+        "meeting_types.location_detail",
+      ])
+      .where("appointments.id", "=", appointmentId)
+      .orderBy(sql`c.user_id = appointments.booked_by`, (ob) => ob.desc().nullsLast())
+      .orderBy(sql`c.role = 'owner'`, "desc")
+      .orderBy("c.created_at")
+      .limit(1)
+      .executeTakeFirst()
+  );
 }

@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
+import { authedProcedure, clientProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { appointmentListInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import { meetingTypes } from "../availability/service.ts";
@@ -16,13 +16,13 @@ import {
 import { appointmentPage, changeAppointment, createAppointmentForClient, listOwnAppointments, requestAppointment } from "./service.ts";
 
 export const appointmentsRouter = router({
-  list: authedProcedure.query(({ ctx }) => listOwnAppointments(ctx)),
-  request: authedProcedure.input(requestAppointmentInput).mutation(({ ctx, input }) => requestAppointment(ctx, input)),
+  list: clientProcedure.query(({ ctx }) => listOwnAppointments(ctx)),
+  request: clientProcedure.input(requestAppointmentInput).mutation(({ ctx, input }) => requestAppointment(ctx, input)),
   meetingTypes: authedProcedure.query(({ ctx }) => meetingTypes(ctx)),
-  slots: authedProcedure.input(slotsInput).query(({ ctx, input }) => availableSlots(ctx, input)),
-  book: authedProcedure.input(bookAppointmentInput).mutation(({ ctx, input }) => bookAppointment(ctx, input)),
-  cancel: authedProcedure.input(idInput).mutation(({ ctx, input }) => cancelOwnAppointment(ctx, input)),
-  reschedule: authedProcedure.input(rescheduleAppointmentInput).mutation(({ ctx, input }) => rescheduleOwnAppointment(ctx, input)),
+  slots: clientProcedure.input(slotsInput).query(({ ctx, input }) => availableSlots(ctx, input)),
+  book: clientProcedure.input(bookAppointmentInput).mutation(({ ctx, input }) => bookAppointment(ctx, input)),
+  cancel: clientProcedure.input(idInput).mutation(({ ctx, input }) => cancelOwnAppointment(ctx, input)),
+  reschedule: clientProcedure.input(rescheduleAppointmentInput).mutation(({ ctx, input }) => rescheduleOwnAppointment(ctx, input)),
 });
 
 /** Every client's appointments, gathered into the admin router: `admin.appointments`, ... */

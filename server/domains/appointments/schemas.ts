@@ -48,9 +48,10 @@ const appointmentDateTime = z
     error: `The date must be between the years ${FIRST_YEAR} and ${LAST_YEAR}`,
   });
 
-/** Admin: create an appointment for a client. */
+/** Admin: create an appointment for a client account (`account_id`, or a person resolved to theirs: `user_id`). */
 export const createAppointmentInput = z.object({
-  user_id: idSchema,
+  user_id: idSchema.optional(),
+  account_id: idSchema.optional(),
   title: nameText("Title is required").min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   description: z.string().trim().max(5000, "Description must be at most 5000 characters").default(""),
   appointment_date: appointmentDateTime,

@@ -2,19 +2,19 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { EXCLUSION_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { ClientContext, Context } from "../../trpc/context.ts";
+import { accountForFirm } from "../accounts/service.ts";
 import { findBookingRules } from "../availability/queries.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
 import type { AppointmentChange } from "./mail.ts";
 import {
-  clientExists,
   type BookedTimes,
   findAdminAppointment,
   findAppointmentTimesForFirm,
-  findUserAppointment,
+  findAccountAppointment,
   insertAppointment,
   listAdminAppointments,
-  listUserAppointments,
+  listAccountAppointments,
   moveAppointment,
   setAppointmentStatus,
   updateAppointment,
@@ -36,9 +36,9 @@ export const REMINDER_BEFORE_MS = 24 * HOUR_MS;
 export const OPEN_STATUSES: readonly string[] = ["requested", "scheduled"];
 
 /** The appointments and their times as the client sees them, with until when they may change them online. */
-export async function listOwnAppointments(ctx: AuthedContext): Promise<ClientAppointment[]> {
+export async function listOwnAppointments(ctx: ClientContext): Promise<ClientAppointment[]> {
   const [appointments, rules] = await Promise.all([
-    listUserAppointments(ctx.db, ctx.user.id, ctx.now()),
+    listAccountAppointments(ctx.db, ctx.account.id, ctx.now()),
     findBookingRules(ctx.db, ctx.config.firmTimeZone),
   ]);
   return appointments.map((appointment) => withChangeDeadline(appointment, rules.minNoticeHours));
@@ -59,7 +59,7 @@ export function reminderFor(start: Date, now: Date): Date | null {
 }
 
 /** A client's request: a `requested` appointment at the start of the preferred window (docs/decisions.md, Appointments). */
-export async function requestAppointment(ctx: AuthedContext, input: z.infer<typeof requestAppointmentInput>): Promise<ClientAppointment> {
+export async function requestAppointment(ctx: ClientContext, input: z.infer<typeof requestAppointmentInput>): Promise<ClientAppointment> {
   if (input.preferredDate < localDate(ctx.now(), ctx.config.firmTimeZone)) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "Please choose a date from today on" });
   }
@@ -68,7 +68,8 @@ export async function requestAppointment(ctx: AuthedContext, input: z.infer<type
   const start = zonedTime(input.preferredDate, WINDOW_START_HOUR[input.preferredTime], ctx.config.firmTimeZone);
   const id = await ctx.db.transaction().execute(async (tx) => {
     const { id } = await insertAppointment(tx, {
-      user_id: ctx.user.id,
+      account_id: ctx.account.id,
+      booked_by: ctx.user.id,
       title: input.title,
       description,
       appointment_date: start,
@@ -78,15 +79,18 @@ export async function requestAppointment(ctx: AuthedContext, input: z.infer<type
     await inboxAppointmentRequest(tx, ctx, { id, title: input.title, start });
     return id;
   });
-  const [appointment, rules] = await Promise.all([findUserAppointment(ctx.db, ctx.user.id, id), findBookingRules(ctx.db, ctx.config.firmTimeZone)]);
+  const [appointment, rules] = await Promise.all([
+    findAccountAppointment(ctx.db, ctx.account.id, id),
+    findBookingRules(ctx.db, ctx.config.firmTimeZone),
+  ]);
   return withChangeDeadline(appointment!, rules.minNoticeHours);
 }
 
 /** An appointment waiting for the firm's approval, in the firm's Inbox (with the change's transaction). */
-export async function inboxAppointmentRequest(tx: Db, ctx: AuthedContext, appointment: { id: string; title: string; start: Date }): Promise<void> {
+export async function inboxAppointmentRequest(tx: Db, ctx: ClientContext, appointment: { id: string; title: string; start: Date }): Promise<void> {
   await addToInbox(tx, {
     kind: "appointment_request",
-    client_id: ctx.user.id,
+    account_id: ctx.account.id,
     subject_id: appointment.id,
     summary: { title: appointment.title, start: appointment.start.toISOString() },
     at: ctx.now(),
@@ -94,10 +98,11 @@ export async function inboxAppointmentRequest(tx: Db, ctx: AuthedContext, appoin
 }
 
 export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {
-  if (!(await clientExists(ctx.db, input.user_id))) throw new TRPCError({ code: "NOT_FOUND", message: "User not found" });
+  const { user_id, account_id, ...appointment } = input;
+  const accountId = await accountForFirm(ctx.db, { user_id, account_id }, "User not found");
   // The appointment and the client's email about it commit together.
   return ctx.db.transaction().execute(async (tx) => {
-    const { id } = await insertAppointment(tx, { ...input, now: ctx.now() });
+    const { id } = await insertAppointment(tx, { ...appointment, account_id: accountId, now: ctx.now() });
     const created = (await findAdminAppointment(tx, id))!;
     if (created.status === "scheduled") await notifyClient(ctx, tx, { id, at: created.appointment_date, sequence: 0 }, "scheduled");
     return created;
@@ -173,5 +178,8 @@ export function zonedTime(date: string, hour: number, timeZone: string): Date {
 }
 
 /** Every client's appointments, a page at a time, or one client's (`user_id`). */
-export const appointmentPage = (ctx: Context, input: ListPageInput & { user_id?: string }) =>
-  listPage(input, (w) => listAdminAppointments(ctx.db, { ...w, user_id: input.user_id }));
+export const appointmentPage = async (ctx: Context, input: ListPageInput & { user_id?: string; account_id?: string }) => {
+  const { user_id, account_id } = input;
+  const accountId = user_id || account_id ? await accountForFirm(ctx.db, { user_id, account_id }, "User not found") : undefined;
+  return listPage(input, (w) => listAdminAppointments(ctx.db, { ...w, accountId }));
+};

@@ -3,7 +3,7 @@
 // in a link built from PUBLIC_URL. Redeeming deletes the token atomically, sets the password and
 // ends every session of the user; it also verifies the email address, since the link came by mail.
 import { TRPCError } from "@trpc/server";
-import { recordActivity } from "../activity/record.ts";
+import { personClient, recordActivity } from "../activity/record.ts";
 import { addressUnproven, voidEarlierHolder, voidPendingEmailChanges } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { hashToken, invalidateUserSessions } from "../../auth/session.ts";
@@ -76,7 +76,7 @@ export async function resetPassword(ctx: Context, input: { token: string; new_pa
     // Nobody is signed in here: the account whose link it was acts.
     await recordActivity(tx, ctx, {
       action: "auth.password_reset",
-      client: user.is_admin ? null : user,
+      client: user.is_admin ? null : personClient(user),
       actor: { id: user.id, role: user.is_admin ? "admin" : "client", label: user.username ?? user.email },
     });
     return user.username ?? user.email;

@@ -1,3 +1,4 @@
+import { accountsLeftWithoutContactsForFirm, deleteAccountsForFirm } from "../accounts/queries.ts";
 import { type Expression, sql, type Transaction } from "kysely";
 import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
@@ -164,19 +165,32 @@ export async function lockUser(db: Transaction<Database>, id: string) {
 }
 
 /**
- * Everything a user owns, children before parents. The foreign keys would cascade from `users`
- * too; deleting explicitly keeps the order visible and independent of the schema's ON DELETE.
+ * Everything a person owns, children before parents: the accounts they are the last contact of go
+ * with them, their data first (an account another person still reaches stays; docs/decisions.md,
+ * "Client accounts (issue 32)"). The foreign keys would cascade too; deleting explicitly keeps the
+ * order visible and answers the stored files to remove.
  */
 export async function deleteUserData(db: Transaction<Database>, userId: string): Promise<{ storage_key: string }[]> {
-  const documents = await db.deleteFrom("documents").where("user_id", "=", userId).returning("storage_key").execute();
+  const accounts = await accountsLeftWithoutContactsForFirm(db, userId);
+  if (accounts.length === 0) {
+    await deletePersonRows(db, userId);
+    return [];
+  }
+  // Locked first, as an upload locks its account, so none adds a document until we commit.
+  await db.selectFrom("accounts").select("id").where("id", "in", accounts).forUpdate().execute();
+  const documents = await db.deleteFrom("documents").where("account_id", "in", accounts).returning("storage_key").execute();
   // Folders reference each other; one statement removes the whole tree at once.
-  await db.deleteFrom("folders").where("user_id", "=", userId).execute();
-  await db.deleteFrom("appointments").where("user_id", "=", userId).execute();
+  await db.deleteFrom("folders").where("account_id", "in", accounts).execute();
+  await deleteAccountsForFirm(db, accounts);
+  await deletePersonRows(db, userId);
+  return documents;
+}
+
+async function deletePersonRows(db: Transaction<Database>, userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
   await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
   await db.deleteFrom("login_codes").where("user_id", "=", userId).execute();
   await db.deleteFrom("users").where("id", "=", userId).execute();
-  return documents;
 }
 
 // Google sign-in (external-sign-in.ts).

@@ -1,10 +1,11 @@
+import { createAccountWithOwner } from "../accounts/queries.ts";
 import { TRPCError } from "@trpc/server";
 import { assertHashingRoom, COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordHasher } from "../../auth/password.ts";
 import { AccountLocked, type LoginAttempt } from "../../auth/rate-limit.ts";
 import { type ChallengePurpose, createTwoFactorChallenge, hasTwoFactor } from "../../auth/second-factor.ts";
 import { createSession, invalidateSession, type SessionKind } from "../../auth/session.ts";
 import { noteSignIn } from "../../auth/sign-ins.ts";
-import { accountLabel, recordActivity } from "../activity/record.ts";
+import { accountLabel, personClient, recordActivity } from "../activity/record.ts";
 import type { Db } from "../../db/types.ts";
 import { deviceTokens, findTrustedDevice, trustDevice } from "../../auth/trusted-devices.ts";
 import type { Context } from "../../trpc/context.ts";
@@ -33,11 +34,16 @@ export async function register(ctx: Context, input: RegisterInput): Promise<{ su
   const passwordHash = await hashPassword(input.password);
   let user: PublicUser;
   try {
-    user = await insertUser(ctx.db, {
-      username: input.username,
-      email: input.email,
-      name: input.name,
-      password_hash: passwordHash,
+    // A self-registered client gets an individual account of their own, named after them, as its owner.
+    user = await ctx.db.transaction().execute(async (tx) => {
+      const person = await insertUser(tx, {
+        username: input.username,
+        email: input.email,
+        name: input.name,
+        password_hash: passwordHash,
+      });
+      await createAccountWithOwner(tx, { name: person.name, kind: "individual" }, person.id);
+      return person;
     });
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
@@ -113,7 +119,7 @@ export async function recordSignInFailure(
 ): Promise<void> {
   await recordActivity(ctx.db, ctx, {
     action: "auth.sign_in_failed",
-    client: account && !account.is_admin ? account : null,
+    client: account && !account.is_admin ? personClient(account) : null,
     actor: { id: account?.id ?? null, role: account?.is_admin ? "admin" : "client", label: tried.slice(0, 200) },
     detail: { reason },
   });
@@ -213,7 +219,7 @@ export async function startSession(
     if (created && opts.signIn) {
       await recordActivity(db, ctx, {
         action: "auth.sign_in",
-        client: user.is_admin ? null : user,
+        client: user.is_admin ? null : personClient(user),
         actor: { id: user.id, role: user.is_admin ? "admin" : "client", label: accountLabel(user) },
         detail: { portal: kind },
       });
@@ -231,7 +237,7 @@ export async function logout(ctx: Context & { session: { id: string } | null; us
   if (session) {
     await ctx.db.transaction().execute(async (tx) => {
       await invalidateSession(tx, session.id);
-      if (user) await recordActivity(tx, ctx, { action: "auth.sign_out", client: user.is_admin ? null : user });
+      if (user) await recordActivity(tx, ctx, { action: "auth.sign_out", client: user.is_admin ? null : personClient(user) });
     });
   }
   ctx.cookies.clear();

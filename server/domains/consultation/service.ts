@@ -40,7 +40,7 @@ export async function requestConsultation(ctx: Context, input: ConsultationReque
     await ctx.jobs.send("email", { kind: "consultation-notification", consultationId: id }, { tx });
     await addToInbox(tx, {
       kind: "consultation",
-      client_id: null,
+      account_id: null,
       subject_id: id,
       summary: { name: input.name, service: input.service ?? null },
       at: ctx.now(),

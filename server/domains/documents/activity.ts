@@ -1,10 +1,11 @@
-import { type ActivityAction, type ActivityClient, recordActivity } from "../activity/record.ts";
+import { accountClient, type ActivityAction, type ActivityClient, recordActivity } from "../activity/record.ts";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
-import { type DocumentRef, findFolderName, findRecentPreviewEvent, findTrailOwner } from "./queries.ts";
+import { type DocumentRef, findFolderName, findRecentPreviewEvent } from "./queries.ts";
+import { findAccountName } from "../accounts/queries.ts";
 
 /**
- * Records an event about a document in its owner's trail: the owner acting on their own, or the
+ * Records an event about a document in its account's trail: one of its people acting, or the
  * firm acting on a client's (which the client then sees in their Recent activity).
  */
 export async function recordDocumentActivity(
@@ -16,7 +17,7 @@ export async function recordDocumentActivity(
 ): Promise<void> {
   await recordActivity(db, ctx, {
     action,
-    client: await ownerOf(db, ctx, document.user_id),
+    client: await accountOf(db, document.account_id),
     target: { type: "document", id: document.id },
     detail: { filename: document.original_filename, ...detail },
   });
@@ -37,8 +38,7 @@ export async function folderName(db: Db, folderId: string | null): Promise<strin
   return (await findFolderName(db, folderId)) ?? null;
 }
 
-async function ownerOf(db: Db, ctx: AuthedContext, userId: string): Promise<ActivityClient> {
-  if (ctx.user.id === userId) return ctx.user;
-  const owner = await findTrailOwner(db, userId);
-  return owner ?? { id: userId, username: null, email: userId };
+async function accountOf(db: Db, accountId: string): Promise<ActivityClient> {
+  const account = await findAccountName(db, accountId);
+  return accountClient(account ?? { id: accountId, name: accountId });
 }

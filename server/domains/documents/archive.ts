@@ -2,8 +2,8 @@
 // The REST layer (server/rest/folder-archive.ts) streams it; this decides who may have what and
 // makes the names safe to extract on any system.
 import { TRPCError } from "@trpc/server";
-import { recordActivity } from "../activity/record.ts";
-import type { AuthedContext } from "../../trpc/context.ts";
+import { accountClient, recordActivity } from "../activity/record.ts";
+import type { ClientContext } from "../../trpc/context.ts";
 import { listFolders } from "../folders/queries.ts";
 import type { Folder } from "../folders/schemas.ts";
 import { FOLDER_NOT_FOUND } from "../folders/service.ts";
@@ -75,8 +75,8 @@ function claimNames(items: { name: string; isFile: boolean }[]): string[] {
  * live document as a file under its folder's path relative to that folder, every subfolder as a
  * directory (so empty ones are kept). Another user's folder answers like a missing one.
  */
-export async function planArchive(ctx: AuthedContext, input: { folder_id: string | null }): Promise<ArchivePlan> {
-  const folders = await listFolders(ctx.db, ctx.user.id);
+export async function planArchive(ctx: ClientContext, input: { folder_id: string | null }): Promise<ArchivePlan> {
+  const folders = await listFolders(ctx.db, ctx.account.id);
   const top = input.folder_id === null ? null : folders.find((f) => f.id === input.folder_id);
   if (top === undefined) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
 
@@ -99,7 +99,7 @@ export async function planArchive(ctx: AuthedContext, input: { folder_id: string
       pending.push(child.id);
     }
   }
-  const documents = await liveDocumentsIn(ctx.db, ctx.user.id, top === null ? null : [top.id, ...inScope]);
+  const documents = await liveDocumentsIn(ctx.db, ctx.account.id, top === null ? null : [top.id, ...inScope]);
   const documentsByFolder = new Map<string | null, typeof documents>();
   for (const document of documents) {
     const list = documentsByFolder.get(document.folder_id) ?? [];
@@ -127,7 +127,7 @@ export async function planArchive(ctx: AuthedContext, input: { folder_id: string
   }
   await recordActivity(ctx.db, ctx, {
     action: "document.download",
-    client: ctx.user,
+    client: accountClient(ctx.account),
     target: top ? { type: "folder", id: top.id } : undefined,
     detail: { archive: true, folder: top?.name ?? null, documents: documents.length },
   });

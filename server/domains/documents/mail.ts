@@ -7,7 +7,8 @@ import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
-import { findNoticeRecipient, listFolderNames, type NoticedDocument } from "./queries.ts";
+import { accountMailRecipients } from "../accounts/service.ts";
+import { listFolderNames, type NoticedDocument } from "./queries.ts";
 import { documentNamesInEmails, takeNotice } from "./upload-notices.ts";
 
 const ROOT_FOLDER = "Documents (root)";
@@ -30,7 +31,7 @@ export type DocumentsSharedJob = { noticeId: string };
 export async function documentsSharedMail(deps: AppDeps, job: DocumentsSharedJob): Promise<Outgoing | null> {
   const notice = await takeNotice(deps.db, job.noticeId, deps.now());
   if (!notice || notice.documents.length === 0) return null;
-  const client = await findNoticeRecipient(deps.db, notice.ownerId);
+  const client = await accountMailRecipients(deps.db, notice.accountId);
   if (!client) return null;
   const [firm, withNames] = await Promise.all([firmName(deps), documentNamesInEmails(deps.db)]);
   const count = countOf(notice.documents.length);
@@ -46,7 +47,7 @@ export async function documentsSharedMail(deps: AppDeps, job: DocumentsSharedJob
     action: { label: "Open the client portal", url: new URL("/dashboard", deps.config.publicUrl).toString() },
   });
   const waiting = notice.documents.length === 1 ? "A document is waiting for you" : `${count} are waiting for you`;
-  return { message: { to: client.email, subject: `${waiting} - ${oneLine(firm)}`, ...body } };
+  return { message: { to: client.to, subject: `${waiting} - ${oneLine(firm)}`, ...body } };
 }
 
 /** To the firm, when a client's batch of uploads closes: what they uploaded. */
@@ -56,7 +57,7 @@ export type UploadDigestJob = { noticeId: string };
 export async function uploadDigestMail(deps: AppDeps, job: UploadDigestJob): Promise<Outgoing | null> {
   const notice = await takeNotice(deps.db, job.noticeId, deps.now());
   if (!notice || notice.documents.length === 0) return null;
-  const client = await findNoticeRecipient(deps.db, notice.ownerId);
+  const client = await accountMailRecipients(deps.db, notice.accountId);
   if (!client) return null;
   const [firm, to, withNames] = await Promise.all([firmName(deps), firmContactEmail(deps), documentNamesInEmails(deps.db)]);
   const count = countOf(notice.documents.length);

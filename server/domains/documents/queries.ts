@@ -1,25 +1,31 @@
-import { type Insertable, sql, type Transaction, type Updateable } from "kysely";
+import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from "kysely";
 import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Database, Db, DocumentsTable } from "../../db/types.ts";
 import type { DocumentItem, DocumentSearchInput } from "./schemas.ts";
 
-/** Shared by the firm: uploaded by someone other than its owner (null uploaded_by: the owner's own, from before the column). */
-const fromFirm = sql<boolean>`coalesce(documents.uploaded_by <> documents.user_id, false)`.as("from_firm");
+/**
+ * Shared by the firm: uploaded by someone at the firm (null uploaded_by: the client's own, from
+ * before the column). Not "someone other than the account": every contact uploads as the client.
+ */
+const fromFirm = sql<boolean>`coalesce((select u.is_admin from users u where u.id = documents.uploaded_by), false)`.as("from_firm");
 const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type", fromFirm] as const;
 
 /** A document as the trail names it (activity.ts). */
-export type DocumentRef = { id: string; user_id: string; original_filename: string };
+export type DocumentRef = { id: string; account_id: string; original_filename: string };
 
 /** What a download needs: the display name and type, the size, and where the content is. */
-export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "content_type" | "file_size"> & { storage_key: string; user_id: string };
+export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "content_type" | "file_size"> & {
+  storage_key: string;
+  account_id: string;
+};
 
-/** The caller's documents in one folder, or in the root when `folderId` is null. */
-export async function listDocuments(db: Db, userId: string, folderId: string | null): Promise<DocumentItem[]> {
+/** The account's documents in one folder, or in the root when `folderId` is null. */
+export async function listDocuments(db: Db, accountId: string, folderId: string | null): Promise<DocumentItem[]> {
   return db
     .selectFrom("documents")
     .select(documentColumns)
-    .where("user_id", "=", userId)
+    .where("account_id", "=", accountId)
     .where("folder_id", folderId === null ? "is" : "=", folderId)
     .where("deleted_at", "is", null)
     .orderBy("upload_date", "desc")
@@ -33,17 +39,17 @@ const SEARCH_ORDER = {
   size: sql`file_size`,
 } as const;
 
-/** The user's live documents whose filename contains `q` (all of them without one), in the asked order. */
-export function searchDocumentsQuery(db: Db, userId: string, input: DocumentSearchInput) {
-  let query = db.selectFrom("documents").select(documentColumns).where("user_id", "=", userId).where("deleted_at", "is", null);
+/** The account's live documents whose filename contains `q` (all of them without one), in the asked order. */
+export function searchDocumentsQuery(db: Db, accountId: string, input: DocumentSearchInput) {
+  let query = db.selectFrom("documents").select(documentColumns).where("account_id", "=", accountId).where("deleted_at", "is", null);
   if (input.q) query = query.where("original_filename", "ilike", containsPattern(input.q));
   return query.orderBy(SEARCH_ORDER[input.sort], input.order).orderBy("id", input.order).limit(input.limit);
 }
 
-/** Renames or moves one of the user's live documents; undefined when there is no such document. */
+/** Renames or moves one of the account's live documents; undefined when there is no such document. */
 export async function updateDocumentRow(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string,
   changes: Pick<Updateable<DocumentsTable>, "original_filename" | "folder_id">,
 ): Promise<DocumentItem | undefined> {
@@ -51,18 +57,18 @@ export async function updateDocumentRow(
     .updateTable("documents")
     .set(changes)
     .where("id", "=", id)
-    .where("user_id", "=", userId)
+    .where("account_id", "=", accountId)
     .where("deleted_at", "is", null)
     .returning(documentColumns)
     .executeTakeFirst();
 }
 
-/** The live documents the user has in the given folders, or in all of them and the root when `folderIds` is null. */
-export async function liveDocumentsIn(db: Db, userId: string, folderIds: readonly string[] | null) {
+/** The live documents the account has in the given folders, or in all of them and the root when `folderIds` is null. */
+export async function liveDocumentsIn(db: Db, accountId: string, folderIds: readonly string[] | null) {
   let query = db
     .selectFrom("documents")
     .select(["id", "original_filename", "folder_id", "storage_key", "upload_date"])
-    .where("user_id", "=", userId)
+    .where("account_id", "=", accountId)
     .where("deleted_at", "is", null);
   if (folderIds !== null) {
     if (folderIds.length === 0) return [];
@@ -71,28 +77,28 @@ export async function liveDocumentsIn(db: Db, userId: string, folderIds: readonl
   return query.orderBy("upload_date").orderBy("id").execute();
 }
 
-/** The sum of the sizes of a user's documents (an index-only scan of documents_user_size_idx). */
-export async function storedBytes(db: Db, userId: string): Promise<number> {
+/** The sum of the sizes of an account's documents (an index-only scan of documents_user_size_idx). */
+export async function storedBytes(db: Db, accountId: string): Promise<number> {
   const row = await db
     .selectFrom("documents")
     .select(sql<number>`coalesce(sum(file_size), 0)::bigint`.as("used"))
-    .where("user_id", "=", userId)
+    .where("account_id", "=", accountId)
     .executeTakeFirstOrThrow();
   return row.used;
 }
 
-/** The user's own quota (null: the firm's default); undefined when the account is gone. */
-export async function findStorageQuota(db: Db, userId: string): Promise<{ storage_quota_mb: number | null } | undefined> {
-  return db.selectFrom("users").select("storage_quota_mb").where("id", "=", userId).executeTakeFirst();
+/** The account's own quota (null: the firm's default); undefined when the account is gone. */
+export async function findStorageQuota(db: Db, accountId: string): Promise<{ storage_quota_mb: number | null } | undefined> {
+  return db.selectFrom("accounts").select("storage_quota_mb").where("id", "=", accountId).executeTakeFirst();
 }
 
 /**
- * The same, with the user row locked until the transaction ends, so that one user's uploads
- * check and record their sizes one at a time. NO KEY UPDATE, not UPDATE: it does not block the
- * foreign-key checks of the user's other inserts (sessions, folders, appointments).
+ * The same, with the account row locked until the transaction ends, so that one account's uploads
+ * (by any of its people) check and record their sizes one at a time. NO KEY UPDATE, not UPDATE: it
+ * does not block the foreign-key checks of the account's other inserts (folders, appointments).
  */
-export async function lockStorageQuota(db: Transaction<Database>, userId: string): Promise<{ storage_quota_mb: number | null } | undefined> {
-  return db.selectFrom("users").select("storage_quota_mb").where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
+export async function lockStorageQuota(db: Transaction<Database>, accountId: string): Promise<{ storage_quota_mb: number | null } | undefined> {
+  return db.selectFrom("accounts").select("storage_quota_mb").where("id", "=", accountId).forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<DocumentItem> {
@@ -102,14 +108,14 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
 function storedDocument(db: Db, id: string) {
   return db
     .selectFrom("documents")
-    .select(["id", "original_filename", "content_type", "file_size", "storage_key", "user_id"])
+    .select(["id", "original_filename", "content_type", "file_size", "storage_key", "account_id"])
     .where("id", "=", id)
     .where("deleted_at", "is", null);
 }
 
 /** The owner's live document by id; another's answers like a missing one. */
-export async function findStoredDocument(db: Db, id: string, ownerId: string): Promise<StoredDocument | undefined> {
-  return storedDocument(db, id).where("user_id", "=", ownerId).executeTakeFirst();
+export async function findStoredDocument(db: Db, id: string, accountId: string): Promise<StoredDocument | undefined> {
+  return storedDocument(db, id).where("account_id", "=", accountId).executeTakeFirst();
 }
 
 /** Any client's live document by id, for the firm. */
@@ -130,13 +136,16 @@ function trashDocumentUpdate(db: Db, id: string, deletedAt: Date) {
 }
 
 /** Moves the owner's live document to the trash (see `trashDocumentUpdate`); another's is left alone. */
-export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, ownerId: string): Promise<DocumentRef | undefined> {
-  return trashDocumentUpdate(db, id, deletedAt).where("user_id", "=", ownerId).returning(["id", "user_id", "original_filename"]).executeTakeFirst();
+export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, accountId: string): Promise<DocumentRef | undefined> {
+  return trashDocumentUpdate(db, id, deletedAt)
+    .where("account_id", "=", accountId)
+    .returning(["id", "account_id", "original_filename"])
+    .executeTakeFirst();
 }
 
 /** Moves any client's live document to the trash, for the firm (see `trashDocumentUpdate`). */
 export async function trashDocumentRowForFirm(db: Db, id: string, deletedAt: Date): Promise<DocumentRef | undefined> {
-  return trashDocumentUpdate(db, id, deletedAt).returning(["id", "user_id", "original_filename"]).executeTakeFirst();
+  return trashDocumentUpdate(db, id, deletedAt).returning(["id", "account_id", "original_filename"]).executeTakeFirst();
 }
 
 const trashedColumns = [
@@ -155,16 +164,16 @@ function trashedDocuments(db: Db) {
   return db
     .selectFrom("documents")
     .leftJoin("folders", (join) =>
-      join.onRef("folders.id", "=", "documents.trashed_from_folder_id").onRef("folders.user_id", "=", "documents.user_id"),
+      join.onRef("folders.id", "=", "documents.trashed_from_folder_id").onRef("folders.account_id", "=", "documents.account_id"),
     )
     .where("documents.deleted_at", "is not", null);
 }
 
-/** The user's trash, most recently deleted first. */
-export async function listTrash(db: Db, userId: string) {
+/** The account's trash, most recently deleted first. */
+export async function listTrash(db: Db, accountId: string) {
   const rows = await trashedDocuments(db)
     .select(trashedColumns)
-    .where("documents.user_id", "=", userId)
+    .where("documents.account_id", "=", accountId)
     .orderBy("documents.deleted_at", "desc")
     .orderBy("documents.id", "desc")
     .execute();
@@ -174,14 +183,14 @@ export async function listTrash(db: Db, userId: string) {
 function trashedDocument(db: Db, id: string) {
   return db
     .selectFrom("documents")
-    .select(["user_id", "trashed_from_folder_id", "original_filename"])
+    .select(["account_id", "trashed_from_folder_id", "original_filename"])
     .where("id", "=", id)
     .where("deleted_at", "is not", null);
 }
 
 /** The owner's trashed document: who owns it and where it came from; another's answers like a missing one. */
-export async function findTrashedDocument(db: Db, id: string, ownerId: string) {
-  return trashedDocument(db, id).where("user_id", "=", ownerId).executeTakeFirst();
+export async function findTrashedDocument(db: Db, id: string, accountId: string) {
+  return trashedDocument(db, id).where("account_id", "=", accountId).executeTakeFirst();
 }
 
 /** Any client's trashed document, for the firm: who owns it and where it came from. */
@@ -190,12 +199,18 @@ export async function findTrashedDocumentForFirm(db: Db, id: string) {
 }
 
 /**
- * Whether the folder exists and belongs to the user, locked (KEY SHARE) until the transaction ends
+ * Whether the folder exists and belongs to the account, locked (KEY SHARE) until the transaction ends
  * so it cannot be deleted before the document put back into it commits. Lock the folder before
  * touching the document: a folder delete locks them in that order too.
  */
-export async function lockOwnFolder(db: Transaction<Database>, userId: string, folderId: string): Promise<boolean> {
-  const row = await db.selectFrom("folders").select("id").where("id", "=", folderId).where("user_id", "=", userId).forKeyShare().executeTakeFirst();
+export async function lockOwnFolder(db: Transaction<Database>, accountId: string, folderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("folders")
+    .select("id")
+    .where("id", "=", folderId)
+    .where("account_id", "=", accountId)
+    .forKeyShare()
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -210,14 +225,14 @@ export async function restoreDocumentRow(db: Db, id: string, folderId: string | 
     .executeTakeFirst();
 }
 
-/** Deletes a trashed document's row for good (only that user's); its stored object goes after the commit. */
-export async function deleteTrashedDocumentRow(db: Db, id: string, ownerId: string): Promise<(DocumentRef & { storage_key: string }) | undefined> {
+/** Deletes a trashed document's row for good (only that account's); its stored object goes after the commit. */
+export async function deleteTrashedDocumentRow(db: Db, id: string, accountId: string): Promise<(DocumentRef & { storage_key: string }) | undefined> {
   return db
     .deleteFrom("documents")
     .where("id", "=", id)
-    .where("user_id", "=", ownerId)
+    .where("account_id", "=", accountId)
     .where("deleted_at", "is not", null)
-    .returning(["id", "user_id", "original_filename", "storage_key"])
+    .returning(["id", "account_id", "original_filename", "storage_key"])
     .executeTakeFirst();
 }
 
@@ -237,6 +252,17 @@ export async function purgeTrashBatch(db: Db, cutoff: Date, limit: number): Prom
     .execute();
 }
 
+/**
+ * The firm's lists name a document's client as they did when a client was one person: `user_id`,
+ * `user_name` and `user_email` are the account's first owner's (docs/decisions.md, "Client accounts
+ * (issue 32)"), or the account's id and name while nobody has joined it yet.
+ */
+const accountPersonColumns = [
+  sql<string>`coalesce(owner.owner_id, documents.account_id)`.as("user_id"),
+  sql<string>`coalesce(owner.owner_name, accounts.name)`.as("user_name"),
+  sql<string>`coalesce(owner.owner_email, '')`.as("user_email"),
+] as const;
+
 const adminDocumentColumns = [
   "documents.id",
   "documents.original_filename",
@@ -244,9 +270,7 @@ const adminDocumentColumns = [
   "documents.file_size",
   "documents.folder_id",
   "documents.content_type",
-  "documents.user_id",
-  "users.name as user_name",
-  "users.email as user_email",
+  ...accountPersonColumns,
   fromFirm,
 ] as const;
 
@@ -258,24 +282,38 @@ function documentMatches(db: Db, q: string | undefined, trashed = false) {
     // Owner matches go through a subquery on users, so each side can use its own trigram index
     // (an OR across the join could not use either).
     query = query.where((eb) =>
-      eb.or([
-        eb("documents.original_filename", "ilike", pattern),
-        eb(
-          "documents.user_id",
-          "in",
-          eb
-            .selectFrom("users")
-            .select("users.id")
-            .where((u) => u.or([u("users.name", "ilike", pattern), u("users.email", "ilike", pattern)])),
-        ),
-      ]),
+      eb.or([eb("documents.original_filename", "ilike", pattern), eb("documents.account_id", "in", accountsOfPeopleMatching(eb, pattern))]),
     );
   }
   return query;
 }
 
+/** The accounts one of whose people has a name or email matching (their trigram indexes), or whose own name does. */
+function accountsOfPeopleMatching(eb: ExpressionBuilder<Database, "documents">, pattern: string) {
+  return eb
+    .selectFrom("account_contacts")
+    .innerJoin("users", "users.id", "account_contacts.user_id")
+    .select("account_contacts.account_id")
+    .where((u) => u.or([u("users.name", "ilike", pattern), u("users.email", "ilike", pattern)]))
+    .union(eb.selectFrom("accounts").select("accounts.id as account_id").where("accounts.name", "ilike", pattern));
+}
+
 function matchingDocuments(db: Db, q: string | undefined, trashed = false) {
-  return documentMatches(db, q, trashed).innerJoin("users", "users.id", "documents.user_id");
+  return documentMatches(db, q, trashed)
+    .innerJoin("accounts", "accounts.id", "documents.account_id")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("account_contacts as c")
+          .innerJoin("users as u", "u.id", "c.user_id")
+          .select(["u.id as owner_id", "u.name as owner_name", "u.email as owner_email"])
+          .whereRef("c.account_id", "=", "documents.account_id")
+          .orderBy(sql`c.role = 'owner'`, "desc")
+          .orderBy("c.created_at")
+          .limit(1)
+          .as("owner"),
+      (join) => join.onTrue(),
+    );
 }
 
 /**
@@ -307,12 +345,7 @@ async function countMatches(db: Db, q: string, cap: number): Promise<number> {
       tx,
       liveDocuments(tx)
         .where("documents.original_filename", "not ilike", pattern)
-        .where("documents.user_id", "in", (eb) =>
-          eb
-            .selectFrom("users")
-            .select("users.id")
-            .where((u) => u.or([u("users.name", "ilike", pattern), u("users.email", "ilike", pattern)])),
-        ),
+        .where("documents.account_id", "in", (eb) => accountsOfPeopleMatching(eb, pattern)),
     );
     return byName + byOwner;
   };
@@ -370,7 +403,7 @@ export async function listAllTrash(db: Db, page: PageWindow) {
   const [items, count] = await Promise.all([
     matchingDocuments(db, page.q, true)
       .leftJoin("folders", (join) =>
-        join.onRef("folders.id", "=", "documents.trashed_from_folder_id").onRef("folders.user_id", "=", "documents.user_id"),
+        join.onRef("folders.id", "=", "documents.trashed_from_folder_id").onRef("folders.account_id", "=", "documents.account_id"),
       )
       .select([
         "documents.id",
@@ -379,9 +412,7 @@ export async function listAllTrash(db: Db, page: PageWindow) {
         "documents.file_size",
         "folders.id as folder_id",
         "documents.content_type",
-        "documents.user_id",
-        "users.name as user_name",
-        "users.email as user_email",
+        ...accountPersonColumns,
         "documents.deleted_at",
         fromFirm,
       ])
@@ -397,27 +428,33 @@ export async function listAllTrash(db: Db, page: PageWindow) {
   return { items: items.map((row) => ({ ...row, deleted_at: row.deleted_at! })), total: count.total };
 }
 
-/** Each user's own quota (null: the default) and the bytes their documents take. */
-export async function storageOfUsers(db: Db, ids: readonly string[]) {
+/**
+ * Each person's storage as the firm's users list shows it: their account's (the one the firm's
+ * paths mean by them, accountForPerson) quota and the bytes its documents take. A person in no
+ * account, or in several they do not own one of, has none.
+ */
+export async function storageOfUsersForFirm(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .selectFrom("users")
+    .selectFrom("account_contacts as c")
+    .innerJoin("accounts", "accounts.id", "c.account_id")
     .select((eb) => [
-      "users.id",
-      "users.storage_quota_mb",
+      "c.user_id as id",
+      "accounts.storage_quota_mb",
       eb
         .selectFrom("documents")
         .select(sql<number>`coalesce(sum(file_size), 0)::bigint`.as("used"))
-        .whereRef("documents.user_id", "=", "users.id")
+        .whereRef("documents.account_id", "=", "accounts.id")
         .$asScalar()
         .as("used_bytes"),
     ])
-    .where("users.id", "in", ids)
+    .where("c.user_id", "in", ids)
+    .orderBy(sql`c.role = 'owner'`, "desc")
     .execute();
 }
 
-export async function setStorageQuota(db: Db, id: string, quotaMb: number | null) {
-  return db.updateTable("users").set({ storage_quota_mb: quotaMb }).where("id", "=", id).returning("id").executeTakeFirst();
+export async function setStorageQuotaForFirm(db: Db, accountId: string, quotaMb: number | null) {
+  return db.updateTable("accounts").set({ storage_quota_mb: quotaMb }).where("id", "=", accountId).returning("id").executeTakeFirst();
 }
 
 // Upload notices (upload-notices.ts): batches of uploads waiting for their email.
@@ -426,11 +463,11 @@ export type NoticeAudience = "client" | "firm";
 export type NoticedDocument = { original_filename: string; folder_id: string | null; upload_date: Date };
 
 /** The owner's open batch for `audience`, locked, so the email job closing it waits for the upload's commit. */
-export async function findOpenUploadNotice(tx: Transaction<Database>, ownerId: string, audience: NoticeAudience) {
+export async function findOpenUploadNotice(tx: Transaction<Database>, accountId: string, audience: NoticeAudience) {
   return tx
     .selectFrom("upload_notices")
     .select(["id", "due_at"])
-    .where("user_id", "=", ownerId)
+    .where("account_id", "=", accountId)
     .where("audience", "=", audience)
     .where("closed_at", "is", null)
     .forUpdate()
@@ -451,7 +488,7 @@ export async function closeUploadNotice(db: Db, noticeId: string, now: Date) {
     .updateTable("upload_notices")
     .set((eb) => ({ closed_at: eb.fn.coalesce("closed_at", eb.val(now)) }))
     .where("id", "=", noticeId)
-    .returning("user_id")
+    .returning("account_id")
     .executeTakeFirst();
 }
 
@@ -496,7 +533,7 @@ export async function findRecentPreviewEvent(db: Db, look: { document: DocumentR
   return db
     .selectFrom("activity_events")
     .select("id")
-    .where("client_id", "=", look.document.user_id)
+    .where("account_id", "=", look.document.account_id)
     .where("occurred_at", ">", look.since)
     .where("action", "=", "document.preview")
     .where("target_id", "=", look.document.id)
@@ -512,14 +549,4 @@ export async function findFolderName(db: Db, folderId: string): Promise<string |
 
 export async function listFolderNames(db: Db, folderIds: string[]) {
   return db.selectFrom("folders").select(["id", "name"]).where("id", "in", folderIds).execute();
-}
-
-/** A document's owner as the trail names them. */
-export async function findTrailOwner(db: Db, userId: string) {
-  return db.selectFrom("users").select(["id", "username", "email"]).where("id", "=", userId).executeTakeFirst();
-}
-
-/** Whom an upload notice goes to, and whether their address is verified. */
-export async function findNoticeRecipient(db: Db, userId: string) {
-  return db.selectFrom("users").select(["id", "name", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
 }

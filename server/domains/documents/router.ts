@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
+import { clientProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { listPageInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import { documentSearchInput, folderDocumentsInput, updateDocumentInput } from "./schemas.ts";
@@ -17,16 +17,16 @@ import { storageUsage } from "./upload.ts";
 
 // Uploads, downloads, previews and ZIPs stream bytes: REST only, through transfers.ts.
 export const documentsRouter = router({
-  root: authedProcedure.query(({ ctx }) => listRootDocuments(ctx)),
-  inFolder: authedProcedure.input(folderDocumentsInput).query(({ ctx, input }) => listFolderDocuments(ctx, input)),
-  search: authedProcedure.input(documentSearchInput).query(({ ctx, input }) => searchOwnDocuments(ctx, input)),
-  update: authedProcedure.input(updateDocumentInput).mutation(({ ctx, input }) => updateDocument(ctx, input)),
+  root: clientProcedure.query(({ ctx }) => listRootDocuments(ctx)),
+  inFolder: clientProcedure.input(folderDocumentsInput).query(({ ctx, input }) => listFolderDocuments(ctx, input)),
+  search: clientProcedure.input(documentSearchInput).query(({ ctx, input }) => searchOwnDocuments(ctx, input)),
+  update: clientProcedure.input(updateDocumentInput).mutation(({ ctx, input }) => updateDocument(ctx, input)),
   /** Moves the document to the trash (deleted for good 30 days later). */
-  delete: authedProcedure.input(idInput).mutation(({ ctx, input }) => removeDocument(ctx, input)),
-  trash: authedProcedure.query(({ ctx }) => listOwnTrash(ctx)),
-  restore: authedProcedure.input(idInput).mutation(({ ctx, input }) => restoreOwnDocument(ctx, input)),
-  deleteForever: authedProcedure.input(idInput).mutation(({ ctx, input }) => deleteOwnDocumentForever(ctx, input)),
-  usage: authedProcedure.query(({ ctx }) => storageUsage(ctx)),
+  delete: clientProcedure.input(idInput).mutation(({ ctx, input }) => removeDocument(ctx, input)),
+  trash: clientProcedure.query(({ ctx }) => listOwnTrash(ctx)),
+  restore: clientProcedure.input(idInput).mutation(({ ctx, input }) => restoreOwnDocument(ctx, input)),
+  deleteForever: clientProcedure.input(idInput).mutation(({ ctx, input }) => deleteOwnDocumentForever(ctx, input)),
+  usage: clientProcedure.query(({ ctx }) => storageUsage(ctx)),
 });
 
 /** Every client's documents and trash, gathered into the admin router: `admin.documents`, `admin.trash`, ... */

@@ -2,7 +2,7 @@
 // upload.ts, the trash in trash.ts.
 import { TRPCError } from "@trpc/server";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext, Context } from "../../trpc/context.ts";
 import type { ListPageInput } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
 import { listFolders } from "../folders/queries.ts";
@@ -29,13 +29,13 @@ import { cleanFilename } from "./upload.ts";
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
 
-export function listRootDocuments(ctx: AuthedContext): Promise<DocumentItem[]> {
-  return listDocuments(ctx.db, ctx.user.id, null);
+export function listRootDocuments(ctx: ClientContext): Promise<DocumentItem[]> {
+  return listDocuments(ctx.db, ctx.account.id, null);
 }
 
-export async function listFolderDocuments(ctx: AuthedContext, input: { folder_id: string }): Promise<DocumentItem[]> {
-  await assertOwnFolder(ctx.db, ctx.user.id, input.folder_id);
-  return listDocuments(ctx.db, ctx.user.id, input.folder_id);
+export async function listFolderDocuments(ctx: ClientContext, input: { folder_id: string }): Promise<DocumentItem[]> {
+  await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
+  return listDocuments(ctx.db, ctx.account.id, input.folder_id);
 }
 
 /**
@@ -54,9 +54,9 @@ async function openDocument(ctx: AuthedContext, document: StoredDocument | undef
   return document;
 }
 
-/** The owner's live document to stream (see `openDocument`); another's answers like a missing one. */
-async function openStoredDocument(ctx: AuthedContext, id: string, purpose: "download" | "preview", ownerId: string): Promise<StoredDocument> {
-  return openDocument(ctx, await findStoredDocument(ctx.db, id, ownerId), purpose);
+/** The current account's live document to stream (see `openDocument`); another's answers like a missing one. */
+async function openStoredDocument(ctx: ClientContext, id: string, purpose: "download" | "preview"): Promise<StoredDocument> {
+  return openDocument(ctx, await findStoredDocument(ctx.db, id, ctx.account.id), purpose);
 }
 
 /** Any client's live document to stream, for the firm (see `openDocument`). */
@@ -65,13 +65,13 @@ export async function openStoredDocumentForFirm(ctx: AuthedContext, id: string, 
 }
 
 /** The caller's own live document, to stream as a download. */
-export function getOwnStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
-  return openStoredDocument(ctx, input.id, "download", ctx.user.id);
+export function getOwnStoredDocument(ctx: ClientContext, input: { id: string }): Promise<StoredDocument> {
+  return openStoredDocument(ctx, input.id, "download");
 }
 
 /** The caller's own live document, to show in the browser. */
-export function getOwnPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
-  return openStoredDocument(ctx, input.id, "preview", ctx.user.id);
+export function getOwnPreviewDocument(ctx: ClientContext, input: { id: string }): Promise<StoredDocument> {
+  return openStoredDocument(ctx, input.id, "preview");
 }
 
 function assertPreviewable(document: StoredDocument): StoredDocument {
@@ -82,8 +82,11 @@ function assertPreviewable(document: StoredDocument): StoredDocument {
 }
 
 /** The caller's live documents whose name contains `q`, across all folders, each with its folder's path. */
-export async function searchOwnDocuments(ctx: AuthedContext, input: DocumentSearchInput): Promise<DocumentSearchResult[]> {
-  const [documents, folders] = await Promise.all([searchDocumentsQuery(ctx.db, ctx.user.id, input).execute(), listFolders(ctx.db, ctx.user.id)]);
+export async function searchOwnDocuments(ctx: ClientContext, input: DocumentSearchInput): Promise<DocumentSearchResult[]> {
+  const [documents, folders] = await Promise.all([
+    searchDocumentsQuery(ctx.db, ctx.account.id, input).execute(),
+    listFolders(ctx.db, ctx.account.id),
+  ]);
   const byId = new Map(folders.map((f) => [f.id, f]));
   const paths = new Map<string, { id: string; name: string }[]>();
   const pathTo = (folderId: string | null): { id: string; name: string }[] => {
@@ -103,17 +106,17 @@ export async function searchOwnDocuments(ctx: AuthedContext, input: DocumentSear
 }
 
 /** Renames and/or moves one of the caller's live documents (folder_id null: to the root). */
-export async function updateDocument(ctx: AuthedContext, input: UpdateDocumentInput): Promise<DocumentItem> {
-  if (input.folder_id) await assertOwnFolder(ctx.db, ctx.user.id, input.folder_id);
+export async function updateDocument(ctx: ClientContext, input: UpdateDocumentInput): Promise<DocumentItem> {
+  if (input.folder_id) await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const before = await findStoredDocument(tx, input.id, ctx.user.id);
-      const updated = await updateDocumentRow(tx, ctx.user.id, input.id, {
+      const before = await findStoredDocument(tx, input.id, ctx.account.id);
+      const updated = await updateDocumentRow(tx, ctx.account.id, input.id, {
         ...(input.name !== undefined ? { original_filename: cleanFilename(input.name) } : {}),
         ...(input.folder_id !== undefined ? { folder_id: input.folder_id } : {}),
       });
       if (!before || !updated) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-      const document = { id: updated.id, user_id: ctx.user.id, original_filename: updated.original_filename };
+      const document = { id: updated.id, account_id: ctx.account.id, original_filename: updated.original_filename };
       if (updated.original_filename !== before.original_filename) {
         await recordDocumentActivity(tx, ctx, "document.rename", document, { from: before.original_filename });
       }

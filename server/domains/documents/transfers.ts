@@ -4,7 +4,7 @@
 // they are not served at /trpc.
 import { z } from "zod";
 import { router } from "../../trpc/init.ts";
-import { authedProcedure } from "../../trpc/procedures.ts";
+import { clientProcedure } from "../../trpc/procedures.ts";
 import { idInput, idSchema } from "../shared-schemas.ts";
 import { planArchive } from "./archive.ts";
 import { zipPlanInput } from "./schemas.ts";
@@ -28,11 +28,11 @@ export const recordUploadInput = z.object({
 const uploadPlaceInput = recordUploadInput.pick({ folder_id: true, request_id: true });
 
 export const documentTransfersRouter = router({
-  prepareUpload: authedProcedure.mutation(({ ctx }) => prepareUpload(ctx)),
-  checkUploadPlace: authedProcedure.input(uploadPlaceInput).mutation(({ ctx, input }) => checkUploadPlace(ctx, input)),
-  recordUpload: authedProcedure.input(recordUploadInput).mutation(({ ctx, input }) => createDocument(ctx, input)),
-  download: authedProcedure.input(idInput).query(({ ctx, input }) => getOwnStoredDocument(ctx, input)),
-  preview: authedProcedure.input(idInput).query(({ ctx, input }) => getOwnPreviewDocument(ctx, input)),
+  prepareUpload: clientProcedure.mutation(({ ctx }) => prepareUpload(ctx)),
+  checkUploadPlace: clientProcedure.input(uploadPlaceInput).mutation(({ ctx, input }) => checkUploadPlace(ctx, input)),
+  recordUpload: clientProcedure.input(recordUploadInput).mutation(({ ctx, input }) => createDocument(ctx, input)),
+  download: clientProcedure.input(idInput).query(({ ctx, input }) => getOwnStoredDocument(ctx, input)),
+  preview: clientProcedure.input(idInput).query(({ ctx, input }) => getOwnPreviewDocument(ctx, input)),
   /** The entries of a ZIP of one of the caller's folders (null: everything), streamed by rest/folder-archive.ts. */
-  zipPlan: authedProcedure.input(zipPlanInput).query(({ ctx, input }) => planArchive(ctx, input)),
+  zipPlan: clientProcedure.input(zipPlanInput).query(({ ctx, input }) => planArchive(ctx, input)),
 });

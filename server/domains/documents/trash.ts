@@ -3,7 +3,7 @@ import { TRPCError } from "@trpc/server";
 import type { Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext, Context } from "../../trpc/context.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import type { Success } from "../shared-schemas.ts";
 import type { AdminTrashedDocument, ListPageInput, Page } from "../admin/schemas.ts";
@@ -38,8 +38,8 @@ async function moveToTrash(
 }
 
 /** Moves the owner's live document to the trash; another's answers like a missing one. */
-function trashDocument(ctx: AuthedContext, id: string, ownerId: string): Promise<Success> {
-  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ownerId));
+function trashDocument(ctx: ClientContext, id: string): Promise<Success> {
+  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id));
 }
 
 /** Moves any client's live document to its owner's trash, for the firm. */
@@ -47,8 +47,8 @@ export function trashDocumentForFirm(ctx: AuthedContext, id: string): Promise<Su
   return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRowForFirm(tx, id, deletedAt));
 }
 
-export function removeDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
-  return trashDocument(ctx, input.id, ctx.user.id);
+export function removeDocument(ctx: ClientContext, input: { id: string }): Promise<Success> {
+  return trashDocument(ctx, input.id);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,8 +58,8 @@ export function purgeDate(deletedAt: Date): Date {
   return new Date(deletedAt.getTime() + TRASH_RETENTION_MS);
 }
 
-export async function listOwnTrash(ctx: AuthedContext): Promise<TrashedDocument[]> {
-  const rows = await listTrash(ctx.db, ctx.user.id);
+export async function listOwnTrash(ctx: ClientContext): Promise<TrashedDocument[]> {
+  const rows = await listTrash(ctx.db, ctx.account.id);
   return rows.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) }));
 }
 
@@ -72,24 +72,30 @@ export async function listOwnTrash(ctx: AuthedContext): Promise<TrashedDocument[
 async function restoreFromTrash(
   ctx: AuthedContext,
   id: string,
-  find: (tx: Transaction<Database>) => Promise<{ user_id: string; trashed_from_folder_id: string | null } | undefined>,
+  find: (tx: Transaction<Database>) => Promise<{ account_id: string; trashed_from_folder_id: string | null } | undefined>,
 ): Promise<DocumentItem> {
   return ctx.db.transaction().execute(async (tx) => {
     const trashed = await find(tx);
     if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
     const from = trashed.trashed_from_folder_id;
-    const folderId = from !== null && (await lockOwnFolder(tx, trashed.user_id, from)) ? from : null;
+    const folderId = from !== null && (await lockOwnFolder(tx, trashed.account_id, from)) ? from : null;
     const restored = await restoreDocumentRow(tx, id, folderId);
     // Restored, deleted for good or purged by someone else in between.
     if (!restored) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-    await recordDocumentActivity(tx, ctx, "document.restore", { ...restored, user_id: trashed.user_id }, { folder: await folderName(tx, folderId) });
+    await recordDocumentActivity(
+      tx,
+      ctx,
+      "document.restore",
+      { ...restored, account_id: trashed.account_id },
+      { folder: await folderName(tx, folderId) },
+    );
     return restored;
   });
 }
 
 /** Restores the owner's trashed document (see `restoreFromTrash`); another's answers like a missing one. */
-function restoreTrashedDocument(ctx: AuthedContext, id: string, ownerId: string): Promise<DocumentItem> {
-  return restoreFromTrash(ctx, id, (tx) => findTrashedDocument(tx, id, ownerId));
+function restoreTrashedDocument(ctx: ClientContext, id: string): Promise<DocumentItem> {
+  return restoreFromTrash(ctx, id, (tx) => findTrashedDocument(tx, id, ctx.account.id));
 }
 
 /** Restores any client's trashed document into its owner's folders, for the firm (see `restoreFromTrash`). */
@@ -97,14 +103,14 @@ export function restoreTrashedDocumentForFirm(ctx: AuthedContext, id: string): P
   return restoreFromTrash(ctx, id, (tx) => findTrashedDocumentForFirm(tx, id));
 }
 
-export function restoreOwnDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
-  return restoreTrashedDocument(ctx, input.id, ctx.user.id);
+export function restoreOwnDocument(ctx: ClientContext, input: { id: string }): Promise<DocumentItem> {
+  return restoreTrashedDocument(ctx, input.id);
 }
 
 /** Only a trashed document is deleted for good. The row goes first, then the content: a failure in between leaves a stray file, never a broken row. */
-export async function deleteOwnDocumentForever(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+export async function deleteOwnDocumentForever(ctx: ClientContext, input: { id: string }): Promise<Success> {
   const deleted = await ctx.db.transaction().execute(async (tx) => {
-    const row = await deleteTrashedDocumentRow(tx, input.id, ctx.user.id);
+    const row = await deleteTrashedDocumentRow(tx, input.id, ctx.account.id);
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
     await recordDocumentActivity(tx, ctx, "document.delete", row);
     return row;

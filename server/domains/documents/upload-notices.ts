@@ -28,19 +28,19 @@ const NOTICE_WINDOW_MS: Record<NoticeAudience, number> = {
 const MAIL_KIND = { client: "documents-shared", firm: "upload-digest" } as const;
 
 /**
- * Puts a just-uploaded document into its owner's open batch for `audience`, opening one (and
+ * Puts a just-uploaded document into its account's open batch for `audience`, opening one (and
  * queueing its email for the end of the window) when there is none or the open one is past its
- * time. Runs in the upload's transaction, which already holds the owner's row (the quota lock), so
- * one client's uploads take their turn here.
+ * time. Runs in the upload's transaction, which already holds the account's row (the quota lock), so
+ * one account's uploads take their turn here.
  */
 export async function addToUploadNotice(
   tx: Transaction<Database>,
   jobs: Jobs,
-  upload: { ownerId: string; documentId: string; audience: NoticeAudience; now: Date },
+  upload: { accountId: string; documentId: string; audience: NoticeAudience; now: Date },
 ): Promise<void> {
-  const { ownerId, audience, now } = upload;
+  const { accountId, audience, now } = upload;
   // Locked, so the email job closing it waits for this upload to commit (and then lists it).
-  let notice = await findOpenUploadNotice(tx, ownerId, audience);
+  let notice = await findOpenUploadNotice(tx, accountId, audience);
   if (notice && notice.due_at <= now) {
     // Its window is over though its email has not run yet: the email takes what it holds, this upload starts the next one.
     await closeUploadNotice(tx, notice.id, now);
@@ -48,7 +48,7 @@ export async function addToUploadNotice(
   }
   if (!notice) {
     const dueAt = new Date(now.getTime() + NOTICE_WINDOW_MS[audience]);
-    notice = await insertUploadNotice(tx, { user_id: ownerId, audience, opened_at: now, due_at: dueAt });
+    notice = await insertUploadNotice(tx, { account_id: accountId, audience, opened_at: now, due_at: dueAt });
     await jobs.send("email", { kind: MAIL_KIND[audience], noticeId: notice.id }, { tx, startAfter: dueAt });
   }
   await insertUploadNoticeDocument(tx, notice.id, upload.documentId);
@@ -59,10 +59,10 @@ export async function addToUploadNotice(
  * its owner and the documents still live, oldest first. Undefined when the batch is gone (its
  * client was deleted).
  */
-export async function takeNotice(db: Db, noticeId: string, now: Date): Promise<{ ownerId: string; documents: NoticedDocument[] } | undefined> {
+export async function takeNotice(db: Db, noticeId: string, now: Date): Promise<{ accountId: string; documents: NoticedDocument[] } | undefined> {
   const notice = await closeUploadNotice(db, noticeId, now);
   if (!notice) return undefined;
-  return { ownerId: notice.user_id, documents: await listNoticedDocuments(db, noticeId) };
+  return { accountId: notice.account_id, documents: await listNoticedDocuments(db, noticeId) };
 }
 
 /** The firm's setting "Include document names in emails" (on unless turned off). */

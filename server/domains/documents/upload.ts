@@ -6,7 +6,7 @@ import type { Config } from "../../config.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
-import type { AuthedContext } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
 import { addUploadToInbox } from "../inbox/queries.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
@@ -37,20 +37,20 @@ export function quotaBytes(config: Config, storageQuotaMb: number | null): numbe
 }
 
 /** How much of their quota the caller uses. */
-export async function storageUsage(ctx: AuthedContext): Promise<StorageUsage> {
-  return storageUsageOf(ctx, ctx.user.id);
+export async function storageUsage(ctx: ClientContext): Promise<StorageUsage> {
+  return storageUsageOf(ctx, ctx.account.id);
 }
 
 /** How much of their quota the owner uses. */
-async function storageUsageOf(ctx: AuthedContext, ownerId: string): Promise<StorageUsage> {
-  const [quota, used] = await Promise.all([findStorageQuota(ctx.db, ownerId), storedBytes(ctx.db, ownerId)]);
+async function storageUsageOf(ctx: AuthedContext, accountId: string): Promise<StorageUsage> {
+  const [quota, used] = await Promise.all([findStorageQuota(ctx.db, accountId), storedBytes(ctx.db, accountId)]);
   if (!quota) throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_GONE });
   return { used_bytes: used, quota_bytes: quotaBytes(ctx.config, quota.storage_quota_mb) };
 }
 
 /** prepareUploadForFirm for an upload into the caller's own documents. */
-export async function prepareUpload(ctx: AuthedContext): Promise<{ remainingBytes: number }> {
-  return prepareUploadForFirm(ctx, ctx.user.id);
+export async function prepareUpload(ctx: ClientContext): Promise<{ remainingBytes: number }> {
+  return prepareUploadForFirm(ctx, ctx.account.id);
 }
 
 /**
@@ -58,18 +58,18 @@ export async function prepareUpload(ctx: AuthedContext): Promise<{ remainingByte
  * bytes still fit in the owner's quota (none, not a negative number, when a lowered quota is overrun).
  * Any owner: the firm's upload into a client's documents.
  */
-export async function prepareUploadForFirm(ctx: AuthedContext, ownerId: string): Promise<{ remainingBytes: number }> {
+export async function prepareUploadForFirm(ctx: AuthedContext, accountId: string): Promise<{ remainingBytes: number }> {
   await ctx.rateLimits.consumeUpload(ctx.user.id);
-  const usage = await storageUsageOf(ctx, ownerId);
+  const usage = await storageUsageOf(ctx, accountId);
   return { remainingBytes: Math.max(0, usage.quota_bytes - usage.used_bytes) };
 }
 
 /** checkUploadPlaceForFirm for the caller's own documents. */
 export async function checkUploadPlace(
-  ctx: AuthedContext,
+  ctx: ClientContext,
   input: { folder_id: string | null; request_id: string | null },
 ): Promise<{ success: true }> {
-  return checkUploadPlaceForFirm(ctx, input, ctx.user.id);
+  return checkUploadPlaceForFirm(ctx, input, ctx.account.id);
 }
 
 /**
@@ -81,37 +81,46 @@ export async function checkUploadPlace(
 export async function checkUploadPlaceForFirm(
   ctx: AuthedContext,
   input: { folder_id: string | null; request_id: string | null },
-  ownerId: string,
+  accountId: string,
 ): Promise<{ success: true }> {
-  if (input.folder_id) await assertOwnFolder(ctx.db, ownerId, input.folder_id);
+  if (input.folder_id) await assertOwnFolder(ctx.db, accountId, input.folder_id);
   const requestId = input.request_id;
-  if (requestId) await ctx.db.transaction().execute((tx) => requestForUpload(tx, ownerId, requestId));
+  if (requestId) await ctx.db.transaction().execute((tx) => requestForUpload(tx, accountId, requestId));
   return { success: true };
 }
 
 /** createDocumentForFirm in the caller's own documents. */
 export async function createDocument(
-  ctx: AuthedContext,
+  ctx: ClientContext,
   input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
 ): Promise<DocumentItem> {
-  return createDocumentForFirm(ctx, input, ctx.user.id);
+  return recordDocument(ctx, input, ctx.account.id, "client");
 }
 
 /**
- * Records a stored upload as the owner's document, uploaded by the caller (the firm's upload into a
- * client's documents when the owner is not the caller). The row is written only now, after the
+ * Records a stored upload as the firm's, into a client account's documents (createDocument: one of
+ * the account's people's own), uploaded by the caller. The row is written only now, after the
  * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)
  * the content goes too. It joins the batch its email tells (upload-notices.ts).
  */
-export async function createDocumentForFirm(
+export function createDocumentForFirm(
   ctx: AuthedContext,
   input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
-  ownerId: string,
+  accountId: string,
+): Promise<DocumentItem> {
+  return recordDocument(ctx, input, accountId, "firm");
+}
+
+/** Both: `by` says whose upload it is (the account's people, or the firm into a client's account). */
+async function recordDocument(
+  ctx: AuthedContext,
+  input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
+  accountId: string,
+  by: "client" | "firm",
 ): Promise<DocumentItem> {
   const { file, folder_id: chosenFolderId } = input;
-  const userId = ownerId;
   try {
-    if (chosenFolderId) await assertOwnFolder(ctx.db, userId, chosenFolderId);
+    if (chosenFolderId) await assertOwnFolder(ctx.db, accountId, chosenFolderId);
     const contentType = await detectContentType(ctx.storage, file.key, file.declaredType);
     return await ctx.db
       .transaction()
@@ -120,17 +129,17 @@ export async function createDocumentForFirm(
         // passed that check against the same usage: only here, one at a time, is the sum exact.
         // The sum is a statement of its own, after the lock: in READ COMMITTED it then sees the
         // documents of the upload that held the lock before us.
-        const quota = await lockStorageQuota(tx, userId);
+        const quota = await lockStorageQuota(tx, accountId);
         if (!quota) throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_GONE });
-        const used = await storedBytes(tx, userId);
+        const used = await storedBytes(tx, accountId);
         if (used + file.size > quotaBytes(ctx.config, quota.storage_quota_mb)) {
           throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
         }
         // An upload against a request goes into the request's folder, when it has one.
-        const request = input.request_id ? await requestForUpload(tx, userId, input.request_id) : null;
+        const request = input.request_id ? await requestForUpload(tx, accountId, input.request_id) : null;
         const folderId = request?.folder_id ?? chosenFolderId;
         const document = await insertDocument(tx, {
-          user_id: userId,
+          account_id: accountId,
           uploaded_by: ctx.user.id,
           folder_id: folderId,
           request_id: request?.id ?? null,
@@ -145,16 +154,16 @@ export async function createDocumentForFirm(
           tx,
           ctx,
           "document.upload",
-          { ...document, user_id: userId },
+          { ...document, account_id: accountId },
           { folder: await folderName(tx, folderId), ...(request ? { request: request.title } : {}) },
         );
-        // A client's own upload is news for the firm (digest, Inbox); the firm's, for the client. An
-        // admin filing into their own documents is neither.
-        if (userId !== ctx.user.id) {
-          await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience: "client", now: ctx.now() });
+        // A client's upload (by any of the account's people) is news for the firm (digest, Inbox);
+        // the firm's, for the client. An admin filing into an account of their own is neither.
+        if (by === "firm") {
+          await addToUploadNotice(tx, ctx.jobs, { accountId, documentId: document.id, audience: "client", now: ctx.now() });
         } else if (!ctx.user.is_admin) {
-          await addToUploadNotice(tx, ctx.jobs, { ownerId: userId, documentId: document.id, audience: "firm", now: ctx.now() });
-          await addUploadToInbox(tx, { client_id: userId, document_id: document.id, name: document.original_filename, at: ctx.now() });
+          await addToUploadNotice(tx, ctx.jobs, { accountId, documentId: document.id, audience: "firm", now: ctx.now() });
+          await addUploadToInbox(tx, { account_id: accountId, document_id: document.id, name: document.original_filename, at: ctx.now() });
         }
         return document;
       })

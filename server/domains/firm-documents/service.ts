@@ -5,46 +5,58 @@ import { TRPCError } from "@trpc/server";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { recordSettingChange } from "../activity/record.ts";
 import type { AdminUser } from "../admin/schemas.ts";
+import type { PublicUser } from "../auth/schemas.ts";
 import { USER_NOT_FOUND } from "../admin/service.ts";
 import { findUserById } from "../auth/queries.ts";
-import { listDocuments, storageOfUsers } from "../documents/queries.ts";
+import { accountForFirm } from "../accounts/service.ts";
+import { findStorageQuota, listDocuments, storedBytes } from "../documents/queries.ts";
 import type { DocumentItem } from "../documents/schemas.ts";
-import { createDocumentForFirm, prepareUploadForFirm, quotaBytes, type ReceivedFile } from "../documents/upload.ts";
+import { checkUploadPlaceForFirm, createDocumentForFirm, prepareUploadForFirm, quotaBytes, type ReceivedFile } from "../documents/upload.ts";
 import { documentNamesInEmails, setDocumentNamesInEmails } from "../documents/upload-notices.ts";
 import { listFolders } from "../folders/queries.ts";
 import type { Folder } from "../folders/schemas.ts";
 import { assertOwnFolder } from "../folders/service.ts";
 import type { NotificationSettings } from "./schemas.ts";
 
-/** A client account (an admin's id answers as a missing one: the firm shares documents with clients only). */
-async function findClient(ctx: Pick<Context, "db">, id: string) {
+/**
+ * The account a client person's id means on these paths (docs/decisions.md, "Client accounts (issue
+ * 32)"): their only account, or the one they own; an admin's id answers as a missing one (the firm
+ * shares documents with clients only), as does a person in no account; several: 409.
+ */
+async function findClient(ctx: Pick<Context, "db">, id: string): Promise<{ user: PublicUser; accountId: string }> {
   const user = await findUserById(ctx.db, id);
   if (!user || user.is_admin) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
-  return user;
+  return { user, accountId: await accountForFirm(ctx.db, { user_id: id }, USER_NOT_FOUND) };
 }
 
 export async function clientProfile(ctx: Context, input: { id: string }): Promise<AdminUser> {
-  const user = await findClient(ctx, input.id);
-  const [storage] = await storageOfUsers(ctx.db, [user.id]);
-  const quotaMb = storage?.storage_quota_mb ?? null;
-  return { ...user, used_bytes: storage?.used_bytes ?? 0, quota_bytes: quotaBytes(ctx.config, quotaMb), quota_mb: quotaMb };
+  const { user, accountId } = await findClient(ctx, input.id);
+  const [quota, used] = await Promise.all([findStorageQuota(ctx.db, accountId), storedBytes(ctx.db, accountId)]);
+  const quotaMb = quota?.storage_quota_mb ?? null;
+  return { ...user, used_bytes: used, quota_bytes: quotaBytes(ctx.config, quotaMb), quota_mb: quotaMb };
 }
 
 export async function clientFolders(ctx: Context, input: { id: string }): Promise<Folder[]> {
-  await findClient(ctx, input.id);
-  return listFolders(ctx.db, input.id);
+  const { accountId } = await findClient(ctx, input.id);
+  return listFolders(ctx.db, accountId);
 }
 
 export async function clientDocuments(ctx: Context, input: { id: string; folder_id: string | null }): Promise<DocumentItem[]> {
-  await findClient(ctx, input.id);
-  if (input.folder_id) await assertOwnFolder(ctx.db, input.id, input.folder_id);
-  return listDocuments(ctx.db, input.id, input.folder_id);
+  const { accountId } = await findClient(ctx, input.id);
+  if (input.folder_id) await assertOwnFolder(ctx.db, accountId, input.folder_id);
+  return listDocuments(ctx.db, accountId, input.folder_id);
 }
 
 /** Before the body of the firm's upload is read: the client exists, the admin's hourly limit, what fits in the client's quota. */
 export async function prepareClientUpload(ctx: AuthedContext, input: { id: string }): Promise<{ remainingBytes: number }> {
-  await findClient(ctx, input.id);
-  return prepareUploadForFirm(ctx, input.id);
+  const { accountId } = await findClient(ctx, input.id);
+  return prepareUploadForFirm(ctx, accountId);
+}
+
+/** The folder of the firm's upload, before the file is stored: the client account's own, or its root. */
+export async function checkClientUploadPlace(ctx: AuthedContext, input: { id: string; folder_id: string | null }): Promise<{ success: true }> {
+  const { accountId } = await findClient(ctx, input.id);
+  return checkUploadPlaceForFirm(ctx, { folder_id: input.folder_id, request_id: null }, accountId);
 }
 
 /** Records the firm's stored upload as the client's document, in one of the client's folders (or their root). */
@@ -53,7 +65,8 @@ export async function recordClientUpload(
   input: { id: string; folder_id: string | null; file: ReceivedFile },
 ): Promise<DocumentItem> {
   try {
-    return await createDocumentForFirm(ctx, { folder_id: input.folder_id, file: input.file }, input.id);
+    const { accountId } = await findClient(ctx, input.id);
+    return await createDocumentForFirm(ctx, { folder_id: input.folder_id, file: input.file }, accountId);
   } catch (err) {
     // The client was deleted while the file arrived: that is their absence, not the admin's session.
     if (err instanceof TRPCError && err.code === "UNAUTHORIZED") throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });

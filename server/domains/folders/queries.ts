@@ -6,41 +6,41 @@ import type { CreateFolderInput, Folder } from "./schemas.ts";
 // parsing and serializing a date per folder was a third of that listing's time.
 const folderColumns = ["id", "name", "parent_folder_id", "color"] as const;
 
-export async function listFolders(db: Db, userId: string): Promise<Folder[]> {
+export async function listFolders(db: Db, accountId: string): Promise<Folder[]> {
   return db
     .selectFrom("folders")
     .select(folderColumns)
-    .where("user_id", "=", userId)
+    .where("account_id", "=", accountId)
     .orderBy((eb) => eb.fn("lower", ["name"]))
     .orderBy("id")
     .execute();
 }
 
-export async function isOwnFolder(db: Db, userId: string, folderId: string): Promise<boolean> {
-  const row = await db.selectFrom("folders").select("id").where("id", "=", folderId).where("user_id", "=", userId).executeTakeFirst();
+export async function isOwnFolder(db: Db, accountId: string, folderId: string): Promise<boolean> {
+  const row = await db.selectFrom("folders").select("id").where("id", "=", folderId).where("account_id", "=", accountId).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function insertFolder(db: Db, userId: string, input: CreateFolderInput): Promise<Folder> {
+export async function insertFolder(db: Db, accountId: string, input: CreateFolderInput): Promise<Folder> {
   return db
     .insertInto("folders")
-    .values({ user_id: userId, parent_folder_id: input.parent_folder_id, name: input.name, color: input.color })
+    .values({ account_id: accountId, parent_folder_id: input.parent_folder_id, name: input.name, color: input.color })
     .returning(folderColumns)
     .executeTakeFirstOrThrow();
 }
 
-/** The deleted folder's name (undefined: no such folder of the user's); a folder still holding anything raises a foreign-key violation. */
-export async function deleteFolder(db: Db, userId: string, folderId: string): Promise<{ name: string } | undefined> {
-  return db.deleteFrom("folders").where("id", "=", folderId).where("user_id", "=", userId).returning("name").executeTakeFirst();
+/** The deleted folder's name (undefined: no such folder of the account's); a folder still holding anything raises a foreign-key violation. */
+export async function deleteFolder(db: Db, accountId: string, folderId: string): Promise<{ name: string } | undefined> {
+  return db.deleteFrom("folders").where("id", "=", folderId).where("account_id", "=", accountId).returning("name").executeTakeFirst();
 }
 
 /**
- * Locks the user's row (NO KEY UPDATE, as the upload quota check does) until the transaction ends:
- * one user's folder moves then happen one at a time, so two moves checked side by side cannot
- * together make a cycle. False when the user is gone.
+ * Locks the account's row (NO KEY UPDATE, as the upload quota check does) until the transaction
+ * ends: one account's folder moves then happen one at a time, whoever of its people makes them, so
+ * two moves checked side by side cannot together make a cycle. False when the account is gone.
  */
-export async function lockFolderMoves(db: Transaction<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
+export async function lockFolderMoves(db: Transaction<Database>, accountId: string): Promise<boolean> {
+  const row = await db.selectFrom("accounts").select("id").where("id", "=", accountId).forNoKeyUpdate().executeTakeFirst();
   return row !== undefined;
 }
 
@@ -58,9 +58,15 @@ export async function isWithin(db: Db, folderId: string, ancestorId: string): Pr
 
 export async function updateFolderRow(
   db: Db,
-  userId: string,
+  accountId: string,
   folderId: string,
   changes: Pick<Updateable<FoldersTable>, "name" | "color" | "parent_folder_id">,
 ): Promise<Folder | undefined> {
-  return db.updateTable("folders").set(changes).where("id", "=", folderId).where("user_id", "=", userId).returning(folderColumns).executeTakeFirst();
+  return db
+    .updateTable("folders")
+    .set(changes)
+    .where("id", "=", folderId)
+    .where("account_id", "=", accountId)
+    .returning(folderColumns)
+    .executeTakeFirst();
 }

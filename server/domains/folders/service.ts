@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
-import { type ActivityAction, recordActivity } from "../activity/record.ts";
+import { accountClient, type ActivityAction, recordActivity } from "../activity/record.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError, UNIQUE_VIOLATION } from "../../db/errors.ts";
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext } from "../../trpc/context.ts";
+import type { ClientContext } from "../../trpc/context.ts";
 import type { Success } from "../shared-schemas.ts";
 import { deleteFolder, insertFolder, isOwnFolder, isWithin, listFolders, lockFolderMoves, updateFolderRow } from "./queries.ts";
 import type { CreateFolderInput, Folder, UpdateFolderInput } from "./schemas.ts";
@@ -15,21 +15,21 @@ const FOLDER_INTO_ITSELF = "A folder cannot be moved into itself";
 
 /**
  * The one ownership check for a folder id coming from a client (a parent, a listing, an upload
- * target): another user's folder answers exactly like a missing one.
+ * target): another account's folder answers exactly like a missing one.
  */
-export async function assertOwnFolder(db: Db, userId: string, folderId: string, message = FOLDER_NOT_FOUND): Promise<void> {
-  if (!(await isOwnFolder(db, userId, folderId))) throw new TRPCError({ code: "NOT_FOUND", message });
+export async function assertOwnFolder(db: Db, accountId: string, folderId: string, message = FOLDER_NOT_FOUND): Promise<void> {
+  if (!(await isOwnFolder(db, accountId, folderId))) throw new TRPCError({ code: "NOT_FOUND", message });
 }
 
-export function listOwnFolders(ctx: AuthedContext): Promise<Folder[]> {
-  return listFolders(ctx.db, ctx.user.id);
+export function listOwnFolders(ctx: ClientContext): Promise<Folder[]> {
+  return listFolders(ctx.db, ctx.account.id);
 }
 
-export async function createFolder(ctx: AuthedContext, input: CreateFolderInput): Promise<Folder> {
-  if (input.parent_folder_id) await assertOwnFolder(ctx.db, ctx.user.id, input.parent_folder_id, PARENT_FOLDER_NOT_FOUND);
+export async function createFolder(ctx: ClientContext, input: CreateFolderInput): Promise<Folder> {
+  if (input.parent_folder_id) await assertOwnFolder(ctx.db, ctx.account.id, input.parent_folder_id, PARENT_FOLDER_NOT_FOUND);
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const folder = await insertFolder(tx, ctx.user.id, input);
+      const folder = await insertFolder(tx, ctx.account.id, input);
       await recordFolderActivity(tx, ctx, "folder.create", folder, {});
       return folder;
     });
@@ -47,21 +47,21 @@ export async function createFolder(ctx: AuthedContext, input: CreateFolderInput)
  * Renames, recolours and/or moves one of the caller's folders. A move checks, with the caller's
  * moves serialized, that the new parent is theirs and not the folder itself or anything below it.
  */
-export async function updateFolder(ctx: AuthedContext, input: UpdateFolderInput): Promise<Folder> {
+export async function updateFolder(ctx: ClientContext, input: UpdateFolderInput): Promise<Folder> {
   const { id, parent_folder_id: parentId } = input;
-  const userId = ctx.user.id;
+  const accountId = ctx.account.id;
   try {
     return await ctx.db.transaction().execute(async (tx) => {
       if (parentId !== undefined) {
-        if (!(await lockFolderMoves(tx, userId))) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not authenticated" });
+        if (!(await lockFolderMoves(tx, accountId))) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not authenticated" });
         // After the lock, so these read what the caller's previous move committed.
-        await assertOwnFolder(tx, userId, id);
+        await assertOwnFolder(tx, accountId, id);
         if (parentId !== null) {
-          await assertOwnFolder(tx, userId, parentId, PARENT_FOLDER_NOT_FOUND);
+          await assertOwnFolder(tx, accountId, parentId, PARENT_FOLDER_NOT_FOUND);
           if (await isWithin(tx, parentId, id)) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: FOLDER_INTO_ITSELF });
         }
       }
-      const updated = await updateFolderRow(tx, userId, id, {
+      const updated = await updateFolderRow(tx, accountId, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.color !== undefined ? { color: input.color } : {}),
         ...(parentId !== undefined ? { parent_folder_id: parentId } : {}),
@@ -83,10 +83,10 @@ export async function updateFolder(ctx: AuthedContext, input: UpdateFolderInput)
  * Only an empty folder goes; the foreign keys (NO ACTION) make the emptiness check race-free.
  * Trashed documents are in no folder (their folder is only remembered), so they do not count.
  */
-export async function removeFolder(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+export async function removeFolder(ctx: ClientContext, input: { id: string }): Promise<Success> {
   try {
     await ctx.db.transaction().execute(async (tx) => {
-      const deleted = await deleteFolder(tx, ctx.user.id, input.id);
+      const deleted = await deleteFolder(tx, ctx.account.id, input.id);
       if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
       await recordFolderActivity(tx, ctx, "folder.delete", { id: input.id, name: deleted.name }, {});
     });
@@ -99,10 +99,15 @@ export async function removeFolder(ctx: AuthedContext, input: { id: string }): P
 
 function recordFolderActivity(
   db: Db,
-  ctx: AuthedContext,
+  ctx: ClientContext,
   action: ActivityAction,
   folder: { id: string; name: string },
   detail: Record<string, unknown>,
 ) {
-  return recordActivity(db, ctx, { action, client: ctx.user, target: { type: "folder", id: folder.id }, detail: { folder: folder.name, ...detail } });
+  return recordActivity(db, ctx, {
+    action,
+    client: accountClient(ctx.account),
+    target: { type: "folder", id: folder.id },
+    detail: { folder: folder.name, ...detail },
+  });
 }

@@ -10,12 +10,13 @@ export async function inboxPage(db: Db, input: InboxInput, kinds: InboxItemKind[
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   let query = db
     .selectFrom("inbox_items")
-    .leftJoin("users", "users.id", "inbox_items.client_id")
+    .leftJoin("accounts", "accounts.id", "inbox_items.account_id")
     .select([
       sql<string>`inbox_items.id::text`.as("id"),
       "inbox_items.kind",
-      "inbox_items.client_id",
-      sql<string | null>`coalesce(users.username, users.email)`.as("client_label"),
+      // The account, still called client_id in the answer (docs/decisions.md, "Client accounts (issue 32)").
+      "inbox_items.account_id as client_id",
+      "accounts.name as client_label",
       "inbox_items.subject_id",
       "inbox_items.summary",
       "inbox_items.first_at",
@@ -73,7 +74,7 @@ const UPLOAD_NAMES_KEPT = 5;
 
 type InboxItem = {
   kind: Exclude<InboxItemKind, "upload">;
-  client_id: string | null;
+  account_id: string | null;
   subject_id: string;
   summary: Record<string, unknown>;
   at: Date;
@@ -84,7 +85,7 @@ export async function addToInbox(db: Db, item: InboxItem): Promise<void> {
     .insertInto("inbox_items")
     .values({
       kind: item.kind,
-      client_id: item.client_id,
+      account_id: item.account_id,
       subject_id: item.subject_id,
       summary: JSON.stringify(item.summary),
       first_at: item.at,
@@ -93,8 +94,8 @@ export async function addToInbox(db: Db, item: InboxItem): Promise<void> {
     .execute();
 }
 
-/** A client's own upload: joins their unread upload item of the last ten minutes, or starts one. */
-export async function addUploadToInbox(db: Db, upload: { client_id: string; document_id: string; name: string; at: Date }): Promise<void> {
+/** A client's own upload: joins the account's unread upload item of the last ten minutes, or starts one. */
+export async function addUploadToInbox(db: Db, upload: { account_id: string; document_id: string; name: string; at: Date }): Promise<void> {
   const joined = await db
     .updateTable("inbox_items")
     .set({
@@ -113,7 +114,7 @@ export async function addUploadToInbox(db: Db, upload: { client_id: string; docu
         .selectFrom("inbox_items")
         .select("id")
         .where("kind", "=", "upload")
-        .where("client_id", "=", upload.client_id)
+        .where("account_id", "=", upload.account_id)
         .where("read_at", "is", null)
         .where("last_at", ">", new Date(upload.at.getTime() - UPLOAD_BATCH_MINUTES * 60_000))
         .orderBy("last_at", "desc")
@@ -125,7 +126,7 @@ export async function addUploadToInbox(db: Db, upload: { client_id: string; docu
     .insertInto("inbox_items")
     .values({
       kind: "upload",
-      client_id: upload.client_id,
+      account_id: upload.account_id,
       subject_id: upload.document_id,
       summary: JSON.stringify({ count: 1, names: [upload.name] }),
       first_at: upload.at,

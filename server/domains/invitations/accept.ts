@@ -2,8 +2,9 @@
 // shows whom the invitation is for; the client chooses a username and password (registration's
 // rules) and is signed in, or continues with Google with the invited address. Either way the
 // invitation is accepted in the transaction that makes the account, so it works once.
+import { addContact, createAccountWithOwner } from "../accounts/queries.ts";
 import { TRPCError } from "@trpc/server";
-import { type ActivityActorContext, accountLabel, recordActivity } from "../activity/record.ts";
+import { accountLabel, type ActivityActorContext, personClient, recordActivity } from "../activity/record.ts";
 import { addressUnproven, voidEarlierHolder } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { createTwoFactorChallenge } from "../../auth/second-factor.ts";
@@ -13,7 +14,14 @@ import type { Context } from "../../trpc/context.ts";
 import { claimUser, findSessionEpoch, findTakenIdentity, insertUser } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
 import { assertPasswordAllowed, type CarriedSession, EMAIL_TAKEN, finishSignIn, secondStep, USERNAME_TAKEN } from "../auth/service.ts";
-import { findClaimableAccount, findInvitationByTokenHash, lockOpenInvitationFor, markInvitationAccepted, registrationMode } from "./queries.ts";
+import {
+  findClaimableAccount,
+  findInvitationAccount,
+  findInvitationByTokenHash,
+  lockOpenInvitationFor,
+  markInvitationAccepted,
+  registrationMode,
+} from "./queries.ts";
 import { type AcceptInvitationInput, INVALID_INVITATION, type InvitationPeek } from "./schemas.ts";
 import { invitationStatus } from "./service.ts";
 import { makeStaffMember } from "../staff/queries.ts";
@@ -45,9 +53,14 @@ export async function peekInvitation(ctx: Context, input: { token: string }): Pr
 /** The invitation accepted by the account just made for it, with its activity entry; false if someone else got there first. */
 async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: string; email: string }, user: PublicUser): Promise<boolean> {
   if (!(await markInvitationAccepted(tx, invitation.id, user.id, ctx.now()))) return false;
+  // The invitee joins the account made for them when they were invited (an invitation from before
+  // accounts makes their individual account now).
+  const joins = await findInvitationAccount(tx, invitation.id);
+  if (joins?.account_id) await addContact(tx, joins.account_id, user.id, { role: joins.role, notify: joins.notify });
+  else await createAccountWithOwner(tx, { name: user.name, kind: "individual" }, user.id);
   await recordActivity(tx, ctx, {
     action: "invitation.accept",
-    client: user.is_admin ? null : user,
+    client: user.is_admin ? null : personClient(user),
     actor: { id: user.id, role: user.is_admin ? "admin" : "client", label: accountLabel(user) },
     target: { type: "invitation", id: invitation.id },
     detail: { email: invitation.email },
@@ -145,7 +158,10 @@ export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, emai
   const invitation = await lockOpenInvitationFor(tx, email, ctx.now());
   if (!invitation) {
     if ((await registrationMode(tx)) === "invite_only") throw new GoogleSignUpRefused("invite_only");
-    return makeUser();
+    // Signed up by themselves: an individual account of their own, as registration gives.
+    const user = await makeUser();
+    await createAccountWithOwner(tx, { name: user.name, kind: "individual" }, user.id);
+    return user;
   }
   const user = await makeUser();
   await acceptFor(tx, ctx, invitation, user);

@@ -17,7 +17,7 @@ export async function setRegistrationMode(db: Db, mode: RegistrationMode, now: D
     .execute();
 }
 
-const invitationColumns = ["id", "name", "email", "created_at", "expires_at", "last_sent_at", "accepted_at", "revoked_at"] as const;
+const invitationColumns = ["id", "name", "email", "created_at", "expires_at", "last_sent_at", "accepted_at", "revoked_at", "account_id"] as const;
 
 /** Invitations as the firm's list shows them, with who invited. */
 function invitationItems(db: Db) {
@@ -94,7 +94,10 @@ export async function findClaimableAccount(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export async function insertInvitation(db: Db, invitation: { name: string; email: string; created_by: string; created_at: Date; expires_at: Date }) {
+export async function insertInvitation(
+  db: Db,
+  invitation: { name: string; email: string; created_by: string; created_at: Date; expires_at: Date; account_id: string },
+) {
   return db.insertInto("invitations").values(invitation).returning(invitationColumns).executeTakeFirstOrThrow();
 }
 
@@ -167,4 +170,9 @@ export async function findInvitationForMail(db: Db, invitationId: string) {
     .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at"])
     .where("id", "=", invitationId)
     .executeTakeFirst();
+}
+
+/** The account an invitation joins its invitee to, and as what (null account: an invitation from before accounts). */
+export async function findInvitationAccount(db: Db, id: string) {
+  return db.selectFrom("invitations").select(["account_id", "role", "notify"]).where("id", "=", id).executeTakeFirst();
 }

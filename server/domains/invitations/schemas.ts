@@ -34,6 +34,11 @@ export const invitationOutput = z.object({
   accepted_at: z.date().nullable(),
   /** The admin who invited (username, else email); null once that account is gone. */
   invited_by: z.string().nullable(),
+  /**
+   * The client account made for the invitee when invited, which the firm may already ask, share,
+   * write and book for by `account_id` (null: an invitation from before accounts).
+   */
+  account_id: z.string().nullable(),
 });
 export type InvitationItem = z.infer<typeof invitationOutput>;
 

@@ -1,6 +1,7 @@
 // The firm's side of invitations (docs/decisions.md, Invitations): invite a client by name and
 // email, list, resend (a new link and another 7 days; the old link is dead at once) and revoke.
 // Each change and its mail job are written in one transaction, with its activity entry.
+import { createAccountWithOwner } from "../accounts/queries.ts";
 import { TRPCError } from "@trpc/server";
 import { accountLabel, recordActivity, recordSettingChange } from "../activity/record.ts";
 import type { Db } from "../../db/types.ts";
@@ -36,6 +37,7 @@ type InvitationRow = {
   last_sent_at: Date | null;
   accepted_at: Date | null;
   revoked_at: Date | null;
+  account_id: string | null;
 };
 
 export function invitationStatus(row: Pick<InvitationRow, "expires_at" | "accepted_at" | "revoked_at">, now: Date): InvitationStatus {
@@ -66,9 +68,14 @@ export async function createInvitation(ctx: AuthedContext, input: CreateInvitati
       if (await emailHasProvenAccount(tx, input.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
       const open = await findOpenInvitationForEmail(tx, input.email);
       if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
-      // An expired invitation to the address gives way to the new one (one open invitation per address).
+      // The invitee's account exists from now on, so the firm can ask, share, write and book for it
+      // before they accept (docs/decisions.md, "Client accounts (issue 32)"); an expired invitation
+      // to the address gives way to the new one (one open invitation per address), and hands over
+      // the account it made, with whatever the firm put there.
       if (open) await deleteInvitation(tx, open.id);
+      const accountId = open?.account_id ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
       const row = await insertInvitation(tx, {
+        account_id: accountId,
         name: input.name,
         email: input.email,
         created_by: ctx.user.id,

@@ -12,6 +12,11 @@ import { MESSAGES_CHANNEL as CHANNEL } from "./queries.ts";
 
 /** How the trigger on `sessions` says a session ended: this, then the session's id. */
 const SESSION_ENDED = "session-ended:";
+/**
+ * How the trigger on `account_contacts` says a person lost an account (removed, or portal access
+ * off; migration 2026-11-26T0200_client_accounts): this, then the account's id, ":" and the person's.
+ */
+const CONTACT_ENDED = "contact-ended:";
 
 /**
  * Open streams one session, and one user across their sessions, may hold on an instance. Each is
@@ -30,6 +35,11 @@ export function createMessageEvents(database: Pick<DatabaseHandle, "listen">, lo
   const dispatch = (payload: string | null) => {
     if (payload?.startsWith(SESSION_ENDED)) {
       for (const listener of bySession.get(payload.slice(SESSION_ENDED.length)) ?? []) listener.onSessionEnded();
+      return;
+    }
+    if (payload?.startsWith(CONTACT_ENDED)) {
+      const [accountId, userId] = payload.slice(CONTACT_ENDED.length).split(":");
+      for (const listener of listeners) if (listener.accountId === accountId && listener.userId === userId) listener.onSessionEnded();
       return;
     }
     for (const listener of listeners) listener.onChange(payload);

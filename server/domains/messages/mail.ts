@@ -6,19 +6,20 @@ import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { greeting } from "../auth/mail.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
-import { findMailClient, type Side, takeMailBurst } from "./queries.ts";
+import { accountMailRecipients } from "../accounts/service.ts";
+import { findMailAccount, type Side, takeMailBurst } from "./queries.ts";
 
-/** To `side`, five minutes after the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
+/** To `side`, five minutes after (clientId: the account) the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
 export type MessageWaitingJob = { clientId: string; side: Side; dueAt: string };
 
 export async function messageWaitingMail(deps: AppDeps, job: MessageWaitingJob): Promise<Outgoing | null> {
   const waiting = await takeMailBurst(deps.db, job.clientId, job.side, new Date(job.dueAt));
   if (!waiting) return null;
-  const client = await findMailClient(deps.db, job.clientId);
-  if (!client) return null;
   const firm = await firmName(deps);
   const count = waiting === 1 ? "a new message" : `${waiting} new messages`;
   if (job.side === "client") {
+    const client = await accountMailRecipients(deps.db, job.clientId);
+    if (!client) return null;
     const body = composeEmail({
       firmName: firm,
       heading: "You have a new message",
@@ -28,8 +29,10 @@ export async function messageWaitingMail(deps: AppDeps, job: MessageWaitingJob):
       ],
       action: { label: "Read it in the client portal", url: new URL("/dashboard?tab=messages", deps.config.publicUrl).toString() },
     });
-    return { message: { to: client.email, subject: `New message from ${firm}`, ...body } };
+    return { message: { to: client.to, subject: `New message from ${firm}`, ...body } };
   }
+  const client = await findMailAccount(deps.db, job.clientId);
+  if (!client) return null;
   const label = client.username ?? client.email;
   const body = composeEmail({
     firmName: firm,

@@ -10,24 +10,24 @@ const MAIL_DUE = { client: "client_mail_due_at", firm: "firm_mail_due_at" } as c
 /** The messages a side reads are the ones the other side wrote. */
 const WRITTEN_FOR = { client: "admin", firm: "client" } as const;
 
-/** The client's thread, created with their first message, and locked: one client's messages are written one at a time. */
-export function lockThread(db: Db, clientId: string, now: Date) {
+/** The account's thread, created with its first message, and locked: one account's messages are written one at a time. */
+export function lockThread(db: Db, accountId: string, now: Date) {
   return db
     .insertInto("message_threads")
-    .values({ client_id: clientId, last_message_at: now })
-    .onConflict((oc) => oc.column("client_id").doUpdateSet({ client_id: (eb) => eb.ref("excluded.client_id") }))
+    .values({ account_id: accountId, last_message_at: now })
+    .onConflict((oc) => oc.column("account_id").doUpdateSet({ account_id: (eb) => eb.ref("excluded.account_id") }))
     .returning(["client_mail_due_at", "firm_mail_due_at"])
     .executeTakeFirstOrThrow();
 }
 
-/** Which of these ids are the client's own live documents. */
-export async function liveDocumentIds(db: Db, clientId: string, ids: readonly string[]): Promise<Set<string>> {
+/** Which of these ids are the account's own live documents. */
+export async function liveDocumentIds(db: Db, accountId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom("documents")
     .select("id")
     .where("id", "in", ids)
-    .where("user_id", "=", clientId)
+    .where("account_id", "=", accountId)
     .where("deleted_at", "is", null)
     .forShare()
     .execute();
@@ -36,12 +36,12 @@ export async function liveDocumentIds(db: Db, clientId: string, ids: readonly st
 
 export async function insertMessage(
   db: Db,
-  message: { clientId: string; senderId: string; senderRole: "client" | "admin"; text: string; documentIds: readonly string[]; now: Date },
+  message: { accountId: string; senderId: string; senderRole: "client" | "admin"; text: string; documentIds: readonly string[]; now: Date },
 ): Promise<{ id: string; seq: number }> {
   const row = await db
     .insertInto("messages")
     .values({
-      client_id: message.clientId,
+      account_id: message.accountId,
       sender_id: message.senderId,
       sender_role: message.senderRole,
       text: message.text,
@@ -62,7 +62,7 @@ export async function insertMessage(
  * After a message: it is the thread's last, its writer has read up to it, and the other side's
  * email burst is due at `mailDueAt` unless one is already open.
  */
-export async function recordInThread(db: Db, clientId: string, message: { seq: number; now: Date; writer: Side; mailDueAt: Date }): Promise<void> {
+export async function recordInThread(db: Db, accountId: string, message: { seq: number; now: Date; writer: Side; mailDueAt: Date }): Promise<void> {
   const recipient: Side = message.writer === "client" ? "firm" : "client";
   await db
     .updateTable("message_threads")
@@ -72,17 +72,17 @@ export async function recordInThread(db: Db, clientId: string, message: { seq: n
       [READ_SEQ[message.writer]]: message.seq,
       [MAIL_DUE[recipient]]: eb.fn.coalesce(MAIL_DUE[recipient], eb.val(message.mailDueAt)),
     }))
-    .where("client_id", "=", clientId)
+    .where("account_id", "=", accountId)
     .execute();
 }
 
 /** A page of the client's conversation: up to `limit` messages before `beforeSeq` (the newest without it), newest first. */
-export function listMessageRows(db: Db, clientId: string, page: { limit: number; beforeSeq?: number }) {
+export function listMessageRows(db: Db, accountId: string, page: { limit: number; beforeSeq?: number }) {
   let query = db
     .selectFrom("messages")
     .leftJoin("users", "users.id", "messages.sender_id")
     .select(["messages.id", "messages.seq", "messages.text", "messages.sender_role", "users.name as sender_name", "messages.created_at"])
-    .where("messages.client_id", "=", clientId);
+    .where("messages.account_id", "=", accountId);
   if (page.beforeSeq !== undefined) query = query.where("messages.seq", "<", page.beforeSeq);
   return query.orderBy("messages.seq", "desc").limit(page.limit).execute();
 }
@@ -96,11 +96,11 @@ export function findMessageRow(db: Db, id: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function countMessages(db: Db, clientId: string): Promise<number> {
+export async function countMessages(db: Db, accountId: string): Promise<number> {
   const row = await db
     .selectFrom("messages")
     .select(sql<number>`count(*)::int`.as("count"))
-    .where("client_id", "=", clientId)
+    .where("account_id", "=", accountId)
     .executeTakeFirstOrThrow();
   return row.count;
 }
@@ -120,12 +120,12 @@ export function listAttachments(db: Db, messageIds: readonly string[]) {
 }
 
 /** The messages waiting for `side` in the client's conversation. */
-export async function unreadCount(db: Db, clientId: string, side: Side): Promise<number> {
+export async function unreadCount(db: Db, accountId: string, side: Side): Promise<number> {
   const row = await db
     .selectFrom("messages")
-    .innerJoin("message_threads", "message_threads.client_id", "messages.client_id")
+    .innerJoin("message_threads", "message_threads.account_id", "messages.account_id")
     .select(sql<number>`count(*)::int`.as("count"))
-    .where("messages.client_id", "=", clientId)
+    .where("messages.account_id", "=", accountId)
     .where("messages.sender_role", "=", WRITTEN_FOR[side])
     .whereRef("messages.seq", ">", `message_threads.${READ_SEQ[side]}`)
     .executeTakeFirstOrThrow();
@@ -134,30 +134,27 @@ export async function unreadCount(db: Db, clientId: string, side: Side): Promise
 
 /** The side has read everything in the conversation so far. */
 /** The side has read everything: nothing waits for it, so its email burst closes too. */
-export async function markThreadRead(db: Db, clientId: string, side: Side): Promise<void> {
+export async function markThreadRead(db: Db, accountId: string, side: Side): Promise<void> {
   await db
     .updateTable("message_threads")
     .set((eb) => ({ [READ_SEQ[side]]: eb.ref("last_seq"), [MAIL_DUE[side]]: null }))
-    .where("client_id", "=", clientId)
+    .where("account_id", "=", accountId)
     .execute();
 }
 
 /**
  * The firm's unread count over every conversation: only threads with something past the firm's
- * read mark are counted into (by the client's own index), not every message ever written. A thread
- * an admin started from the client pages is no client's and not counted.
+ * read mark are counted into (by the account's own index), not every message ever written.
  */
 export async function firmUnreadTotal(db: Db): Promise<number> {
   const row = await db
     .selectFrom("message_threads")
-    .innerJoin("users", "users.id", "message_threads.client_id")
     .select(
       sql<number>`coalesce(sum((
         select count(*) from messages
-        where messages.client_id = message_threads.client_id and messages.sender_role = 'client' and messages.seq > message_threads.firm_read_seq
+        where messages.account_id = message_threads.account_id and messages.sender_role = 'client' and messages.seq > message_threads.firm_read_seq
       )), 0)::int`.as("count"),
     )
-    .where("users.is_admin", "=", false)
     .whereRef("message_threads.last_seq", ">", "message_threads.firm_read_seq")
     .executeTakeFirstOrThrow();
   return row.count;
@@ -168,35 +165,35 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
   const [items, count] = await Promise.all([
     db
       .selectFrom("message_threads")
-      .innerJoin("users", "users.id", "message_threads.client_id")
+      .innerJoin("accounts", "accounts.id", "message_threads.account_id")
+      // Named by the account's first owner, as the conversation was by its client before.
+      .leftJoin("account_owners as users", "users.account_id", "message_threads.account_id")
       .leftJoin("messages as last", "last.seq", "message_threads.last_seq")
       .select((eb) => [
-        "message_threads.client_id as user_id",
-        "users.name as client_name",
+        sql<string>`coalesce(users.id, message_threads.account_id)`.as("user_id"),
+        "message_threads.account_id",
+        sql<string>`coalesce(users.name, accounts.name)`.as("client_name"),
         "users.username",
-        "users.email",
+        sql<string>`coalesce(users.email, accounts.name)`.as("email"),
         "message_threads.last_message_at",
         "last.sender_role as last_sender_role",
         sql<string>`coalesce(left(last.text, 200), '')`.as("last_text"),
         eb
           .selectFrom("messages")
           .select(sql<number>`count(*)::int`.as("count"))
-          .whereRef("messages.client_id", "=", "message_threads.client_id")
+          .whereRef("messages.account_id", "=", "message_threads.account_id")
           .where("messages.sender_role", "=", "client")
           .whereRef("messages.seq", ">", "message_threads.firm_read_seq")
           .as("unread"),
       ])
-      .where("users.is_admin", "=", false)
       .orderBy("message_threads.last_message_at", "desc")
-      .orderBy("message_threads.client_id")
+      .orderBy("message_threads.account_id")
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
     db
       .selectFrom("message_threads")
-      .innerJoin("users", "users.id", "message_threads.client_id")
       .select(sql<number>`count(*)::int`.as("total"))
-      .where("users.is_admin", "=", false)
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: count.total };
@@ -207,58 +204,58 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
  * how many messages wait for that side now; undefined when that burst is no longer open (read
  * meanwhile, or the conversation gone).
  */
-export async function takeMailBurst(db: Db, clientId: string, side: Side, dueAt: Date): Promise<number | undefined> {
+export async function takeMailBurst(db: Db, accountId: string, side: Side, dueAt: Date): Promise<number | undefined> {
   const thread = await db
     .updateTable("message_threads")
     .set({ [MAIL_DUE[side]]: null })
-    .where("client_id", "=", clientId)
+    .where("account_id", "=", accountId)
     // Only the burst this job was queued for: one closed by reading (and any later one) is not its own.
     .where(MAIL_DUE[side], "=", dueAt)
-    .returning("client_id")
+    .returning("account_id")
     .executeTakeFirst();
   if (!thread) return undefined;
-  return unreadCount(db, clientId, side);
+  return unreadCount(db, accountId, side);
 }
 
-/** A client (not an admin) by id. */
-export function findClient(db: Db, id: string) {
-  return db.selectFrom("users").select(["id", "name", "username", "email"]).where("id", "=", id).where("is_admin", "=", false).executeTakeFirst();
+/** A client account by id, with the name the trail gives it. */
+export function findAccount(db: Db, id: string) {
+  return db.selectFrom("accounts").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** The client's top-level folder of that name, created when missing (a concurrent creation is found, not duplicated). */
-export async function ensureTopFolder(db: Db, clientId: string, name: string): Promise<{ id: string; name: string }> {
-  const existing = await findTopFolder(db, clientId, name);
+export async function ensureTopFolder(db: Db, accountId: string, name: string): Promise<{ id: string; name: string }> {
+  const existing = await findTopFolder(db, accountId, name);
   if (existing) return existing;
-  await sql`insert into folders (user_id, parent_folder_id, name) values (${clientId}, null, ${name}) on conflict do nothing`.execute(db);
-  const created = await findTopFolder(db, clientId, name);
+  await sql`insert into folders (account_id, parent_folder_id, name) values (${accountId}, null, ${name}) on conflict do nothing`.execute(db);
+  const created = await findTopFolder(db, accountId, name);
   if (!created) throw new Error("messages folder not created");
   return created;
 }
 
-function findTopFolder(db: Db, clientId: string, name: string) {
+function findTopFolder(db: Db, accountId: string, name: string) {
   return db
     .selectFrom("folders")
     .select(["id", "name"])
-    .where("user_id", "=", clientId)
+    .where("account_id", "=", accountId)
     .where("parent_folder_id", "is", null)
     .where(sql<string>`lower(name)`, "=", name.toLowerCase())
-    .executeTakeFirst();
-}
-
-/** The client a message mail goes to (never an admin). */
-export async function findMailClient(db: Db, clientId: string) {
-  return db
-    .selectFrom("users")
-    .select(["name", "username", "email", "email_verified_at"])
-    .where("id", "=", clientId)
-    .where("is_admin", "=", false)
     .executeTakeFirst();
 }
 
 /** The channel events.ts LISTENs on. */
 export const MESSAGES_CHANNEL = "portal_messages";
 
-/** Tells every instance that the client's conversation changed, when `tx` commits (events.ts). */
-export async function notifyConversationChanged(tx: Db, clientId: string): Promise<void> {
-  await sql`select pg_notify(${MESSAGES_CHANNEL}, ${clientId})`.execute(tx);
+/** Tells every instance that the account's conversation changed, when `tx` commits (events.ts). */
+export async function notifyConversationChanged(tx: Db, accountId: string): Promise<void> {
+  await sql`select pg_notify(${MESSAGES_CHANNEL}, ${accountId})`.execute(tx);
+}
+
+/** The account a firm's mail names (by its first owner, else its own name). */
+export async function findMailAccount(db: Db, accountId: string) {
+  return db
+    .selectFrom("accounts")
+    .leftJoin("account_owners as owner", "owner.account_id", "accounts.id")
+    .select([sql<string>`coalesce(owner.name, accounts.name)`.as("name"), "owner.username", sql<string>`coalesce(owner.email, '')`.as("email")])
+    .where("accounts.id", "=", accountId)
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
+import { clientProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { pageOutput } from "../admin/schemas.ts";
 import {
   adminMessageListInput,
@@ -28,17 +28,17 @@ import {
 } from "./service.ts";
 
 export const messagesRouter = router({
-  list: authedProcedure
+  list: clientProcedure
     .input(messageListInput)
     .output(pageOutput(messageOutput))
     .query(({ ctx, input }) => ownConversation(ctx, input)),
-  send: authedProcedure
+  send: clientProcedure
     .input(sendMessageBody)
     .output(messageOutput)
     .mutation(({ ctx, input }) => sendOwnMessage(ctx, input)),
-  unread: authedProcedure.output(unreadOutput).query(({ ctx }) => ownUnread(ctx)),
-  markRead: authedProcedure.output(unreadOutput).mutation(({ ctx }) => markOwnRead(ctx)),
-  folder: authedProcedure.output(messagesFolderOutput).mutation(({ ctx }) => ownMessagesFolder(ctx)),
+  unread: clientProcedure.output(unreadOutput).query(({ ctx }) => ownUnread(ctx)),
+  markRead: clientProcedure.output(unreadOutput).mutation(({ ctx }) => markOwnRead(ctx)),
+  folder: clientProcedure.output(messagesFolderOutput).mutation(({ ctx }) => ownMessagesFolder(ctx)),
 });
 
 /** Spread into the admin router: `admin.conversations`, `admin.messages`, `admin.sendMessage`, `admin.markMessagesRead`, `admin.messagesUnread`, `admin.messagesFolder`. */

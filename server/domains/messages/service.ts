@@ -3,15 +3,16 @@
 // email burst and its activity row in one transaction; ownership is in every query (a client only
 // ever names their own conversation, and only their own live documents).
 import { TRPCError } from "@trpc/server";
-import { accountLabel, recordActivity } from "../activity/record.ts";
+import { accountClient, accountLabel, recordActivity } from "../activity/record.ts";
+import { accountForFirm } from "../accounts/service.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
-import type { AuthedContext } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
 import {
   notifyConversationChanged,
   countMessages,
   ensureTopFolder,
-  findClient,
+  findAccount,
   findMessageRow,
   firmUnreadTotal,
   insertMessage,
@@ -41,11 +42,12 @@ import {
 /** A message unread this long gets the other side an email (one per burst). */
 const MESSAGE_MAIL_DELAY_MS = 5 * 60 * 1000;
 
-type Client = { id: string; username: string | null; email: string };
+/** The account a conversation is of. */
+type Client = { id: string; name: string };
 
 /** The client writes to the firm. */
-export function sendOwnMessage(ctx: AuthedContext, input: SendMessageBody): Promise<Message> {
-  return sendMessage(ctx, ctx.user, "client", input);
+export function sendOwnMessage(ctx: ClientContext, input: SendMessageBody): Promise<Message> {
+  return sendMessage(ctx, ctx.account, "client", input);
 }
 
 /** The firm writes to a client. */
@@ -64,7 +66,7 @@ async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, inp
       const live = await liveDocumentIds(tx, client.id, documentIds);
       if (live.size !== documentIds.length) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
       const message = await insertMessage(tx, {
-        clientId: client.id,
+        accountId: client.id,
         senderId: ctx.user.id,
         senderRole: writer === "client" ? "client" : "admin",
         text,
@@ -83,7 +85,7 @@ async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, inp
       }
       await recordActivity(tx, ctx, {
         action: "message.send",
-        client,
+        client: accountClient(client),
         target: { type: "message", id: message.id },
         detail: { attachments: documentIds.length },
       });
@@ -127,8 +129,8 @@ async function withAttachments(ctx: AuthedContext, rows: MessageRow[]): Promise<
   }));
 }
 
-export function ownConversation(ctx: AuthedContext, input: MessageListInput): Promise<Page<Message>> {
-  return conversationPage(ctx, ctx.user.id, input);
+export function ownConversation(ctx: ClientContext, input: MessageListInput): Promise<Page<Message>> {
+  return conversationPage(ctx, ctx.account.id, input);
 }
 
 export async function clientConversation(ctx: AuthedContext, input: MessageListInput & { user_id: string }): Promise<Page<Message>> {
@@ -136,13 +138,14 @@ export async function clientConversation(ctx: AuthedContext, input: MessageListI
   return conversationPage(ctx, client.id, input);
 }
 
-export async function ownUnread(ctx: AuthedContext): Promise<Unread> {
-  return { unread: await unreadCount(ctx.db, ctx.user.id, "client") };
+export async function ownUnread(ctx: ClientContext): Promise<Unread> {
+  return { unread: await unreadCount(ctx.db, ctx.account.id, "client") };
 }
 
-export async function markOwnRead(ctx: AuthedContext): Promise<Unread> {
-  await markThreadRead(ctx.db, ctx.user.id, "client");
-  await notifyConversationChanged(ctx.db, ctx.user.id);
+/** The account's read mark is one for all its people: one of them reading reads it for the others. */
+export async function markOwnRead(ctx: ClientContext): Promise<Unread> {
+  await markThreadRead(ctx.db, ctx.account.id, "client");
+  await notifyConversationChanged(ctx.db, ctx.account.id);
   return ownUnread(ctx);
 }
 
@@ -172,8 +175,8 @@ export async function conversationsForFirm(ctx: AuthedContext, input: Conversati
 }
 
 /** The client's "Messages" folder, where documents uploaded for a message go (made on first need). */
-export function ownMessagesFolder(ctx: AuthedContext): Promise<MessagesFolder> {
-  return ensureTopFolder(ctx.db, ctx.user.id, MESSAGES_FOLDER_NAME);
+export function ownMessagesFolder(ctx: ClientContext): Promise<MessagesFolder> {
+  return ensureTopFolder(ctx.db, ctx.account.id, MESSAGES_FOLDER_NAME);
 }
 
 export async function clientMessagesFolder(ctx: AuthedContext, input: { user_id: string }): Promise<MessagesFolder> {
@@ -181,8 +184,9 @@ export async function clientMessagesFolder(ctx: AuthedContext, input: { user_id:
   return ensureTopFolder(ctx.db, client.id, MESSAGES_FOLDER_NAME);
 }
 
+/** The account a firm path names by a client person's id (accountForFirm: 404 none, 409 several). */
 async function clientOrNotFound(ctx: AuthedContext, id: string): Promise<Client> {
-  const client = await findClient(ctx.db, id);
+  const client = await findAccount(ctx.db, await accountForFirm(ctx.db, { user_id: id }, CLIENT_NOT_FOUND));
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: CLIENT_NOT_FOUND });
   return client;
 }

@@ -3,6 +3,7 @@
 // the firm's when a client submits. The client's mail holds only what the firm wrote, never a
 // document; a reminder is checked again when it is written, so a request submitted, closed or
 // given another due date since gets none.
+import { accountMailRecipients } from "../accounts/service.ts";
 import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
@@ -29,12 +30,14 @@ export type RequestCreatedJob = { requestId: string };
 export async function requestCreatedMail(deps: AppDeps, job: RequestCreatedJob): Promise<Outgoing | null> {
   const request = await findRequestForMail(deps.db, job.requestId);
   if (!request || request.status !== "open") return null;
+  const client = await accountMailRecipients(deps.db, request.account_id);
+  if (!client) return null;
   const firm = await firmName(deps);
   const body = composeEmail({
     firmName: firm,
     heading: "We need some documents from you",
     paragraphs: [
-      greeting({ name: request.name, email_verified: request.email_verified_at !== null }),
+      greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
       request.due_date
         ? `We have asked you for documents in the client portal. Please upload them by ${formatDueDate(request.due_date)}.`
         : "We have asked you for documents in the client portal. Please upload them when you can.",
@@ -43,7 +46,7 @@ export async function requestCreatedMail(deps: AppDeps, job: RequestCreatedJob):
     details: [["Request", request.title], ...(request.due_date ? ([["Due", formatDueDate(request.due_date)]] as Array<[string, string]>) : [])],
     action: { label: "Open the client portal", url: portalLink(deps) },
   });
-  return { message: { to: request.email, subject: `Document request: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
+  return { message: { to: client.to, subject: `Document request: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
 }
 
 /** To the client, before or on `dueDate`; nothing if the request is no longer open or due then. */
@@ -53,6 +56,8 @@ export type RequestReminderJob = { requestId: string; dueDate: string; reminder:
 export async function requestReminderMail(deps: AppDeps, job: RequestReminderJob): Promise<Outgoing | null> {
   const request = await findRequestForMail(deps.db, job.requestId);
   if (!request || request.status !== "open" || request.due_date !== job.dueDate) return null;
+  const client = await accountMailRecipients(deps.db, request.account_id);
+  if (!client) return null;
   const firm = await firmName(deps);
   const due = formatDueDate(job.dueDate);
   const heading = job.reminder === "due" ? "Your documents are due today" : `Your documents are due on ${due}`;
@@ -60,7 +65,7 @@ export async function requestReminderMail(deps: AppDeps, job: RequestReminderJob
     firmName: firm,
     heading,
     paragraphs: [
-      greeting({ name: request.name, email_verified: request.email_verified_at !== null }),
+      greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
       job.reminder === "due"
         ? "A reminder: the documents we asked for are due today. Please upload them in the client portal and mark the request submitted."
         : `A reminder: the documents we asked for are due on ${due}. Please upload them in the client portal and mark the request submitted.`,
@@ -71,7 +76,7 @@ export async function requestReminderMail(deps: AppDeps, job: RequestReminderJob
     ],
     action: { label: "Open the client portal", url: portalLink(deps) },
   });
-  return { message: { to: request.email, subject: `Reminder: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
+  return { message: { to: client.to, subject: `Reminder: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
 }
 
 /** To the firm: a client submitted a request. */
@@ -115,16 +120,18 @@ export type RequestReopenedJob = { requestId: string };
 export async function requestReopenedMail(deps: AppDeps, job: RequestReopenedJob): Promise<Outgoing | null> {
   const request = await findRequestForMail(deps.db, job.requestId);
   if (!request || request.status !== "open") return null;
+  const client = await accountMailRecipients(deps.db, request.account_id);
+  if (!client) return null;
   const firm = await firmName(deps);
   const body = composeEmail({
     firmName: firm,
     heading: "We need a little more for your request",
     paragraphs: [
-      greeting({ name: request.name, email_verified: request.email_verified_at !== null }),
+      greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
       "We looked at what you sent and reopened the request. Sign in to read our note, upload what is missing and mark it submitted again.",
     ],
     details: [["Request", request.title], ...(request.due_date ? ([["Due", formatDueDate(request.due_date)]] as Array<[string, string]>) : [])],
     action: { label: "Open the client portal", url: portalLink(deps) },
   });
-  return { message: { to: request.email, subject: `Reopened: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
+  return { message: { to: client.to, subject: `Reopened: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
 }

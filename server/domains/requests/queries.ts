@@ -25,11 +25,11 @@ function withFolder(db: Db) {
 /** Open first (soonest due first, undated last), then submitted, then done; newest first within each. */
 const STATUS_ORDER = sql<number>`case document_requests.status when 'open' then 0 when 'submitted' then 1 else 2 end`;
 
-/** The user's own requests, open ones first. */
-export function listUserRequests(db: Db, userId: string) {
+/** The account's requests, open ones first. */
+export function listAccountRequests(db: Db, accountId: string) {
   return withFolder(db)
     .select(requestColumns)
-    .where("document_requests.user_id", "=", userId)
+    .where("document_requests.account_id", "=", accountId)
     .orderBy(STATUS_ORDER)
     .orderBy("document_requests.due_date", (order) => order.asc().nullsLast())
     .orderBy("document_requests.created_at", "desc")
@@ -63,7 +63,10 @@ export function countAttachedDocuments(db: Db, requestId: string): Promise<numbe
 
 export async function insertRequest(
   db: Db,
-  request: Pick<DocumentRequestsTable, "user_id" | "title" | "due_date" | "folder_id" | "created_by" | "early_reminder_for" | "due_reminder_for"> & {
+  request: Pick<
+    DocumentRequestsTable,
+    "account_id" | "title" | "due_date" | "folder_id" | "created_by" | "early_reminder_for" | "due_reminder_for"
+  > & {
     description: string;
     now: Date;
   },
@@ -80,22 +83,21 @@ export async function insertRequest(
 function requestForChange(db: Db, id: string) {
   return db
     .selectFrom("document_requests")
-    .innerJoin("users", "users.id", "document_requests.user_id")
+    .innerJoin("accounts", "accounts.id", "document_requests.account_id")
     .select([
       "document_requests.id",
-      "document_requests.user_id",
+      "document_requests.account_id",
       "document_requests.title",
       "document_requests.status",
       "document_requests.folder_id",
-      "users.username",
-      "users.email",
+      "accounts.name",
     ])
     .where("document_requests.id", "=", id);
 }
 
-/** The user's own request and its client, locked for a change; another's is not found. */
-export function lockRequest(db: Db, id: string, userId: string) {
-  return requestForChange(db, id).where("document_requests.user_id", "=", userId).forUpdate("document_requests").executeTakeFirst();
+/** The account's own request, locked for a change; another's is not found. */
+export function lockRequest(db: Db, id: string, accountId: string) {
+  return requestForChange(db, id).where("document_requests.account_id", "=", accountId).forUpdate("document_requests").executeTakeFirst();
 }
 
 /** Any client's request and its client, locked for a change by the firm. */
@@ -107,22 +109,27 @@ export function lockRequestForFirm(db: Db, id: string) {
  * The caller's own open request, for an upload against it: locked against a change of status
  * (FOR SHARE), so it is still open when the document row that names it is written.
  */
-export function lockOpenRequestForUpload(db: Db, userId: string, id: string) {
+export function lockOpenRequestForUpload(db: Db, accountId: string, id: string) {
   return db
     .selectFrom("document_requests")
     .select(["id", "status", "folder_id", "title"])
     .where("id", "=", id)
-    .where("user_id", "=", userId)
+    .where("account_id", "=", accountId)
     .forShare()
     .executeTakeFirst();
 }
 
-export async function setRequestStatus(db: Db, id: string, change: { status: RequestStatus; comment?: string | null; now: Date }): Promise<void> {
+export async function setRequestStatus(
+  db: Db,
+  id: string,
+  change: { status: RequestStatus; comment?: string | null; now: Date; submittedBy?: string },
+): Promise<void> {
   const { status, now } = change;
   await db
     .updateTable("document_requests")
     .set({
       status,
+      ...(change.submittedBy ? { submitted_by: change.submittedBy } : {}),
       updated_at: now,
       ...(change.comment !== undefined ? { comment: change.comment } : {}),
       submitted_at: status === "open" ? null : status === "submitted" ? now : sql`submitted_at`,
@@ -132,15 +139,20 @@ export async function setRequestStatus(db: Db, id: string, change: { status: Req
     .execute();
 }
 
-function adminRequests(db: Db, filter: Pick<AdminRequestListInput, "q" | "user_id" | "status">) {
-  let query = withFolder(db).innerJoin("users", "users.id", "document_requests.user_id");
-  if (filter.user_id) query = query.where("document_requests.user_id", "=", filter.user_id);
+// The firm's rows name the account by its first owner (the view account_owners), as they named the
+// client person before; an account nobody has joined yet by its own name.
+function adminRequests(db: Db, filter: Pick<AdminRequestListInput, "q" | "status"> & { accountId?: string }) {
+  let query = withFolder(db)
+    .innerJoin("accounts", "accounts.id", "document_requests.account_id")
+    .leftJoin("account_owners as users", "users.account_id", "document_requests.account_id");
+  if (filter.accountId) query = query.where("document_requests.account_id", "=", filter.accountId);
   if (filter.status) query = query.where("document_requests.status", "=", filter.status);
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     query = query.where((eb) =>
       eb.or([
         eb("document_requests.title", "ilike", pattern),
+        eb("accounts.name", "ilike", pattern),
         eb("users.name", "ilike", pattern),
         eb("users.username", "ilike", pattern),
         eb("users.email", "ilike", pattern),
@@ -151,13 +163,14 @@ function adminRequests(db: Db, filter: Pick<AdminRequestListInput, "q" | "user_i
 }
 
 /** The firm's rows: the request, its client, and how many live documents are attached. */
-function adminRequestRows(db: Db, filter: Pick<AdminRequestListInput, "q" | "user_id" | "status">) {
+function adminRequestRows(db: Db, filter: Pick<AdminRequestListInput, "q" | "status"> & { accountId?: string }) {
   return adminRequests(db, filter).select((eb) => [
     ...requestColumns,
-    "document_requests.user_id",
+    "document_requests.account_id",
+    sql<string>`coalesce(users.id, document_requests.account_id)`.as("user_id"),
     "users.username",
-    "users.email",
-    "users.name as client_name",
+    sql<string>`coalesce(users.email, accounts.name)`.as("email"),
+    sql<string>`coalesce(users.name, accounts.name)`.as("client_name"),
     eb
       .selectFrom("documents")
       .select(sql<number>`count(*)::int`.as("count"))
@@ -168,7 +181,10 @@ function adminRequestRows(db: Db, filter: Pick<AdminRequestListInput, "q" | "use
 }
 
 /** The firm's list: newest first, narrowed by client and status. */
-export async function listAdminRequests(db: Db, page: AdminRequestListInput & { offset: number }) {
+export async function listAdminRequests(
+  db: Db,
+  page: Omit<AdminRequestListInput, "user_id" | "account_id"> & { accountId?: string; offset: number },
+) {
   const [items, count] = await Promise.all([
     adminRequestRows(db, page)
       .orderBy("document_requests.created_at", "desc")
@@ -208,24 +224,25 @@ export function takeDueRequestReminders(
     .execute();
 }
 
-/** A client (not an admin) the firm may ask for documents. */
-export async function findRequestClient(db: Db, userId: string) {
-  return db.selectFrom("users").select(["id", "username", "email"]).where("id", "=", userId).where("is_admin", "=", false).executeTakeFirst();
-}
-
-/** The request and its client, as the mails about it name them. */
+/**
+ * The request and its account, as the mails about it name them: the person who submitted it (else
+ * the account's first owner, else the account) for the firm's mail; the client's go to the
+ * account's notify contacts (accountMailRecipients).
+ */
 export async function findRequestForMail(db: Db, requestId: string) {
   return db
     .selectFrom("document_requests")
-    .innerJoin("users", "users.id", "document_requests.user_id")
+    .innerJoin("accounts", "accounts.id", "document_requests.account_id")
+    .leftJoin("users as submitter", "submitter.id", "document_requests.submitted_by")
+    .leftJoin("account_owners as owner", "owner.account_id", "document_requests.account_id")
     .select([
       "document_requests.title",
       "document_requests.due_date",
       "document_requests.status",
-      "users.name",
-      "users.username",
-      "users.email",
-      "users.email_verified_at",
+      "document_requests.account_id",
+      sql<string>`coalesce(submitter.name, owner.name, accounts.name)`.as("name"),
+      sql<string | null>`coalesce(submitter.username, owner.username)`.as("username"),
+      sql<string>`coalesce(submitter.email, owner.email, '')`.as("email"),
     ])
     .where("document_requests.id", "=", requestId)
     .executeTakeFirst();

@@ -1,5 +1,5 @@
 import { router } from "../../trpc/init.ts";
-import { authedProcedure, staffProcedure } from "../../trpc/procedures.ts";
+import { clientProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { pageOutput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import {
@@ -14,8 +14,8 @@ import {
 import { createRequest, listOwnRequests, listRequestsForFirm, requestFolders, submitOwnRequest, updateRequest } from "./service.ts";
 
 export const requestsRouter = router({
-  list: authedProcedure.output(clientRequestOutput.array()).query(({ ctx }) => listOwnRequests(ctx)),
-  submit: authedProcedure
+  list: clientProcedure.output(clientRequestOutput.array()).query(({ ctx }) => listOwnRequests(ctx)),
+  submit: clientProcedure
     .input(idInput)
     .output(clientRequestOutput)
     .mutation(({ ctx, input }) => submitOwnRequest(ctx, input)),

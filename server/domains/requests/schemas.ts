@@ -17,14 +17,21 @@ const comment = z.string({ error: "Comment must be text" }).trim().max(5000, "Co
 /** A day on the firm's calendar. */
 const dueDate = z.iso.date("Due date must be a date (YYYY-MM-DD)");
 
-export const createRequestInput = z.object({
-  user_id: idSchema,
-  title,
-  description: description.default(""),
-  due_date: dueDate.nullish().transform((v) => v ?? null),
-  /** One of that client's folders: the uploads for the request go there. */
-  folder_id: idSchema.nullish().transform((v) => v ?? null),
-});
+/** Whom a firm path acts on: the account (`account_id`), or a person resolved to theirs (`user_id`; 409 if ambiguous). */
+const clientRef = { user_id: idSchema.optional(), account_id: idSchema.optional() };
+const oneClient = (v: { user_id?: string; account_id?: string }) => v.user_id !== undefined || v.account_id !== undefined;
+const ONE_CLIENT = { message: "Give user_id or account_id", path: ["account_id"] };
+
+export const createRequestInput = z
+  .object({
+    ...clientRef,
+    title,
+    description: description.default(""),
+    due_date: dueDate.nullish().transform((v) => v ?? null),
+    /** One of that client's folders: the uploads for the request go there. */
+    folder_id: idSchema.nullish().transform((v) => v ?? null),
+  })
+  .refine(oneClient, ONE_CLIENT);
 export type CreateRequestInput = z.infer<typeof createRequestInput>;
 
 /** PATCH /api/admin/requests/:id's body: the id is in the path. */
@@ -40,13 +47,14 @@ export const adminRequestListInput = z.object({
   /** Part of the title, or of the client's name, username or email. */
   q: z.string().trim().max(200, "Search text must be at most 200 characters").optional(),
   user_id: idSchema.optional(),
+  account_id: idSchema.optional(),
   status: statusSchema.optional(),
   limit: z.coerce.number().int().min(1, "limit must be 1 to 200").max(200, "limit must be 1 to 200").default(50),
   cursor: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type AdminRequestListInput = z.infer<typeof adminRequestListInput>;
 
-export const requestFoldersInput = z.object({ user_id: idSchema });
+export const requestFoldersInput = z.object(clientRef).refine(oneClient, ONE_CLIENT);
 
 const requestFields = {
   id: z.string(),
@@ -81,7 +89,9 @@ export type ClientRequest = z.infer<typeof clientRequestOutput>;
 /** The firm's view: whose request it is and how many live documents are attached. */
 export const adminRequestOutput = z.object({
   ...requestFields,
+  /** The account's first owner (the account's id while nobody has joined it). */
   user_id: z.string(),
+  account_id: z.string(),
   /** The client as the firm names them: username, else email. */
   client_label: z.string(),
   client_name: z.string(),

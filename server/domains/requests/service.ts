@@ -3,10 +3,12 @@
 // marks it submitted, and the firm marks it done or reopens it with a comment. Every change is
 // recorded in the client's trail and its mail queued in the change's own transaction.
 import { TRPCError } from "@trpc/server";
-import { accountLabel, type ActivityClient, recordActivity } from "../activity/record.ts";
+import { accountClient, accountLabel, type ActivityClient, recordActivity } from "../activity/record.ts";
+import { findAccountName } from "../accounts/queries.ts";
+import { accountForFirm } from "../accounts/service.ts";
 import { addToInbox } from "../inbox/queries.ts";
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
 import { addDays, localDate } from "../appointments/firm-clock.ts";
 import { isOwnFolder, listFolders } from "../folders/queries.ts";
@@ -14,11 +16,10 @@ import { FOLDER_NOT_FOUND } from "../folders/service.ts";
 import {
   countAttachedDocuments,
   findAdminRequest,
-  findRequestClient,
   insertRequest,
   listAdminRequests,
   listAttachedDocuments,
-  listUserRequests,
+  listAccountRequests,
   lockOpenRequestForUpload,
   lockRequest,
   lockRequestForFirm,
@@ -57,10 +58,10 @@ function isOverdue(request: { status: RequestStatus; due_date: string | null }, 
 export async function createRequest(ctx: AuthedContext, input: CreateRequestInput): Promise<AdminRequest> {
   const today = firmToday(ctx);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
-  const client = await findRequestClient(ctx.db, input.user_id);
-  if (!client) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+  const accountId = await accountForFirm(ctx.db, input, USER_NOT_FOUND);
+  const client = accountClient((await findAccountName(ctx.db, accountId)) ?? { id: accountId, name: accountId });
   if (input.folder_id !== null) {
-    if (!(await isOwnFolder(ctx.db, client.id, input.folder_id))) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
+    if (!(await isOwnFolder(ctx.db, accountId, input.folder_id))) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
   }
   // A due date within the early reminder's days (or today) is already in the mail about the
   // request: those reminders count as sent.
@@ -69,7 +70,7 @@ export async function createRequest(ctx: AuthedContext, input: CreateRequestInpu
     .transaction()
     .execute(async (tx) => {
       const { id } = await insertRequest(tx, {
-        user_id: client.id,
+        account_id: accountId,
         title: input.title,
         description: input.description,
         due_date: input.due_date,
@@ -96,7 +97,9 @@ export async function createRequest(ctx: AuthedContext, input: CreateRequestInpu
 export async function listRequestsForFirm(ctx: AuthedContext, input: AdminRequestListInput): Promise<Page<AdminRequest>> {
   const offset = input.cursor ?? 0;
   const today = firmToday(ctx);
-  const { items, total } = await listAdminRequests(ctx.db, { ...input, offset });
+  const { user_id, account_id, ...filter } = input;
+  const accountId = user_id || account_id ? await accountForFirm(ctx.db, { user_id, account_id }, USER_NOT_FOUND) : undefined;
+  const { items, total } = await listAdminRequests(ctx.db, { ...filter, accountId, offset });
   const next = offset + items.length;
   return { items: items.map((row) => toAdminRequest(row, today)), nextCursor: next < total ? next : null, total };
 }
@@ -114,7 +117,7 @@ export async function updateRequest(ctx: AuthedContext, input: UpdateRequestInpu
     if (input.status === "open" && request.status !== "open") {
       await ctx.jobs.send("email", { kind: "document-request-reopened", requestId: request.id }, { tx });
     }
-    const client = { id: request.user_id, username: request.username, email: request.email };
+    const client = accountClient({ id: request.account_id, name: request.name });
     await recordRequestActivity(tx, ctx, "request.update", client, request.id, {
       title: request.title,
       status: input.status,
@@ -126,8 +129,8 @@ export async function updateRequest(ctx: AuthedContext, input: UpdateRequestInpu
 }
 
 /** The client's own requests, open ones first, each with the documents attached to it. */
-export async function listOwnRequests(ctx: AuthedContext): Promise<ClientRequest[]> {
-  const rows = await listUserRequests(ctx.db, ctx.user.id);
+export async function listOwnRequests(ctx: ClientContext): Promise<ClientRequest[]> {
+  const rows = await listAccountRequests(ctx.db, ctx.account.id);
   const documents = await listAttachedDocuments(
     ctx.db,
     rows.map((row) => row.id),
@@ -144,23 +147,23 @@ export async function listOwnRequests(ctx: AuthedContext): Promise<ClientRequest
  * The client says everything asked for is uploaded: only an open request of their own with at
  * least one (live) document attached. The firm is mailed.
  */
-export async function submitOwnRequest(ctx: AuthedContext, input: { id: string }): Promise<ClientRequest> {
+export async function submitOwnRequest(ctx: ClientContext, input: { id: string }): Promise<ClientRequest> {
   await ctx.db.transaction().execute(async (tx) => {
-    const request = await lockRequest(tx, input.id, ctx.user.id);
+    const request = await lockRequest(tx, input.id, ctx.account.id);
     if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
     if (request.status === "submitted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_SUBMITTED });
     if (request.status !== "open") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
     if ((await countAttachedDocuments(tx, request.id)) === 0) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: NOTHING_ATTACHED });
-    await setRequestStatus(tx, request.id, { status: "submitted", now: ctx.now() });
+    await setRequestStatus(tx, request.id, { status: "submitted", now: ctx.now(), submittedBy: ctx.user.id });
     await ctx.jobs.send("email", { kind: "document-request-submitted", requestId: request.id }, { tx });
     await addToInbox(tx, {
       kind: "request_submitted",
-      client_id: ctx.user.id,
+      account_id: ctx.account.id,
       subject_id: request.id,
       summary: { title: request.title },
       at: ctx.now(),
     });
-    await recordRequestActivity(tx, ctx, "request.update", ctx.user, request.id, {
+    await recordRequestActivity(tx, ctx, "request.update", accountClient(ctx.account), request.id, {
       title: request.title,
       status: "submitted",
       previous_status: request.status,
@@ -176,16 +179,20 @@ export async function submitOwnRequest(ctx: AuthedContext, input: { id: string }
  * request, locked so it stays open until the document naming it is written. 404 for a missing or
  * foreign one, 409 once it is submitted or done.
  */
-export async function requestForUpload(tx: Db, userId: string, requestId: string): Promise<{ id: string; folder_id: string | null; title: string }> {
-  const request = await lockOpenRequestForUpload(tx, userId, requestId);
+export async function requestForUpload(
+  tx: Db,
+  accountId: string,
+  requestId: string,
+): Promise<{ id: string; folder_id: string | null; title: string }> {
+  const request = await lockOpenRequestForUpload(tx, accountId, requestId);
   if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
   if (request.status !== "open") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
   return request;
 }
 
 /** A client's folders with their paths, for choosing where a request's uploads go. */
-export async function requestFolders(ctx: AuthedContext, input: { user_id: string }): Promise<RequestFolder[]> {
-  const folders = await listFolders(ctx.db, input.user_id);
+export async function requestFolders(ctx: AuthedContext, input: { user_id?: string; account_id?: string }): Promise<RequestFolder[]> {
+  const folders = await listFolders(ctx.db, await accountForFirm(ctx.db, input, USER_NOT_FOUND));
   const byId = new Map(folders.map((folder) => [folder.id, folder]));
   const pathOf = (id: string): string => {
     const names: string[] = [];
