@@ -101,31 +101,6 @@ export async function accountExistsForFirm(db: Db, accountId: string): Promise<b
   return (await db.selectFrom("accounts").select("id").where("id", "=", accountId).executeTakeFirst()) !== undefined;
 }
 
-/** An account's name and its first owner (what the firm's answers name a client by). */
-export async function accountSummaryForFirm(
-  db: Db,
-  accountId: string,
-): Promise<{ id: string; name: string; owner_id: string | null; owner_username: string | null; owner_email: string | null } | undefined> {
-  return db
-    .selectFrom("accounts as a")
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom("account_contacts as c")
-          .innerJoin("users as u", "u.id", "c.user_id")
-          .select(["c.account_id", "u.id as owner_id", "u.username as owner_username", "u.email as owner_email"])
-          .where("c.account_id", "=", accountId)
-          .orderBy(sql`c.role = 'owner'`, "desc")
-          .orderBy("c.created_at")
-          .limit(1)
-          .as("o"),
-      (join) => join.onRef("o.account_id", "=", "a.id"),
-    )
-    .select(["a.id", "a.name", "o.owner_id", "o.owner_username", "o.owner_email"])
-    .where("a.id", "=", accountId)
-    .executeTakeFirst();
-}
-
 /** The people an account's emails go to: every contact with notify, owners first. */
 export async function notifyRecipientsForFirm(
   db: Db,

@@ -217,11 +217,6 @@ export async function takeMailBurst(db: Db, accountId: string, side: Side, dueAt
   return unreadCount(db, accountId, side);
 }
 
-/** A client account by id, with the name the trail gives it. */
-export function findAccount(db: Db, id: string) {
-  return db.selectFrom("accounts").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
-}
-
 /** The client's top-level folder of that name, created when missing (a concurrent creation is found, not duplicated). */
 export async function ensureTopFolder(db: Db, accountId: string, name: string): Promise<{ id: string; name: string }> {
   const existing = await findTopFolder(db, accountId, name);

@@ -4,6 +4,7 @@
 // ever names their own conversation, and only their own live documents).
 import { TRPCError } from "@trpc/server";
 import { accountClient, accountLabel, recordActivity } from "../activity/record.ts";
+import { findAccountName } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
@@ -12,7 +13,6 @@ import {
   notifyConversationChanged,
   countMessages,
   ensureTopFolder,
-  findAccount,
   findMessageRow,
   firmUnreadTotal,
   insertMessage,
@@ -186,7 +186,7 @@ export async function clientMessagesFolder(ctx: AuthedContext, input: { user_id:
 
 /** The account a firm path names by a client person's id (accountForFirm: 404 none, 409 several). */
 async function clientOrNotFound(ctx: AuthedContext, id: string): Promise<Client> {
-  const client = await findAccount(ctx.db, await accountForFirm(ctx.db, { user_id: id }, CLIENT_NOT_FOUND));
+  const client = await findAccountName(ctx.db, await accountForFirm(ctx.db, { user_id: id }, CLIENT_NOT_FOUND));
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: CLIENT_NOT_FOUND });
   return client;
 }
