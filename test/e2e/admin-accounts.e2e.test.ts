@@ -110,10 +110,10 @@ describe("the Clients tab", () => {
         `Park ${tag},family,Eva Park,eva.${tag}@example.com`,
       ].join("\n");
       await dialog.getByLabel("CSV file").setInputFiles({ name: "clients.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-      await dialog.getByRole("heading", { name: "1 accounts, 2 people" }).waitFor();
+      await dialog.getByRole("heading", { name: "1 account, 2 people" }).waitFor();
       await dialog.getByRole("list", { name: "Accounts to import" }).getByText(`Lee Bakery ${tag}`).waitFor();
       await dialog.getByRole("list", { name: "Refused rows" }).getByText("Line 4: kind must be individual, household or business").waitFor();
-      await dialog.getByRole("button", { name: "Import 1 accounts" }).waitFor();
+      await dialog.getByRole("button", { name: "Import 1 account" }).waitFor();
       await expectAccessibleAtBothWidths(page, "admin-accounts-import-preview", ["[role=dialog]"]);
       // The preview made nothing.
       const after = await server.db

@@ -58,7 +58,7 @@ export function ImportAccountsDialog() {
       {
         onSuccess: (result) => {
           const people = result.accounts.reduce((n, a) => n + a.people.length, 0);
-          toast.success(`${result.accounts.length} client accounts with ${people} people were imported.`);
+          toast.success(`Imported ${count(result.accounts.length, "client account")} with ${count(people, "person", "people")}.`);
           setOpen(false);
         },
         onError: (err) => setProblem(errorDetail(err) ?? "The import failed: nothing was imported."),
@@ -93,19 +93,19 @@ export function ImportAccountsDialog() {
           <div className="grid gap-4">
             <section aria-labelledby="import-preview-heading" className="grid gap-2">
               <h3 id="import-preview-heading" className="font-semibold">
-                {preview.accounts.length} accounts, {people} people
+                {count(preview.accounts.length, "account")}, {count(people, "person", "people")}
               </h3>
               {preview.accounts.length > 0 && (
                 <ul aria-label="Accounts to import" className="grid divide-y rounded-lg border text-sm">
                   {preview.accounts.map((account) => (
                     <li key={account.name} className="grid gap-1 p-3">
                       <div className="flex flex-wrap items-center gap-2">
-                        <span className="font-medium break-all">{account.name}</span>
+                        <span className="font-medium [overflow-wrap:anywhere]">{account.name}</span>
                         <Badge variant="secondary">{KIND_LABELS[account.kind]}</Badge>
                       </div>
                       <ul className="grid gap-0.5 text-muted-foreground">
                         {account.people.map((p) => (
-                          <li key={p.line} className="break-all">
+                          <li key={p.line} className="[overflow-wrap:anywhere]">
                             {p.name} · {p.email} · {p.role === "owner" ? "owner" : "member"} ·{" "}
                             {p.action === "invite" ? "invited by email" : "already a client: added at once"}
                           </li>
@@ -119,7 +119,7 @@ export function ImportAccountsDialog() {
             {preview.refused.length > 0 && (
               <section aria-labelledby="import-refused-heading" className="grid gap-2">
                 <h3 id="import-refused-heading" className="font-semibold">
-                  {preview.refused.length} rows refused
+                  {count(preview.refused.length, "row")} refused
                 </h3>
                 <ul aria-label="Refused rows" className="grid divide-y rounded-lg border border-destructive/30 text-sm">
                   {preview.refused.map((r) => (
@@ -137,10 +137,14 @@ export function ImportAccountsDialog() {
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           <Button disabled={!preview || preview.accounts.length === 0 || run.isPending} onClick={importNow}>
-            {run.isPending && preview ? "Importing..." : `Import ${preview?.accounts.length ?? 0} accounts`}
+            {run.isPending && preview ? "Importing..." : `Import ${count(preview?.accounts.length ?? 0, "account")}`}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
   );
+}
+
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
