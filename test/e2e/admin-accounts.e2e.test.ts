@@ -88,6 +88,36 @@ describe("the Clients tab", () => {
     });
   });
 
+  it("adds an existing client at once, whose role, portal access and emails the firm then changes", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-accounts-joined", async () => {
+      const ana = await createUser(server.db, { name: "Ana Garcia", email: `ana.${tag}@example.com` });
+      await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", ana.id).execute();
+      await page.getByRole("button", { name: "Invite a person" }).click();
+      const dialog = page.getByRole("dialog", { name: "Invite a person to Garcia Household" });
+      await dialog.getByLabel("Full Name").fill("Ana Garcia");
+      await dialog.getByLabel("Email").fill(ana.email);
+      await dialog.getByRole("button", { name: "Invite" }).click();
+      const row = page.getByRole("list", { name: "People of Garcia Household" }).getByRole("listitem", { name: "Ana Garcia" });
+      await row.getByLabel("Role of Ana Garcia").waitFor();
+      expect(await row.getByLabel("Role of Ana Garcia").inputValue()).toBe("member");
+      // The boxes show what the server saved, so each turns off once its change is stored.
+      await row.getByLabel("Emails").click();
+      await expect.poll(() => row.getByLabel("Emails").isChecked()).toBe(false);
+      await row.getByLabel("Portal access").click();
+      await row.getByText("No portal access").waitFor();
+      const contact = () =>
+        server.db
+          .selectFrom("account_contacts")
+          .select(["portal_access", "notify"])
+          .where("user_id", "=", ana.id)
+          .where("role", "=", "member")
+          .executeTakeFirst();
+      await expect.poll(contact).toEqual({ portal_access: false, notify: false });
+      await expectAccessibleAtBothWidths(page, "admin-account-people");
+    });
+  });
+
   it("lists the account with its people, and previews a CSV import with its refused rows", async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "admin-accounts-import", async () => {

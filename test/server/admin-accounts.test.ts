@@ -197,6 +197,13 @@ describe("an account's people", () => {
     const sam = await loginClient(server.url, spouse);
     expect((await sam.get("/api/accounts")).body).toContainEqual({ id: account.id, name: "Brown Household", kind: "household", role: "member" });
 
+    // An owner still invited is the account's owner: the people who joined first can be changed meanwhile.
+    const waiting = await newAccount("Waiting Owner");
+    expect((await admin.post(`/api/admin/accounts/${waiting.id}/contacts`, { name: "Owner Invited", email: email("owner") })).status).toBe(201);
+    await admin.post(`/api/admin/accounts/${waiting.id}/contacts`, { name: "Sam Brown", email: spouse.email });
+    const changed = await admin.patch(`/api/admin/accounts/${waiting.id}/contacts/${spouse.id}`, { notify: false });
+    expect(changed.status, changed.text).toBe(200);
+
     const again = await admin.post(`/api/admin/accounts/${account.id}/contacts`, { name: "Sam Brown", email: spouse.email });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ detail: "This person is already a contact of this account" });

@@ -132,14 +132,28 @@ export async function deleteContactForFirm(db: Db, accountId: string, userId: st
   await db.deleteFrom("account_contacts").where("account_id", "=", accountId).where("user_id", "=", userId).execute();
 }
 
-/** How many people the account has and how many of them own it (the one-owner rule). */
+/**
+ * How many people the account has, and how many own it (the one-owner rule): an owner still invited
+ * counts, since accepting makes them the owner, and an account made with its owner invited lets the
+ * firm manage the people who joined first.
+ */
 export async function contactCountsForFirm(db: Db, accountId: string): Promise<{ people: number; owners: number }> {
-  const row = await db
-    .selectFrom("account_contacts")
-    .select((eb) => [eb.fn.countAll<string>().as("people"), eb.fn.count<string>(sql`case when role = 'owner' then 1 end`).as("owners")])
-    .where("account_id", "=", accountId)
-    .executeTakeFirstOrThrow();
-  return { people: Number(row.people), owners: Number(row.owners) };
+  const [joined, invited] = await Promise.all([
+    db
+      .selectFrom("account_contacts")
+      .select((eb) => [eb.fn.countAll<string>().as("people"), eb.fn.count<string>(sql`case when role = 'owner' then 1 end`).as("owners")])
+      .where("account_id", "=", accountId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("invitations")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("account_id", "=", accountId)
+      .where("role", "=", "owner")
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { people: Number(joined.people), owners: Number(joined.owners) + Number(invited.n) };
 }
 
 /** Invitations still open for the account (pending or expired): people the account is waiting for. */
