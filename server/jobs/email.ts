@@ -21,6 +21,7 @@ import {
   newSignInMail,
   securityEventMail,
 } from "../domains/account/mail.ts";
+import { contactAddedMail, type ContactAddedJob } from "../domains/accounts/firm-mail.ts";
 import {
   type AppointmentChangeJob,
   appointmentChangeMail,
@@ -87,6 +88,7 @@ type EmailPayloads = {
   "document-request-submitted": RequestSubmittedJob;
   "document-request-reopened": RequestReopenedJob;
   "message-waiting": MessageWaitingJob;
+  "account-contact-added": ContactAddedJob;
 };
 
 /** A mail job as the queue holds it: its kind, then its payload. */
@@ -130,6 +132,7 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "document-request-submitted": requestSubmittedMail,
   "document-request-reopened": requestReopenedMail,
   "message-waiting": messageWaitingMail,
+  "account-contact-added": contactAddedMail,
 };
 
 /**
@@ -161,6 +164,8 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "document-request-submitted": "bulk",
   "document-request-reopened": "bulk",
   "message-waiting": "bulk",
+  // Sent one by one as the firm adds a person, or many at once by an import.
+  "account-contact-added": "bulk",
 };
 
 /** The queue for a mail of this kind. */

@@ -27,6 +27,7 @@ export const PATH_PARAMS = {
   section: z.enum(SITE_SECTIONS),
   key: z.string(),
   slot: z.enum(MEDIA_SLOTS),
+  userId: idSchema,
 } satisfies Record<string, z.ZodType>;
 
 type ParamValue<Name extends string> = Name extends keyof typeof PATH_PARAMS ? z.input<(typeof PATH_PARAMS)[Name]> : string;

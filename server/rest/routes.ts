@@ -7,6 +7,7 @@ import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.
 import type { AppDeps } from "../trpc/context.ts";
 import { accountRoutes } from "./accounts.ts";
 import { activityRoutes } from "./activity.ts";
+import { adminAccountRoutes } from "./admin-accounts.ts";
 import { adminRoutes } from "./admin.ts";
 import { appointmentRoutes } from "./appointments.ts";
 import { availabilityRoutes } from "./availability.ts";
@@ -76,6 +77,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...firmSetupRoutes,
   ...siteMediaRoutes,
   ...staffRoutes,
+  ...adminAccountRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

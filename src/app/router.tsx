@@ -17,6 +17,7 @@ const SettingsPage = lazyWithApi(async () => (await import("./routes/settings.ts
 const TwoFactorPage = lazyWithApi(async () => (await import("./routes/two-factor.tsx")).TwoFactorPage);
 const AdminDashboardPage = lazyWithApi(async () => (await import("./routes/admin-dashboard.tsx")).AdminDashboardPage);
 const AdminClientPage = lazyWithApi(async () => (await import("./routes/admin-client.tsx")).AdminClientPage);
+const AdminAccountPage = lazyWithApi(async () => (await import("./routes/admin-account.tsx")).AdminAccountPage);
 const LegalPage = lazy(() => import("./routes/legal.tsx").then((m) => ({ default: m.LegalPage })));
 
 export function AppRouter() {
@@ -47,6 +48,7 @@ export function AppRouter() {
             <Route path="admin" element={<AdminLoginPage />} />
             <Route path="admin/dashboard" element={<AdminDashboardPage />} />
             <Route path="admin/users/:id" element={<AdminClientPage />} />
+            <Route path="admin/accounts/:id" element={<AdminAccountPage />} />
             <Route path="privacy" element={<LegalPage page="privacy" />} />
             <Route path="terms" element={<LegalPage page="terms" />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -202,8 +202,9 @@ describe("admin portal", () => {
   it("finds and deletes a client with all their documents; admins have no delete", async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "admin-users", async () => {
-      await openTab(page, "Users");
-      const adminRow = page.getByRole("row", { name: /Office Admin/ });
+      await openTab(page, "Clients");
+      // The Clients tab lists the accounts above the people: the people's table is the one with Delete.
+      const adminRow = page.getByRole("table", { name: "Users" }).getByRole("row", { name: /Office Admin/ });
       await adminRow.waitFor();
       await expect(adminRow.getByRole("button", { name: /Delete/ }).count()).resolves.toBe(0);
       await expectAccessible(page);
@@ -239,10 +240,10 @@ describe("admin portal", () => {
   it("gives a client more storage in the quota dialog, and the list shows it", async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "admin-quota", async () => {
-      await openTab(page, "Users");
+      await openTab(page, "Clients");
       await page.getByLabel("Search users by name, username or email").fill("morales");
       await page.getByText("1–1 of 1").waitFor();
-      const row = page.getByRole("row", { name: /Evan Morales/ });
+      const row = page.getByRole("table", { name: "Users" }).getByRole("row", { name: /Evan Morales/ });
       // "invoice": 7 bytes, of the default 5120 MB.
       await expect.poll(() => row.innerText()).toContain("7 B of 5 GB");
       await row.getByRole("button", { name: "Change the storage quota of Evan Morales" }).click();

@@ -120,7 +120,7 @@ describe("the firm and its client", { timeout: 120_000 }, () => {
   it("the admin shares the finished tax return from the client's page", async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "flow-admin-share", async () => {
-      await page.getByRole("tab", { name: "Users" }).click();
+      await page.getByRole("tab", { name: "Clients" }).click();
       await page.getByRole("link", { name: "Greta Flow", exact: true }).click();
       await page.waitForURL(`**/admin/users/${clientUser.id}`);
       await page.getByRole("button", { name: "Taxes 2025" }).click();

@@ -93,7 +93,7 @@ describe("staff", () => {
 
     await screenshotOnFailure(p, "staff-preparer", async () => {
       const tabs = await p.getByRole("tab").allInnerTexts();
-      expect(tabs.map((t) => t.replace(/\s*\d+$/, "").trim())).toEqual(["Overview", "Inbox", "Messages", "Users", "Documents", "Account"]);
+      expect(tabs.map((t) => t.replace(/\s*\d+$/, "").trim())).toEqual(["Overview", "Inbox", "Messages", "Clients", "Documents", "Account"]);
       // A link to a tab they may not use opens the Overview instead.
       await p.goto("/admin/dashboard?tab=site");
       await p.getByRole("tab", { name: "Overview", selected: true }).waitFor();

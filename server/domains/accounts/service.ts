@@ -9,6 +9,7 @@ import {
   notifyRecipientsForFirm,
   setSessionAccount,
 } from "./queries.ts";
+import { accountWithoutPersonForFirm } from "./firm-queries.ts";
 import type { CurrentAccount } from "./schemas.ts";
 
 export const ACCOUNT_NOT_FOUND = "Account not found";
@@ -52,6 +53,8 @@ export async function accountForFirm(db: Db, who: { account_id?: string; user_id
     return who.account_id;
   }
   const found = who.user_id ? await accountForPerson(db, who.user_id) : "none";
+  // An account nobody has joined yet has no person to name it by: its own id stands in for one.
+  if (found === "none" && who.user_id && (await accountWithoutPersonForFirm(db, who.user_id))) return who.user_id;
   if (found === "none") throw new TRPCError({ code: "NOT_FOUND", message: notFound });
   if (found === "several") throw new TRPCError({ code: "CONFLICT", message: SEVERAL_ACCOUNTS });
   return found.id;

@@ -35,6 +35,12 @@ export const ACTIVITY_ACTIONS = [
   "staff.update",
   "staff.transfer_ownership",
   "user.delete",
+  "account.create",
+  "account.update",
+  "account.contact_add",
+  "account.contact_update",
+  "account.contact_remove",
+  "account.import",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

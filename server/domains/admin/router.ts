@@ -4,6 +4,7 @@
 import { router } from "../../trpc/init.ts";
 import { adminProcedure, publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { accountAdminProcedures } from "../account/router.ts";
+import { accountsAdminProcedures } from "../accounts/firm-router.ts";
 import { activityAdminProcedures } from "../activity/router.ts";
 import { appointmentsAdminProcedures } from "../appointments/router.ts";
 import { loginInput } from "../auth/schemas.ts";
@@ -57,4 +58,5 @@ export const adminRouter = router({
   ...messagesAdminProcedures,
   ...firmSetupAdminProcedures,
   ...staffAdminProcedures,
+  ...accountsAdminProcedures,
 });

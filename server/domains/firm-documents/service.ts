@@ -29,6 +29,11 @@ async function findClient(ctx: Pick<Context, "db">, id: string): Promise<{ user:
   return { user, accountId: await accountForFirm(ctx.db, { user_id: id }, USER_NOT_FOUND) };
 }
 
+/** The account of the paths that need no person: a person's id as above, or an account's own id (one nobody has joined yet). */
+function findClientAccount(ctx: Pick<Context, "db">, id: string): Promise<string> {
+  return accountForFirm(ctx.db, { user_id: id }, USER_NOT_FOUND);
+}
+
 export async function clientProfile(ctx: Context, input: { id: string }): Promise<AdminUser> {
   const { user, accountId } = await findClient(ctx, input.id);
   const [quota, used] = await Promise.all([findStorageQuota(ctx.db, accountId), storedBytes(ctx.db, accountId)]);
@@ -37,25 +42,25 @@ export async function clientProfile(ctx: Context, input: { id: string }): Promis
 }
 
 export async function clientFolders(ctx: Context, input: { id: string }): Promise<Folder[]> {
-  const { accountId } = await findClient(ctx, input.id);
+  const accountId = await findClientAccount(ctx, input.id);
   return listFolders(ctx.db, accountId);
 }
 
 export async function clientDocuments(ctx: Context, input: { id: string; folder_id: string | null }): Promise<DocumentItem[]> {
-  const { accountId } = await findClient(ctx, input.id);
+  const accountId = await findClientAccount(ctx, input.id);
   if (input.folder_id) await assertOwnFolder(ctx.db, accountId, input.folder_id);
   return listDocuments(ctx.db, accountId, input.folder_id);
 }
 
 /** Before the body of the firm's upload is read: the client exists, the admin's hourly limit, what fits in the client's quota. */
 export async function prepareClientUpload(ctx: AuthedContext, input: { id: string }): Promise<{ remainingBytes: number }> {
-  const { accountId } = await findClient(ctx, input.id);
+  const accountId = await findClientAccount(ctx, input.id);
   return prepareUploadForFirm(ctx, accountId);
 }
 
 /** The folder of the firm's upload, before the file is stored: the client account's own, or its root. */
 export async function checkClientUploadPlace(ctx: AuthedContext, input: { id: string; folder_id: string | null }): Promise<{ success: true }> {
-  const { accountId } = await findClient(ctx, input.id);
+  const accountId = await findClientAccount(ctx, input.id);
   return checkUploadPlaceForFirm(ctx, { folder_id: input.folder_id, request_id: null }, accountId);
 }
 
@@ -65,7 +70,7 @@ export async function recordClientUpload(
   input: { id: string; folder_id: string | null; file: ReceivedFile },
 ): Promise<DocumentItem> {
   try {
-    const { accountId } = await findClient(ctx, input.id);
+    const accountId = await findClientAccount(ctx, input.id);
     return await createDocumentForFirm(ctx, { folder_id: input.folder_id, file: input.file }, accountId);
   } catch (err) {
     // The client was deleted while the file arrived: that is their absence, not the admin's session.

@@ -72,8 +72,8 @@ function ClientPage({ id }: { id: string }) {
   );
 }
 
-/** The client's folders and documents, where the firm's uploads go into the folder shown (`?folder=` in the URL). */
-function ClientDocumentsSection({ id, clientName, verified }: { id: string; clientName: string; verified: boolean }) {
+/** The client's folders and documents, where the firm's uploads go into the folder shown (`?folder=` in the URL); `id` is a client person's id or an account's (the account page). */
+export function ClientDocumentsSection({ id, clientName, verified }: { id: string; clientName: string; verified: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   // An account that never confirmed its address may be a squatter's: the firm says so before sharing (docs/security.md, Round 3).
   const [shareConfirmed, setShareConfirmed] = useState(verified);

@@ -24,6 +24,7 @@ import { SiteMediaSettings } from "@/features/admin-site-media/site-media-settin
 import { TestimonialsPublishing } from "@/features/admin-site-media/testimonials-publishing.tsx";
 import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
 import { UsersTab } from "@/features/admin-users/users-tab.tsx";
+import { ClientsTab } from "@/features/admin-accounts/clients-tab.tsx";
 import { InvitationsPanel } from "@/features/admin-invitations/invitations-panel.tsx";
 import { RegistrationSetting } from "@/features/admin-invitations/registration-setting.tsx";
 import { AccountSettings } from "@/features/account-settings/account-settings.tsx";
@@ -41,7 +42,7 @@ const TABS = [
   { value: "overview", label: "Overview", rights: [] },
   { value: "inbox", label: "Inbox", rights: [] },
   { value: "messages", label: "Messages", rights: ["messages"] },
-  { value: "users", label: "Users", rights: [] },
+  { value: "users", label: "Clients", rights: [] },
   { value: "documents", label: "Documents", rights: ["documents"] },
   { value: "requests", label: "Requests", rights: ["requests"] },
   { value: "site", label: "Site", rights: ["site", "settings"] },
@@ -147,6 +148,7 @@ export function AdminDashboardPage() {
             </TabsContent>
           )}
           <TabsContent value="users" className="grid gap-6">
+            <ClientsTab mayManage={may("manage_clients")} />
             {may("manage_clients") && <InvitationsPanel />}
             <UsersTab mayManage={may("manage_clients")} mayOpenDocuments={may("documents")} />
           </TabsContent>

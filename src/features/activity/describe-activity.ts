@@ -42,6 +42,12 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "staff.update": "Team member changed",
   "staff.transfer_ownership": "Ownership transferred",
   "user.delete": "Account deleted",
+  "account.create": "Client account created",
+  "account.update": "Client account changed",
+  "account.contact_add": "Person added to an account",
+  "account.contact_update": "Person's access changed",
+  "account.contact_remove": "Person removed from an account",
+  "account.import": "Client accounts imported",
 };
 
 /** "billing.invoice_paid" -> "Billing: invoice paid", for an action recorded after this page was built. */
@@ -223,6 +229,24 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       return said(`made ${text(detail, "name") ?? text(detail, "email") ?? "another person"} the firm's owner`);
     case "user.delete":
       return said(`deleted the account ${entry.client_label ?? ""}`.trimEnd());
+    case "account.create":
+      return said(`created the client account ${entry.client_label ?? ""}`.trimEnd());
+    case "account.update":
+      return said(`changed the client account ${entry.client_label ?? ""}`.trimEnd());
+    case "account.contact_add":
+    case "account.contact_update":
+    case "account.contact_remove": {
+      const who = text(detail, "email") ?? "a person";
+      const where = entry.client_label ? ` ${entry.client_label}` : " the account";
+      const verb = {
+        "account.contact_add": `added ${who} to${where}`,
+        "account.contact_update": `changed the access of ${who} to${where}`,
+        "account.contact_remove": `removed ${who} from${where}`,
+      }[entry.action];
+      return said(verb);
+    }
+    case "account.import":
+      return said("imported client accounts");
     default:
       return `${subject} — ${actionLabel(entry.action)}`;
   }

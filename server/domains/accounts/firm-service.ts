@@ -1,0 +1,211 @@
+// The firm's side of client accounts (docs/decisions.md, "Client accounts (issue 32)"): accounts
+// made before anyone joins them, their people (a new person is invited with the invitations'
+// emailed link; a client who already proved the address is added at once and told by email), and
+// the rule that an account with people keeps an owner. Every change, its mail jobs and its
+// activity entry are written in one transaction.
+import { TRPCError } from "@trpc/server";
+import type { Db } from "../../db/types.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
+import { accountClient, recordActivity } from "../activity/record.ts";
+import type { Page } from "../admin/schemas.ts";
+import { listPage } from "../list-page.ts";
+import {
+  accountPageForFirm,
+  contactCountsForFirm,
+  contactsForFirm,
+  deleteContactForFirm,
+  findAccountForFirm,
+  findContactForFirm,
+  insertAccountForFirm,
+  insertContactForFirm,
+  insertContactInvitationForFirm,
+  lockAccountForFirm,
+  openInvitationCountForFirm,
+  openInvitationsByEmailForFirm,
+  revokeInvitationForFirm,
+  updateAccountForFirm,
+  updateContactForFirm,
+  usersByEmailForFirm,
+} from "./firm-queries.ts";
+import type { AddContactInput, FirmAccount, UpdateContactInput } from "./firm-schemas.ts";
+import type { CurrentAccount } from "./schemas.ts";
+import { ACCOUNT_NOT_FOUND } from "./service.ts";
+
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const CONTACT_NOT_FOUND = "Contact not found";
+export const KEEP_AN_OWNER = "An account with people keeps at least one owner: make another person its owner first";
+export const ALREADY_A_CONTACT = "This person is already a contact of this account";
+export const FIRM_ADDRESS = "This email belongs to a member of the firm";
+export const ALREADY_INVITED = "This email already has a pending invitation: resend it instead";
+
+type Kind = CurrentAccount["kind"];
+type Role = CurrentAccount["role"];
+type AccountRow = { id: string; name: string; kind: Kind; created_at: Date };
+
+async function withContacts(db: Db, rows: AccountRow[]): Promise<FirmAccount[]> {
+  const contacts = await contactsForFirm(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    contacts: contacts.filter((c) => c.account_id === row.id).map(({ account_id: _account, ...c }) => c),
+  }));
+}
+
+export async function createAccount(ctx: AuthedContext, input: { name: string; kind: Kind }): Promise<FirmAccount> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const row = await insertAccountForFirm(tx, input);
+    await recordActivity(tx, ctx, {
+      action: "account.create",
+      client: accountClient(row),
+      target: { type: "account", id: row.id },
+      detail: { name: row.name, kind: row.kind },
+    });
+    return { ...row, contacts: [] };
+  });
+}
+
+export async function accountPage(ctx: Context, input: { q?: string; limit: number; cursor?: number }): Promise<Page<FirmAccount>> {
+  return listPage(input, async (w) => {
+    const page = await accountPageForFirm(ctx.db, w);
+    return { items: await withContacts(ctx.db, page.items), total: page.total };
+  });
+}
+
+export async function accountDetail(ctx: Context, input: { id: string }): Promise<FirmAccount> {
+  const row = await findAccountForFirm(ctx.db, input.id);
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+  return (await withContacts(ctx.db, [row]))[0]!;
+}
+
+export async function updateAccount(ctx: AuthedContext, input: { id: string; name?: string; kind?: Kind }): Promise<FirmAccount> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const before = await lockAccountForFirm(tx, input.id);
+    if (!before) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+    const { id, ...changes } = input;
+    const after = (await updateAccountForFirm(tx, id, changes))!;
+    await recordActivity(tx, ctx, {
+      action: "account.update",
+      client: accountClient(after),
+      target: { type: "account", id },
+      detail: { from: { name: before.name, kind: before.kind }, to: { name: after.name, kind: after.kind } },
+    });
+  });
+  return accountDetail(ctx, input);
+}
+
+/** What becomes of an address added to an account: a refusal, a link to a client who proved it, or an invitation. */
+export type PersonPlan = { action: "link"; userId: string } | { action: "invite"; replaces: string | null } | { refused: string };
+
+/**
+ * Decides for each address (lower case) at once, so an import asks the database twice, not twice a row.
+ * An address with an unproven account is invited: accepting claims that account, as an invitation
+ * does (docs/security.md, Round 3), so a stranger who registered someone's address never gets in.
+ */
+export async function planPeople(tx: Db, emails: string[], now: Date): Promise<Map<string, PersonPlan>> {
+  const [users, invitations] = await Promise.all([usersByEmailForFirm(tx, emails), openInvitationsByEmailForFirm(tx, emails)]);
+  const plans = new Map<string, PersonPlan>();
+  for (const email of emails.map((e) => e.toLowerCase())) {
+    const user = users.find((u) => u.email.toLowerCase() === email);
+    const open = invitations.find((i) => i.email.toLowerCase() === email);
+    if (user?.is_admin) plans.set(email, { refused: FIRM_ADDRESS });
+    else if (user?.email_verified_at) plans.set(email, { action: "link", userId: user.id });
+    else if (open && (open.staff_role !== null || open.expires_at.getTime() > now.getTime())) plans.set(email, { refused: ALREADY_INVITED });
+    // An expired invitation gives way to the new one (one open invitation per address).
+    else plans.set(email, { action: "invite", replaces: open?.id ?? null });
+  }
+  return plans;
+}
+
+/** Adds one person to a locked account as planned: their invitation and its mail, or the contact and its notice. */
+export async function addPerson(
+  tx: Db,
+  ctx: AuthedContext,
+  account: { id: string; name: string },
+  person: { name: string; email: string; role: Role; notify: boolean },
+  plan: Exclude<PersonPlan, { refused: string }>,
+): Promise<void> {
+  const now = ctx.now();
+  if (plan.action === "link") {
+    if (await findContactForFirm(tx, account.id, plan.userId)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_A_CONTACT });
+    await insertContactForFirm(tx, { account_id: account.id, user_id: plan.userId, role: person.role, notify: person.notify });
+    await ctx.jobs.send("email", { kind: "account-contact-added", accountId: account.id, userId: plan.userId }, { tx });
+  } else {
+    if (plan.replaces) await revokeInvitationForFirm(tx, plan.replaces, now);
+    const invitation = await insertContactInvitationForFirm(tx, {
+      account_id: account.id,
+      name: person.name,
+      email: person.email,
+      role: person.role,
+      notify: person.notify,
+      created_by: ctx.user.id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
+    });
+    await ctx.jobs.send("email", { kind: "invitation", invitationId: invitation.id, expiresAt: invitation.expires_at.toISOString() }, { tx });
+  }
+  await recordActivity(tx, ctx, {
+    action: "account.contact_add",
+    client: accountClient(account),
+    target: plan.action === "link" ? { type: "user", id: plan.userId } : { type: "account", id: account.id },
+    detail: { name: person.name, email: person.email, role: person.role, how: plan.action },
+  });
+}
+
+export async function addContact(ctx: AuthedContext, input: AddContactInput): Promise<FirmAccount> {
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      const account = await lockAccountForFirm(tx, input.id);
+      if (!account) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+      const plan = (await planPeople(tx, [input.email], ctx.now())).get(input.email.toLowerCase())!;
+      if ("refused" in plan) throw new TRPCError({ code: "CONFLICT", message: plan.refused });
+      // The first person of an account owns it unless the firm says otherwise.
+      const empty = (await contactCountsForFirm(tx, account.id)).people === 0 && (await openInvitationCountForFirm(tx, account.id)) === 0;
+      const role = input.role ?? (empty ? "owner" : "member");
+      await addPerson(tx, ctx, account, { name: input.name, email: input.email, role, notify: input.notify }, plan);
+    });
+  } catch (err) {
+    // Two invitations of one address at once: the open-invitation index decides.
+    if ((err as { code?: string }).code === "23505") throw new TRPCError({ code: "CONFLICT", message: ALREADY_INVITED });
+    throw err;
+  }
+  return accountDetail(ctx, input);
+}
+
+export async function updateContact(ctx: AuthedContext, input: UpdateContactInput): Promise<FirmAccount> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const account = await lockAccountForFirm(tx, input.id);
+    const before = account && (await findContactForFirm(tx, account.id, input.userId));
+    if (!account || !before) throw new TRPCError({ code: "NOT_FOUND", message: CONTACT_NOT_FOUND });
+    const { id, userId, ...changes } = input;
+    await updateContactForFirm(tx, id, userId, changes);
+    if ((await contactCountsForFirm(tx, id)).owners === 0) throw new TRPCError({ code: "CONFLICT", message: KEEP_AN_OWNER });
+    await recordActivity(tx, ctx, {
+      action: "account.contact_update",
+      client: accountClient(account),
+      target: { type: "user", id: userId },
+      detail: { name: before.name, email: before.email, changes },
+    });
+  });
+  return accountDetail(ctx, input);
+}
+
+/** Ends the person's access at once: the core's trigger closes their streams, and their next request finds nothing. */
+export async function removeContact(ctx: AuthedContext, input: { id: string; userId: string }): Promise<FirmAccount> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const account = await lockAccountForFirm(tx, input.id);
+    const before = account && (await findContactForFirm(tx, account.id, input.userId));
+    if (!account || !before) throw new TRPCError({ code: "NOT_FOUND", message: CONTACT_NOT_FOUND });
+    await deleteContactForFirm(tx, input.id, input.userId);
+    const left = await contactCountsForFirm(tx, input.id);
+    if (left.people > 0 && left.owners === 0) throw new TRPCError({ code: "CONFLICT", message: KEEP_AN_OWNER });
+    await recordActivity(tx, ctx, {
+      action: "account.contact_remove",
+      client: accountClient(account),
+      target: { type: "user", id: input.userId },
+      detail: { name: before.name, email: before.email, role: before.role },
+    });
+  });
+  return accountDetail(ctx, input);
+}

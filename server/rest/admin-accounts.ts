@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { listPageInput } from "../domains/admin/schemas.ts";
+import {
+  addContactInput,
+  createAccountInput,
+  firmAccountOutput,
+  importAccountsInput,
+  importOutput,
+  updateAccountBody,
+  updateContactBody,
+} from "../domains/accounts/firm-schemas.ts";
+import { bodyOf, pageQuery, procedureRoute, type RestRoute } from "./route.ts";
+
+const pageParams = listPageInput.extend({ offset: z.coerce.number().int().min(0).optional() });
+
+/** The firm's client accounts and their people (docs/decisions.md, "Client accounts (issue 32)"). */
+export const adminAccountRoutes: RestRoute[] = [
+  procedureRoute({
+    method: "get",
+    path: "/admin/accounts",
+    summary: "Client accounts with their people, newest first; q matches the account's name or a person's name or email",
+    tag: "admin",
+    access: "admin",
+    query: pageParams,
+    paged: true,
+    response: z.array(firmAccountOutput),
+    call: (c, r) => {
+      const { q, limit, cursor } = pageQuery(r);
+      return c.admin.accounts({ q, limit, cursor });
+    },
+  }),
+  procedureRoute({
+    method: "post",
+    path: "/admin/accounts",
+    summary: "Create a client account (no people yet)",
+    tag: "admin",
+    access: "admin",
+    body: createAccountInput,
+    response: firmAccountOutput,
+    status: 201,
+    call: (c, r) => c.admin.createAccount(bodyOf(r)),
+  }),
+  procedureRoute({
+    method: "post",
+    path: "/admin/accounts/import",
+    summary: "Import accounts from CSV text (account name, kind, person name, email); dry_run answers the preview only",
+    tag: "admin",
+    access: "admin",
+    body: importAccountsInput,
+    response: importOutput,
+    call: (c, r) => c.admin.importAccounts(bodyOf(r)),
+  }),
+  procedureRoute({
+    method: "get",
+    path: "/admin/accounts/:id",
+    summary: "A client account with its people (invited ones not yet joined have user_id null)",
+    tag: "admin",
+    access: "admin",
+    response: firmAccountOutput,
+    call: (c, r) => c.admin.account({ id: r.params.id }),
+  }),
+  procedureRoute({
+    method: "patch",
+    path: "/admin/accounts/:id",
+    summary: "Rename a client account or change its kind",
+    tag: "admin",
+    access: "admin",
+    body: updateAccountBody,
+    response: firmAccountOutput,
+    call: (c, r) => c.admin.updateAccount({ ...bodyOf(r), id: r.params.id }),
+  }),
+  procedureRoute({
+    method: "post",
+    path: "/admin/accounts/:id/contacts",
+    summary: "Add a person: an existing client with that address at once (told by email), anyone else by an emailed invitation",
+    tag: "admin",
+    access: "admin",
+    body: addContactInput.omit({ id: true }),
+    response: firmAccountOutput,
+    status: 201,
+    call: (c, r) => c.admin.addAccountContact({ ...bodyOf(r), id: r.params.id }),
+  }),
+  procedureRoute({
+    method: "patch",
+    path: "/admin/accounts/:id/contacts/:userId",
+    summary: "Change a person's role, portal access or emails (an account with people keeps an owner: 409)",
+    tag: "admin",
+    access: "admin",
+    body: updateContactBody,
+    response: firmAccountOutput,
+    call: (c, r) => c.admin.updateAccountContact({ ...bodyOf(r), id: r.params.id, userId: r.params.userId }),
+  }),
+  procedureRoute({
+    method: "delete",
+    path: "/admin/accounts/:id/contacts/:userId",
+    summary: "Remove a person from an account: their access ends at once (an account with people keeps an owner: 409)",
+    tag: "admin",
+    access: "admin",
+    response: firmAccountOutput,
+    call: (c, r) => c.admin.removeAccountContact({ id: r.params.id, userId: r.params.userId }),
+  }),
+];

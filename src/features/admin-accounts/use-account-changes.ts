@@ -1,0 +1,47 @@
+import { trpc } from "@/lib/trpc.ts";
+import type { FirmAccount } from "@server/domains/accounts/firm-schemas.ts";
+
+// One hook per change; each refreshes the lists it changes. Forms show the server's refusals (409, 422) themselves.
+
+export function useCreateAccount() {
+  const utils = trpc.useUtils();
+  return trpc.admin.createAccount.useMutation({ onSuccess: () => utils.admin.accounts.invalidate() });
+}
+
+export function useImportAccounts() {
+  const utils = trpc.useUtils();
+  return trpc.admin.importAccounts.useMutation({
+    onSuccess: (result) => {
+      if (!result.dry_run) void Promise.all([utils.admin.accounts.invalidate(), utils.admin.invitations.invalidate()]);
+    },
+  });
+}
+
+/** Changing people changes the account's page, the Clients list and the invitations. */
+function useRefreshPeople() {
+  const utils = trpc.useUtils();
+  return (account: FirmAccount) => {
+    utils.admin.account.setData({ id: account.id }, account);
+    void Promise.all([utils.admin.accounts.invalidate(), utils.admin.invitations.invalidate()]);
+  };
+}
+
+export function useAddContact() {
+  const refresh = useRefreshPeople();
+  return trpc.admin.addAccountContact.useMutation({ onSuccess: refresh });
+}
+
+export function useUpdateContact() {
+  const refresh = useRefreshPeople();
+  return trpc.admin.updateAccountContact.useMutation({ onSuccess: refresh });
+}
+
+export function useRemoveContact() {
+  const refresh = useRefreshPeople();
+  return trpc.admin.removeAccountContact.useMutation({ onSuccess: refresh });
+}
+
+export function useUpdateAccount() {
+  const refresh = useRefreshPeople();
+  return trpc.admin.updateAccount.useMutation({ onSuccess: refresh });
+}

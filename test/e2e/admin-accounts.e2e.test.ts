@@ -1,0 +1,156 @@
+/*
+ * Issue 32, for the firm, in Chromium: the Clients tab creates a household account with its first
+ * person, the account's page invites the spouse (both listed as invited, with the real email
+ * sent), and the Import CSV dialog previews a file's accounts and refused rows without making
+ * anything. Each view passes axe at 1280 and 390 px, without sideways scrolling.
+ */
+import { randomBytes } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInPage } from "../helpers/admin-sign-in.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { createUser } from "../helpers/factories.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+
+let server: TestServer;
+let smtp: TestSmtpServer;
+let browser: Browser;
+let admin: TestPage;
+const tag = randomBytes(3).toString("hex");
+const maria = `maria.${tag}@example.com`;
+const james = `james.${tag}@example.com`;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  browser = await launchBrowser();
+  admin = await signedInPage(browser, server.url, await createUser(server.db, { is_admin: true, name: "Dana Whitfield" }), "admin");
+}, 120_000);
+
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+  await server?.close();
+  await smtp?.stop();
+});
+
+const toast = (text: string) => admin.page.locator("[data-sonner-toast]", { hasText: text }).first();
+
+describe("the Clients tab", () => {
+  it("creates a household account with its first person and opens its page", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-accounts-create", async () => {
+      await page.goto("/admin/dashboard?tab=users");
+      await page.getByRole("tab", { name: "Clients", selected: true }).waitFor();
+      await page.getByRole("button", { name: "New client account" }).click();
+      const dialog = page.getByRole("dialog", { name: "New client account" });
+      await dialog.getByLabel("Account name").fill("Garcia Household");
+      await dialog.getByLabel("Kind").selectOption("household");
+      await dialog.getByLabel("Full Name").fill("Maria Garcia");
+      await dialog.getByLabel("Email").fill(maria);
+      await expectAccessibleAtBothWidths(page, "admin-accounts-new-dialog", ["[role=dialog]"]);
+      await dialog.getByRole("button", { name: "Create account" }).click();
+      await toast(`Garcia Household was created and ${maria} was invited.`).waitFor();
+      await page.waitForURL("**/admin/accounts/*");
+      await page.getByRole("heading", { level: 1, name: "Garcia Household" }).waitFor();
+      const people = page.getByRole("list", { name: "People of Garcia Household" });
+      await people.getByRole("listitem", { name: "Maria Garcia" }).getByText("Invited").waitFor();
+      await smtp.waitForMail(maria, /invitation/i, 30_000);
+    });
+  });
+
+  it("invites the spouse from the account's page", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-accounts-invite", async () => {
+      await page.getByRole("button", { name: "Invite a person" }).click();
+      const dialog = page.getByRole("dialog", { name: "Invite a person to Garcia Household" });
+      await dialog.getByLabel("Full Name").fill("James Garcia");
+      await dialog.getByLabel("Email").fill(james);
+      await dialog.getByRole("button", { name: "Invite" }).click();
+      await toast(`${james} was added to Garcia Household.`).waitFor();
+      const people = page.getByRole("list", { name: "People of Garcia Household" });
+      await people.getByRole("listitem", { name: "James Garcia" }).getByText("Invited").waitFor();
+      await page.getByRole("heading", { name: "Documents" }).waitFor();
+      await expectAccessibleAtBothWidths(page, "admin-account-page");
+      await smtp.waitForMail(james, /invitation/i, 30_000);
+      const account = await server.db.selectFrom("accounts").select("id").where("name", "=", "Garcia Household").executeTakeFirstOrThrow();
+      const invited = await server.db
+        .selectFrom("invitations")
+        .select(["email", "role"])
+        .where("account_id", "=", account.id)
+        .orderBy("created_at")
+        .execute();
+      expect(invited).toEqual([
+        { email: maria, role: "owner" },
+        { email: james, role: "member" },
+      ]);
+    });
+  });
+
+  it("adds an existing client at once, whose role, portal access and emails the firm then changes", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-accounts-joined", async () => {
+      const ana = await createUser(server.db, { name: "Ana Garcia", email: `ana.${tag}@example.com` });
+      await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", ana.id).execute();
+      await page.getByRole("button", { name: "Invite a person" }).click();
+      const dialog = page.getByRole("dialog", { name: "Invite a person to Garcia Household" });
+      await dialog.getByLabel("Full Name").fill("Ana Garcia");
+      await dialog.getByLabel("Email").fill(ana.email);
+      await dialog.getByRole("button", { name: "Invite" }).click();
+      const row = page.getByRole("list", { name: "People of Garcia Household" }).getByRole("listitem", { name: "Ana Garcia" });
+      await row.getByLabel("Role of Ana Garcia").waitFor();
+      expect(await row.getByLabel("Role of Ana Garcia").inputValue()).toBe("member");
+      // The boxes show what the server saved, so each turns off once its change is stored.
+      await row.getByLabel("Emails").click();
+      await expect.poll(() => row.getByLabel("Emails").isChecked()).toBe(false);
+      await row.getByLabel("Portal access").click();
+      await row.getByText("No portal access").waitFor();
+      const contact = () =>
+        server.db
+          .selectFrom("account_contacts")
+          .select(["portal_access", "notify"])
+          .where("user_id", "=", ana.id)
+          .where("role", "=", "member")
+          .executeTakeFirst();
+      await expect.poll(contact).toEqual({ portal_access: false, notify: false });
+      await expectAccessibleAtBothWidths(page, "admin-account-people");
+    });
+  });
+
+  it("lists the account with its people, and previews a CSV import with its refused rows", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-accounts-import", async () => {
+      await page.goto("/admin/dashboard?tab=users");
+      await page.getByLabel("Search clients by account, name or email").fill(james);
+      const table = page.getByRole("table", { name: "Client accounts" });
+      await table.getByRole("link", { name: "Garcia Household" }).waitFor();
+      await expectAccessibleAtBothWidths(page, "admin-clients-tab");
+
+      const before = await server.db
+        .selectFrom("accounts")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
+      await page.getByRole("button", { name: "Import CSV" }).click();
+      const dialog = page.getByRole("dialog", { name: "Import client accounts" });
+      const csv = [
+        "Account name,Kind,Person name,Email",
+        `Lee Bakery ${tag},business,Ana Lee,ana.${tag}@example.com`,
+        `Lee Bakery ${tag},business,Bo Lee,bo.${tag}@example.com`,
+        `Park ${tag},family,Eva Park,eva.${tag}@example.com`,
+      ].join("\n");
+      await dialog.getByLabel("CSV file").setInputFiles({ name: "clients.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await dialog.getByRole("heading", { name: "1 account, 2 people" }).waitFor();
+      await dialog.getByRole("list", { name: "Accounts to import" }).getByText(`Lee Bakery ${tag}`).waitFor();
+      await dialog.getByRole("list", { name: "Refused rows" }).getByText("Line 4: kind must be individual, household or business").waitFor();
+      await dialog.getByRole("button", { name: "Import 1 account" }).waitFor();
+      await expectAccessibleAtBothWidths(page, "admin-accounts-import-preview", ["[role=dialog]"]);
+      // The preview made nothing.
+      const after = await server.db
+        .selectFrom("accounts")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+    });
+  });
+});
