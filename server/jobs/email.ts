@@ -46,6 +46,7 @@ import {
 } from "../domains/consultation/mail.ts";
 import { documentsSharedMail, type DocumentsSharedJob, uploadDigestMail, type UploadDigestJob } from "../domains/documents/mail.ts";
 import { invitationMail, type InvitationJob } from "../domains/invitations/mail.ts";
+import { accountInvitationMail, type AccountInvitationJob } from "../domains/account-contacts/mail.ts";
 import { messageWaitingMail, type MessageWaitingJob } from "../domains/messages/mail.ts";
 import { staffInvitationMail, type StaffInvitationJob } from "../domains/staff/mail.ts";
 import {
@@ -74,6 +75,7 @@ type EmailPayloads = {
   "email-changed": EmailChangedJob;
   "email-change-requested": EmailChangeRequestedJob;
   invitation: InvitationJob;
+  "account-invitation": AccountInvitationJob;
   "staff-invitation": StaffInvitationJob;
   "consultation-notification": ConsultationNotificationJob;
   "consultation-confirmation": ConsultationConfirmationJob;
@@ -117,6 +119,7 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "email-changed": emailChangedMail,
   "email-change-requested": emailChangeRequestedMail,
   invitation: invitationMail,
+  "account-invitation": accountInvitationMail,
   "staff-invitation": staffInvitationMail,
   "consultation-notification": consultationNotificationMail,
   "consultation-confirmation": consultationConfirmationMail,
@@ -149,6 +152,8 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "consultation-confirmation": "now",
   "appointment-change": "now",
   invitation: "bulk",
+  // One at a time, while the owner who sent it waits for their spouse or bookkeeper to join.
+  "account-invitation": "now",
   // One colleague invited by the owner, who often waits for them to join.
   "staff-invitation": "now",
   "consultation-notification": "bulk",

@@ -28,6 +28,7 @@ export const ACTIVITY_ACTIONS = [
   "invitation.resend",
   "invitation.revoke",
   "invitation.accept",
+  "account.contact_remove",
   "message.send",
   "site.update",
   "settings.update",

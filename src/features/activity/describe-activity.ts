@@ -35,6 +35,7 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "invitation.resend": "Invitation resent",
   "invitation.revoke": "Invitation revoked",
   "invitation.accept": "Invitation accepted",
+  "account.contact_remove": "Person removed from the account",
   "message.send": "Message sent",
   "site.update": "Site content edit",
   "user.delete": "Account deleted",
@@ -192,6 +193,8 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
     }
     case "invitation.accept":
       return said("accepted the invitation");
+    case "account.contact_remove":
+      return said(`removed ${text(detail, "name") ?? "a person"} from the account`);
     case "message.send": {
       const attachments = typeof detail.attachments === "number" ? detail.attachments : 0;
       const withAttachments = attachments === 0 ? "" : attachments === 1 ? " with an attachment" : ` with ${attachments} attachments`;
