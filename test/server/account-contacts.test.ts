@@ -223,3 +223,40 @@ describe("the invitation limit", () => {
     expect(over.body.detail).toMatch(/^Too many invitations\./);
   });
 });
+
+describe("who did what, as the account's people see it", () => {
+  it("documents carry their uploader's name, or From your firm; messages their writer", async () => {
+    const owner = await createUser(server.db, { name: "Lena Park" });
+    const spouse = await createUser(server.db, { name: "Sam Park" });
+    await server.db.insertInto("account_contacts").values({ account_id: owner.id, user_id: spouse.id, role: "member" }).execute();
+    const ownerApi = await loginClient(server.url, owner);
+    const spouseApi = await loginClient(server.url, spouse);
+    expect((await spouseApi.post("/api/accounts/switch", { account_id: owner.id })).status).toBe(200);
+    const admin = await loginClient(server.url, await createUser(server.db, { is_admin: true, name: "Firm Person" }), "admin");
+
+    const upload = async (client: ApiClient, path: string, filename: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([new TextEncoder().encode(filename)], { type: "text/plain" }), filename);
+      const res = await client.request("POST", path, { body: form });
+      expect(res.status, res.text).toBe(201);
+    };
+    await upload(spouseApi, "/api/documents/upload", "Sam W-2.txt");
+    await upload(ownerApi, "/api/documents/upload", "Lena 1099.txt");
+    await upload(admin, `/api/admin/users/${owner.id}/documents`, "Draft return.txt");
+    const listed = (await ownerApi.get("/api/documents/root")).body as {
+      original_filename: string;
+      uploaded_by_name: string | null;
+      from_firm: boolean;
+    }[];
+    const byName = Object.fromEntries(listed.map((d) => [d.original_filename, [d.uploaded_by_name, d.from_firm]]));
+    expect(byName).toEqual({
+      "Sam W-2.txt": ["Sam Park", false],
+      "Lena 1099.txt": ["Lena Park", false],
+      "Draft return.txt": ["From your firm", true],
+    });
+
+    expect((await spouseApi.post("/api/messages", { text: "Uploaded my W-2" })).status).toBe(201);
+    const messages = (await ownerApi.get("/api/messages")).body as { text: string; sender_name: string; sender_id: string; sender_role: string }[];
+    expect(messages.at(-1)).toMatchObject({ text: "Uploaded my W-2", sender_role: "client", sender_name: "Sam Park", sender_id: spouse.id });
+  });
+});

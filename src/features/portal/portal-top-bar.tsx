@@ -3,12 +3,14 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
+import { AccountSwitcher } from "./account-switcher.tsx";
 import { PortalBrand } from "./portal-brand.tsx";
 import { useLogout } from "./use-logout.ts";
 
 /**
  * The portal's top bar, as the specification draws it: logo and company name, the user's name, Logout.
- * The name opens the account menu (Settings); on phones Logout folds into that menu too.
+ * The name opens the account menu (Settings); on phones Logout folds into that menu too. A person
+ * who reaches several client accounts also gets the account switcher beside it.
  */
 export function PortalTopBar({ userName, email }: { userName: string; email: string }) {
   const logout = useLogout();
@@ -18,7 +20,8 @@ export function PortalTopBar({ userName, email }: { userName: string; email: str
     <header className="border-b bg-card">
       <div className="mx-auto flex h-16 max-w-content items-center justify-between gap-3 px-4 sm:px-6">
         <PortalBrand />
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <AccountSwitcher />
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" className="min-w-0 shrink">
