@@ -258,5 +258,16 @@ describe("who did what, as the account's people see it", () => {
     expect((await spouseApi.post("/api/messages", { text: "Uploaded my W-2" })).status).toBe(201);
     const messages = (await ownerApi.get("/api/messages")).body as { text: string; sender_name: string; sender_id: string; sender_role: string }[];
     expect(messages.at(-1)).toMatchObject({ text: "Uploaded my W-2", sender_role: "client", sender_name: "Sam Park", sender_id: spouse.id });
+
+    // The trail names the other person by their name; the viewer's own entries stay theirs.
+    const trailItems = (await ownerApi.get("/api/activity")).body.items as {
+      action: string;
+      actor_label: string;
+      by_you?: boolean;
+      detail: { filename?: string };
+    }[];
+    const uploads = trailItems.filter((e) => e.action === "document.upload");
+    expect(uploads.find((e) => e.detail.filename === "Sam W-2.txt")).toMatchObject({ actor_label: "Sam Park", by_you: false });
+    expect(uploads.find((e) => e.detail.filename === "Lena 1099.txt")?.by_you).toBeUndefined();
   });
 });

@@ -47,11 +47,11 @@ export function PeopleSection({ userId }: { userId: string }) {
                 <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span className="truncate">{person.name}</span>
+                    <span className="[overflow-wrap:anywhere]">{person.name}</span>
                     {person.user_id === userId && <Badge variant="success">You</Badge>}
                     <Badge variant="muted">{person.role === "owner" ? "Owner" : "Member"}</Badge>
                   </p>
-                  <p className="truncate text-xs text-muted-foreground">
+                  <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
                     {person.email} · {person.status === "joined" ? `joined ${formatDate(person.since)}` : `invited ${formatDate(person.since)}`}
                   </p>
                 </div>

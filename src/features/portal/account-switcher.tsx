@@ -36,7 +36,7 @@ export function AccountSwitcher() {
       <DropdownMenuTrigger asChild>
         <Button variant="outline" className="min-w-0 shrink" aria-label={`Account: ${open.name} (${KIND_LABELS[open.kind]}). Switch account`}>
           <OpenIcon aria-hidden="true" />
-          <span className="max-w-24 truncate sm:max-w-48">{open.name}</span>
+          <span className="max-w-32 truncate sm:max-w-48">{open.name}</span>
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
