@@ -172,10 +172,11 @@ describe("a household shared by two people", () => {
       expect(await documents.json()).toEqual({ detail: "No client account is open for you" });
       expect(await (await page.request.get("/api/accounts")).json()).toEqual([]);
       await page.goto("/dashboard");
+      await page.getByRole("heading", { level: 1, name: "No client account is open for you" }).waitFor();
       await page.waitForLoadState("networkidle");
       expect(await page.getByText("James W-2 2026.pdf").count()).toBe(0);
       expect(await page.getByText(FIRM_MESSAGE).count()).toBe(0);
-      await takeScreenshot(page, "household-removed");
+      await expectAccessibleAtBothWidths(page, "household-removed");
     });
   });
 });
