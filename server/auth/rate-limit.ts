@@ -101,6 +101,9 @@ const LIMITS = {
     key: "user",
     message: "You have booked, moved or cancelled appointments many times in the last hour.",
   },
+  // An account owner's invitations of other people: each is a row and an email to an address
+  // nobody here has proven, so a stolen session cannot turn the portal into a mailer.
+  contactInvitations: { prefix: "contact_invitation_user", points: 10, window: HOUR, key: "user", message: "Too many invitations." },
 } as const satisfies Record<string, Limit>;
 type LimitName = keyof typeof LIMITS;
 /** The limits that refuse a request over them (all but the lock notices). */
@@ -125,6 +128,7 @@ export const MAX_UPLOADS_PER_USER_PER_HOUR = LIMITS.uploads.points;
 export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = LIMITS.verificationResends.points;
 export const MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE = LIMITS.passkeyChallenges.points;
 export const MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR = LIMITS.bookingChanges.points;
+export const MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR = LIMITS.contactInvitations.points;
 
 /** Created by migrations/2026-11-22T2200_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
@@ -157,6 +161,8 @@ export type RateLimits = {
   consumePasskeyChallenge(ip: string): Promise<void>;
   /** Counts a client's booking, move or cancellation of an appointment; refuses (429) over the per-client limit. */
   consumeBookingChange(userId: string): Promise<void>;
+  /** Counts an account owner's invitation of another person; refuses (429) over the per-user limit. */
+  consumeContactInvitation(userId: string): Promise<void>;
 };
 
 export type LoginAttempt = {
@@ -373,6 +379,9 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     },
     async consumeBookingChange(userId) {
       await consume("bookingChanges", userId);
+    },
+    async consumeContactInvitation(userId) {
+      await consume("contactInvitations", userId);
     },
   };
 }

@@ -2,6 +2,7 @@ import { activityRouter } from "./activity/router.ts";
 import { createCallerFactory, router } from "../trpc/init.ts";
 import { accountRouter } from "./account/router.ts";
 import { accountsRouter } from "./accounts/router.ts";
+import { accountContactsRouter } from "./account-contacts/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { adminTransfersRouter } from "./admin/transfers.ts";
 import { appointmentsRouter } from "./appointments/router.ts";
@@ -20,6 +21,7 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   accounts: accountsRouter,
+  accountContacts: accountContactsRouter,
   folders: foldersRouter,
   documents: documentsRouter,
   appointments: appointmentsRouter,

@@ -47,6 +47,7 @@ import {
 } from "../domains/consultation/mail.ts";
 import { documentsSharedMail, type DocumentsSharedJob, uploadDigestMail, type UploadDigestJob } from "../domains/documents/mail.ts";
 import { invitationMail, type InvitationJob } from "../domains/invitations/mail.ts";
+import { accountInvitationMail, type AccountInvitationJob } from "../domains/account-contacts/mail.ts";
 import { messageWaitingMail, type MessageWaitingJob } from "../domains/messages/mail.ts";
 import { staffInvitationMail, type StaffInvitationJob } from "../domains/staff/mail.ts";
 import {
@@ -75,6 +76,7 @@ type EmailPayloads = {
   "email-changed": EmailChangedJob;
   "email-change-requested": EmailChangeRequestedJob;
   invitation: InvitationJob;
+  "account-invitation": AccountInvitationJob;
   "staff-invitation": StaffInvitationJob;
   "consultation-notification": ConsultationNotificationJob;
   "consultation-confirmation": ConsultationConfirmationJob;
@@ -119,6 +121,7 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "email-changed": emailChangedMail,
   "email-change-requested": emailChangeRequestedMail,
   invitation: invitationMail,
+  "account-invitation": accountInvitationMail,
   "staff-invitation": staffInvitationMail,
   "consultation-notification": consultationNotificationMail,
   "consultation-confirmation": consultationConfirmationMail,
@@ -152,6 +155,8 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "consultation-confirmation": "now",
   "appointment-change": "now",
   invitation: "bulk",
+  // One at a time, while the owner who sent it waits for their spouse or bookkeeper to join.
+  "account-invitation": "now",
   // One colleague invited by the owner, who often waits for them to join.
   "staff-invitation": "now",
   "consultation-notification": "bulk",

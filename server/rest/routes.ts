@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { accountRoutes } from "./accounts.ts";
+import { accountContactRoutes } from "./account-contacts.ts";
 import { activityRoutes } from "./activity.ts";
 import { adminAccountRoutes } from "./admin-accounts.ts";
 import { adminRoutes } from "./admin.ts";
@@ -62,6 +63,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...authRoutes,
   ...googleRoutes,
   ...accountRoutes,
+  ...accountContactRoutes,
   ...folderRoutes,
   ...documentRoutes,
   ...appointmentRoutes,

@@ -115,6 +115,7 @@ describe("upload, list, download, delete", () => {
       "id",
       "original_filename",
       "upload_date",
+      "uploaded_by_name",
     ]);
 
     const root = (await alice.get("/api/documents/root")).body as Document[];

@@ -111,3 +111,10 @@ export async function staffDisplayNames(db: Db, ids: string[]): Promise<Map<stri
   const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", ids).where("is_admin", "=", true).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** The names of the given clients that still exist: an account's people see each other's by it. */
+export async function clientDisplayNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", ids).where("is_admin", "=", false).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -17,6 +17,11 @@ const activityEventOutput = z.object({
   detail: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /**
+   * In a client's own trail: false for what another of the account's people did (actor_label is
+   * then their name); absent for the viewer's own events and in the firm's view.
+   */
+  by_you: z.boolean().optional(),
 });
 export type ActivityEventItem = z.infer<typeof activityEventOutput>;
 

@@ -7,7 +7,14 @@
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { recordSettingChange } from "./record.ts";
-import { activityPage, type ActivityFilters, setStaffNamesForClients, staffDisplayNames, staffNamesForClients } from "./queries.ts";
+import {
+  activityPage,
+  type ActivityFilters,
+  clientDisplayNames,
+  setStaffNamesForClients,
+  staffDisplayNames,
+  staffNamesForClients,
+} from "./queries.ts";
 import type { ActivityPage, ActivitySettings, AdminActivityInput, OwnActivityInput } from "./schemas.ts";
 
 /** How a client's own trail names the firm's staff unless the firm chooses their names. */
@@ -18,10 +25,22 @@ export async function ownActivity(db: Db, who: { accountId: string; personId: st
   const [page, withNames] = await Promise.all([activityPage(db, { client_id: who.accountId }, input), staffNamesForClients(db)]);
   const staffIds = [...new Set(page.items.flatMap((item) => (item.actor_role === "admin" && item.actor_id ? [item.actor_id] : [])))];
   const names = withNames ? await staffDisplayNames(db, staffIds) : new Map<string, string>();
+  // An account shared by several people names each of them by their name, never their login name.
+  const otherClientIds = [
+    ...new Set(
+      page.items.flatMap((item) => (item.actor_role === "client" && item.actor_id && item.actor_id !== who.personId ? [item.actor_id] : [])),
+    ),
+  ];
+  const people = await clientDisplayNames(db, otherClientIds);
   return {
     next_cursor: page.next_cursor,
     items: page.items.map(({ actor_id, ...item }) => {
-      const named = item.actor_role === "admin" ? { ...item, actor_label: (actor_id && names.get(actor_id)) || FIRM_LABEL } : item;
+      const named =
+        item.actor_role === "admin"
+          ? { ...item, actor_label: (actor_id && names.get(actor_id)) || FIRM_LABEL }
+          : item.actor_role === "client" && actor_id !== who.personId
+            ? { ...item, actor_label: (actor_id && people.get(actor_id)) || "Someone no longer with the account", by_you: false }
+            : item;
       return actor_id === who.personId ? named : { ...named, ip: null, user_agent: null };
     }),
   };

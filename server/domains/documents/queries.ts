@@ -9,7 +9,17 @@ import type { DocumentItem, DocumentSearchInput } from "./schemas.ts";
  * before the column). Not "someone other than the account": every contact uploads as the client.
  */
 const fromFirm = sql<boolean>`coalesce((select u.is_admin from users u where u.id = documents.uploaded_by), false)`.as("from_firm");
-const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type", fromFirm] as const;
+/**
+ * Who uploaded it, as the account's people see it (docs/decisions.md, "An account's people"): the
+ * person's name for one of theirs, "From your firm" for the firm's (its people are not named to
+ * clients), null when nobody is known (an upload from before the column, or a person since deleted).
+ */
+const uploadedByName = sql<
+  string | null
+>`(select case when u.is_admin then 'From your firm' else coalesce(nullif(u.name, ''), u.username, u.email) end from users u where u.id = documents.uploaded_by)`.as(
+  "uploaded_by_name",
+);
+const documentColumns = ["id", "original_filename", "upload_date", "file_size", "folder_id", "content_type", fromFirm, uploadedByName] as const;
 
 /** A document as the trail names it (activity.ts). */
 export type DocumentRef = { id: string; account_id: string; original_filename: string };
@@ -158,6 +168,7 @@ const trashedColumns = [
   "documents.content_type",
   "documents.deleted_at",
   fromFirm,
+  uploadedByName,
 ] as const;
 
 function trashedDocuments(db: Db) {
@@ -272,6 +283,7 @@ const adminDocumentColumns = [
   "documents.content_type",
   ...accountPersonColumns,
   fromFirm,
+  uploadedByName,
 ] as const;
 
 /** Live (or trashed) documents whose filename, or whose owner's name or email, contains `q`. */
@@ -415,6 +427,7 @@ export async function listAllTrash(db: Db, page: PageWindow) {
         ...accountPersonColumns,
         "documents.deleted_at",
         fromFirm,
+        uploadedByName,
       ])
       .orderBy("documents.deleted_at", "desc")
       .orderBy("documents.id", "desc")

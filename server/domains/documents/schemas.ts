@@ -61,6 +61,8 @@ export const documentOutput = z.object({
   content_type: z.string(),
   /** Shared by the firm (uploaded by an admin), not uploaded by the client. */
   from_firm: z.boolean(),
+  /** Who uploaded it: the person's name, "From your firm" for the firm's uploads, null when unknown. */
+  uploaded_by_name: z.string().nullable(),
 });
 export type DocumentItem = z.infer<typeof documentOutput>;
 

@@ -25,6 +25,7 @@ import {
 import { type AcceptInvitationInput, INVALID_INVITATION, type InvitationPeek } from "./schemas.ts";
 import { invitationStatus } from "./service.ts";
 import { makeStaffMember } from "../staff/queries.ts";
+import { findAccountNameOfInvitation } from "../account-contacts/queries.ts";
 
 const INVITATION_EXPIRED = "This invitation has expired. Ask the firm to send you a new one.";
 const INVITATION_WITHDRAWN = "This invitation was withdrawn by the firm.";
@@ -33,7 +34,7 @@ const INVITATION_USED = "This invitation has already been used. Log in with the 
 type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;
 
 /** The invitation a link names while it can still be accepted; otherwise a 4xx saying why not. */
-async function usableInvitation(db: Db, token: string, now: Date): Promise<Invitation> {
+export async function usableInvitation(db: Db, token: string, now: Date): Promise<Invitation> {
   const invitation = await findInvitationByTokenHash(db, hashToken(token));
   if (!invitation) throw new TRPCError({ code: "NOT_FOUND", message: INVALID_INVITATION });
   const status = invitationStatus(invitation, now);
@@ -47,7 +48,13 @@ async function usableInvitation(db: Db, token: string, now: Date): Promise<Invit
 export async function peekInvitation(ctx: Context, input: { token: string }): Promise<InvitationPeek> {
   await ctx.rateLimits.consumeRegistration(ctx.ip);
   const invitation = await usableInvitation(ctx.db, input.token, ctx.now());
-  return { name: invitation.name, email: invitation.email, expires_at: invitation.expires_at, for_staff: invitation.staff_role !== null };
+  return {
+    name: invitation.name,
+    email: invitation.email,
+    expires_at: invitation.expires_at,
+    for_staff: invitation.staff_role !== null,
+    account_name: (await findAccountNameOfInvitation(ctx.db, invitation.id)) ?? null,
+  };
 }
 
 /** The invitation accepted by the account just made for it, with its activity entry; false if someone else got there first. */

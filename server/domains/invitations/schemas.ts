@@ -55,6 +55,11 @@ export const invitationPeekOutput = z.object({
   expires_at: z.date(),
   /** An invitation to the firm's team: its acceptance enrols a second factor and opens the admin portal. */
   for_staff: z.boolean(),
+  /**
+   * An invitation to join an account that exists (an owner invited a member): its name, for "Join
+   * <account name>", which a person already signed in accepts into their accounts list; else null.
+   */
+  account_name: z.string().nullable(),
 });
 export type InvitationPeek = z.infer<typeof invitationPeekOutput>;
 

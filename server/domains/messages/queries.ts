@@ -81,7 +81,15 @@ export function listMessageRows(db: Db, accountId: string, page: { limit: number
   let query = db
     .selectFrom("messages")
     .leftJoin("users", "users.id", "messages.sender_id")
-    .select(["messages.id", "messages.seq", "messages.text", "messages.sender_role", "users.name as sender_name", "messages.created_at"])
+    .select([
+      "messages.id",
+      "messages.seq",
+      "messages.text",
+      "messages.sender_role",
+      "users.name as sender_name",
+      "messages.sender_id",
+      "messages.created_at",
+    ])
     .where("messages.account_id", "=", accountId);
   if (page.beforeSeq !== undefined) query = query.where("messages.seq", "<", page.beforeSeq);
   return query.orderBy("messages.seq", "desc").limit(page.limit).execute();
@@ -91,7 +99,15 @@ export function findMessageRow(db: Db, id: string) {
   return db
     .selectFrom("messages")
     .leftJoin("users", "users.id", "messages.sender_id")
-    .select(["messages.id", "messages.seq", "messages.text", "messages.sender_role", "users.name as sender_name", "messages.created_at"])
+    .select([
+      "messages.id",
+      "messages.seq",
+      "messages.text",
+      "messages.sender_role",
+      "users.name as sender_name",
+      "messages.sender_id",
+      "messages.created_at",
+    ])
     .where("messages.id", "=", id)
     .executeTakeFirstOrThrow();
 }

@@ -57,6 +57,11 @@ export const messageOutput = z.object({
   sender_role: z.enum(["client", "admin"]),
   /** The writer's name; null once an admin who wrote it is deleted. */
   sender_name: z.string().nullable(),
+  /**
+   * Who wrote it (null for a message from before accounts or a writer since deleted): the people of
+   * an account tell their own messages from each other's by it.
+   */
+  sender_id: z.string().nullable(),
   created_at: z.date(),
   /** The attached documents still live (one in the trash is not listed). */
   documents: z.array(attachment),

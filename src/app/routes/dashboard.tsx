@@ -31,6 +31,7 @@ import { TaxFormsTab } from "@/features/tax-forms/tax-forms-tab.tsx";
 import { TrashView } from "@/features/trash/trash-view.tsx";
 import { type DocumentSort, parseDocumentSort } from "@/lib/document-sort.ts";
 import type { DragItem } from "@/lib/drag-item.ts";
+import { trpc } from "@/lib/trpc.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 
 const TABS = [
@@ -112,6 +113,23 @@ export function DashboardPage() {
   return <SignedInDashboard user={user} location={location} uploads={uploads} />;
 }
 
+function NoAccount({ user }: { user: SignedInDashboardProps["user"] }) {
+  return (
+    <div className="min-h-dvh bg-background">
+      <title>Dashboard | Client Portal</title>
+      <SkipLink />
+      <PortalTopBar userName={user.name} email={user.email} />
+      <main id="main" tabIndex={-1} className="mx-auto grid max-w-content grid-cols-1 gap-4 px-4 py-5 outline-none sm:gap-6 sm:px-6 sm:py-10">
+        <h1 className="text-xl font-semibold break-words sm:text-3xl">No client account is open for you</h1>
+        <p className="text-muted-foreground">
+          You are not part of any client account here any more, so there are no documents, requests or messages to show. If you think this is a
+          mistake, contact your firm.
+        </p>
+      </main>
+    </div>
+  );
+}
+
 type SignedInDashboardProps = {
   user: NonNullable<ReturnType<typeof useCurrentUser>["user"]>;
   location: DashboardLocation;
@@ -122,6 +140,10 @@ function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) 
   // Here rather than in the Messages tab: the tab's unread count follows while another tab is open.
   const { polling } = useMessageEvents();
   const unread = useMessagesUnread(polling);
+  // Removed from their only account (or its portal access turned off): nothing of it is shown, and
+  // the page says why rather than failing box by box.
+  const accounts = trpc.accounts.list.useQuery();
+  if (accounts.data?.length === 0) return <NoAccount user={user} />;
 
   return (
     <div className="min-h-dvh bg-background">

@@ -39,12 +39,13 @@ export function useMarkReadWhenSeen(conversation: ConversationQuery, unread: num
 type ConversationBodyProps = {
   conversation: ConversationQuery;
   viewer: "client" | "admin";
+  viewerId?: string;
   otherName: string;
   downloadHref: (documentId: string) => string;
 };
 
 /** The messages, or their loading and failure states. */
-export function ConversationBody({ conversation, viewer, otherName, downloadHref }: ConversationBodyProps) {
+export function ConversationBody({ conversation, viewer, viewerId, otherName, downloadHref }: ConversationBodyProps) {
   if (conversation.isPending) return <Spinner label="Loading messages…" className="w-full justify-center py-10" />;
   if (conversation.isError) {
     return (
@@ -55,6 +56,7 @@ export function ConversationBody({ conversation, viewer, otherName, downloadHref
     <MessageList
       messages={conversationMessages(conversation)}
       viewer={viewer}
+      viewerId={viewerId}
       otherName={otherName}
       downloadHref={downloadHref}
       hasOlder={conversation.hasNextPage}

@@ -10,6 +10,7 @@ export type ConversationMessage = {
   text: string;
   sender_role: "client" | "admin";
   sender_name: string | null;
+  sender_id: string | null;
   created_at: Date;
   documents: Array<{ id: string; original_filename: string; file_size: number }>;
 };
@@ -19,6 +20,11 @@ type MessageListProps = {
   messages: ConversationMessage[];
   /** Whose page this is: their own messages sit on the right. */
   viewer: "client" | "admin";
+  /**
+   * The signed-in person, on the client's side: an account's people share it, so only their own
+   * messages are "You" and the others' carry their writer's name.
+   */
+  viewerId?: string;
   /** How the other side is named when its writer is unknown. */
   otherName: string;
   downloadHref: (documentId: string) => string;
@@ -28,7 +34,7 @@ type MessageListProps = {
 };
 
 /** A conversation, newest last, kept scrolled to the newest message as messages arrive. */
-export function MessageList({ messages, viewer, otherName, downloadHref, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
+export function MessageList({ messages, viewer, viewerId, otherName, downloadHref, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.id;
   useEffect(() => {
@@ -44,7 +50,7 @@ export function MessageList({ messages, viewer, otherName, downloadHref, hasOlde
       )}
       {messages.length === 0 && <p className="py-8 text-center text-sm text-muted-foreground">No messages yet.</p>}
       {messages.map((message) => {
-        const own = message.sender_role === viewer;
+        const own = message.sender_role === viewer && (viewerId === undefined || message.sender_id === viewerId);
         const author = own ? "You" : (message.sender_name ?? otherName);
         return (
           <article

@@ -2,6 +2,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
 import { PasskeysSection } from "./passkeys-section.tsx";
+import { PeopleSection } from "./people-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
 import { ProfileSection } from "./profile-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
@@ -19,6 +20,7 @@ export function AccountSettings() {
   return (
     <div className="grid gap-4 sm:gap-6">
       <ProfileSection account={data} />
+      {!data.user.is_admin && <PeopleSection userId={data.user.id} />}
       <PasswordSection hasPassword={data.has_password} />
       <TwoFactorSection account={data} />
       <PasskeysSection />

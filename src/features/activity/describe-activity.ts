@@ -6,7 +6,10 @@ export type { ActivityAction };
 /** Whose page the sentence is for: the client reads "You" and "Your firm"; the firm reads account names. */
 type ActivityView = "client" | "admin";
 
-export type DescribableActivity = Pick<ActivityEventItem, "action" | "actor_role" | "actor_label" | "client_label" | "detail" | "ip" | "user_agent">;
+export type DescribableActivity = Pick<
+  ActivityEventItem,
+  "action" | "actor_role" | "actor_label" | "client_label" | "detail" | "ip" | "user_agent" | "by_you"
+>;
 
 /**
  * Friendly names for the action filter, one per recorded action (the unit test checks the list is
@@ -112,7 +115,9 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
   const isClientView = view === "client";
   const subject = isClientView
     ? entry.actor_role === "client"
-      ? "You"
+      ? entry.by_you === false
+        ? entry.actor_label
+        : "You"
       : entry.actor_role === "admin"
         ? // The server names the staff for the client: "Your firm", or a display name if the firm chooses.
           entry.actor_label
@@ -236,7 +241,7 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
     case "account.contact_add":
     case "account.contact_update":
     case "account.contact_remove": {
-      const who = text(detail, "email") ?? "a person";
+      const who = text(detail, "name") ?? text(detail, "email") ?? "a person";
       const where = entry.client_label ? ` ${entry.client_label}` : " the account";
       const verb = {
         "account.contact_add": `added ${who} to${where}`,

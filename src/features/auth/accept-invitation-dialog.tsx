@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
@@ -12,6 +13,7 @@ import { errorDetail } from "@/lib/api-error.ts";
 import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
 import { secondStepOf, type SignInStep } from "@/lib/sign-in-step.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { useCurrentUser } from "@/lib/use-current-user.ts";
 import type { InvitationPeek } from "@server/domains/invitations/schemas.ts";
 import { FILL_ALL_FIELDS, validateRegister } from "./auth-validation.ts";
 import { GoogleGlyph } from "./google-glyph.tsx";
@@ -41,10 +43,16 @@ export function AcceptInvitationDialog({ open, onOpenChange, token, notice, onLo
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Accept your invitation</DialogTitle>
-          <DialogDescription>Set up your client portal account to share documents with the firm.</DialogDescription>
+          <DialogTitle>{check.data?.account_name ? `Join ${check.data.account_name}` : "Accept your invitation"}</DialogTitle>
+          <DialogDescription>
+            {check.data?.account_name
+              ? "You are invited to share this client account, with a login of your own."
+              : "Set up your client portal account to share documents with the firm."}
+          </DialogDescription>
         </DialogHeader>
-        {check.data ? (
+        {check.data?.account_name ? (
+          <JoinAccount token={token} invitation={check.data} accountName={check.data.account_name} notice={notice} onLogin={onLogin} />
+        ) : check.data ? (
           <AcceptForm token={token} invitation={check.data} notice={notice} />
         ) : check.isError ? (
           <div className="grid gap-4">
@@ -58,6 +66,61 @@ export function AcceptInvitationDialog({ open, onOpenChange, token, notice, onLo
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * An invitation to an account that exists: someone who already uses the portal joins it while
+ * signed in (it is added to their accounts); someone new makes their login with the form below.
+ */
+function JoinAccount({
+  token,
+  invitation,
+  accountName,
+  notice,
+  onLogin,
+}: {
+  token: string;
+  invitation: InvitationPeek;
+  accountName: string;
+  notice?: string;
+  onLogin: () => void;
+}) {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const join = trpc.accountContacts.join.useMutation({
+    onSuccess: async (account) => {
+      // The joined account is now the current one: nothing cached of the one before may show.
+      await queryClient.resetQueries();
+      toast.success(`You joined ${account.name}.`);
+      void navigate("/dashboard");
+    },
+  });
+  if (user && !user.is_admin) {
+    return (
+      <div className="grid gap-4">
+        <p className="text-sm">
+          Signed in as <span className="font-medium">{user.email}</span>. Joining adds {accountName} to your accounts; you switch between them from
+          the top bar.
+        </p>
+        <FormAlert message={join.isError ? (errorDetail(join.error) ?? "You could not join this account. Please try again.") : null} />
+        <Button variant="accent" disabled={join.isPending} onClick={() => join.mutate({ token })}>
+          {join.isPending ? "Joining…" : `Join ${accountName}`}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-2 rounded-md border p-3 text-sm">
+        <p>Already use this portal with {invitation.email}? Log in, then open the link in your email again to join.</p>
+        <Button variant="outline" className="w-fit" onClick={onLogin}>
+          Go to Login
+        </Button>
+      </div>
+      <AcceptForm token={token} invitation={invitation} notice={notice} />
+    </div>
   );
 }
 

@@ -23,6 +23,7 @@ import { type DocumentSort, sortDocuments } from "@/lib/document-sort.ts";
 import { dragSource } from "@/lib/drag-item.ts";
 import { formatDate, formatFileSizeKB, splitExtension } from "@/lib/format.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
+import { useCurrentUser } from "@/lib/use-current-user.ts";
 import type { DocumentItem, DocumentSearchResult } from "@server/domains/documents/schemas.ts";
 import { FileIcon } from "./file-icon.tsx";
 import { RenameDocumentDialog } from "./rename-document-dialog.tsx";
@@ -233,6 +234,7 @@ function DocumentRow({ document, deleteInRow, onView, onAction, onOpenFolder }: 
             <FileName name={name} />
           </button>
           {document.from_firm && <FromFirmBadge />}
+          {!document.from_firm && <UploadedBy name={document.uploaded_by_name} />}
           {path && onOpenFolder && <FolderPathButton path={path} onOpen={onOpenFolder} />}
         </div>
       </div>
@@ -306,6 +308,16 @@ function FromFirmBadge() {
       From your firm
     </Badge>
   );
+}
+
+/**
+ * Who of the account's people uploaded it, when it was someone else (an account may be shared by a
+ * household or a business): the viewer's own uploads stay unmarked, as they were before accounts.
+ */
+function UploadedBy({ name }: { name: string | null }) {
+  const { user } = useCurrentUser();
+  if (!name || !user || name === user.name || name === user.username) return null;
+  return <span className="truncate text-xs text-muted-foreground">Uploaded by {name}</span>;
 }
 
 function FolderPathButton({ path, onOpen }: { path: DocumentSearchResult["folder_path"]; onOpen: (folderId: string | null) => void }) {

@@ -3,27 +3,34 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
+import { trpc } from "@/lib/trpc.ts";
+import { AccountSwitcher } from "./account-switcher.tsx";
 import { PortalBrand } from "./portal-brand.tsx";
 import { useLogout } from "./use-logout.ts";
 
 /**
  * The portal's top bar, as the specification draws it: logo and company name, the user's name, Logout.
- * The name opens the account menu (Settings); on phones Logout folds into that menu too.
+ * The name opens the account menu (Settings); on phones Logout folds into that menu too. A person
+ * who reaches several client accounts also gets the account switcher beside it.
  */
 export function PortalTopBar({ userName, email }: { userName: string; email: string }) {
   const logout = useLogout();
   const roomForLogout = useMediaQuery("(min-width: 640px)");
+  // On a phone the account switcher takes the name's room: the menu still says who is signed in.
+  const switcherShown = (trpc.accounts.list.useQuery(undefined, { staleTime: 60_000 }).data?.length ?? 0) > 1;
+  const nameShown = roomForLogout || !switcherShown;
 
   return (
     <header className="border-b bg-card">
       <div className="mx-auto flex h-16 max-w-content items-center justify-between gap-3 px-4 sm:px-6">
         <PortalBrand />
         <div className="flex shrink-0 items-center gap-2">
+          <AccountSwitcher />
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" className="min-w-0 shrink">
+              <Button variant="ghost" className="min-w-0 shrink" aria-label={nameShown ? undefined : `${userName}: account menu`}>
                 <CircleUser aria-hidden="true" />
-                <span className="max-w-28 truncate sm:max-w-60">{userName}</span>
+                {nameShown && <span className="max-w-28 truncate sm:max-w-60">{userName}</span>}
                 <ChevronDown aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>

@@ -1,0 +1,21 @@
+import { router } from "../../trpc/init.ts";
+import { authedProcedure, clientProcedure } from "../../trpc/procedures.ts";
+import { accountOutput } from "../accounts/schemas.ts";
+import { joinAccount } from "./join.ts";
+import { contactOutput, inviteContactInput, joinAccountInput, removeContactInput } from "./schemas.ts";
+import { inviteContact, listContacts, removeContact } from "./service.ts";
+
+/** The current account's people (any contact lists; owners invite and remove), and joining by a link. */
+export const accountContactsRouter = router({
+  list: clientProcedure.output(contactOutput.array()).query(({ ctx }) => listContacts(ctx)),
+  invite: clientProcedure
+    .input(inviteContactInput)
+    .output(contactOutput)
+    .mutation(({ ctx, input }) => inviteContact(ctx, input)),
+  remove: clientProcedure.input(removeContactInput).mutation(({ ctx, input }) => removeContact(ctx, input)),
+  // authedProcedure: someone who reaches no account yet may still join one.
+  join: authedProcedure
+    .input(joinAccountInput)
+    .output(accountOutput)
+    .mutation(({ ctx, input }) => joinAccount(ctx, input)),
+});

@@ -1,0 +1,108 @@
+// An account's people, by its own contacts (docs/decisions.md, "An account's people"): any contact
+// lists them; an owner invites another person by an emailed single-use link (the invitations
+// domain's links, joining this account as a member) and removes people, never leaving the account
+// without an owner. Each change, its mail job and its activity entry are one transaction.
+import { TRPCError } from "@trpc/server";
+import { accountClient, recordActivity } from "../activity/record.ts";
+import type { CurrentAccount } from "../accounts/schemas.ts";
+import type { AuthedContext } from "../../trpc/context.ts";
+import { deleteInvitation, findOpenInvitationForEmail } from "../invitations/queries.ts";
+import { invitationStatus } from "../invitations/service.ts";
+import {
+  countOwnersForUpdate,
+  deleteContact,
+  emailIsAccountContact,
+  findContactForUpdate,
+  insertAccountInvitation,
+  listAccountContacts,
+  listPendingAccountInvitations,
+} from "./queries.ts";
+import type { ContactItem, InviteContactInput } from "./schemas.ts";
+
+type ClientContext = AuthedContext & { account: CurrentAccount };
+
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const OWNERS_ONLY = "Only an owner of this account can change its people";
+export const ALREADY_CONTACT = "This person is already in this account";
+export const INVITATION_PENDING = "This email already has a pending invitation";
+export const CONTACT_NOT_FOUND = "Person not found in this account";
+export const LAST_OWNER = "An account needs an owner: you are its only one";
+
+function assertOwner(ctx: ClientContext): void {
+  if (ctx.account.role !== "owner") throw new TRPCError({ code: "FORBIDDEN", message: OWNERS_ONLY });
+}
+
+export async function listContacts(ctx: ClientContext): Promise<ContactItem[]> {
+  const joined = await listAccountContacts(ctx.db, ctx.account.id);
+  const invited = await listPendingAccountInvitations(ctx.db, ctx.account.id, ctx.now());
+  return [
+    ...joined.map((c) => ({
+      user_id: c.user_id,
+      name: c.name || c.username || c.email,
+      email: c.email,
+      role: c.role,
+      status: "joined" as const,
+      since: c.created_at,
+    })),
+    ...invited.map((i) => ({ user_id: null, name: i.name, email: i.email, role: i.role, status: "invited" as const, since: i.created_at })),
+  ];
+}
+
+export async function inviteContact(ctx: ClientContext, input: InviteContactInput): Promise<ContactItem> {
+  assertOwner(ctx);
+  // Each invitation is a row and an email to an address nobody here has proven.
+  await ctx.rateLimits.consumeContactInvitation(ctx.user.id);
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      if (await emailIsAccountContact(tx, ctx.account.id, input.email)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_CONTACT });
+      // One open invitation per address (the invitations' unique index): an expired one to this
+      // account gives way; any other still open is the firm's or another account's to settle.
+      const open = await findOpenInvitationForEmail(tx, input.email);
+      if (open) {
+        if (open.account_id !== ctx.account.id || invitationStatus(open, now) === "pending") {
+          throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
+        }
+        await deleteInvitation(tx, open.id);
+      }
+      const row = await insertAccountInvitation(tx, {
+        account_id: ctx.account.id,
+        name: input.name,
+        email: input.email,
+        created_by: ctx.user.id,
+        created_at: now,
+        expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
+      });
+      await ctx.jobs.send("email", { kind: "account-invitation", invitationId: row.id, expiresAt: row.expires_at.toISOString() }, { tx });
+      await recordActivity(tx, ctx, {
+        action: "invitation.create",
+        client: accountClient(ctx.account),
+        target: { type: "invitation", id: row.id },
+        detail: { name: row.name, email: row.email },
+      });
+      return { user_id: null, name: row.name, email: row.email, role: row.role, status: "invited" as const, since: row.created_at };
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
+    throw err;
+  }
+}
+
+/** The person loses the account at once: their next request for its data is a 404, their open streams for it end. */
+export async function removeContact(ctx: ClientContext, input: { user_id: string }): Promise<{ success: true }> {
+  assertOwner(ctx);
+  await ctx.db.transaction().execute(async (tx) => {
+    const owners = await countOwnersForUpdate(tx, ctx.account.id);
+    const contact = await findContactForUpdate(tx, ctx.account.id, input.user_id);
+    if (!contact) throw new TRPCError({ code: "NOT_FOUND", message: CONTACT_NOT_FOUND });
+    if (contact.role === "owner" && owners <= 1) throw new TRPCError({ code: "CONFLICT", message: LAST_OWNER });
+    await deleteContact(tx, ctx.account.id, contact.user_id);
+    await recordActivity(tx, ctx, {
+      action: "account.contact_remove",
+      client: accountClient(ctx.account),
+      target: { type: "user", id: contact.user_id },
+      detail: { name: contact.name || contact.username || contact.email, email: contact.email },
+    });
+  });
+  return { success: true };
+}

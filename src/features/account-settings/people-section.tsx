@@ -1,0 +1,137 @@
+import { type FormEvent, useState } from "react";
+import { UserMinus, UserPlus, Users } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
+import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { errorDetail } from "@/lib/api-error.ts";
+import { formatDate } from "@/lib/format.ts";
+import { trpc } from "@/lib/trpc.ts";
+import { SettingsSection } from "./settings-section.tsx";
+
+/**
+ * The current client account's people (a spouse, a bookkeeper): every contact sees who they are;
+ * an owner invites someone by email and removes people, never the account's only owner.
+ */
+export function PeopleSection({ userId }: { userId: string }) {
+  const current = trpc.accounts.current.useQuery(undefined, { staleTime: 60_000 });
+  const people = trpc.accountContacts.list.useQuery();
+  const utils = trpc.useUtils();
+  const remove = trpc.accountContacts.remove.useMutation({
+    onSuccess: () => utils.accountContacts.list.invalidate(),
+  });
+  if (!current.data) return null;
+  const isOwner = current.data.role === "owner";
+  const owners = people.data?.filter((p) => p.role === "owner" && p.status === "joined").length ?? 0;
+
+  return (
+    <SettingsSection
+      id="people"
+      title="People"
+      description={`Who can sign in to ${current.data.name}, each with their own login. ${isOwner ? "Invite your spouse, a partner or your bookkeeper here." : "An owner of the account can invite or remove people."}`}
+    >
+      {people.isPending ? (
+        <Spinner label="Loading people…" />
+      ) : !people.data ? (
+        <LoadError message="The account's people could not be loaded." onRetry={() => void people.refetch()} isRetrying={people.isFetching} />
+      ) : (
+        <ul aria-label="People" className="divide-y rounded-lg border">
+          {people.data.map((person) => (
+            <li key={person.user_id ?? `invited-${person.email}`} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <div className="flex min-w-0 items-start gap-3">
+                <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="[overflow-wrap:anywhere]">{person.name}</span>
+                    {person.user_id === userId && <Badge variant="success">You</Badge>}
+                    <Badge variant="muted">{person.role === "owner" ? "Owner" : "Member"}</Badge>
+                  </p>
+                  <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                    {person.email} · {person.status === "joined" ? `joined ${formatDate(person.since)}` : `invited ${formatDate(person.since)}`}
+                  </p>
+                </div>
+              </div>
+              {isOwner && person.user_id && !(person.role === "owner" && owners <= 1) && (
+                <ConfirmAction
+                  trigger={
+                    <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={`Remove ${person.name}`}>
+                      <UserMinus aria-hidden="true" />
+                      Remove
+                    </Button>
+                  }
+                  title={`Remove ${person.name}`}
+                  question={`Remove ${person.name} from ${current.data.name}? They stop seeing its documents, requests and messages at once. What they uploaded stays.`}
+                  confirmLabel="Remove"
+                  onConfirm={() =>
+                    remove.mutate(
+                      { user_id: person.user_id! },
+                      {
+                        onSuccess: () => toast.success(`${person.name} was removed.`),
+                        onError: (err) => toast.error(errorDetail(err) ?? "That person could not be removed."),
+                      },
+                    )
+                  }
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isOwner && <InviteForm />}
+    </SettingsSection>
+  );
+}
+
+function InviteForm() {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const invite = trpc.accountContacts.invite.useMutation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!name.trim() || !email.trim()) {
+      setError("Enter the person's name and email address.");
+      return;
+    }
+    invite.mutate(
+      { name: name.trim(), email: email.trim() },
+      {
+        onSuccess: (person) => {
+          toast.success(`Invitation sent to ${person.email}.`);
+          setName("");
+          setEmail("");
+          void utils.accountContacts.list.invalidate();
+        },
+        onError: (err) => setError(errorDetail(err) ?? "The invitation could not be sent. Please try again."),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Invite a person" className="grid gap-3 border-t pt-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <FormField id="invite-name" label="Name">
+        <Input autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+      </FormField>
+      <FormField id="invite-email" label="Email">
+        <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </FormField>
+      <Button type="submit" disabled={invite.isPending}>
+        <UserPlus aria-hidden="true" />
+        {invite.isPending ? "Sending…" : "Invite"}
+      </Button>
+      {error && (
+        <div className="sm:col-span-3">
+          <FormAlert message={error} />
+        </div>
+      )}
+    </form>
+  );
+}
