@@ -36,14 +36,20 @@ afterAll(async () => {
 
 type Client = { username: string; name: string; password: string };
 
-type RegisteredClient = Client & { id: string };
+type RegisteredClient = Client & { id: string; accountId: string };
 
 async function registerClient(username: string, name: string): Promise<RegisteredClient> {
   const client = { username, name, password: "Quiet-Ledger-Harbor-81" };
   const res = await new ApiClient(server.url).post("/api/auth/register", { ...client, email: `${username}@example.com` });
   expect(res.status, res.text).toBe(200);
   const { id } = await server.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  return { ...client, id };
+  // Registration gives the person an account of their own (issue 32), which holds their folders and documents.
+  const { account_id: accountId } = await server.db
+    .selectFrom("account_contacts")
+    .select("account_id")
+    .where("user_id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { ...client, id, accountId };
 }
 
 /** Logs in through the API inside the page's context, so the browser holds the session cookie. */
@@ -146,7 +152,7 @@ describe("client dashboard", () => {
       await page.keyboard.press("Enter");
       await dialog.waitFor({ state: "detached" });
       await folderButton(page, "Payroll").waitFor();
-      const [payroll] = await server.db.selectFrom("folders").select(["name", "color"]).where("account_id", "=", carol.id).execute();
+      const [payroll] = await server.db.selectFrom("folders").select(["name", "color"]).where("account_id", "=", carol.accountId).execute();
       expect(payroll).toEqual({ name: "Payroll", color: "#EF4444" });
 
       await folderButton(page, "Payroll").focus();
@@ -204,7 +210,7 @@ describe("client dashboard", () => {
       const folders = await server.db
         .selectFrom("folders")
         .select(["name", "color", "parent_folder_id", "id"])
-        .where("account_id", "=", alice.id)
+        .where("account_id", "=", alice.accountId)
         .execute();
       expect(folders.map(({ name, color }) => ({ name, color })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
         { name: "Receipts", color: "#EF4444" },
@@ -300,7 +306,7 @@ describe("client dashboard", () => {
       const stored = await server.db
         .selectFrom("documents")
         .select(["original_filename", "folder_id", "file_size"])
-        .where("account_id", "=", alice.id)
+        .where("account_id", "=", alice.accountId)
         .execute();
       const receiptsId = searchParam(page, "folder");
       expect(stored).toContainEqual({ original_filename: "receipt march.png", folder_id: receiptsId, file_size: 2500 });
@@ -397,10 +403,10 @@ describe("client dashboard", () => {
       const [aliceFolder] = await server.db
         .selectFrom("folders")
         .select("id")
-        .where("account_id", "=", alice.id)
+        .where("account_id", "=", alice.accountId)
         .where("name", "=", "Taxes 2024")
         .execute();
-      const [aliceDocument] = await server.db.selectFrom("documents").select("id").where("account_id", "=", alice.id).execute();
+      const [aliceDocument] = await server.db.selectFrom("documents").select("id").where("account_id", "=", alice.accountId).execute();
       await other.page.goto(`/dashboard?tab=documents&folder=${aliceFolder!.id}`);
       await other.page.getByRole("heading", { level: 1, name: "Welcome back, Bob Diaz!" }).waitFor();
       await other.page.getByText("No documents in root folder.").waitFor();
