@@ -163,6 +163,15 @@ async function main(): Promise<void> {
       .execute();
     const loginUsers = ["bench-login-1", "bench-login-2", "bench-login-3", "bench-login-4", "bench-login-5"];
     for (const name of loginUsers) await user(name);
+    // Each client an individual account of their own under the same id, as the accounts migration
+    // left every existing client: the client rows measure the current account's lists.
+    for (const person of await handle.db.selectFrom("users").select(["id", "username"]).where("is_admin", "=", false).execute()) {
+      await handle.db
+        .insertInto("accounts")
+        .values({ id: person.id, name: person.username ?? person.id, kind: "individual" })
+        .execute();
+      await handle.db.insertInto("account_contacts").values({ account_id: person.id, user_id: person.id, role: "owner" }).execute();
+    }
     await handle.close();
     await seedScale(database.url, client.id, SMALL_SCALE, "s");
 
@@ -408,7 +417,7 @@ async function main(): Promise<void> {
         const db = new pg.Client({ connectionString: database.url });
         await db.connect();
         try {
-          return (await db.query("select id from folders where user_id = $1 order by name limit 1", [client.id])).rows[0].id as string;
+          return (await db.query("select id from folders where account_id = $1 order by name limit 1", [client.id])).rows[0].id as string;
         } finally {
           await db.end();
         }
@@ -450,6 +459,13 @@ async function main(): Promise<void> {
           targetMs: 50,
         },
         { name: "GET /api/activity (client's own, 10)", path: "/api/activity?limit=10", headers: clientCookie, targetMs: 50 },
+        // Issue 32: every list of the client's current account.
+        { name: "GET /api/accounts (the client's accounts)", path: "/api/accounts", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/documents/root (client's root documents)", path: "/api/documents/root", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/requests (client's requests)", path: "/api/requests", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/messages (client's latest messages)", path: "/api/messages", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/appointments (client's appointments)", path: "/api/appointments", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/documents/usage (client's usage)", path: "/api/documents/usage", headers: clientCookie, targetMs: 50 },
         {
           name: "GET /api/documents/search?q= (by name)",
           path: "/api/documents/search?q=statement-7&sort=name&order=asc&limit=50",
@@ -504,6 +520,13 @@ async function main(): Promise<void> {
         ["documents.trash", (c) => c.documents.trash(), clientToken],
         ["documents.search", (c) => c.documents.search({ limit: 50 }), clientToken],
         ["documents.search (by name)", (c) => c.documents.search({ q: "statement-7", sort: "name", order: "asc", limit: 50 }), clientToken],
+        ["accounts.list", (c) => c.accounts.list(), clientToken],
+        ["documents.root", (c) => c.documents.root(), clientToken],
+        ["requests.list", (c) => c.requests.list(), clientToken],
+        ["messages.list", (c) => c.messages.list({}), clientToken],
+        ["appointments.list", (c) => c.appointments.list(), clientToken],
+        ["activity.list", (c) => c.activity.list({ limit: 10 }), clientToken],
+        ["documents.usage", (c) => c.documents.usage(), clientToken],
       ];
       for (const [procedure, call, token] of explained) {
         plans.push({ procedure, queries: await explainProcedure(database.url, dataDir, token, call) });
