@@ -153,11 +153,15 @@ async function seedAccountLists(client: pg.Client, clientId: string, size: Scale
      select $2, 'Request ' || $1 || i, now() - make_interval(days => i), now() - make_interval(days => i) from generate_series(1, $3::int) as i`,
     [prefix, clientId, extra],
   );
+  // None is scheduled: a scheduled one ahead would have the reminder sweep mail it while the rows
+  // are measured. The accounts' are past and completed; the client's half past, half requested.
   await client.query(
     `insert into appointments (account_id, title, description, appointment_date, status, created_at, updated_at)
-     select id, 'Review', '', created_at + interval '30 days', 'scheduled', created_at, created_at from users where username like $1 || '%'
+     select id, 'Review', '', created_at - interval '30 days', 'completed', created_at, created_at from users where username like $1 || '%'
      union all
-     select $2, 'Review ' || i, '', now() + make_interval(days => i - $3::int / 2), 'scheduled', now(), now() from generate_series(1, $3::int) as i`,
+     select $2, 'Review ' || i, '', now() + make_interval(days => i - $3::int / 2),
+            case when i <= $3::int / 2 then 'completed' else 'requested' end, now(), now()
+     from generate_series(1, $3::int) as i`,
     [prefix, clientId, extra],
   );
   await client.query(
