@@ -1,6 +1,8 @@
 // The bench's own database on the Postgres service: created with a random name, dropped at the end.
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import pg from "pg";
+import type { Database } from "../../server/db/types.ts";
 import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 
@@ -32,6 +34,18 @@ export async function createBenchDatabase(base: string): Promise<{ url: string; 
     await handle.close();
   }
   return { url, drop: () => onServer(base, `drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * An individual account for a client the bench inserted directly, under the person's own id, as
+ * registration gives one and the accounts migration kept existing clients': the client paths act on it.
+ */
+export async function giveOwnAccount(db: Kysely<Database>, user: { id: string; username: string | null }): Promise<void> {
+  await db
+    .insertInto("accounts")
+    .values({ id: user.id, name: user.username ?? user.id, kind: "individual" })
+    .execute();
+  await db.insertInto("account_contacts").values({ account_id: user.id, user_id: user.id, role: "owner" }).execute();
 }
 
 export type ScaleSize = { users: number; documents: number; clientFolders: number; clientDocuments: number; clientRequests: number };

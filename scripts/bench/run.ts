@@ -16,7 +16,7 @@ import { generateTotpKey, sealTotpKey, totpCodeForStep, totpStep } from "../../s
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { insertUser } from "../../server/domains/auth/queries.ts";
-import { createBenchDatabase, FULL_SCALE, SMALL_SCALE, SMOKE_SCALE, seedScale } from "./database.ts";
+import { createBenchDatabase, FULL_SCALE, giveOwnAccount, SMALL_SCALE, SMOKE_SCALE, seedScale } from "./database.ts";
 import { explainProcedure, type ExplainedQuery } from "./explain.ts";
 import { buildClient, measureBundle, measureRouteChunks, runLighthouse } from "./frontend.ts";
 import { type LatencyStats, openLoop, saturate, sequential } from "./load.ts";
@@ -163,15 +163,9 @@ async function main(): Promise<void> {
       .execute();
     const loginUsers = ["bench-login-1", "bench-login-2", "bench-login-3", "bench-login-4", "bench-login-5"];
     for (const name of loginUsers) await user(name);
-    // Each client an individual account of their own under the same id, as the accounts migration
-    // left every existing client: the client rows measure the current account's lists.
-    for (const person of await handle.db.selectFrom("users").select(["id", "username"]).where("is_admin", "=", false).execute()) {
-      await handle.db
-        .insertInto("accounts")
-        .values({ id: person.id, name: person.username ?? person.id, kind: "individual" })
-        .execute();
-      await handle.db.insertInto("account_contacts").values({ account_id: person.id, user_id: person.id, role: "owner" }).execute();
-    }
+    // Each client an individual account of their own: the client rows measure the current account's lists.
+    for (const person of await handle.db.selectFrom("users").select(["id", "username"]).where("is_admin", "=", false).execute())
+      await giveOwnAccount(handle.db, person);
     await handle.close();
     await seedScale(database.url, client.id, SMALL_SCALE, "s");
 
