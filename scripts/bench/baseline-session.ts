@@ -14,7 +14,8 @@ pool.on("error", () => {});
 
 // What Kysely compiles validateSessionToken (server/auth/session.ts) to.
 const SESSION_SQL = `select "sessions"."id" as "session_id", "sessions"."kind", "sessions"."expires_at", "sessions"."last_used_at", "sessions"."created_at" as "signed_in_at", "users"."id", "users"."name", "users"."email", "users"."username", "users"."auth_provider", "users"."created_at", "users"."is_admin", users.email_verified_at is not null as "email_verified" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = $1`;
-const FOLDERS_SQL = `select "id", "name", "parent_folder_id", "color" from "folders" where "user_id" = $1 order by lower("name"), "id"`;
+// The bench client's account has the person's id, so the floor reads its folders by it.
+const FOLDERS_SQL = `select "id", "name", "parent_folder_id", "color" from "folders" where "account_id" = $1 order by lower("name"), "id"`;
 
 export type SessionUser = {
   id: string;

@@ -11,7 +11,7 @@ import { hashPassword } from "../../server/auth/password.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { insertUser } from "../../server/domains/auth/queries.ts";
-import { createBenchDatabase } from "./database.ts";
+import { createBenchDatabase, giveOwnAccount } from "./database.ts";
 import { saturate } from "./load.ts";
 import { startChild } from "./processes.ts";
 
@@ -33,13 +33,16 @@ const database = await createBenchDatabase(base);
 try {
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: "memory://", logger: createLogger("silent") });
   const password = `Bench-${randomBytes(12).toString("hex")}`;
-  await insertUser(handle.db, {
-    username: "profile-client",
-    email: "p@example.com",
-    name: "Profile",
-    password_hash: await hashPassword(password),
-    is_admin: false,
-  });
+  await giveOwnAccount(
+    handle.db,
+    await insertUser(handle.db, {
+      username: "profile-client",
+      email: "p@example.com",
+      name: "Profile",
+      password_hash: await hashPassword(password),
+      is_admin: false,
+    }),
+  );
   await handle.close();
   if (profiling) process.env.BENCH_APP_NODE_FLAGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
   const port = 20000 + Math.floor(Math.random() * 20000);

@@ -16,7 +16,7 @@ import { generateTotpKey, sealTotpKey, totpCodeForStep, totpStep } from "../../s
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { insertUser } from "../../server/domains/auth/queries.ts";
-import { createBenchDatabase, FULL_SCALE, SMALL_SCALE, SMOKE_SCALE, seedScale } from "./database.ts";
+import { createBenchDatabase, FULL_SCALE, giveOwnAccount, SMALL_SCALE, SMOKE_SCALE, seedScale } from "./database.ts";
 import { explainProcedure, type ExplainedQuery } from "./explain.ts";
 import { buildClient, measureBundle, measureRouteChunks, runLighthouse } from "./frontend.ts";
 import { type LatencyStats, openLoop, saturate, sequential } from "./load.ts";
@@ -163,6 +163,9 @@ async function main(): Promise<void> {
       .execute();
     const loginUsers = ["bench-login-1", "bench-login-2", "bench-login-3", "bench-login-4", "bench-login-5"];
     for (const name of loginUsers) await user(name);
+    // Each client an individual account of their own: the client rows measure the current account's lists.
+    for (const person of await handle.db.selectFrom("users").select(["id", "username"]).where("is_admin", "=", false).execute())
+      await giveOwnAccount(handle.db, person);
     await handle.close();
     await seedScale(database.url, client.id, SMALL_SCALE, "s");
 
@@ -408,7 +411,7 @@ async function main(): Promise<void> {
         const db = new pg.Client({ connectionString: database.url });
         await db.connect();
         try {
-          return (await db.query("select id from folders where user_id = $1 order by name limit 1", [client.id])).rows[0].id as string;
+          return (await db.query("select id from folders where account_id = $1 order by name limit 1", [client.id])).rows[0].id as string;
         } finally {
           await db.end();
         }
@@ -450,6 +453,13 @@ async function main(): Promise<void> {
           targetMs: 50,
         },
         { name: "GET /api/activity (client's own, 10)", path: "/api/activity?limit=10", headers: clientCookie, targetMs: 50 },
+        // Issue 32: every list of the client's current account.
+        { name: "GET /api/accounts (the client's accounts)", path: "/api/accounts", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/documents/root (client's root documents)", path: "/api/documents/root", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/requests (client's requests)", path: "/api/requests", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/messages (client's latest messages)", path: "/api/messages", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/appointments (client's appointments)", path: "/api/appointments", headers: clientCookie, targetMs: 50 },
+        { name: "GET /api/documents/usage (client's usage)", path: "/api/documents/usage", headers: clientCookie, targetMs: 50 },
         {
           name: "GET /api/documents/search?q= (by name)",
           path: "/api/documents/search?q=statement-7&sort=name&order=asc&limit=50",
@@ -504,6 +514,13 @@ async function main(): Promise<void> {
         ["documents.trash", (c) => c.documents.trash(), clientToken],
         ["documents.search", (c) => c.documents.search({ limit: 50 }), clientToken],
         ["documents.search (by name)", (c) => c.documents.search({ q: "statement-7", sort: "name", order: "asc", limit: 50 }), clientToken],
+        ["accounts.list", (c) => c.accounts.list(), clientToken],
+        ["documents.root", (c) => c.documents.root(), clientToken],
+        ["requests.list", (c) => c.requests.list(), clientToken],
+        ["messages.list", (c) => c.messages.list({}), clientToken],
+        ["appointments.list", (c) => c.appointments.list(), clientToken],
+        ["activity.list", (c) => c.activity.list({ limit: 10 }), clientToken],
+        ["documents.usage", (c) => c.documents.usage(), clientToken],
       ];
       for (const [procedure, call, token] of explained) {
         plans.push({ procedure, queries: await explainProcedure(database.url, dataDir, token, call) });

@@ -10,6 +10,7 @@ import { createLogger } from "../../server/logger.ts";
 import { insertUser } from "../../server/domains/auth/queries.ts";
 import { type ChildServer, peakRssDuring } from "./processes.ts";
 import type { Row } from "./report.ts";
+import { giveOwnAccount } from "./database.ts";
 
 const FILE_BYTES = 10_000_000;
 const MB = 1024 * 1024;
@@ -45,13 +46,16 @@ export async function benchZipDownload(opts: { databaseUrl: string; upload: Chil
   const password = `Bench-${randomBytes(12).toString("hex")}`;
   const handle = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: "memory://", logger: createLogger("silent") });
   try {
-    await insertUser(handle.db, {
-      username: "bench-zip",
-      email: "bench-zip@example.com",
-      name: "Bench ZIP",
-      password_hash: await hashPassword(password),
-      is_admin: false,
-    });
+    await giveOwnAccount(
+      handle.db,
+      await insertUser(handle.db, {
+        username: "bench-zip",
+        email: "bench-zip@example.com",
+        name: "Bench ZIP",
+        password_hash: await hashPassword(password),
+        is_admin: false,
+      }),
+    );
   } finally {
     await handle.close();
   }

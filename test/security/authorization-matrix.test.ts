@@ -11,7 +11,8 @@ import { ApiClient, type ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-limit.ts";
 import { MAX_STREAMS_PER_SESSION } from "../../server/domains/messages/events.ts";
-import { ANY_STAFF, PROCEDURE_ACCESS, REST_ACCESS, rightOf, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
+import { NO_ACCOUNT_DETAIL } from "../../server/trpc/procedures.ts";
+import { ANY_STAFF, PERSON_SCOPED, PROCEDURE_ACCESS, REST_ACCESS, rightOf, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
 
 type Objects = Awaited<ReturnType<typeof seedObjects>>;
 
@@ -443,6 +444,379 @@ describe("staff roles and rights", () => {
     for (const route of adminRoutes) {
       if (route.startsWith("DELETE /admin/users")) continue;
       expect([401, 403], route).not.toContain((await restCall(owner, route)).status);
+    }
+  });
+});
+
+// Issue 32: client accounts. Every client procedure and path that acts on the session's current
+// account, called by the account's contact (who reaches it) and by four who must not: a contact of
+// another account only, a contact removed while their session was on the account, a member without
+// portal access, and a person who belongs to both accounts with their session on the other one.
+// They get 404 for the account's objects, lists and counts holding nothing of it, streams that
+// never carry its events, and leave every row of it as it was.
+describe("client accounts: every client path for the account's contact and for those it must refuse", () => {
+  type Answer = { status: number; text: string; message?: string };
+  type Target = {
+    /** list: answers the current account's data; object: names one of the account's objects; own: writes into the current account. */
+    kind: "list" | "object" | "own";
+    call: (api: ApiClient, o: Objects) => Promise<Answer>;
+    /** What the account's contact must see in a list's answer. */
+    shows?: (o: Objects) => string[];
+  };
+  const DENIED = ["other", "removed", "noPortal", "bothOnOther"] as const;
+  type Denied = (typeof DENIED)[number];
+  let owner: UserFixture;
+  let objects: Objects;
+  let otherObjects: Objects;
+  let otherId: string;
+  /** The individual account of the person in both, their own. */
+  let bothId: string;
+  let contact: ApiClient;
+  let denied: Record<Denied, ApiClient>;
+  /** The same person as bothOnOther, their session on the household. */
+  let bothOnHousehold: ApiClient;
+  let secrets: string[];
+  const firmText = `Your 1040 is ready ${randomUUID().slice(0, 8)}`;
+  const otherFirmText = `Organizer for the business ${randomUUID().slice(0, 8)}`;
+
+  const rest =
+    (method: string, path: (o: Objects) => string, body?: (o: Objects) => unknown) =>
+    async (api: ApiClient, o: Objects): Promise<Answer> => {
+      callsMade++;
+      const payload = body?.(o);
+      const res = await api.request(method, `/api${path(o)}`, payload instanceof FormData ? { body: payload } : payload ? { json: payload } : {});
+      return { status: res.status, text: res.text, message: (res.body as { detail?: string } | undefined)?.detail };
+    };
+  const proc =
+    (path: string, type: "query" | "mutation", input?: (o: Objects) => unknown) =>
+    (api: ApiClient, o: Objects): Promise<Answer> =>
+      call(api, path, type, input?.(o));
+  const form = (field: string, id: string) => {
+    const f = new FormData();
+    f.append(field, id);
+    f.append("file", new Blob(["probe"], { type: "text/plain" }), "probe.txt");
+    return f;
+  };
+  const missingType = randomUUID();
+
+  const REST_TARGETS: Record<string, Target> = {
+    "GET /accounts": { kind: "list", call: rest("GET", () => "/accounts"), shows: () => [owner.id] },
+    "POST /accounts/switch": {
+      kind: "object",
+      call: rest(
+        "POST",
+        () => "/accounts/switch",
+        () => ({ account_id: owner.id }),
+      ),
+    },
+    "GET /folders": { kind: "list", call: rest("GET", () => "/folders"), shows: (o) => [o.folderId] },
+    "POST /folders": {
+      kind: "object",
+      call: rest(
+        "POST",
+        () => "/folders",
+        (o) => ({ name: "Nested", parent_folder_id: o.folderId }),
+      ),
+    },
+    "DELETE /folders/:id": { kind: "object", call: rest("DELETE", (o) => `/folders/${o.folderId}`) },
+    "PATCH /folders/:id": {
+      kind: "object",
+      call: rest(
+        "PATCH",
+        (o) => `/folders/${o.folderId}`,
+        () => ({ name: "Taken" }),
+      ),
+    },
+    "GET /folders/root/download": { kind: "list", call: rest("GET", () => "/folders/root/download"), shows: () => ["w2.pdf"] },
+    "GET /folders/:id/download": { kind: "object", call: rest("GET", (o) => `/folders/${o.folderId}/download`) },
+    "GET /documents/root": { kind: "list", call: rest("GET", () => "/documents/root") },
+    "GET /documents/usage": { kind: "list", call: rest("GET", () => "/documents/usage") },
+    "GET /documents/folder/:folder_id": {
+      kind: "object",
+      call: rest("GET", (o) => `/documents/folder/${o.folderId}`),
+    },
+    "POST /documents/upload": {
+      kind: "object",
+      call: rest(
+        "POST",
+        () => "/documents/upload",
+        (o) => form("folder_id", o.folderId),
+      ),
+    },
+    "GET /documents/:id/download": { kind: "object", call: rest("GET", (o) => `/documents/${o.documentId}/download`) },
+    "DELETE /documents/:id": { kind: "object", call: rest("DELETE", (o) => `/documents/${o.documentId}`) },
+    "GET /documents/search": { kind: "list", call: rest("GET", () => "/documents/search"), shows: (o) => [o.documentId] },
+    "PATCH /documents/:id": {
+      kind: "object",
+      call: rest(
+        "PATCH",
+        (o) => `/documents/${o.documentId}`,
+        () => ({ name: "taken.pdf" }),
+      ),
+    },
+    "GET /documents/:id/preview": { kind: "object", call: rest("GET", (o) => `/documents/${o.documentId}/preview`) },
+    "GET /trash": { kind: "list", call: rest("GET", () => "/trash"), shows: (o) => [o.trashedDocumentId] },
+    "POST /trash/:id/restore": { kind: "object", call: rest("POST", (o) => `/trash/${o.trashedDocumentId}/restore`) },
+    "DELETE /trash/:id": { kind: "object", call: rest("DELETE", (o) => `/trash/${o.trashedDocumentId}`) },
+    "GET /appointments": { kind: "list", call: rest("GET", () => "/appointments"), shows: (o) => [o.appointmentId] },
+    "POST /appointments": {
+      kind: "own",
+      call: rest(
+        "POST",
+        () => "/appointments",
+        () => ({ title: "Review", preferredDate: "2031-05-01", preferredTime: "morning", notes: "" }),
+      ),
+    },
+    "GET /appointments/meeting-types": { kind: "list", call: rest("GET", () => "/appointments/meeting-types") },
+    "GET /appointments/slots": { kind: "object", call: rest("GET", (o) => `/appointments/slots?appointment=${o.appointmentId}`) },
+    "POST /appointments/book": {
+      kind: "own",
+      call: rest(
+        "POST",
+        () => "/appointments/book",
+        () => ({ type: missingType, start: "2031-05-01T14:00:00Z" }),
+      ),
+    },
+    "POST /appointments/:id/cancel": { kind: "object", call: rest("POST", (o) => `/appointments/${o.appointmentId}/cancel`) },
+    "POST /appointments/:id/reschedule": {
+      kind: "object",
+      call: rest(
+        "POST",
+        (o) => `/appointments/${o.appointmentId}/reschedule`,
+        () => ({ start: "2031-05-01T14:00:00Z" }),
+      ),
+    },
+    "GET /activity": { kind: "list", call: rest("GET", () => "/activity?limit=100") },
+    "GET /requests": { kind: "list", call: rest("GET", () => "/requests"), shows: (o) => [o.requestId] },
+    "POST /requests/:id/submit": { kind: "object", call: rest("POST", (o) => `/requests/${o.requestId}/submit`) },
+    "GET /messages": { kind: "list", call: rest("GET", () => "/messages"), shows: () => [firmText] },
+    // Opened and read by the stream test below, which needs them open while the firm writes.
+    "GET /messages/events": { kind: "list", call: async () => ({ status: 200, text: "" }) },
+    "POST /messages": {
+      kind: "own",
+      call: rest(
+        "POST",
+        () => "/messages",
+        () => ({ text: "Hello", document_ids: [] }),
+      ),
+    },
+    "GET /messages/unread": { kind: "list", call: rest("GET", () => "/messages/unread") },
+    "POST /messages/read": { kind: "own", call: rest("POST", () => "/messages/read") },
+    "POST /messages/folder": { kind: "own", call: rest("POST", () => "/messages/folder") },
+  };
+
+  const PROCEDURE_TARGETS: Record<string, Target> = {
+    "accounts.list": { kind: "list", call: proc("accounts.list", "query"), shows: () => [owner.id] },
+    "accounts.current": { kind: "list", call: proc("accounts.current", "query"), shows: () => [owner.id] },
+    "accounts.switch": { kind: "object", call: proc("accounts.switch", "mutation", () => ({ account_id: owner.id })) },
+    "folders.list": { kind: "list", call: proc("folders.list", "query"), shows: (o) => [o.folderId] },
+    "folders.create": { kind: "object", call: proc("folders.create", "mutation", (o) => ({ name: "Nested", parent_folder_id: o.folderId })) },
+    "folders.delete": { kind: "object", call: proc("folders.delete", "mutation", (o) => ({ id: o.folderId })) },
+    "folders.update": { kind: "object", call: proc("folders.update", "mutation", (o) => ({ id: o.folderId, name: "Taken" })) },
+    "documents.root": { kind: "list", call: proc("documents.root", "query") },
+    "documents.inFolder": { kind: "object", call: proc("documents.inFolder", "query", (o) => ({ folder_id: o.folderId })) },
+    "documents.delete": { kind: "object", call: proc("documents.delete", "mutation", (o) => ({ id: o.documentId })) },
+    "documents.usage": { kind: "list", call: proc("documents.usage", "query") },
+    "documents.search": { kind: "list", call: proc("documents.search", "query", () => ({})), shows: (o) => [o.documentId] },
+    "documents.update": { kind: "object", call: proc("documents.update", "mutation", (o) => ({ id: o.documentId, name: "taken.pdf" })) },
+    "documents.trash": { kind: "list", call: proc("documents.trash", "query"), shows: (o) => [o.trashedDocumentId] },
+    "documents.restore": { kind: "object", call: proc("documents.restore", "mutation", (o) => ({ id: o.trashedDocumentId })) },
+    "documents.deleteForever": { kind: "object", call: proc("documents.deleteForever", "mutation", (o) => ({ id: o.trashedDocumentId })) },
+    "appointments.list": { kind: "list", call: proc("appointments.list", "query"), shows: (o) => [o.appointmentId] },
+    "appointments.request": {
+      kind: "own",
+      call: proc("appointments.request", "mutation", () => ({ title: "Review", preferredDate: "2031-05-01", preferredTime: "morning", notes: "" })),
+    },
+    "appointments.meetingTypes": { kind: "list", call: proc("appointments.meetingTypes", "query") },
+    "appointments.slots": { kind: "object", call: proc("appointments.slots", "query", (o) => ({ appointment: o.appointmentId })) },
+    "appointments.book": { kind: "own", call: proc("appointments.book", "mutation", () => ({ type: missingType, start: "2031-05-01T14:00:00Z" })) },
+    "appointments.cancel": { kind: "object", call: proc("appointments.cancel", "mutation", (o) => ({ id: o.appointmentId })) },
+    "appointments.reschedule": {
+      kind: "object",
+      call: proc("appointments.reschedule", "mutation", (o) => ({ id: o.appointmentId, start: "2031-05-01T14:00:00Z" })),
+    },
+    "activity.list": { kind: "list", call: proc("activity.list", "query", () => ({ limit: 100 })) },
+    "requests.list": { kind: "list", call: proc("requests.list", "query"), shows: (o) => [o.requestId] },
+    "requests.submit": { kind: "object", call: proc("requests.submit", "mutation", (o) => ({ id: o.requestId })) },
+    "messages.list": { kind: "list", call: proc("messages.list", "query", () => ({})), shows: () => [firmText] },
+    "messages.send": { kind: "own", call: proc("messages.send", "mutation", () => ({ text: "Hello", document_ids: [] })) },
+    "messages.unread": { kind: "list", call: proc("messages.unread", "query") },
+    "messages.markRead": { kind: "own", call: proc("messages.markRead", "mutation") },
+    "messages.folder": { kind: "own", call: proc("messages.folder", "mutation") },
+  };
+  const REACHES_BOTH = new Set(["GET /accounts", "POST /accounts/switch", "accounts.list", "accounts.switch"]);
+  const targets = () => [...Object.entries(REST_TARGETS), ...Object.entries(PROCEDURE_TARGETS)];
+
+  /** Every row of the household's, so a refused caller's calls can be shown to have changed nothing. */
+  async function householdRows() {
+    const of = (table: "folders" | "documents" | "appointments" | "document_requests" | "messages" | "message_threads") =>
+      server.db.selectFrom(table).selectAll().where("account_id", "=", owner.id).execute();
+    const rows = await Promise.all([
+      of("folders"),
+      of("documents"),
+      of("appointments"),
+      of("document_requests"),
+      of("messages"),
+      of("message_threads"),
+    ]);
+    return rows.map((r) => r.map((row) => JSON.stringify(row)).sort());
+  }
+
+  async function switchTo(api: ApiClient, accountId: string) {
+    const res = await api.post("/api/accounts/switch", { account_id: accountId });
+    expect(res.status, res.text).toBe(200);
+  }
+
+  beforeAll(async () => {
+    const [ownerUser, member, otherUser, removedUser, noPortalUser, bothUser] = await Promise.all(
+      Array.from({ length: 6 }, () => createUser(server.db)),
+    );
+    owner = ownerUser!;
+    otherId = otherUser!.id;
+    bothId = bothUser!.id;
+    await server.db
+      .insertInto("account_contacts")
+      .values([
+        { account_id: owner.id, user_id: member!.id, role: "member" },
+        { account_id: owner.id, user_id: removedUser!.id, role: "member" },
+        { account_id: owner.id, user_id: noPortalUser!.id, role: "member", portal_access: false },
+        { account_id: owner.id, user_id: bothUser!.id, role: "member" },
+        { account_id: otherUser!.id, user_id: bothUser!.id, role: "member" },
+      ])
+      .execute();
+    const [memberApi, otherApi, removedApi, noPortalApi, bothApi, bothHouseholdApi] = await Promise.all(
+      [member!, otherUser!, removedUser!, noPortalUser!, bothUser!, bothUser!].map((u) => loginClient(server.url, u)),
+    );
+    contact = memberApi!;
+    bothOnHousehold = bothHouseholdApi!;
+    denied = { other: otherApi!, removed: removedApi!, noPortal: noPortalApi!, bothOnOther: bothApi! };
+    await switchTo(contact, owner.id);
+    await switchTo(removedApi!, owner.id);
+    await switchTo(bothOnHousehold, owner.id);
+    await switchTo(bothApi!, otherUser!.id);
+    // Removed while their session was on the household.
+    await server.db.deleteFrom("account_contacts").where("account_id", "=", owner.id).where("user_id", "=", removedUser!.id).execute();
+
+    objects = await seedObjects(server.db, server.deps.storage, owner.id);
+    otherObjects = await seedObjects(server.db, server.deps.storage, otherUser!.id);
+    expect((await admin.post(`/api/admin/messages/${owner.id}`, { text: firmText, document_ids: [] })).status).toBe(201);
+    for (const text of [otherFirmText, `${otherFirmText} (2)`])
+      expect((await admin.post(`/api/admin/messages/${otherUser!.id}`, { text, document_ids: [] })).status).toBe(201);
+    const folderName = (await server.db.selectFrom("folders").select("name").where("id", "=", objects.folderId).executeTakeFirstOrThrow()).name;
+    secrets = [...Object.values(objects), owner.id, owner.username!, folderName, firmText];
+  });
+
+  it("every client procedure and path that acts on the current account is listed here", () => {
+    const accountTargets = [
+      ...procedures.filter((p) => PROCEDURE_ACCESS[p.path] === "authed").map((p) => p.path),
+      ...Object.keys(REST_ACCESS).filter((route) => REST_ACCESS[route] === "authed"),
+    ].filter((target) => !PERSON_SCOPED.has(target));
+    expect(accountTargets.sort()).toEqual(
+      targets()
+        .map(([target]) => target)
+        .sort(),
+    );
+  });
+
+  it("the refused four get 404 for the account's objects and nothing of it in lists, and change none of its rows", async () => {
+    const before = await householdRows();
+    for (const who of DENIED) {
+      for (const [target, { kind, call: run }] of targets()) {
+        // The person in both accounts does reach the household: it is in their accounts, and theirs to switch to.
+        if (who === "bothOnOther" && REACHES_BOTH.has(target)) continue;
+        const res = await run(denied[who], objects);
+        if (kind === "object") expect({ who, target, status: res.status }).toEqual({ who, target, status: 404 });
+        else expect({ who, target, status: res.status < 500 }).toEqual({ who, target, status: true });
+        for (const secret of secrets) expect({ who, target, leaked: res.text.includes(secret) }).toEqual({ who, target, leaked: false });
+      }
+    }
+    expect(await householdRows()).toEqual(before);
+    await expectObjectsIntact(objects, owner.id);
+  });
+
+  it("a person in both accounts sees, on the other one, its data and counts only", async () => {
+    const both = denied.bothOnOther;
+    expect(((await both.get("/api/accounts")).body as { id: string }[]).map((a) => a.id).sort()).toEqual([owner.id, otherId, bothId].sort());
+    expect(((await call(both, "accounts.current", "query")).data as { id: string }).id).toBe(otherId);
+    const shown = JSON.stringify([
+      (await both.get("/api/folders")).body,
+      (await both.get("/api/documents/search")).body,
+      (await both.get("/api/trash")).body,
+      (await both.get("/api/requests")).body,
+      (await both.get("/api/appointments")).body,
+      (await both.get("/api/messages")).body,
+    ]);
+    callsMade += 6;
+    for (const id of Object.values(otherObjects)) expect(shown).toContain(id);
+    expect(shown).toContain(otherFirmText);
+    // Counts: the other account's alone, not the sum of both.
+    expect((await both.get("/api/messages/unread")).body).toEqual((await denied.other.get("/api/messages/unread")).body);
+    expect((await both.get("/api/documents/usage")).body).toEqual((await denied.other.get("/api/documents/usage")).body);
+    const householdUnread = (await bothOnHousehold.get("/api/messages/unread")).body as { unread: number };
+    const otherUnread = (await both.get("/api/messages/unread")).body as { unread: number };
+    callsMade += 6;
+    expect(householdUnread.unread).toBeGreaterThan(0);
+    expect(householdUnread.unread).not.toBe(otherUnread.unread);
+    // The same person's activity on the household names only its objects.
+    const trail = (await bothOnHousehold.get("/api/activity?limit=100")).text;
+    for (const id of Object.values(otherObjects)) expect(trail).not.toContain(id);
+  });
+
+  it("an event of the household reaches its streams only, whoever belongs to both", async () => {
+    const open = async (api: ApiClient) => {
+      callsMade++;
+      const abort = new AbortController();
+      const res = await fetch(new URL("/api/messages/events", server.url), {
+        headers: { Accept: "text/event-stream", Cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+        signal: abort.signal,
+      });
+      expect(res.status).toBe(200);
+      let text = "";
+      let ready!: () => void;
+      const isReady = new Promise<void>((resolve) => (ready = resolve));
+      void (async () => {
+        try {
+          for await (const chunk of res.body!) {
+            text += new TextDecoder().decode(chunk);
+            if (text.includes("event: ready")) ready();
+          }
+        } catch {
+          // Closed by the test.
+        }
+      })();
+      await isReady;
+      return { data: () => text.split("\n").filter((line) => line.startsWith("data:") && line !== "data: {}"), close: () => abort.abort() };
+    };
+    const streams = {
+      contact: await open(contact),
+      bothOnHousehold: await open(bothOnHousehold),
+      ...Object.fromEntries(await Promise.all(DENIED.map(async (who) => [who, await open(denied[who])] as const))),
+    } as Record<"contact" | "bothOnHousehold" | Denied, Awaited<ReturnType<typeof open>>>;
+    try {
+      expect((await admin.post(`/api/admin/messages/${owner.id}`, { text: "Signed 8879 received", document_ids: [] })).status).toBe(201);
+      callsMade++;
+      const deadline = Date.now() + 10_000;
+      while ((streams.contact.data().length === 0 || streams.bothOnHousehold.data().length === 0) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(streams.contact.data()).toEqual([`data: ${JSON.stringify({ client_id: owner.id })}`]);
+      expect(streams.bothOnHousehold.data()).toEqual(streams.contact.data());
+      // Give a stray event time to arrive where it must not.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const who of DENIED) expect({ who, events: streams[who].data() }).toEqual({ who, events: [] });
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
+  });
+
+  it("the account's contact reaches every one of them", async () => {
+    for (const [target, { kind, call: run, shows }] of targets()) {
+      // Each call that names an object gets objects of its own, since some delete or move them.
+      const o = kind === "object" ? await seedObjects(server.db, server.deps.storage, owner.id) : objects;
+      const res = await run(contact, o);
+      expect({ target, refused: [401, 403].includes(res.status) || res.message === NO_ACCOUNT_DETAIL }).toEqual({ target, refused: false });
+      if (kind === "object") expect({ target, status: res.status === 404 }).toEqual({ target, status: false });
+      if (kind === "list") expect({ target, status: res.status }).toEqual({ target, status: 200 });
+      for (const shown of shows?.(o) ?? []) expect({ target, shown: res.text.includes(shown) }).toEqual({ target, shown: true });
     }
   });
 });

@@ -638,3 +638,53 @@ export const ANY_STAFF = new Set([
   "GET /admin/accounts",
   "GET /admin/accounts/:id",
 ]);
+
+/**
+ * Issue 32: the client procedures and paths that act on the caller as a person (their sign-in,
+ * profile, sessions, second factor, passkeys, the firm's tax year), not on the session's current
+ * account. Every other client procedure and path acts on the current account, and the matrix calls
+ * each as the account's contact, another account's contact, a removed contact and a member without
+ * portal access.
+ */
+export const PERSON_SCOPED = new Set([
+  "auth.me",
+  "auth.resendVerification",
+  "account.overview",
+  "account.updateProfile",
+  "account.changePassword",
+  "account.changeEmail",
+  "account.deleteAccount",
+  "account.proveIdentity",
+  "account.sessions",
+  "account.revokeSession",
+  "account.revokeOtherSessions",
+  "account.setupTwoFactor",
+  "account.enableTwoFactor",
+  "account.disableTwoFactor",
+  "account.regenerateBackupCodes",
+  "account.passkeys",
+  "account.passkeyRegistrationOptions",
+  "account.registerPasskey",
+  "account.deletePasskey",
+  "firm.taxYear",
+  "GET /auth/me",
+  "PATCH /auth/me",
+  "GET /auth/account",
+  "POST /auth/change-password",
+  "POST /auth/change-email",
+  "POST /auth/delete-account",
+  "POST /auth/confirm-identity",
+  "GET /auth/sessions",
+  "POST /auth/sessions/revoke-others",
+  "DELETE /auth/sessions/:id",
+  "POST /auth/2fa/setup",
+  "POST /auth/2fa/enable",
+  "POST /auth/2fa/disable",
+  "POST /auth/2fa/backup-codes",
+  "GET /auth/passkeys",
+  "POST /auth/passkeys/options",
+  "POST /auth/passkeys",
+  "DELETE /auth/passkeys/:id",
+  "POST /auth/resend-verification",
+  "GET /tax-year",
+]);
