@@ -509,6 +509,16 @@ describe("client accounts: every client path for the account's contact and for t
         () => ({ account_id: owner.id }),
       ),
     },
+    "GET /account/contacts": { kind: "list", call: rest("GET", () => "/account/contacts") },
+    "POST /account/contacts": {
+      kind: "own",
+      call: rest(
+        "POST",
+        () => "/account/contacts",
+        () => ({ name: "Probe Person", email: `probe-${randomUUID().slice(0, 8)}@example.com` }),
+      ),
+    },
+    "DELETE /account/contacts/:userId": { kind: "own", call: rest("DELETE", () => `/account/contacts/${owner.id}`) },
     "GET /folders": { kind: "list", call: rest("GET", () => "/folders"), shows: (o) => [o.folderId] },
     "POST /folders": {
       kind: "object",
@@ -609,6 +619,12 @@ describe("client accounts: every client path for the account's contact and for t
     "accounts.list": { kind: "list", call: proc("accounts.list", "query"), shows: () => [owner.id] },
     "accounts.current": { kind: "list", call: proc("accounts.current", "query"), shows: () => [owner.id] },
     "accounts.switch": { kind: "object", call: proc("accounts.switch", "mutation", () => ({ account_id: owner.id })) },
+    "accountContacts.list": { kind: "list", call: proc("accountContacts.list", "query") },
+    "accountContacts.invite": {
+      kind: "own",
+      call: proc("accountContacts.invite", "mutation", () => ({ name: "Probe Person", email: `probe-${randomUUID().slice(0, 8)}@example.com` })),
+    },
+    "accountContacts.remove": { kind: "own", call: proc("accountContacts.remove", "mutation", () => ({ user_id: owner.id })) },
     "folders.list": { kind: "list", call: proc("folders.list", "query"), shows: (o) => [o.folderId] },
     "folders.create": { kind: "object", call: proc("folders.create", "mutation", (o) => ({ name: "Nested", parent_folder_id: o.folderId })) },
     "folders.delete": { kind: "object", call: proc("folders.delete", "mutation", (o) => ({ id: o.folderId })) },
@@ -644,6 +660,8 @@ describe("client accounts: every client path for the account's contact and for t
     "messages.markRead": { kind: "own", call: proc("messages.markRead", "mutation") },
     "messages.folder": { kind: "own", call: proc("messages.folder", "mutation") },
   };
+  /** An account's owner invites and removes its people; the contact here is a member, refused with 403. */
+  const OWNER_ONLY = new Set(["POST /account/contacts", "DELETE /account/contacts/:userId", "accountContacts.invite", "accountContacts.remove"]);
   const REACHES_BOTH = new Set(["GET /accounts", "POST /accounts/switch", "accounts.list", "accounts.switch"]);
   const targets = () => [...Object.entries(REST_TARGETS), ...Object.entries(PROCEDURE_TARGETS)];
 
@@ -813,6 +831,10 @@ describe("client accounts: every client path for the account's contact and for t
       // Each call that names an object gets objects of its own, since some delete or move them.
       const o = kind === "object" ? await seedObjects(server.db, server.deps.storage, owner.id) : objects;
       const res = await run(contact, o);
+      if (OWNER_ONLY.has(target)) {
+        expect({ target, status: res.status }).toEqual({ target, status: 403 });
+        continue;
+      }
       expect({ target, refused: [401, 403].includes(res.status) || res.message === NO_ACCOUNT_DETAIL }).toEqual({ target, refused: false });
       if (kind === "object") expect({ target, status: res.status === 404 }).toEqual({ target, status: false });
       if (kind === "list") expect({ target, status: res.status }).toEqual({ target, status: 200 });

@@ -647,6 +647,9 @@ export const ANY_STAFF = new Set([
  * portal access.
  */
 export const PERSON_SCOPED = new Set([
+  // Joining by an invitation's link adds an account to the person's own list.
+  "accountContacts.join",
+  "POST /accounts/join",
   "auth.me",
   "auth.resendVerification",
   "account.overview",
