@@ -57,6 +57,13 @@ export interface AccountContactsTable {
   created_at: Timestamp;
 }
 
+/** A staff member assigned to a client account (reaches it without the all_clients right). */
+export interface AccountAssigneesTable {
+  account_id: string;
+  user_id: string;
+  assigned_at: Timestamp;
+}
+
 export interface SessionsTable {
   /** SHA-256 of the token, hex; the token itself is never stored. */
   id: string;
@@ -495,6 +502,7 @@ export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
   account_contacts: AccountContactsTable;
+  account_assignees: AccountAssigneesTable;
   account_owners: AccountOwnersView;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -24,6 +24,7 @@ import { publicSiteRoutes } from "./public-site.ts";
 import { requestRoutes } from "./requests.ts";
 import { siteMediaRoutes } from "./site-media.ts";
 import { staffRoutes } from "./staff.ts";
+import { assignmentRoutes } from "./assignments.ts";
 import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
@@ -76,6 +77,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...firmSetupRoutes,
   ...siteMediaRoutes,
   ...staffRoutes,
+  ...assignmentRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

@@ -158,6 +158,8 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.updateStaff": "admin",
   "admin.staffInvitations": "admin",
   "admin.revokeStaffInvitation": "admin",
+  "admin.accountAssignees": "admin",
+  "admin.setAccountAssignees": "admin",
   "auth.registration": "public",
   "auth.checkInvitation": "public",
   "auth.acceptInvitation": "public",
@@ -317,6 +319,8 @@ export const REST_ACCESS: Record<string, Access> = {
   "PATCH /admin/staff/:id": "admin",
   "GET /admin/staff/invitations": "admin",
   "DELETE /admin/staff/invitations/:id": "admin",
+  "GET /admin/accounts/:id/assignees": "admin",
+  "PUT /admin/accounts/:id/assignees": "admin",
   "GET /auth/registration": "public",
   "POST /auth/invitations/check": "public",
   "POST /auth/invitations/accept": "public",
@@ -448,6 +452,8 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "POST /admin/invitations",
     "POST /admin/invitations/:id/resend",
     "DELETE /admin/invitations/:id",
+    "admin.setAccountAssignees",
+    "PUT /admin/accounts/:id/assignees",
   ],
   documents: [
     "admin.documents",
@@ -597,4 +603,6 @@ export const ANY_STAFF = new Set([
   "POST /admin/inbox/read",
   "admin.setupChecklist",
   "GET /admin/setup-checklist",
+  "admin.accountAssignees",
+  "GET /admin/accounts/:id/assignees",
 ]);

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { EXCLUSION_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { Db } from "../../db/types.ts";
-import type { ClientContext, Context } from "../../trpc/context.ts";
+import type { ClientContext, Context, FirmContext } from "../../trpc/context.ts";
 import { accountForFirm } from "../accounts/service.ts";
 import { findBookingRules } from "../availability/queries.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
@@ -97,9 +97,9 @@ export async function inboxAppointmentRequest(tx: Db, ctx: ClientContext, appoin
   });
 }
 
-export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {
+export async function createAppointmentForClient(ctx: FirmContext, input: z.infer<typeof createAppointmentInput>) {
   const { user_id, account_id, ...appointment } = input;
-  const accountId = await accountForFirm(ctx.db, { user_id, account_id }, "User not found");
+  const accountId = await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, "User not found");
   // The appointment and the client's email about it commit together.
   return ctx.db.transaction().execute(async (tx) => {
     const { id } = await insertAppointment(tx, { ...appointment, account_id: accountId, now: ctx.now() });
@@ -178,8 +178,8 @@ export function zonedTime(date: string, hour: number, timeZone: string): Date {
 }
 
 /** Every client's appointments, a page at a time, or one client's (`user_id`). */
-export const appointmentPage = async (ctx: Context, input: ListPageInput & { user_id?: string; account_id?: string }) => {
+export const appointmentPage = async (ctx: FirmContext, input: ListPageInput & { user_id?: string; account_id?: string }) => {
   const { user_id, account_id } = input;
-  const accountId = user_id || account_id ? await accountForFirm(ctx.db, { user_id, account_id }, "User not found") : undefined;
+  const accountId = user_id || account_id ? await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, "User not found") : undefined;
   return listPage(input, (w) => listAdminAppointments(ctx.db, { ...w, accountId }));
 };

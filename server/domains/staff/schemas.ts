@@ -72,3 +72,24 @@ export const adminMeOutput = z.object({
   rights: z.array(z.enum(STAFF_RIGHTS)),
 });
 export type AdminMe = z.infer<typeof adminMeOutput>;
+
+/** PUT /api/admin/accounts/:id/assignees: the account's assignees, replaced as a whole. */
+export const setAccountAssigneesInput = z.object({
+  id: idSchema,
+  user_ids: z
+    .array(z.uuid("user_ids must name staff members by their ids"), { error: "user_ids must be a list of staff user ids" })
+    .max(100, { error: "At most 100 assignees" })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type SetAccountAssigneesInput = z.infer<typeof setAccountAssigneesInput>;
+
+export const accountAssigneeOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  active: z.boolean(),
+  assigned_at: z.date(),
+});
+export const accountAssigneesOutput = z.object({ account_id: z.string(), assignees: z.array(accountAssigneeOutput) });
+export type AccountAssignees = z.infer<typeof accountAssigneesOutput>;

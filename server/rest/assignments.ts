@@ -1,0 +1,26 @@
+// Whom a client account is assigned to at the firm (docs/decisions.md, "Assigned accounts (issue 33)").
+import { accountAssigneesOutput, setAccountAssigneesInput } from "../domains/staff/schemas.ts";
+import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
+
+export const assignmentRoutes: RestRoute[] = [
+  procedureRoute({
+    method: "get",
+    path: "/admin/accounts/:id/assignees",
+    summary: "The firm's people a client account is assigned to (404 for an account outside the caller's reach)",
+    tag: "admin",
+    access: "admin",
+    response: accountAssigneesOutput,
+    call: (c, r) => c.admin.accountAssignees({ id: r.params.id }),
+  }),
+  procedureRoute({
+    method: "put",
+    path: "/admin/accounts/:id/assignees",
+    summary:
+      "Replace whom a client account is assigned to: `user_ids` of active staff (422 naming a client or unknown id; the manage_clients right); staff without all_clients reach only their assigned accounts",
+    tag: "admin",
+    access: "admin",
+    body: setAccountAssigneesInput.omit({ id: true }),
+    response: accountAssigneesOutput,
+    call: (c, r) => c.admin.setAccountAssignees({ ...bodyOf(r), id: r.params.id }),
+  }),
+];
