@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
-import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
+import { type FirmScope, inFirmScope, personInFirmScope } from "../../trpc/firm-scope.ts";
 import type { CurrentAccount } from "./schemas.ts";
 
 /** The accounts a person may open (portal access on), owned ones first, then the oldest link. */
@@ -97,6 +97,12 @@ export async function accountForPerson(db: Db, scope: FirmScope, userId: string)
   if (links.length === 1) return { id: links[0]!.account_id };
   const owned = links.filter((l) => l.role === "owner");
   return owned.length === 1 ? { id: owned[0]!.account_id } : "several";
+}
+
+/** Whether a person exists for the asker: anyone for the firm's all-seeing people, else a contact of an assigned account. */
+export async function personExistsForFirm(db: Db, scope: FirmScope, userId: string): Promise<boolean> {
+  const found = await db.selectFrom("users").select("id").where("id", "=", userId).where(personInFirmScope(scope, "users.id")).executeTakeFirst();
+  return found !== undefined;
 }
 
 /** Whether an account exists for the asker (a firm path naming it by account_id). */

@@ -4,10 +4,12 @@
 import { TRPCError } from "@trpc/server";
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { ActivityAction } from "./record.ts";
 import type { ActivityEventItem } from "./schemas.ts";
 
-export type ActivityFilters = { client_id?: string; actor_id?: string; action?: ActivityAction; from?: Date; to?: Date };
+/** `scope`: the accounts whose events the reader may see (firm-scope.ts); a client's own trail is narrowed by `client_id`. */
+export type ActivityFilters = { scope: FirmScope; client_id?: string; actor_id?: string; action?: ActivityAction; from?: Date; to?: Date };
 
 type Position = { micros: string; id: string };
 
@@ -60,6 +62,8 @@ export async function activityPage(
     // The account, still called client_id in the answers and the CSV (docs/decisions.md, "Client accounts (issue 32)").
     ...CSV_COLUMNS.map((column) => (column === "client_id" ? ("account_id as client_id" as const) : column)),
   ]);
+  // Staff who reach only assigned accounts see those accounts' events, not the firm's own.
+  query = query.where(inFirmScope(filters.scope, "activity_events.account_id"));
   if (filters.client_id) query = query.where("account_id", "=", filters.client_id);
   if (filters.actor_id) query = query.where("actor_id", "=", filters.actor_id);
   if (filters.action) query = query.where("action", "=", filters.action);

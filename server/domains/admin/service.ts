@@ -5,6 +5,7 @@ import type { Context, FirmContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
+import { personExistsForFirm } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
 import { allDocumentRows, setStorageQuotaForFirm, storageOfUsersForFirm, type StoredDocument } from "../documents/queries.ts";
 import { openStoredDocumentForFirm } from "../documents/service.ts";
@@ -87,6 +88,12 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
   await removeStoredObjects(ctx.storage, ctx.logger, removed);
   ctx.logger.info({ userId: input.id, documents: removed.length }, by === "admin" ? "user deleted by admin" : "user deleted their account");
   return { success: true };
+}
+
+/** The firm deletes a person: one its asker reaches (firm-scope.ts), else 404 as if missing. */
+export async function deleteUserForFirm(ctx: FirmContext, input: { id: string }): Promise<Success> {
+  if (!(await personExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+  return deleteUser(ctx, input, "admin");
 }
 
 /** Any client's live document, to stream as a download. */

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { ConversationListInput } from "./schemas.ts";
 
 /** Whose read mark and email burst: the client's, or the firm's (any admin). */
@@ -146,7 +147,7 @@ export async function markThreadRead(db: Db, accountId: string, side: Side): Pro
  * The firm's unread count over every conversation: only threads with something past the firm's
  * read mark are counted into (by the account's own index), not every message ever written.
  */
-export async function firmUnreadTotal(db: Db): Promise<number> {
+export async function firmUnreadTotal(db: Db, scope: FirmScope): Promise<number> {
   const row = await db
     .selectFrom("message_threads")
     .select(
@@ -156,12 +157,13 @@ export async function firmUnreadTotal(db: Db): Promise<number> {
       )), 0)::int`.as("count"),
     )
     .whereRef("message_threads.last_seq", ">", "message_threads.firm_read_seq")
+    .where(inFirmScope(scope, "message_threads.account_id"))
     .executeTakeFirstOrThrow();
   return row.count;
 }
 
 /** The conversations, latest message first, each with its client, last message and the firm's unread count. */
-export async function listConversations(db: Db, page: ConversationListInput & { offset: number }) {
+export async function listConversations(db: Db, scope: FirmScope, page: ConversationListInput & { offset: number }) {
   const [items, count] = await Promise.all([
     db
       .selectFrom("message_threads")
@@ -186,6 +188,7 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
           .whereRef("messages.seq", ">", "message_threads.firm_read_seq")
           .as("unread"),
       ])
+      .where(inFirmScope(scope, "message_threads.account_id"))
       .orderBy("message_threads.last_message_at", "desc")
       .orderBy("message_threads.account_id")
       .limit(page.limit)
@@ -194,6 +197,7 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
     db
       .selectFrom("message_threads")
       .select(sql<number>`count(*)::int`.as("total"))
+      .where(inFirmScope(scope, "message_threads.account_id"))
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: count.total };

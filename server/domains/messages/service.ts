@@ -159,13 +159,13 @@ export async function markClientRead(ctx: FirmContext, input: { user_id: string 
 }
 
 export async function firmUnread(ctx: FirmContext): Promise<Unread> {
-  return { unread: await firmUnreadTotal(ctx.db) };
+  return { unread: await firmUnreadTotal(ctx.db, ctx.firmScope) };
 }
 
 /** The conversations for the firm, latest message first. */
 export async function conversationsForFirm(ctx: FirmContext, input: ConversationListInput): Promise<Page<Conversation>> {
   const offset = input.cursor ?? 0;
-  const { items, total } = await listConversations(ctx.db, { ...input, offset });
+  const { items, total } = await listConversations(ctx.db, ctx.firmScope, { ...input, offset });
   const next = offset + items.length;
   return {
     items: items.map(({ username, email, unread, ...row }) => ({ ...row, client_label: accountLabel({ username, email }), unread: unread ?? 0 })),

@@ -99,7 +99,7 @@ export async function listRequestsForFirm(ctx: FirmContext, input: AdminRequestL
   const today = firmToday(ctx);
   const { user_id, account_id, ...filter } = input;
   const accountId = user_id || account_id ? await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, USER_NOT_FOUND) : undefined;
-  const { items, total } = await listAdminRequests(ctx.db, { ...filter, accountId, offset });
+  const { items, total } = await listAdminRequests(ctx.db, ctx.firmScope, { ...filter, accountId, offset });
   const next = offset + items.length;
   return { items: items.map((row) => toAdminRequest(row, today)), nextCursor: next < total ? next : null, total };
 }
@@ -110,7 +110,7 @@ export async function listRequestsForFirm(ctx: FirmContext, input: AdminRequestL
  */
 export async function updateRequest(ctx: FirmContext, input: UpdateRequestInput): Promise<AdminRequest> {
   await ctx.db.transaction().execute(async (tx) => {
-    const request = await lockRequestForFirm(tx, input.id);
+    const request = await lockRequestForFirm(tx, ctx.firmScope, input.id);
     if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
     const comment = input.comment === undefined ? undefined : input.comment || null;
     await setRequestStatus(tx, request.id, { status: input.status, comment, now: ctx.now() });
@@ -203,8 +203,8 @@ export async function requestFolders(ctx: FirmContext, input: { user_id?: string
   return folders.map((folder) => ({ id: folder.id, path: pathOf(folder.id) })).sort((a, b) => a.path.localeCompare(b.path));
 }
 
-async function adminRequest(ctx: AuthedContext, id: string, today: string): Promise<AdminRequest> {
-  const row = await findAdminRequest(ctx.db, id);
+async function adminRequest(ctx: FirmContext, id: string, today: string): Promise<AdminRequest> {
+  const row = await findAdminRequest(ctx.db, ctx.firmScope, id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
   return toAdminRequest(row, today);
 }
