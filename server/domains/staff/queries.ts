@@ -142,3 +142,12 @@ export async function replaceAccountAssignees(db: Db, accountId: string, ids: re
           .execute();
   return { added: added.map((r) => r.user_id), removed: removed.map((r) => r.user_id) };
 }
+
+/** Assigns one person to an account (a staff member's own invitation); nothing when already assigned. */
+export async function addAccountAssignee(db: Db, accountId: string, userId: string): Promise<void> {
+  await db
+    .insertInto("account_assignees")
+    .values({ account_id: accountId, user_id: userId })
+    .onConflict((oc) => oc.columns(["account_id", "user_id"]).doNothing())
+    .execute();
+}

@@ -1,0 +1,205 @@
+// Issue 33, part 2: assigned accounts. PUT /api/admin/accounts/:id/assignees names the firm's people
+// an account is assigned to (active staff only, 422 otherwise, a trail entry); a staff member
+// without all_clients then reaches exactly those accounts on every firm path (lists, counts, by id,
+// by person), and anything else answers 404 as if it did not exist; all_clients, admins and the
+// owner reach every account.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addToInbox } from "../../server/domains/inbox/queries.ts";
+import { createStaffMember, createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import type { ApiClient, ApiResponse } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { seedObjects } from "../security/helpers.ts";
+
+type Objects = Awaited<ReturnType<typeof seedObjects>>;
+
+let server: TestServer;
+let ownerApi: ApiClient;
+let preparerApi: ApiClient;
+let allClientsApi: ApiClient;
+let preparer: UserFixture;
+let clientA: UserFixture;
+let clientB: UserFixture;
+let objectsA: Objects;
+let objectsB: Objects;
+
+const WORK_RIGHTS = ["manage_clients", "documents", "requests", "messages", "appointments", "activity"];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const owner = await createStaffMember(server.db, "owner", [], { name: "Olivia Owner" });
+  preparer = await createStaffMember(server.db, "staff", WORK_RIGHTS, { name: "Pat Preparer" });
+  const allClients = await createStaffMember(server.db, "staff", [...WORK_RIGHTS, "all_clients"], { name: "Alex All" });
+  clientA = await createUser(server.db, { name: "Ada Assigned" });
+  clientB = await createUser(server.db, { name: "Bo Unassigned" });
+  objectsA = await seedObjects(server.db, server.deps.storage, clientA.id);
+  objectsB = await seedObjects(server.db, server.deps.storage, clientB.id);
+  ownerApi = await loginClient(server.url, owner, "admin");
+  preparerApi = await loginClient(server.url, preparer, "admin");
+  allClientsApi = await loginClient(server.url, allClients, "admin");
+  // Something of each account in every firm list: a conversation, an Inbox item and trail events.
+  for (const client of [clientA, clientB]) {
+    expect((await ownerApi.post(`/api/admin/messages/${client.id}`, { text: `Hello ${client.name}` })).status).toBe(201);
+    await addToInbox(server.db, {
+      kind: "request_submitted",
+      account_id: client.id,
+      subject_id: client.id,
+      summary: { title: `Forms of ${client.name}` },
+      at: new Date(),
+    });
+  }
+  for (const objects of [objectsA, objectsB]) {
+    expect((await ownerApi.get(`/api/admin/documents/${objects.documentId}/download`)).status).toBe(200);
+  }
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const listOf = (res: ApiResponse): Record<string, unknown>[] => {
+  const body = res.body as unknown;
+  return (Array.isArray(body) ? body : (body as { items: Record<string, unknown>[] }).items) ?? [];
+};
+
+async function assign(api: ApiClient, accountId: string, userIds: string[]): Promise<ApiResponse> {
+  return api.request("PUT", `/api/admin/accounts/${accountId}/assignees`, { json: { user_ids: userIds } });
+}
+
+describe("PUT /api/admin/accounts/:id/assignees", () => {
+  it("assigns active staff, answers the account's assignees and records who changed them", async () => {
+    const res = await assign(ownerApi, clientA.id, [preparer.id]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      account_id: clientA.id,
+      assignees: [{ id: preparer.id, name: "Pat Preparer", role: "staff", active: true }],
+    });
+    expect((await ownerApi.get(`/api/admin/accounts/${clientA.id}/assignees`)).body).toMatchObject({
+      assignees: [{ id: preparer.id }],
+    });
+    const events = await server.db
+      .selectFrom("activity_events")
+      .select(["actor_role", "account_id", "detail"])
+      .where("action", "=", "account.assign")
+      .where("target_id", "=", clientA.id)
+      .execute();
+    // The firm's own entry: the client's trail does not name the firm's people.
+    expect(events).toEqual([{ actor_role: "admin", account_id: null, detail: { account: expect.any(String), added: [preparer.id], removed: [] } }]);
+  });
+
+  it("answers 422 naming a client or an unknown id, and changes nothing", async () => {
+    for (const stranger of [clientB.id, "00000000-0000-4000-8000-000000000000"]) {
+      const res = await assign(ownerApi, clientA.id, [preparer.id, stranger]);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ detail: `Only active members of the firm's team can be assigned: ${stranger} is not one` });
+    }
+    expect((await assign(ownerApi, clientA.id, ["not-an-id"])).status).toBe(422);
+    expect((await assign(ownerApi, clientA.id, "x" as unknown as string[])).status).toBe(422);
+    expect(((await ownerApi.get(`/api/admin/accounts/${clientA.id}/assignees`)).body as { assignees: unknown[] }).assignees).toHaveLength(1);
+  });
+
+  it("answers 404 for an account that does not exist, and for one outside a staff member's reach", async () => {
+    expect((await assign(ownerApi, "00000000-0000-4000-8000-000000000000", [])).status).toBe(404);
+    expect(await assign(preparerApi, clientB.id, [preparer.id])).toMatchObject({ status: 404, body: { detail: "Account not found" } });
+    expect((await preparerApi.get(`/api/admin/accounts/${clientB.id}/assignees`)).status).toBe(404);
+    expect((await preparerApi.get(`/api/admin/accounts/${clientA.id}/assignees`)).status).toBe(200);
+  });
+});
+
+describe("a staff member without all_clients reaches only their assigned accounts", () => {
+  it("lists and counts: clients, search, documents, trash, conversations, Inbox, requests, appointments, activity and its CSV", async () => {
+    const users = listOf(await preparerApi.get("/api/admin/users"));
+    expect(users.map((u) => u.id)).toEqual([clientA.id]);
+    expect(listOf(await preparerApi.get(`/api/admin/users?q=${encodeURIComponent("Bo Unassigned")}`))).toEqual([]);
+    const stats = (await preparerApi.get("/api/admin/stats")).body as { stats: Record<string, number>; recent_users: { id: string }[] };
+    expect(stats.stats).toEqual({ total_users: 1, total_documents: 1, total_appointments: 1, total_folders: 1 });
+    expect(stats.recent_users.map((u) => u.id)).toEqual([clientA.id]);
+
+    expect(listOf(await preparerApi.get("/api/admin/documents")).map((d) => d.id)).toEqual([objectsA.documentId]);
+    expect(listOf(await preparerApi.get("/api/admin/documents?q=w2")).map((d) => d.id)).toEqual([objectsA.documentId]);
+    expect(listOf(await preparerApi.get("/api/admin/trash")).map((d) => d.id)).toEqual([objectsA.trashedDocumentId]);
+    expect(listOf(await preparerApi.get("/api/admin/messages")).map((c) => c.user_id)).toEqual([clientA.id]);
+    const inbox = (await preparerApi.get("/api/admin/inbox")).body as { items: { client_id: string }[]; unread: number };
+    expect({ clients: inbox.items.map((i) => i.client_id), unread: inbox.unread }).toEqual({ clients: [clientA.id], unread: 1 });
+    expect(listOf(await preparerApi.get("/api/admin/requests")).map((r) => r.id)).toEqual([objectsA.requestId]);
+    expect(listOf(await preparerApi.get("/api/admin/appointments")).map((a) => a.id)).toEqual([objectsA.appointmentId]);
+    const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    expect(listOf(await preparerApi.get(`/api/admin/calendar?from=${from}&to=${to}`)).map((a) => a.id)).toEqual([objectsA.appointmentId]);
+
+    const activity = listOf(await preparerApi.get("/api/admin/activity"));
+    expect(activity.length).toBeGreaterThan(0);
+    expect(new Set(activity.map((e) => e.client_id))).toEqual(new Set([clientA.id]));
+    const csv = (await preparerApi.get("/api/admin/activity.csv")).text;
+    expect(csv).toContain(clientA.id);
+    expect(csv).not.toContain(clientB.id);
+  });
+
+  it("by id and by person: the assigned account's answer, and 404 for the other's, which stays as it was", async () => {
+    const cases: [string, string, unknown?][] = [
+      ["GET", `/api/admin/documents/%DOC%/download`],
+      ["GET", `/api/admin/documents/%DOC%/preview`],
+      ["GET", `/api/admin/users/%USER%`],
+      ["GET", `/api/admin/users/%USER%/folders`],
+      ["GET", `/api/admin/users/%USER%/documents`],
+      ["GET", `/api/admin/messages/%USER%`],
+      ["POST", `/api/admin/messages/%USER%/read`, {}],
+      ["GET", `/api/admin/requests?user_id=%USER%`],
+      ["GET", `/api/admin/appointments?user_id=%USER%`],
+    ];
+    for (const [method, template, json] of cases) {
+      const path = (user: UserFixture, objects: Objects) => template.replace("%DOC%", objects.documentId).replace("%USER%", user.id);
+      const mine = await preparerApi.request(method, path(clientA, objectsA), { json });
+      expect({ template, status: mine.status < 300 }).toEqual({ template, status: true });
+      const other = await preparerApi.request(method, path(clientB, objectsB), { json });
+      expect({ template, status: other.status }).toEqual({ template, status: 404 });
+    }
+    const writes: [string, string, unknown][] = [
+      ["POST", `/api/admin/messages/${clientB.id}`, { text: "Not yours" }],
+      ["PATCH", `/api/admin/requests/${objectsB.requestId}`, { status: "done" }],
+      ["PATCH", `/api/admin/appointments/${objectsB.appointmentId}`, { status: "cancelled" }],
+      ["PATCH", `/api/admin/users/${clientB.id}/quota`, { quota_mb: 5 }],
+      ["POST", `/api/admin/requests`, { user_id: clientB.id, title: "1099s" }],
+      ["POST", `/api/admin/appointments`, { user_id: clientB.id, title: "Call", appointment_date: new Date(Date.now() + 86_400_000).toISOString() }],
+      ["POST", `/api/admin/trash/${objectsB.trashedDocumentId}/restore`, {}],
+      ["DELETE", `/api/admin/documents/${objectsB.documentId}`, {}],
+      ["DELETE", `/api/admin/users/${clientB.id}`, {}],
+    ];
+    for (const [method, path, json] of writes) {
+      expect({ path, status: (await preparerApi.request(method, path, { json })).status }).toEqual({ path, status: 404 });
+    }
+    const b = await server.db
+      .selectFrom("documents")
+      .select(["id", "deleted_at"])
+      .where("account_id", "=", clientB.id)
+      .orderBy("deleted_at", "desc")
+      .execute();
+    expect(b.map((d) => [d.id, d.deleted_at === null])).toEqual(
+      expect.arrayContaining([
+        [objectsB.documentId, true],
+        [objectsB.trashedDocumentId, false],
+      ]),
+    );
+    const request = await server.db.selectFrom("document_requests").select("status").where("id", "=", objectsB.requestId).executeTakeFirstOrThrow();
+    expect(request.status).toBe("open");
+    const messages = await server.db.selectFrom("messages").select("id").where("account_id", "=", clientB.id).execute();
+    expect(messages).toHaveLength(1);
+    expect(await server.db.selectFrom("users").select("id").where("id", "=", clientB.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it("all_clients, like the owner, reaches every account", async () => {
+    for (const api of [allClientsApi, ownerApi]) {
+      const ids = listOf(await api.get("/api/admin/users")).map((u) => u.id);
+      expect(ids).toEqual(expect.arrayContaining([clientA.id, clientB.id]));
+      expect((await api.get(`/api/admin/documents/${objectsB.documentId}/download`)).status).toBe(200);
+      expect(listOf(await api.get("/api/admin/messages")).map((c) => c.user_id)).toEqual(expect.arrayContaining([clientA.id, clientB.id]));
+    }
+  });
+
+  it("unassigned, the account is gone at the next request; assigned again, it is back", async () => {
+    expect((await assign(ownerApi, clientA.id, [])).body).toEqual({ account_id: clientA.id, assignees: [] });
+    expect(listOf(await preparerApi.get("/api/admin/users"))).toEqual([]);
+    expect((await preparerApi.get(`/api/admin/documents/${objectsA.documentId}/download`)).status).toBe(404);
+    expect((await preparerApi.get(`/api/admin/messages/${clientA.id}`)).status).toBe(404);
+    expect((await assign(ownerApi, clientA.id, [preparer.id])).status).toBe(200);
+    expect((await preparerApi.get(`/api/admin/documents/${objectsA.documentId}/download`)).status).toBe(200);
+  });
+});
