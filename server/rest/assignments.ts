@@ -10,7 +10,7 @@ export const assignmentRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: accountAssigneesOutput,
-    call: (c, r) => c.admin.accountAssignees({ id: r.params.id }),
+    call: (c, r) => c.admin.accountAssignees({ account_id: r.params.id }),
   }),
   procedureRoute({
     method: "put",

@@ -566,7 +566,8 @@ describe("assigned accounts", () => {
       ["admin.clientFolders", "query", (f) => ({ id: f.user.id })],
       ["admin.messages", "query", (f) => ({ user_id: f.user.id })],
       ["admin.requestFolders", "query", (f) => ({ user_id: f.user.id })],
-      ["admin.accountAssignees", "query", (f) => ({ id: f.user.id })],
+      ["admin.accountAssignees", "query", (f) => ({ account_id: f.user.id })],
+      ["admin.accountAssignees", "query", (f) => ({ user_id: f.user.id })],
     ];
     for (const [path, type, input] of calls) {
       expect({ path, status: (await call(staff, path, type, input(unassigned))).status }).toEqual({ path, status: 404 });

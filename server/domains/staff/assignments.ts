@@ -6,7 +6,7 @@ import { TRPCError } from "@trpc/server";
 import type { FirmContext } from "../../trpc/context.ts";
 import { recordActivity } from "../activity/record.ts";
 import { accountExistsForFirm } from "../accounts/queries.ts";
-import { ACCOUNT_NOT_FOUND } from "../accounts/service.ts";
+import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
 import { activeStaffIds, listAccountAssignees, lockAccountForAssignment, replaceAccountAssignees } from "./queries.ts";
 import type { AccountAssignees, SetAccountAssigneesInput } from "./schemas.ts";
 
@@ -17,9 +17,8 @@ async function assigneesOf(ctx: FirmContext, accountId: string): Promise<Account
   return { account_id: accountId, assignees: rows.map(({ staff_role, ...row }) => ({ ...row, role: staff_role ?? "admin" })) };
 }
 
-export async function accountAssignees(ctx: FirmContext, input: { id: string }): Promise<AccountAssignees> {
-  if (!(await accountExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
-  return assigneesOf(ctx, input.id);
+export async function accountAssignees(ctx: FirmContext, input: { account_id?: string; user_id?: string }): Promise<AccountAssignees> {
+  return assigneesOf(ctx, await accountForFirm(ctx.db, ctx.firmScope, input, ACCOUNT_NOT_FOUND));
 }
 
 /** Replaces the account's assignees; the change is a trail entry of the firm's (the client's own trail does not name staff). */

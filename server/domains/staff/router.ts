@@ -2,6 +2,7 @@ import { adminProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput, successOutput } from "../shared-schemas.ts";
 import { accountAssignees, setAccountAssignees } from "./assignments.ts";
 import {
+  accountAssigneesInput,
   accountAssigneesOutput,
   createStaffInput,
   setAccountAssigneesInput,
@@ -33,7 +34,7 @@ export const staffAdminProcedures = {
     .mutation(({ ctx, input }) => updateStaff(ctx, input)),
   /** Whom a client account is assigned to; any of the firm's people who reach the account may look. */
   accountAssignees: adminProcedure
-    .input(idInput)
+    .input(accountAssigneesInput)
     .output(accountAssigneesOutput)
     .query(({ ctx, input }) => accountAssignees(ctx, input)),
   setAccountAssignees: staffProcedure("manage_clients")

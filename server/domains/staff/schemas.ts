@@ -73,6 +73,11 @@ export const adminMeOutput = z.object({
 });
 export type AdminMe = z.infer<typeof adminMeOutput>;
 
+/** Whose assignees: the account (`account_id`), or the account a client person's id means (the client page's). */
+export const accountAssigneesInput = z
+  .object({ account_id: idSchema.optional(), user_id: idSchema.optional() })
+  .refine((v) => v.account_id !== undefined || v.user_id !== undefined, { message: "Give account_id or user_id", path: ["account_id"] });
+
 /** PUT /api/admin/accounts/:id/assignees: the account's assignees, replaced as a whole. */
 export const setAccountAssigneesInput = z.object({
   id: idSchema,
