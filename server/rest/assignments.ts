@@ -1,5 +1,5 @@
 // Whom a client account is assigned to at the firm (docs/decisions.md, "Assigned accounts (issue 33)").
-import { accountAssigneesOutput, setAccountAssigneesInput } from "../domains/staff/schemas.ts";
+import { accessReportInput, accessReportOutput, accountAssigneesOutput, setAccountAssigneesInput } from "../domains/staff/schemas.ts";
 import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
 
 export const assignmentRoutes: RestRoute[] = [
@@ -22,5 +22,16 @@ export const assignmentRoutes: RestRoute[] = [
     body: setAccountAssigneesInput.omit({ id: true }),
     response: accountAssigneesOutput,
     call: (c, r) => c.admin.setAccountAssignees({ ...bodyOf(r), id: r.params.id }),
+  }),
+  procedureRoute({
+    method: "get",
+    path: "/admin/accounts/:id/access-report",
+    summary:
+      "Who at the firm opened this client account's documents, and when: the trail's downloads and previews by the firm's people, newest first (the activity right; 404 outside the caller's reach)",
+    tag: "admin",
+    access: "admin",
+    query: accessReportInput.pick({ limit: true }),
+    response: accessReportOutput,
+    call: (c, r) => c.admin.accessReport({ id: r.params.id, limit: r.query.limit }),
   }),
 ];

@@ -507,6 +507,7 @@ describe("assigned accounts", () => {
     "PATCH /admin/appointments/:id": { path: (f) => `/admin/appointments/${f.objects.appointmentId}`, body: () => ({ title: "Moved by the firm" }) },
     "POST /admin/invitations/:id/resend": { path: (f) => `/admin/invitations/${f.invitationId}/resend`, body: () => ({}) },
     "GET /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees` },
+    "GET /admin/accounts/:id/access-report": { path: (f) => `/admin/accounts/${f.user.id}/access-report` },
     "PUT /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees`, body: () => ({ user_ids: [staffId] }) },
     // Destructive: last.
     "DELETE /admin/documents/:id": { path: (f) => `/admin/documents/${f.objects.documentId}` },

@@ -203,3 +203,23 @@ describe("a staff member without all_clients reaches only their assigned account
     expect((await preparerApi.get(`/api/admin/documents/${objectsA.documentId}/download`)).status).toBe(200);
   });
 });
+
+describe("GET /api/admin/accounts/:id/access-report", () => {
+  it("answers who at the firm opened the account's documents, and when, newest first; never another account's", async () => {
+    expect((await preparerApi.get(`/api/admin/documents/${objectsA.documentId}/preview`)).status).toBe(200);
+    const res = await preparerApi.get(`/api/admin/accounts/${clientA.id}/access-report`);
+    expect(res.status).toBe(200);
+    const items = (res.body as { items: { actor_id: string; action: string; document_id: string; filename: string }[] }).items;
+    expect(items.map((i) => [i.actor_id, i.action, i.document_id, i.filename])).toEqual(
+      expect.arrayContaining([
+        [preparer.id, "document.preview", objectsA.documentId, "w2.pdf"],
+        [expect.any(String), "document.download", objectsA.documentId, "w2.pdf"],
+      ]),
+    );
+    const times = items.map((i) => new Date((i as unknown as { occurred_at: string }).occurred_at).getTime());
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect(items.every((i) => i.document_id === objectsA.documentId)).toBe(true);
+    expect((await preparerApi.get(`/api/admin/accounts/${clientB.id}/access-report`)).status).toBe(404);
+    expect((await ownerApi.get(`/api/admin/accounts/${clientB.id}/access-report`)).status).toBe(200);
+  });
+});

@@ -7,8 +7,8 @@ import type { FirmContext } from "../../trpc/context.ts";
 import { recordActivity } from "../activity/record.ts";
 import { accountExistsForFirm } from "../accounts/queries.ts";
 import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
-import { activeStaffIds, listAccountAssignees, lockAccountForAssignment, replaceAccountAssignees } from "./queries.ts";
-import type { AccountAssignees, SetAccountAssigneesInput } from "./schemas.ts";
+import { activeStaffIds, documentAccessOfAccount, listAccountAssignees, lockAccountForAssignment, replaceAccountAssignees } from "./queries.ts";
+import type { AccessReport, AccountAssignees, SetAccountAssigneesInput } from "./schemas.ts";
 
 export const NOT_STAFF = "Only active members of the firm's team can be assigned";
 
@@ -40,4 +40,11 @@ export async function setAccountAssignees(ctx: FirmContext, input: SetAccountAss
     });
   });
   return assigneesOf(ctx, input.id);
+}
+
+/** "Who at the firm opened this client's documents, and when" (the activity right; the account within reach). */
+export async function accessReport(ctx: FirmContext, input: { id: string; limit: number }): Promise<AccessReport> {
+  if (!(await accountExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+  const rows = await documentAccessOfAccount(ctx.db, input.id, input.limit);
+  return { account_id: input.id, items: rows.map((row) => ({ ...row, action: row.action as AccessReport["items"][number]["action"] })) };
 }

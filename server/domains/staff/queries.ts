@@ -151,3 +151,20 @@ export async function addAccountAssignee(db: Db, accountId: string, userId: stri
     .onConflict((oc) => oc.columns(["account_id", "user_id"]).doNothing())
     .execute();
 }
+
+/**
+ * Who at the firm opened an account's documents, and when: the trail's downloads and previews by
+ * the firm's people on that account, newest first (docs/decisions.md, "Assigned accounts (issue 33)").
+ */
+export async function documentAccessOfAccount(db: Db, accountId: string, limit: number) {
+  return db
+    .selectFrom("activity_events")
+    .select(["occurred_at", "actor_id", "actor_label", "action", "target_id as document_id", sql<string | null>`detail->>'filename'`.as("filename")])
+    .where("account_id", "=", accountId)
+    .where("actor_role", "=", "admin")
+    .where("action", "in", ["document.download", "document.preview"])
+    .orderBy("occurred_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

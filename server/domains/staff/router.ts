@@ -1,7 +1,9 @@
 import { adminProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput, successOutput } from "../shared-schemas.ts";
-import { accountAssignees, setAccountAssignees } from "./assignments.ts";
+import { accessReport, accountAssignees, setAccountAssignees } from "./assignments.ts";
 import {
+  accessReportInput,
+  accessReportOutput,
   accountAssigneesInput,
   accountAssigneesOutput,
   createStaffInput,
@@ -41,4 +43,8 @@ export const staffAdminProcedures = {
     .input(setAccountAssigneesInput)
     .output(accountAssigneesOutput)
     .mutation(({ ctx, input }) => setAccountAssignees(ctx, input)),
+  accessReport: staffProcedure("activity")
+    .input(accessReportInput)
+    .output(accessReportOutput)
+    .query(({ ctx, input }) => accessReport(ctx, input)),
 };

@@ -98,3 +98,20 @@ export const accountAssigneeOutput = z.object({
 });
 export const accountAssigneesOutput = z.object({ account_id: z.string(), assignees: z.array(accountAssigneeOutput) });
 export type AccountAssignees = z.infer<typeof accountAssigneesOutput>;
+
+export const accessReportInput = z.object({ id: idSchema, limit: z.coerce.number().int().min(1).max(1000).default(200) });
+export const accessReportOutput = z.object({
+  account_id: z.string(),
+  items: z.array(
+    z.object({
+      occurred_at: z.date(),
+      /** The person of the firm who opened it (null once they are deleted; their label stays). */
+      actor_id: z.string().nullable(),
+      actor_label: z.string(),
+      action: z.enum(["document.download", "document.preview"]),
+      document_id: z.string().nullable(),
+      filename: z.string().nullable(),
+    }),
+  ),
+});
+export type AccessReport = z.infer<typeof accessReportOutput>;
