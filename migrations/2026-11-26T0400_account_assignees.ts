@@ -13,8 +13,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   // The scope's question is "which accounts for this person": by user first.
   await sql`create index account_assignees_user_idx on account_assignees (user_id, account_id)`.execute(db);
+  // Who on the firm's side read a conversation and an Inbox item last (the issue's "who read").
+  await sql`alter table message_threads add column firm_read_by uuid references users (id) on delete set null`.execute(db);
+  await sql`alter table inbox_items add column read_by uuid references users (id) on delete set null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`alter table inbox_items drop column read_by`.execute(db);
+  await sql`alter table message_threads drop column firm_read_by`.execute(db);
   await sql`drop table account_assignees`.execute(db);
 }

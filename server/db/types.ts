@@ -468,6 +468,8 @@ export interface InboxItemsTable {
   first_at: RequiredTimestamp;
   last_at: RequiredTimestamp;
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The person of the firm who marked it read. */
+  read_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One client's conversation with the firm (domains/messages); read marks are message sequence numbers. */
@@ -477,6 +479,8 @@ export interface MessageThreadsTable {
   last_message_at: RequiredTimestamp;
   client_read_seq: ColumnType<number, number | undefined, number>;
   firm_read_seq: ColumnType<number, number | undefined, number>;
+  /** The person of the firm who read the conversation last. */
+  firm_read_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the email about this side's unread messages goes; null while no burst is open. */
   client_mail_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   firm_mail_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

@@ -223,3 +223,28 @@ describe("GET /api/admin/accounts/:id/access-report", () => {
     expect((await ownerApi.get(`/api/admin/accounts/${clientB.id}/access-report`)).status).toBe(200);
   });
 });
+
+describe("who on the firm's side read and answered", () => {
+  it("a conversation and an Inbox item name the person who read them; a message names its author", async () => {
+    expect((await preparerApi.post(`/api/admin/messages/${clientA.id}/read`, {})).status).toBe(200);
+    const conversations = listOf(await ownerApi.get("/api/admin/messages"));
+    expect(conversations.find((c) => c.user_id === clientA.id)).toMatchObject({ read_by_name: "Pat Preparer" });
+    expect(conversations.find((c) => c.user_id === clientB.id)).toMatchObject({ read_by_name: null });
+
+    expect((await preparerApi.post("/api/admin/inbox/read", { all: true })).status).toBe(200);
+    const inbox = (await ownerApi.get("/api/admin/inbox")).body as { items: { client_id: string; read_by_name: string | null }[] };
+    expect(inbox.items.find((i) => i.client_id === clientA.id)).toMatchObject({ read_by_name: "Pat Preparer" });
+    // The other account's item was outside the preparer's reach: still unread.
+    expect(inbox.items.find((i) => i.client_id === clientB.id)).toMatchObject({ read_by_name: null });
+
+    expect((await preparerApi.post(`/api/admin/messages/${clientA.id}`, { text: "Your W-2 is in." })).status).toBe(201);
+    const author = await server.db
+      .selectFrom("messages")
+      .select("sender_id")
+      .where("account_id", "=", clientA.id)
+      .orderBy("seq", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(author.sender_id).toBe(preparer.id);
+  });
+});

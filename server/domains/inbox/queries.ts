@@ -17,6 +17,7 @@ export async function inboxPage(db: Db, scope: FirmScope, input: InboxInput, kin
   let query = db
     .selectFrom("inbox_items")
     .leftJoin("accounts", "accounts.id", "inbox_items.account_id")
+    .leftJoin("users as reader", "reader.id", "inbox_items.read_by")
     .select([
       sql<string>`inbox_items.id::text`.as("id"),
       "inbox_items.kind",
@@ -29,6 +30,7 @@ export async function inboxPage(db: Db, scope: FirmScope, input: InboxInput, kin
       "inbox_items.last_at",
       sql<string>`(extract(epoch from inbox_items.last_at) * 1000000)::bigint::text`.as("micros"),
       sql<boolean>`inbox_items.read_at is not null`.as("read"),
+      "reader.name as read_by_name",
     ])
     .where("inbox_items.kind", "in", kinds)
     .where(inReach(scope));
@@ -66,8 +68,19 @@ export async function unreadCount(db: Db, scope: FirmScope, kinds: InboxItemKind
   return Number(count);
 }
 
-export async function markRead(db: Db, scope: FirmScope, ids: string[] | "all", at: Date, kinds: InboxItemKind[]): Promise<void> {
-  let query = db.updateTable("inbox_items").set({ read_at: at }).where("read_at", "is", null).where("kind", "in", kinds).where(inReach(scope));
+export async function markRead(
+  db: Db,
+  scope: FirmScope,
+  read: { ids: string[] | "all"; at: Date; by: string },
+  kinds: InboxItemKind[],
+): Promise<void> {
+  const { ids } = read;
+  let query = db
+    .updateTable("inbox_items")
+    .set({ read_at: read.at, read_by: read.by })
+    .where("read_at", "is", null)
+    .where("kind", "in", kinds)
+    .where(inReach(scope));
   if (ids !== "all") query = query.where(sql<boolean>`id = any(${ids}::bigint[])`);
   await query.execute();
 }

@@ -32,7 +32,7 @@ export async function firmInbox(ctx: InboxContext, input: InboxInput): Promise<I
 export async function markInboxRead(ctx: InboxContext, input: MarkInboxReadInput): Promise<{ unread: number }> {
   const kinds = visibleKinds(ctx.staff);
   if (kinds.length === 0) return { unread: 0 };
-  await markRead(ctx.db, ctx.firmScope, "all" in input ? "all" : input.ids, ctx.now(), kinds);
+  await markRead(ctx.db, ctx.firmScope, { ids: "all" in input ? "all" : input.ids, at: ctx.now(), by: ctx.user.id }, kinds);
   return { unread: await unreadCount(ctx.db, ctx.firmScope, kinds) };
 }
 

@@ -143,6 +143,11 @@ export async function markThreadRead(db: Db, accountId: string, side: Side): Pro
     .execute();
 }
 
+/** Who on the firm's side read the conversation (shown beside it in the firm's list). */
+export async function recordFirmReader(db: Db, accountId: string, userId: string): Promise<void> {
+  await db.updateTable("message_threads").set({ firm_read_by: userId }).where("account_id", "=", accountId).execute();
+}
+
 /**
  * The firm's unread count over every conversation: only threads with something past the firm's
  * read mark are counted into (by the account's own index), not every message ever written.
@@ -171,6 +176,7 @@ export async function listConversations(db: Db, scope: FirmScope, page: Conversa
       // Named by the account's first owner, as the conversation was by its client before.
       .leftJoin("account_owners as users", "users.account_id", "message_threads.account_id")
       .leftJoin("messages as last", "last.seq", "message_threads.last_seq")
+      .leftJoin("users as reader", "reader.id", "message_threads.firm_read_by")
       .select((eb) => [
         sql<string>`coalesce(users.id, message_threads.account_id)`.as("user_id"),
         "message_threads.account_id",
@@ -180,6 +186,7 @@ export async function listConversations(db: Db, scope: FirmScope, page: Conversa
         "message_threads.last_message_at",
         "last.sender_role as last_sender_role",
         sql<string>`coalesce(left(last.text, 200), '')`.as("last_text"),
+        "reader.name as read_by_name",
         eb
           .selectFrom("messages")
           .select(sql<number>`count(*)::int`.as("count"))

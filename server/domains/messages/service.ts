@@ -15,6 +15,7 @@ import {
   findAccount,
   findMessageRow,
   firmUnreadTotal,
+  recordFirmReader,
   insertMessage,
   listAttachments,
   listConversations,
@@ -153,6 +154,7 @@ export async function markOwnRead(ctx: ClientContext): Promise<Unread> {
 export async function markClientRead(ctx: FirmContext, input: { user_id: string }): Promise<Unread> {
   const client = await clientOrNotFound(ctx, input.user_id);
   await markThreadRead(ctx.db, client.id, "firm");
+  await recordFirmReader(ctx.db, client.id, ctx.user.id);
   // Every admin's unread count follows.
   await notifyConversationChanged(ctx.db, client.id);
   return firmUnread(ctx);
