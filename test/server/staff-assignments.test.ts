@@ -251,3 +251,66 @@ describe("who on the firm's side read and answered", () => {
     expect(author.sender_id).toBe(preparer.id);
   });
 });
+
+/** An open event stream, as EventSource reads it: the data of each unnamed event, once the server said it listens. */
+async function openStream(api: ApiClient, path: string) {
+  const abort = new AbortController();
+  const res = await fetch(new URL(path, server.url), {
+    headers: { Accept: "text/event-stream", Cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    signal: abort.signal,
+  });
+  expect(res.status).toBe(200);
+  const events: Array<{ client_id: string }> = [];
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for await (const chunk of res.body!) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (/^event: ready$/m.test(block)) ready();
+          else if (block.startsWith("data: ")) events.push(JSON.parse(block.slice(6)));
+        }
+      }
+    } catch {
+      // Closed by the test.
+    }
+  })();
+  await isReady;
+  return {
+    events,
+    async waitFor(clientId: string) {
+      const deadline = Date.now() + 10_000;
+      while (!events.some((e) => e.client_id === clientId)) {
+        if (Date.now() > deadline) throw new Error(`no event for ${clientId} in ${JSON.stringify(events)}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => abort.abort(),
+  };
+}
+
+describe("the firm's live message stream", () => {
+  it("tells a staff member on assigned accounts of those conversations only", async () => {
+    const preparerStream = await openStream(preparerApi, "/api/admin/messages/events");
+    const ownerStream = await openStream(ownerApi, "/api/admin/messages/events");
+    try {
+      const clientBApi = await loginClient(server.url, clientB);
+      const clientAApi = await loginClient(server.url, clientA);
+      expect((await clientBApi.post("/api/messages", { text: "From B" })).status).toBe(201);
+      await ownerStream.waitFor(clientB.id);
+      expect((await clientAApi.post("/api/messages", { text: "From A" })).status).toBe(201);
+      await ownerStream.waitFor(clientA.id);
+      await preparerStream.waitFor(clientA.id);
+      expect(preparerStream.events.filter((e) => e.client_id === clientB.id)).toEqual([]);
+    } finally {
+      preparerStream.close();
+      ownerStream.close();
+    }
+  });
+});
