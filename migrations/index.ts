@@ -25,6 +25,7 @@ import * as siteSetup from "./2026-11-26T0110_site_setup.ts";
 import * as siteMedia from "./2026-11-26T0120_site_media.ts";
 import * as clientAccounts from "./2026-11-26T0200_client_accounts.ts";
 import * as staffRoles from "./2026-11-26T0300_staff_roles.ts";
+import * as accountAssignees from "./2026-11-26T0400_account_assignees.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0120_site_media": siteMedia,
   "2026-11-26T0200_client_accounts": clientAccounts,
   "2026-11-26T0300_staff_roles": staffRoles,
+  "2026-11-26T0400_account_assignees": accountAssignees,
 };

@@ -57,6 +57,13 @@ export interface AccountContactsTable {
   created_at: Timestamp;
 }
 
+/** A staff member assigned to a client account (reaches it without the all_clients right). */
+export interface AccountAssigneesTable {
+  account_id: string;
+  user_id: string;
+  assigned_at: Timestamp;
+}
+
 export interface SessionsTable {
   /** SHA-256 of the token, hex; the token itself is never stored. */
   id: string;
@@ -461,6 +468,8 @@ export interface InboxItemsTable {
   first_at: RequiredTimestamp;
   last_at: RequiredTimestamp;
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The person of the firm who marked it read. */
+  read_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One client's conversation with the firm (domains/messages); read marks are message sequence numbers. */
@@ -470,6 +479,8 @@ export interface MessageThreadsTable {
   last_message_at: RequiredTimestamp;
   client_read_seq: ColumnType<number, number | undefined, number>;
   firm_read_seq: ColumnType<number, number | undefined, number>;
+  /** The person of the firm who read the conversation last. */
+  firm_read_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the email about this side's unread messages goes; null while no burst is open. */
   client_mail_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   firm_mail_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -495,6 +506,7 @@ export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
   account_contacts: AccountContactsTable;
+  account_assignees: AccountAssigneesTable;
   account_owners: AccountOwnersView;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -10,7 +10,9 @@ import type { RequestHandler } from "express";
 import { ADMIN_IDLE_MS, type Session } from "../auth/session.ts";
 import type { Db } from "../db/types.ts";
 import { createCaller } from "../domains/_app.ts";
+import { accountExistsForFirm } from "../domains/accounts/queries.ts";
 import type { AppDeps } from "../trpc/context.ts";
+import { type FirmScope, firmScopeOf } from "../trpc/firm-scope.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
 
@@ -41,9 +43,14 @@ export function messageEventStream(audience: "client" | "firm") {
       const ctx = createRequestContext(deps, req, res);
       const caller = createCaller(ctx);
       let clientId: string | undefined;
+      let scope: FirmScope = { all: true };
       try {
         if (audience === "client") clientId = (await caller.accounts.current()).id;
-        else await caller.admin.messagesUnread();
+        else {
+          await caller.admin.messagesUnread();
+          const me = await caller.admin.me();
+          scope = firmScopeOf({ role: me.role, rights: me.rights }, me.id);
+        }
       } catch (err) {
         const { status, detail } = toHttpError(err, deps.logger);
         res.status(status).json({ detail });
@@ -70,7 +77,20 @@ export function messageEventStream(audience: "client" | "firm") {
           if (changed === null) {
             res.write("event: ready\ndata: {}\n\n");
             void endIfSessionGone();
-          } else if (clientId === undefined || changed === clientId) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+          } else if (clientId !== undefined) {
+            if (changed === clientId) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+          } else if (scope.all) {
+            res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+          } else {
+            // A staff member on assigned accounts hears of those conversations only (docs/security.md,
+            // "Assigned accounts"), read at each change so an unassignment holds at once.
+            void accountExistsForFirm(deps.db, scope, changed)
+              .then((reached) => {
+                if (reached && open) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+              })
+              // A failed check sends nothing: the page still refreshes on its own every few seconds.
+              .catch(() => undefined);
+          }
         },
         onSessionEnded: () => res.end(),
         onShutdown: () => res.end(),

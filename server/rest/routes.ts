@@ -26,6 +26,7 @@ import { publicSiteRoutes } from "./public-site.ts";
 import { requestRoutes } from "./requests.ts";
 import { siteMediaRoutes } from "./site-media.ts";
 import { staffRoutes } from "./staff.ts";
+import { assignmentRoutes } from "./assignments.ts";
 import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
@@ -80,6 +81,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...siteMediaRoutes,
   ...staffRoutes,
   ...adminAccountRoutes,
+  ...assignmentRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

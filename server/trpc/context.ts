@@ -8,6 +8,8 @@ import type { CurrentAccount } from "../domains/accounts/schemas.ts";
 import type { PublicUser } from "../domains/auth/schemas.ts";
 import type { Jobs } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { FirmScope } from "./firm-scope.ts";
+import type { StaffAccess } from "./staff-rights.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 
 // The live message streams' service (created in domains/messages/events.ts), as the context carries it.
@@ -136,6 +138,9 @@ export type Context = ReturnType<typeof createContextInner>;
  * is always `ctx.user`, never an argument a caller could mix up.
  */
 export type AuthedContext = Context & { user: PublicUser; session: Session };
+
+/** The firm's context (after adminProcedure): the person's role and rights, and the accounts they reach. */
+export type FirmContext = AuthedContext & { staff: StaffAccess; firmScope: FirmScope };
 
 /** A client's context (after clientProcedure): the person, and the account whose data they act on. */
 export type ClientContext = AuthedContext & { account: CurrentAccount };

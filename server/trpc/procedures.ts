@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { INVALID_DATA_VALUE_DETAIL, isDatabaseUnavailable, isInvalidDataValue, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
 import { findStaffAccess } from "../auth/staff-access.ts";
 import { resolveSessionAccount, setSessionAccount } from "../domains/accounts/queries.ts";
+import { firmScopeOf } from "./firm-scope.ts";
 import { baseProcedure } from "./init.ts";
 import { mayUse, missingRightMessage, type StaffRight } from "./staff-rights.ts";
 
@@ -38,7 +39,8 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /**
  * Admin data needs an admin user signed in through /admin (the stricter admin session). Any of the
- * firm's people passes: what they may do is `ctx.staff`, which `staffProcedure` checks.
+ * firm's people passes: what they may do is `ctx.staff`, which `staffProcedure` checks, and the
+ * client accounts they reach is `ctx.firmScope` (firm-scope.ts), which every firm query takes.
  */
 export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user.is_admin || ctx.session.kind !== "admin") {
@@ -46,7 +48,7 @@ export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
   }
   const staff = await findStaffAccess(ctx.db, ctx.user.id);
   if (!staff) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
-  return next({ ctx: { staff } });
+  return next({ ctx: { staff, firmScope: firmScopeOf(staff, ctx.user.id) } });
 });
 
 /**

@@ -58,6 +58,8 @@ describe("staff", () => {
       const dialog = page.getByRole("dialog", { name: "Invite a team member" });
       await dialog.getByLabel("Full Name").fill("Pat Preparer");
       await dialog.getByLabel("Email").fill(email);
+      // Every client: reaching only assigned ones is staff-assignments.e2e.test.ts's story.
+      await dialog.getByLabel("All clients").check();
       await dialog.getByLabel("Documents").check();
       await dialog.getByLabel("Messages").check();
       await expectAccessibleAtBothWidths(page, "staff-invite-dialog", ['[role="dialog"]']);

@@ -874,3 +874,142 @@ async function expectObjectsIntact(objects: Objects, userId: string) {
     .executeTakeFirst();
   expect(request).toEqual({ user_id: userId, status: "open" });
 }
+
+// Issue 33, part 2: a staff member without all_clients, holding every other right, against an
+// account assigned to them (C) and one that is not (D): every admin path that names an account's
+// object or person answers the assigned one and 404 for the other, whose objects stay as they were.
+describe("assigned accounts", () => {
+  type Fixture = { user: UserFixture; objects: Objects; invitationId: string };
+  let assigned: Fixture;
+  let unassigned: Fixture;
+  let staff: ApiClient;
+  let staffId: string;
+
+  /** What each path names, filled from a fixture; the body a write sends. */
+  const ACCOUNT_ROUTES: Record<string, { path: (f: Fixture) => string; body?: (f: Fixture) => unknown }> = {
+    "GET /admin/users/:id": { path: (f) => `/admin/users/${f.user.id}` },
+    "GET /admin/users/:id/folders": { path: (f) => `/admin/users/${f.user.id}/folders` },
+    "GET /admin/users/:id/documents": { path: (f) => `/admin/users/${f.user.id}/documents` },
+    "POST /admin/users/:id/documents": { path: (f) => `/admin/users/${f.user.id}/documents`, body: () => ({}) },
+    "PATCH /admin/users/:id/quota": { path: (f) => `/admin/users/${f.user.id}/quota`, body: () => ({ quota_mb: 500 }) },
+    "GET /admin/documents/:id/download": { path: (f) => `/admin/documents/${f.objects.documentId}/download` },
+    "GET /admin/documents/:id/preview": { path: (f) => `/admin/documents/${f.objects.documentId}/preview` },
+    "POST /admin/trash/:id/restore": { path: (f) => `/admin/trash/${f.objects.trashedDocumentId}/restore`, body: () => ({}) },
+    "GET /admin/messages/:user_id": { path: (f) => `/admin/messages/${f.user.id}` },
+    "POST /admin/messages/:user_id": { path: (f) => `/admin/messages/${f.user.id}`, body: () => ({ text: "About your return" }) },
+    "POST /admin/messages/:user_id/read": { path: (f) => `/admin/messages/${f.user.id}/read`, body: () => ({}) },
+    "POST /admin/messages/:user_id/folder": { path: (f) => `/admin/messages/${f.user.id}/folder`, body: () => ({}) },
+    "PATCH /admin/requests/:id": { path: (f) => `/admin/requests/${f.objects.requestId}`, body: () => ({ status: "done" }) },
+    "PATCH /admin/appointments/:id": { path: (f) => `/admin/appointments/${f.objects.appointmentId}`, body: () => ({ title: "Moved by the firm" }) },
+    "POST /admin/invitations/:id/resend": { path: (f) => `/admin/invitations/${f.invitationId}/resend`, body: () => ({}) },
+    "GET /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees` },
+    "GET /admin/accounts/:id/access-report": { path: (f) => `/admin/accounts/${f.user.id}/access-report` },
+    "PUT /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees`, body: () => ({ user_ids: [staffId] }) },
+    "GET /admin/accounts/:id": { path: (f) => `/admin/accounts/${f.user.id}` },
+    "PATCH /admin/accounts/:id": { path: (f) => `/admin/accounts/${f.user.id}`, body: () => ({ kind: "household" }) },
+    "POST /admin/accounts/:id/contacts": {
+      path: (f) => `/admin/accounts/${f.user.id}/contacts`,
+      body: () => ({ name: "Second Person", email: `second-${randomUUID().slice(0, 8)}@example.com` }),
+    },
+    "PATCH /admin/accounts/:id/contacts/:userId": {
+      path: (f) => `/admin/accounts/${f.user.id}/contacts/${f.user.id}`,
+      body: () => ({ notify: true }),
+    },
+    // Destructive: last.
+    "DELETE /admin/documents/:id": { path: (f) => `/admin/documents/${f.objects.documentId}` },
+    "DELETE /admin/invitations/:id": { path: (f) => `/admin/invitations/${f.invitationId}` },
+    "DELETE /admin/users/:id": { path: (f) => `/admin/users/${f.user.id}` },
+  };
+  /**
+   * Account paths whose call here would undo the fixture (removing the account's only person leaves
+   * it without people, and the person paths after it then find nothing); the unassigned 404 is in
+   * test/server/staff-assignments.test.ts.
+   */
+  const ACCOUNT_ROUTES_ELSEWHERE = new Set(["DELETE /admin/accounts/:id/contacts/:userId"]);
+  /** Admin paths with an id that names no client account: the firm's own things. */
+  const FIRM_ROUTES = new Set([
+    "PUT /admin/site-content/:section/:key",
+    "DELETE /admin/site-content/:section/:key",
+    "POST /admin/site-media/:slot",
+    "DELETE /admin/site-media/:slot",
+    "PUT /admin/consultations/:id",
+    "POST /admin/consultations/:id/resend-email",
+    "PATCH /admin/meeting-types/:id",
+    "DELETE /admin/meeting-types/:id",
+    "PATCH /admin/staff/:id",
+    "DELETE /admin/staff/invitations/:id",
+  ]);
+  /** Paths naming an account in their body or query rather than their path. */
+  const ACCOUNT_IN_BODY: [string, string, (f: Fixture) => unknown][] = [
+    ["POST", "/admin/requests", (f) => ({ user_id: f.user.id, title: "1099-INT forms" })],
+    ["POST", "/admin/appointments", (f) => ({ user_id: f.user.id, title: "Review", appointment_date: "2031-05-01T14:00:00Z" })],
+  ];
+
+  async function fixture(): Promise<Fixture> {
+    const user = await createUser(server.db);
+    const objects = await seedObjects(server.db, server.deps.storage, user.id);
+    const invitation = await admin.post("/api/admin/invitations", { name: "Invited Client", email: `${randomUUID().slice(0, 8)}@example.com` });
+    expect(invitation.status).toBe(201);
+    const invitationId = (invitation.body as { id: string }).id;
+    // The invitation's own account joins the fixture's, so its scope is the fixture's.
+    await server.db.updateTable("invitations").set({ account_id: user.id }).where("id", "=", invitationId).execute();
+    return { user, objects, invitationId };
+  }
+
+  beforeAll(async () => {
+    const member = await createStaffMember(server.db, "staff", ["manage_clients", "documents", "requests", "messages", "appointments", "activity"]);
+    staffId = member.id;
+    staff = await loginClient(server.url, member, "admin");
+    assigned = await fixture();
+    unassigned = await fixture();
+    const res = await admin.request("PUT", `/api/admin/accounts/${assigned.user.id}/assignees`, { json: { user_ids: [staffId] } });
+    expect(res.status).toBe(200);
+  });
+
+  it("every admin path with an id is classified: it names a client account's object or person, or the firm's own", () => {
+    const withId = Object.entries(REST_ACCESS)
+      .filter(([route, access]) => access === "admin" && route.includes("/:"))
+      .map(([route]) => route);
+    for (const route of withId)
+      expect({ route, classified: route in ACCOUNT_ROUTES || ACCOUNT_ROUTES_ELSEWHERE.has(route) || FIRM_ROUTES.has(route) }).toEqual({
+        route,
+        classified: true,
+      });
+  });
+
+  it("tRPC: the same answers through the procedures the paths call", async () => {
+    const calls: [string, "query" | "mutation", (f: Fixture) => unknown][] = [
+      ["admin.client", "query", (f) => ({ id: f.user.id })],
+      ["admin.clientFolders", "query", (f) => ({ id: f.user.id })],
+      ["admin.messages", "query", (f) => ({ user_id: f.user.id })],
+      ["admin.requestFolders", "query", (f) => ({ user_id: f.user.id })],
+      ["admin.accountAssignees", "query", (f) => ({ account_id: f.user.id })],
+      ["admin.accountAssignees", "query", (f) => ({ user_id: f.user.id })],
+    ];
+    for (const [path, type, input] of calls) {
+      expect({ path, status: (await call(staff, path, type, input(unassigned))).status }).toEqual({ path, status: 404 });
+      expect({ path, status: (await call(staff, path, type, input(assigned))).status }).toEqual({ path, status: 200 });
+    }
+  });
+
+  it("REST: the assigned account's paths answer; the unassigned one's answer 404 and change nothing", async () => {
+    for (const [method, path, body] of ACCOUNT_IN_BODY) {
+      callsMade += 2;
+      expect({ path, status: (await staff.request(method, `/api${path}`, { json: body(unassigned) })).status }).toEqual({ path, status: 404 });
+      expect({ path, status: (await staff.request(method, `/api${path}`, { json: body(assigned) })).status }).toEqual({ path, status: 201 });
+    }
+    for (const [route, { path, body }] of Object.entries(ACCOUNT_ROUTES)) {
+      const method = route.split(" ")[0]!;
+      for (const [f, reachable] of [
+        [unassigned, false],
+        [assigned, true],
+      ] as const) {
+        callsMade++;
+        const res = await staff.request(method, `/api${path(f)}`, body ? { json: body(f) } : method === "GET" ? {} : { json: {} });
+        if (reachable) expect({ route, reached: ![401, 403, 404].includes(res.status) }).toEqual({ route, reached: true });
+        else expect({ route, status: res.status }).toEqual({ route, status: 404 });
+      }
+    }
+    await expectObjectsIntact(unassigned.objects, unassigned.user.id);
+  });
+});

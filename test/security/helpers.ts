@@ -170,6 +170,9 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.updateAccountContact": "admin",
   "admin.removeAccountContact": "admin",
   "admin.importAccounts": "admin",
+  "admin.accountAssignees": "admin",
+  "admin.setAccountAssignees": "admin",
+  "admin.accessReport": "admin",
   "auth.registration": "public",
   "auth.checkInvitation": "public",
   "auth.acceptInvitation": "public",
@@ -341,6 +344,9 @@ export const REST_ACCESS: Record<string, Access> = {
   "POST /admin/accounts/:id/contacts": "admin",
   "PATCH /admin/accounts/:id/contacts/:userId": "admin",
   "DELETE /admin/accounts/:id/contacts/:userId": "admin",
+  "GET /admin/accounts/:id/assignees": "admin",
+  "PUT /admin/accounts/:id/assignees": "admin",
+  "GET /admin/accounts/:id/access-report": "admin",
   "GET /auth/registration": "public",
   "POST /auth/invitations/check": "public",
   "POST /auth/invitations/accept": "public",
@@ -484,6 +490,8 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "POST /admin/accounts/:id/contacts",
     "PATCH /admin/accounts/:id/contacts/:userId",
     "DELETE /admin/accounts/:id/contacts/:userId",
+    "admin.setAccountAssignees",
+    "PUT /admin/accounts/:id/assignees",
   ],
   documents: [
     "admin.documents",
@@ -574,7 +582,7 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "GET /admin/tax-year",
     "PUT /admin/tax-year",
   ],
-  activity: ["admin.activity", "GET /admin/activity", "GET /admin/activity.csv"],
+  activity: ["admin.activity", "GET /admin/activity", "GET /admin/activity.csv", "admin.accessReport", "GET /admin/accounts/:id/access-report"],
   settings: [
     "admin.activitySettings",
     "admin.updateActivitySettings",
@@ -637,6 +645,8 @@ export const ANY_STAFF = new Set([
   "admin.account",
   "GET /admin/accounts",
   "GET /admin/accounts/:id",
+  "admin.accountAssignees",
+  "GET /admin/accounts/:id/assignees",
 ]);
 
 /**

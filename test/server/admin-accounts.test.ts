@@ -276,7 +276,7 @@ describe("an account's people", () => {
 
   it("needs manage_clients to change, while any of the firm's people may look", async () => {
     const account = await newAccount("Rights Check");
-    const staff = await loginClient(server.url, await createStaffMember(server.db, "staff", []), "admin");
+    const staff = await loginClient(server.url, await createStaffMember(server.db, "staff", ["all_clients"]), "admin");
     expect((await staff.get("/api/admin/accounts")).status).toBe(200);
     expect((await staff.get(`/api/admin/accounts/${account.id}`)).status).toBe(200);
     expect((await staff.post("/api/admin/accounts", { name: "No", kind: "individual" })).status).toBe(403);

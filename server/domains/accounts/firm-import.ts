@@ -4,13 +4,14 @@
 // mail queued in it, and leaves out only the refused rows.
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import type { AuthedContext } from "../../trpc/context.ts";
+import type { FirmContext } from "../../trpc/context.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
 import { emailSchema } from "../auth/schemas.ts";
 import { CsvError, parseCsv } from "./csv.ts";
 import { insertAccountForFirm } from "./firm-queries.ts";
 import { accountName, IMPORT_MAX_ROWS, type ImportResult, kind, personName } from "./firm-schemas.ts";
 import { addPerson, planPeople } from "./firm-service.ts";
+import { addAccountAssignee } from "../staff/queries.ts";
 
 const COLUMNS = "account name, kind, person name, email";
 
@@ -71,7 +72,7 @@ function readRows(csv: string): { groups: Map<string, Group>; refused: ImportRes
   return { groups, refused };
 }
 
-export async function importAccounts(ctx: AuthedContext, input: { csv: string; dry_run: boolean }): Promise<ImportResult> {
+export async function importAccounts(ctx: FirmContext, input: { csv: string; dry_run: boolean }): Promise<ImportResult> {
   const { groups, refused } = readRows(input.csv);
   const result = await ctx.db
     .transaction()
@@ -97,6 +98,8 @@ export async function importAccounts(ctx: AuthedContext, input: { csv: string; d
         if (!input.dry_run) {
           const account = await insertAccountForFirm(tx, { name: group.name, kind: group.kind });
           id = account.id;
+          // As with one account made by hand: an assigned-only staff member keeps what they import.
+          if (!ctx.firmScope.all) await addAccountAssignee(tx, account.id, ctx.user.id);
           await recordActivity(tx, ctx, {
             action: "account.create",
             client: accountClient(account),

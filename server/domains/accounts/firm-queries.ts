@@ -1,8 +1,10 @@
-// Every statement of the firm's side of accounts. The firm reaches every account, so each function
-// says so in its name (style.md, habit 3).
+// Every statement of the firm's side of accounts, each named for the firm (style.md, habit 3); the
+// ones that find an account by id or list them take the asker's scope (trpc/firm-scope.ts), so a
+// staff member without all_clients reaches only the accounts assigned to them.
 import { sql } from "kysely";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { AccountContact } from "./firm-schemas.ts";
 import type { CurrentAccount } from "./schemas.ts";
 
@@ -14,12 +16,23 @@ export async function insertAccountForFirm(db: Db, account: { name: string; kind
 }
 
 /** The account, locked: every change of its people takes this lock first, so the one-owner rule sees a settled list. */
-export async function lockAccountForFirm(db: Db, id: string) {
-  return db.selectFrom("accounts").select(["id", "name", "kind", "created_at"]).where("id", "=", id).forUpdate().executeTakeFirst();
+export async function lockAccountForFirm(db: Db, scope: FirmScope, id: string) {
+  return db
+    .selectFrom("accounts")
+    .select(["id", "name", "kind", "created_at"])
+    .where("id", "=", id)
+    .where(inFirmScope(scope, "accounts.id"))
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function findAccountForFirm(db: Db, id: string) {
-  return db.selectFrom("accounts").select(["id", "name", "kind", "created_at"]).where("id", "=", id).executeTakeFirst();
+export async function findAccountForFirm(db: Db, scope: FirmScope, id: string) {
+  return db
+    .selectFrom("accounts")
+    .select(["id", "name", "kind", "created_at"])
+    .where("id", "=", id)
+    .where(inFirmScope(scope, "accounts.id"))
+    .executeTakeFirst();
 }
 
 export async function updateAccountForFirm(db: Db, id: string, changes: { name?: string; kind?: Kind }) {
@@ -27,8 +40,8 @@ export async function updateAccountForFirm(db: Db, id: string, changes: { name?:
 }
 
 /** Newest first; `q` matches the account's name, or a person's (joined or invited) name or email. */
-export async function accountPageForFirm(db: Db, page: PageWindow) {
-  let query = db.selectFrom("accounts as a");
+export async function accountPageForFirm(db: Db, scope: FirmScope, page: PageWindow) {
+  let query = db.selectFrom("accounts as a").where(inFirmScope(scope, "a.id"));
   if (page.q) {
     const pattern = containsPattern(page.q);
     query = query.where((eb) =>

@@ -5,10 +5,11 @@
 // activity entry are written in one transaction.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { FirmContext } from "../../trpc/context.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
 import type { Page } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
+import { addAccountAssignee } from "../staff/queries.ts";
 import {
   accountPageForFirm,
   contactCountsForFirm,
@@ -53,9 +54,11 @@ async function withContacts(db: Db, rows: AccountRow[]): Promise<FirmAccount[]> 
   }));
 }
 
-export async function createAccount(ctx: AuthedContext, input: { name: string; kind: Kind }): Promise<FirmAccount> {
+export async function createAccount(ctx: FirmContext, input: { name: string; kind: Kind }): Promise<FirmAccount> {
   return ctx.db.transaction().execute(async (tx) => {
     const row = await insertAccountForFirm(tx, input);
+    // A staff member who sees only assigned accounts is assigned the one they make, or it would vanish from their list.
+    if (!ctx.firmScope.all) await addAccountAssignee(tx, row.id, ctx.user.id);
     await recordActivity(tx, ctx, {
       action: "account.create",
       client: accountClient(row),
@@ -66,22 +69,22 @@ export async function createAccount(ctx: AuthedContext, input: { name: string; k
   });
 }
 
-export async function accountPage(ctx: Context, input: { q?: string; limit: number; cursor?: number }): Promise<Page<FirmAccount>> {
+export async function accountPage(ctx: FirmContext, input: { q?: string; limit: number; cursor?: number }): Promise<Page<FirmAccount>> {
   return listPage(input, async (w) => {
-    const page = await accountPageForFirm(ctx.db, w);
+    const page = await accountPageForFirm(ctx.db, ctx.firmScope, w);
     return { items: await withContacts(ctx.db, page.items), total: page.total };
   });
 }
 
-export async function accountDetail(ctx: Context, input: { id: string }): Promise<FirmAccount> {
-  const row = await findAccountForFirm(ctx.db, input.id);
+export async function accountDetail(ctx: FirmContext, input: { id: string }): Promise<FirmAccount> {
+  const row = await findAccountForFirm(ctx.db, ctx.firmScope, input.id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
   return (await withContacts(ctx.db, [row]))[0]!;
 }
 
-export async function updateAccount(ctx: AuthedContext, input: { id: string; name?: string; kind?: Kind }): Promise<FirmAccount> {
+export async function updateAccount(ctx: FirmContext, input: { id: string; name?: string; kind?: Kind }): Promise<FirmAccount> {
   await ctx.db.transaction().execute(async (tx) => {
-    const before = await lockAccountForFirm(tx, input.id);
+    const before = await lockAccountForFirm(tx, ctx.firmScope, input.id);
     if (!before) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
     const { id, ...changes } = input;
     const after = (await updateAccountForFirm(tx, id, changes))!;
@@ -121,7 +124,7 @@ export async function planPeople(tx: Db, emails: string[], now: Date): Promise<M
 /** Adds one person to a locked account as planned: their invitation and its mail, or the contact and its notice. */
 export async function addPerson(
   tx: Db,
-  ctx: AuthedContext,
+  ctx: FirmContext,
   account: { id: string; name: string },
   person: { name: string; email: string; role: Role; notify: boolean },
   plan: Exclude<PersonPlan, { refused: string }>,
@@ -153,10 +156,10 @@ export async function addPerson(
   });
 }
 
-export async function addContact(ctx: AuthedContext, input: AddContactInput): Promise<FirmAccount> {
+export async function addContact(ctx: FirmContext, input: AddContactInput): Promise<FirmAccount> {
   try {
     await ctx.db.transaction().execute(async (tx) => {
-      const account = await lockAccountForFirm(tx, input.id);
+      const account = await lockAccountForFirm(tx, ctx.firmScope, input.id);
       if (!account) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
       const plan = (await planPeople(tx, [input.email], ctx.now())).get(input.email.toLowerCase())!;
       if ("refused" in plan) throw new TRPCError({ code: "CONFLICT", message: plan.refused });
@@ -173,9 +176,9 @@ export async function addContact(ctx: AuthedContext, input: AddContactInput): Pr
   return accountDetail(ctx, input);
 }
 
-export async function updateContact(ctx: AuthedContext, input: UpdateContactInput): Promise<FirmAccount> {
+export async function updateContact(ctx: FirmContext, input: UpdateContactInput): Promise<FirmAccount> {
   await ctx.db.transaction().execute(async (tx) => {
-    const account = await lockAccountForFirm(tx, input.id);
+    const account = await lockAccountForFirm(tx, ctx.firmScope, input.id);
     const before = account && (await findContactForFirm(tx, account.id, input.userId));
     if (!account || !before) throw new TRPCError({ code: "NOT_FOUND", message: CONTACT_NOT_FOUND });
     const { id, userId, ...changes } = input;
@@ -192,9 +195,9 @@ export async function updateContact(ctx: AuthedContext, input: UpdateContactInpu
 }
 
 /** Ends the person's access at once: the core's trigger closes their streams, and their next request finds nothing. */
-export async function removeContact(ctx: AuthedContext, input: { id: string; userId: string }): Promise<FirmAccount> {
+export async function removeContact(ctx: FirmContext, input: { id: string; userId: string }): Promise<FirmAccount> {
   await ctx.db.transaction().execute(async (tx) => {
-    const account = await lockAccountForFirm(tx, input.id);
+    const account = await lockAccountForFirm(tx, ctx.firmScope, input.id);
     const before = account && (await findContactForFirm(tx, account.id, input.userId));
     if (!account || !before) throw new TRPCError({ code: "NOT_FOUND", message: CONTACT_NOT_FOUND });
     await deleteContactForFirm(tx, input.id, input.userId);

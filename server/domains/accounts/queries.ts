@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope, personInFirmScope } from "../../trpc/firm-scope.ts";
 import type { CurrentAccount } from "./schemas.ts";
 
 /** The accounts a person may open (portal access on), owned ones first, then the oldest link. */
@@ -81,7 +82,7 @@ export async function addContact(db: Db, accountId: string, userId: string, opts
  * 32)"): their only account, or the one account they own. "none" (an admin's id too) and
  * "several" are the caller's 404 and 409.
  */
-export async function accountForPerson(db: Db, userId: string): Promise<{ id: string } | "none" | "several"> {
+export async function accountForPerson(db: Db, scope: FirmScope, userId: string): Promise<{ id: string } | "none" | "several"> {
   // The firm's paths name clients only: an admin's id names no account, as it named no client before.
   const links = await db
     .selectFrom("account_contacts")
@@ -89,6 +90,8 @@ export async function accountForPerson(db: Db, userId: string): Promise<{ id: st
     .select(["account_contacts.account_id", "account_contacts.role"])
     .where("account_contacts.user_id", "=", userId)
     .where("users.is_admin", "=", false)
+    // Accounts outside the asker's reach do not exist for them (firm-scope.ts).
+    .where(inFirmScope(scope, "account_contacts.account_id"))
     .execute();
   if (links.length === 0) return "none";
   if (links.length === 1) return { id: links[0]!.account_id };
@@ -96,9 +99,16 @@ export async function accountForPerson(db: Db, userId: string): Promise<{ id: st
   return owned.length === 1 ? { id: owned[0]!.account_id } : "several";
 }
 
-/** Whether an account exists (a firm path naming it by account_id). */
-export async function accountExistsForFirm(db: Db, accountId: string): Promise<boolean> {
-  return (await db.selectFrom("accounts").select("id").where("id", "=", accountId).executeTakeFirst()) !== undefined;
+/** Whether a person exists for the asker: anyone for the firm's all-seeing people, else a contact of an assigned account. */
+export async function personExistsForFirm(db: Db, scope: FirmScope, userId: string): Promise<boolean> {
+  const found = await db.selectFrom("users").select("id").where("id", "=", userId).where(personInFirmScope(scope, "users.id")).executeTakeFirst();
+  return found !== undefined;
+}
+
+/** Whether an account exists for the asker (a firm path naming it by account_id). */
+export async function accountExistsForFirm(db: Db, scope: FirmScope, accountId: string): Promise<boolean> {
+  const found = await db.selectFrom("accounts").select("id").where("id", "=", accountId).where(inFirmScope(scope, "accounts.id")).executeTakeFirst();
+  return found !== undefined;
 }
 
 /** The people an account's emails go to: every contact with notify, owners first. */

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
+import type { FirmScope } from "../../trpc/firm-scope.ts";
 import {
   accountExistsForFirm,
   accountForPerson,
@@ -45,16 +46,19 @@ export const SEVERAL_ACCOUNTS = "This person belongs to several accounts: use ac
 
 /**
  * The account a firm path acts on: `account_id` when given, else the person `user_id` resolved by
- * accountForPerson (404 for none, 409 for several). The message of a 404 is the path's own.
+ * accountForPerson (404 for none, 409 for several), both within the asker's reach (firm-scope.ts).
+ * The message of a 404 is the path's own.
  */
-export async function accountForFirm(db: Db, who: { account_id?: string; user_id?: string }, notFound: string): Promise<string> {
+export async function accountForFirm(db: Db, scope: FirmScope, who: { account_id?: string; user_id?: string }, notFound: string): Promise<string> {
   if (who.account_id) {
-    if (!(await accountExistsForFirm(db, who.account_id))) throw new TRPCError({ code: "NOT_FOUND", message: notFound });
+    if (!(await accountExistsForFirm(db, scope, who.account_id))) throw new TRPCError({ code: "NOT_FOUND", message: notFound });
     return who.account_id;
   }
-  const found = who.user_id ? await accountForPerson(db, who.user_id) : "none";
-  // An account nobody has joined yet has no person to name it by: its own id stands in for one.
-  if (found === "none" && who.user_id && (await accountWithoutPersonForFirm(db, who.user_id))) return who.user_id;
+  const found = who.user_id ? await accountForPerson(db, scope, who.user_id) : "none";
+  // An account nobody has joined yet has no person to name it by: its own id stands in for one,
+  // within the asker's reach like any other.
+  if (found === "none" && who.user_id && (await accountWithoutPersonForFirm(db, who.user_id)) && (await accountExistsForFirm(db, scope, who.user_id)))
+    return who.user_id;
   if (found === "none") throw new TRPCError({ code: "NOT_FOUND", message: notFound });
   if (found === "several") throw new TRPCError({ code: "CONFLICT", message: SEVERAL_ACCOUNTS });
   return found.id;

@@ -4,10 +4,12 @@
 import { TRPCError } from "@trpc/server";
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { ActivityAction } from "./record.ts";
 import type { ActivityEventItem } from "./schemas.ts";
 
-export type ActivityFilters = { client_id?: string; actor_id?: string; action?: ActivityAction; from?: Date; to?: Date };
+/** `scope`: the accounts whose events the reader may see (firm-scope.ts); a client's own trail is narrowed by `client_id`. */
+export type ActivityFilters = { scope: FirmScope; client_id?: string; actor_id?: string; action?: ActivityAction; from?: Date; to?: Date };
 
 type Position = { micros: string; id: string };
 
@@ -46,6 +48,15 @@ export const CSV_COLUMNS = [
   "user_agent",
 ] as const;
 
+/** The firm's events kept without an account that still name a client: shown only to those who reach every account. */
+const CLIENT_NAMING_FIRM_ACTIONS: ActivityAction[] = [
+  "invitation.create",
+  "invitation.resend",
+  "invitation.revoke",
+  "invitation.accept",
+  "account.assign",
+];
+
 /** One page of the trail under `filters`, after `cursor` (newest first), and the cursor of the next page. */
 export async function activityPage(
   db: Db,
@@ -60,6 +71,16 @@ export async function activityPage(
     // The account, still called client_id in the answers and the CSV (docs/decisions.md, "Client accounts (issue 32)").
     ...CSV_COLUMNS.map((column) => (column === "client_id" ? ("account_id as client_id" as const) : column)),
   ]);
+  // Staff who reach only assigned accounts see those accounts' events and the firm's own (settings,
+  // site, team), but not the firm's events that name a client of no account row (invitations, assignments).
+  if (!filters.scope.all) {
+    query = query.where((eb) =>
+      eb.or([
+        inFirmScope(filters.scope, "activity_events.account_id"),
+        eb.and([eb("activity_events.account_id", "is", null), eb("activity_events.action", "not in", CLIENT_NAMING_FIRM_ACTIONS)]),
+      ]),
+    );
+  }
   if (filters.client_id) query = query.where("account_id", "=", filters.client_id);
   if (filters.actor_id) query = query.where("actor_id", "=", filters.actor_id);
   if (filters.action) query = query.where("action", "=", filters.action);

@@ -34,6 +34,7 @@ export const ACTIVITY_ACTIONS = [
   "staff.invite",
   "staff.update",
   "staff.transfer_ownership",
+  "account.assign",
   "user.delete",
   "account.create",
   "account.update",

@@ -15,7 +15,7 @@ export const activityAdminProcedures = {
   activity: staffProcedure("activity")
     .input(adminActivityInput)
     .output(activityPageOutput)
-    .query(({ ctx, input }) => firmActivity(ctx.db, input)),
+    .query(({ ctx, input }) => firmActivity(ctx, input)),
   activitySettings: staffProcedure("settings")
     .output(activitySettingsOutput)
     .query(({ ctx }) => activitySettings(ctx)),
@@ -29,5 +29,5 @@ export const activityAdminProcedures = {
 export const activityExportRouter = router({
   filters: staffProcedure("activity")
     .input(adminActivityInput.omit({ cursor: true, limit: true }))
-    .query(({ input }) => filtersOf(input)),
+    .query(({ ctx, input }) => filtersOf(ctx, input)),
 });

@@ -5,7 +5,8 @@
 // client's view says "Your firm", or the staff member's display name if the firm chooses
 // (docs/security.md, "Round 3 (issue 28)").
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { AuthedContext, Context, FirmContext } from "../../trpc/context.ts";
+import type { FirmScope } from "../../trpc/firm-scope.ts";
 import { recordSettingChange } from "./record.ts";
 import {
   activityPage,
@@ -17,12 +18,18 @@ import {
 } from "./queries.ts";
 import type { ActivityPage, ActivitySettings, AdminActivityInput, OwnActivityInput } from "./schemas.ts";
 
+/** A client's own trail is bounded by its account (`client_id`), not by a firm person's reach. */
+const EVERY_ACCOUNT: FirmScope = { all: true };
+
 /** How a client's own trail names the firm's staff unless the firm chooses their names. */
 const FIRM_LABEL = "Your firm";
 
 /** The current account's trail; the network address and browser only of the person's own events. */
 export async function ownActivity(db: Db, who: { accountId: string; personId: string }, input: OwnActivityInput): Promise<ActivityPage> {
-  const [page, withNames] = await Promise.all([activityPage(db, { client_id: who.accountId }, input), staffNamesForClients(db)]);
+  const [page, withNames] = await Promise.all([
+    activityPage(db, { scope: EVERY_ACCOUNT, client_id: who.accountId }, input),
+    staffNamesForClients(db),
+  ]);
   const staffIds = [...new Set(page.items.flatMap((item) => (item.actor_role === "admin" && item.actor_id ? [item.actor_id] : [])))];
   const names = withNames ? await staffDisplayNames(db, staffIds) : new Map<string, string>();
   // An account shared by several people names each of them by their name, never their login name.
@@ -59,11 +66,11 @@ export async function updateActivitySettings(ctx: AuthedContext, input: Activity
   return activitySettings(ctx);
 }
 
-export async function firmActivity(db: Db, input: AdminActivityInput): Promise<ActivityPage> {
-  const page = await activityPage(db, filtersOf(input), input);
+export async function firmActivity(ctx: FirmContext, input: AdminActivityInput): Promise<ActivityPage> {
+  const page = await activityPage(ctx.db, filtersOf(ctx, input), input);
   return { next_cursor: page.next_cursor, items: page.items.map(({ actor_id: _actorId, ...item }) => item) };
 }
 
-export function filtersOf(input: ActivityFilters): ActivityFilters {
-  return { client_id: input.client_id, actor_id: input.actor_id, action: input.action, from: input.from, to: input.to };
+export function filtersOf(ctx: FirmContext, input: Omit<ActivityFilters, "scope">): ActivityFilters {
+  return { scope: ctx.firmScope, client_id: input.client_id, actor_id: input.actor_id, action: input.action, from: input.from, to: input.to };
 }

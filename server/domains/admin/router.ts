@@ -25,7 +25,7 @@ import { adminMeOutput } from "../staff/schemas.ts";
 import { adminMe } from "../staff/service.ts";
 import { staffAdminProcedures } from "../staff/router.ts";
 import { listPageInput, setUserQuotaInput } from "./schemas.ts";
-import { adminStats, deleteUser, setUserQuota, userPage } from "./service.ts";
+import { adminStats, deleteUserForFirm, setUserQuota, userPage } from "./service.ts";
 
 const ownProcedures = {
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => loginWithPassword(ctx, input, "admin")),
@@ -35,7 +35,7 @@ const ownProcedures = {
   users: adminProcedure.input(listPageInput).query(({ ctx, input }) => userPage(ctx, input)),
   deleteUser: staffProcedure("manage_clients")
     .input(idInput)
-    .mutation(({ ctx, input }) => deleteUser(ctx, input)),
+    .mutation(({ ctx, input }) => deleteUserForFirm(ctx, input)),
   setUserQuota: staffProcedure("manage_clients")
     .input(setUserQuotaInput)
     .mutation(({ ctx, input }) => setUserQuota(ctx, input)),

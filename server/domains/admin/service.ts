@@ -1,10 +1,11 @@
 import { TRPCError } from "@trpc/server";
 import { personClient, recordActivity } from "../activity/record.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { Context, FirmContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
+import { personExistsForFirm } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
 import { allDocumentRows, setStorageQuotaForFirm, storageOfUsersForFirm, type StoredDocument } from "../documents/queries.ts";
 import { openStoredDocumentForFirm } from "../documents/service.ts";
@@ -18,19 +19,19 @@ export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
 export const USER_NOT_FOUND = "User not found";
 const RECENT_COUNT = 5;
 
-export async function adminStats(ctx: Context): Promise<AdminStats> {
+export async function adminStats(ctx: FirmContext): Promise<AdminStats> {
   // The recent lists are rows only: their totals are the counts `countAll` already makes.
   const [stats, recent_users, recent_documents] = await Promise.all([
-    countAll(ctx.db),
-    userRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
-    allDocumentRows(ctx.db, { limit: RECENT_COUNT, offset: 0 }),
+    countAll(ctx.db, ctx.firmScope),
+    userRows(ctx.db, ctx.firmScope, { limit: RECENT_COUNT, offset: 0 }),
+    allDocumentRows(ctx.db, ctx.firmScope, { limit: RECENT_COUNT, offset: 0 }),
   ]);
   return { stats, recent_users, recent_documents };
 }
 
-export const userPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminUser>> =>
+export const userPage = (ctx: FirmContext, input: ListPageInput): Promise<Page<AdminUser>> =>
   listPage(input, async (w) => {
-    const { items, total } = await listUsers(ctx.db, w);
+    const { items, total } = await listUsers(ctx.db, ctx.firmScope, w);
     return { items: await withStorage(ctx, items), total };
   });
 
@@ -55,8 +56,8 @@ function userStorage(ctx: Context, quotaMb: number | null, usedBytes: number): U
 }
 
 /** Gives a client's account a quota of its own, or (null) returns it to the firm's default. */
-export async function setUserQuota(ctx: Context, input: { id: string; quota_mb: number | null }): Promise<UserQuota> {
-  const accountId = await accountForFirm(ctx.db, { user_id: input.id }, USER_NOT_FOUND);
+export async function setUserQuota(ctx: FirmContext, input: { id: string; quota_mb: number | null }): Promise<UserQuota> {
+  const accountId = await accountForFirm(ctx.db, ctx.firmScope, { user_id: input.id }, USER_NOT_FOUND);
   const updated = await setStorageQuotaForFirm(ctx.db, accountId, input.quota_mb);
   if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
   const [own] = await storageOfUsersForFirm(ctx.db, [input.id]);
@@ -89,12 +90,18 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
   return { success: true };
 }
 
+/** The firm deletes a person: one its asker reaches (firm-scope.ts), else 404 as if missing. */
+export async function deleteUserForFirm(ctx: FirmContext, input: { id: string }): Promise<Success> {
+  if (!(await personExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+  return deleteUser(ctx, input, "admin");
+}
+
 /** Any client's live document, to stream as a download. */
-export function getAnyStoredDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+export function getAnyStoredDocument(ctx: FirmContext, input: { id: string }): Promise<StoredDocument> {
   return openStoredDocumentForFirm(ctx, input.id, "download");
 }
 
 /** Any client's live document, to show in the browser (the types a browser shows safely). */
-export function getAnyPreviewDocument(ctx: AuthedContext, input: { id: string }): Promise<StoredDocument> {
+export function getAnyPreviewDocument(ctx: FirmContext, input: { id: string }): Promise<StoredDocument> {
   return openStoredDocumentForFirm(ctx, input.id, "preview");
 }

@@ -7,7 +7,7 @@
 // so often an hour (docs/security.md, "Round 3 (issue 28)").
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
-import type { ClientContext, Context } from "../../trpc/context.ts";
+import type { ClientContext, Context, FirmContext } from "../../trpc/context.ts";
 import { findBookingRules, findMeetingType } from "../availability/queries.ts";
 import type { MeetingType } from "../availability/schemas.ts";
 import { MEETING_TYPE_NOT_FOUND } from "../availability/service.ts";
@@ -161,8 +161,8 @@ export async function rescheduleOwnAppointment(ctx: ClientContext, input: Resche
 }
 
 /** Admin week view: the appointments (cancelled ones left out) that start in [from, to). */
-export function appointmentCalendar(ctx: Context, input: { from: Date; to: Date }) {
-  return listAppointmentsBetween(ctx.db, input);
+export function appointmentCalendar(ctx: FirmContext, input: { from: Date; to: Date }) {
+  return listAppointmentsBetween(ctx.db, ctx.firmScope, input);
 }
 
 async function bookableType(db: Db, id: string): Promise<MeetingType> {

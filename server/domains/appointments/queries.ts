@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { AppointmentsTable, Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import { containsPattern } from "../../db/search.ts";
 
 const appointmentColumns = [
@@ -76,10 +77,11 @@ export async function updateAppointment(
 
 // The firm's rows name the account by its first owner (the view account_owners), as they named the
 // client person before; an account nobody has joined yet by its own name.
-function adminAppointments(db: Db) {
+function adminAppointments(db: Db, scope: FirmScope) {
   return withMeetingType(db)
     .innerJoin("accounts", "accounts.id", "appointments.account_id")
-    .leftJoin("account_owners as users", "users.account_id", "appointments.account_id");
+    .leftJoin("account_owners as users", "users.account_id", "appointments.account_id")
+    .where(inFirmScope(scope, "appointments.account_id"));
 }
 
 const adminAppointmentColumns = [
@@ -89,13 +91,13 @@ const adminAppointmentColumns = [
   sql<string>`coalesce(users.email, '')`.as("user_email"),
 ] as const;
 
-export async function findAdminAppointment(db: Db, id: string) {
-  return adminAppointments(db).select(adminAppointmentColumns).where("appointments.id", "=", id).executeTakeFirst();
+export async function findAdminAppointment(db: Db, scope: FirmScope, id: string) {
+  return adminAppointments(db, scope).select(adminAppointmentColumns).where("appointments.id", "=", id).executeTakeFirst();
 }
 
 /** Every client's appointments, latest date first; `q` matches the title or the client's name or email. */
-export async function listAdminAppointments(db: Db, page: { q?: string; accountId?: string; limit: number; offset: number }) {
-  let query = adminAppointments(db);
+export async function listAdminAppointments(db: Db, scope: FirmScope, page: { q?: string; accountId?: string; limit: number; offset: number }) {
+  let query = adminAppointments(db, scope);
   if (page.accountId) query = query.where("appointments.account_id", "=", page.accountId);
   if (page.q) {
     const pattern = containsPattern(page.q);
@@ -234,9 +236,9 @@ export function findAppointmentTimes(db: Db, id: string, accountId: string, opts
   return (opts.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** Any client's appointment's time and state, for the firm; with `lock`, locked for the firm's change. */
-export function findAppointmentTimesForFirm(db: Db, id: string, opts: { lock?: boolean } = {}) {
-  const query = appointmentTimes(db, id);
+/** A client's appointment's time and state, for the firm within the asker's reach; with `lock`, locked for the firm's change. */
+export function findAppointmentTimesForFirm(db: Db, scope: FirmScope, id: string, opts: { lock?: boolean } = {}) {
+  const query = appointmentTimes(db, id).where(inFirmScope(scope, "account_id"));
   return (opts.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -277,8 +279,8 @@ export async function setAppointmentStatus(
 }
 
 /** Admin week view: every appointment starting in [from, to) except cancelled ones, by start. */
-export async function listAppointmentsBetween(db: Db, range: { from: Date; to: Date }) {
-  return adminAppointments(db)
+export async function listAppointmentsBetween(db: Db, scope: FirmScope, range: { from: Date; to: Date }) {
+  return adminAppointments(db, scope)
     .select(adminAppointmentColumns)
     .where("appointments.appointment_date", ">=", range.from)
     .where("appointments.appointment_date", "<", range.to)

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { EXCLUSION_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { Db } from "../../db/types.ts";
-import type { ClientContext, Context } from "../../trpc/context.ts";
+import type { ClientContext, Context, FirmContext } from "../../trpc/context.ts";
 import { accountForFirm } from "../accounts/service.ts";
 import { findBookingRules } from "../availability/queries.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
@@ -97,13 +97,13 @@ export async function inboxAppointmentRequest(tx: Db, ctx: ClientContext, appoin
   });
 }
 
-export async function createAppointmentForClient(ctx: Context, input: z.infer<typeof createAppointmentInput>) {
+export async function createAppointmentForClient(ctx: FirmContext, input: z.infer<typeof createAppointmentInput>) {
   const { user_id, account_id, ...appointment } = input;
-  const accountId = await accountForFirm(ctx.db, { user_id, account_id }, "User not found");
+  const accountId = await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, "User not found");
   // The appointment and the client's email about it commit together.
   return ctx.db.transaction().execute(async (tx) => {
     const { id } = await insertAppointment(tx, { ...appointment, account_id: accountId, now: ctx.now() });
-    const created = (await findAdminAppointment(tx, id))!;
+    const created = (await findAdminAppointment(tx, ctx.firmScope, id))!;
     if (created.status === "scheduled") await notifyClient(ctx, tx, { id, at: created.appointment_date, sequence: 0 }, "scheduled");
     return created;
   });
@@ -113,13 +113,13 @@ export async function createAppointmentForClient(ctx: Context, input: z.infer<ty
  * The firm changes an appointment: its time, status, title or description. A booked appointment
  * keeps its length and buffer when it moves, and the database refuses a time another booking holds.
  */
-export async function changeAppointment(ctx: Context, input: z.infer<typeof updateAppointmentInput>) {
+export async function changeAppointment(ctx: FirmContext, input: z.infer<typeof updateAppointmentInput>) {
   const { id, appointment_date: date, status, ...texts } = input;
   const now = ctx.now();
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const current = await findAppointmentTimesForFirm(tx, id, { lock: true });
-      const before = current && (await findAdminAppointment(tx, id));
+      const current = await findAppointmentTimesForFirm(tx, ctx.firmScope, id, { lock: true });
+      const before = current && (await findAdminAppointment(tx, ctx.firmScope, id));
       if (!current || !before) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
       const nextStatus = status ?? current.status;
       const reminder = nextStatus === "scheduled" ? reminderFor(date ?? current.appointment_date, now) : null;
@@ -129,10 +129,15 @@ export async function changeAppointment(ctx: Context, input: z.infer<typeof upda
         await setAppointmentStatus(tx, id, nextStatus, now, reminder);
       }
       await updateAppointment(tx, id, texts, now);
-      const after = (await findAdminAppointment(tx, id))!;
+      const after = (await findAdminAppointment(tx, ctx.firmScope, id))!;
       const change = appointmentChange(before, after);
       if (change)
-        await notifyClient(ctx, tx, { id, at: after.appointment_date, sequence: (await findAppointmentTimesForFirm(tx, id))!.ics_sequence }, change);
+        await notifyClient(
+          ctx,
+          tx,
+          { id, at: after.appointment_date, sequence: (await findAppointmentTimesForFirm(tx, ctx.firmScope, id))!.ics_sequence },
+          change,
+        );
       return after;
     });
   } catch (err) {
@@ -178,8 +183,8 @@ export function zonedTime(date: string, hour: number, timeZone: string): Date {
 }
 
 /** Every client's appointments, a page at a time, or one client's (`user_id`). */
-export const appointmentPage = async (ctx: Context, input: ListPageInput & { user_id?: string; account_id?: string }) => {
+export const appointmentPage = async (ctx: FirmContext, input: ListPageInput & { user_id?: string; account_id?: string }) => {
   const { user_id, account_id } = input;
-  const accountId = user_id || account_id ? await accountForFirm(ctx.db, { user_id, account_id }, "User not found") : undefined;
-  return listPage(input, (w) => listAdminAppointments(ctx.db, { ...w, accountId }));
+  const accountId = user_id || account_id ? await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, "User not found") : undefined;
+  return listPage(input, (w) => listAdminAppointments(ctx.db, ctx.firmScope, { ...w, accountId }));
 };

@@ -4,6 +4,7 @@ import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Database, Db } from "../../db/types.ts";
 import type { PublicUser } from "./schemas.ts";
+import { type FirmScope, personInFirmScope } from "../../trpc/firm-scope.ts";
 
 const publicUserColumns = [
   "id",
@@ -129,16 +130,17 @@ export async function deleteEmailVerificationTokens(db: Db, userId: string): Pro
   await db.deleteFrom("email_verification_tokens").where("user_id", "=", userId).execute();
 }
 
-function matchingUsers(db: Db, q: string | undefined) {
-  const query = db.selectFrom("users");
+function matchingUsers(db: Db, scope: FirmScope, q: string | undefined) {
+  // Staff who reach only assigned accounts see those accounts' people (firm-scope.ts).
+  const query = db.selectFrom("users").where(personInFirmScope(scope, "users.id"));
   if (!q) return query;
   const pattern = containsPattern(q);
   return query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("username", "ilike", pattern)]));
 }
 
 /** Newest first; `q` matches name, email or username. */
-export function userRows(db: Db, page: PageWindow) {
-  return matchingUsers(db, page.q)
+export function userRows(db: Db, scope: FirmScope, page: PageWindow) {
+  return matchingUsers(db, scope, page.q)
     .select(publicUserColumns)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -147,11 +149,11 @@ export function userRows(db: Db, page: PageWindow) {
     .execute();
 }
 
-export async function listUsers(db: Db, page: PageWindow) {
+export async function listUsers(db: Db, scope: FirmScope, page: PageWindow) {
   const [items, count] = await Promise.all([
-    userRows(db, page),
-    page.q
-      ? matchingUsers(db, page.q)
+    userRows(db, scope, page),
+    page.q || !scope.all
+      ? matchingUsers(db, scope, page.q)
           .select(sql<number>`count(*)::int`.as("total"))
           .executeTakeFirstOrThrow()
       : tableCounts(db, ["users"]).then((c) => ({ total: c.users })),

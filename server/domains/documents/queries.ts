@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Up
 import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
 import type { Database, Db, DocumentsTable } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { DocumentItem, DocumentSearchInput } from "./schemas.ts";
 
 /**
@@ -128,9 +129,9 @@ export async function findStoredDocument(db: Db, id: string, accountId: string):
   return storedDocument(db, id).where("account_id", "=", accountId).executeTakeFirst();
 }
 
-/** Any client's live document by id, for the firm. */
-export async function findStoredDocumentForFirm(db: Db, id: string): Promise<StoredDocument | undefined> {
-  return storedDocument(db, id).executeTakeFirst();
+/** Any client's live document by id, for the firm: within the asker's reach (firm-scope.ts). */
+export async function findStoredDocumentForFirm(db: Db, scope: FirmScope, id: string): Promise<StoredDocument | undefined> {
+  return storedDocument(db, id).where(inFirmScope(scope, "documents.account_id")).executeTakeFirst();
 }
 
 /**
@@ -154,8 +155,11 @@ export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, acco
 }
 
 /** Moves any client's live document to the trash, for the firm (see `trashDocumentUpdate`). */
-export async function trashDocumentRowForFirm(db: Db, id: string, deletedAt: Date): Promise<DocumentRef | undefined> {
-  return trashDocumentUpdate(db, id, deletedAt).returning(["id", "account_id", "original_filename"]).executeTakeFirst();
+export async function trashDocumentRowForFirm(db: Db, scope: FirmScope, id: string, deletedAt: Date): Promise<DocumentRef | undefined> {
+  return trashDocumentUpdate(db, id, deletedAt)
+    .where(inFirmScope(scope, "documents.account_id"))
+    .returning(["id", "account_id", "original_filename"])
+    .executeTakeFirst();
 }
 
 const trashedColumns = [
@@ -205,8 +209,8 @@ export async function findTrashedDocument(db: Db, id: string, accountId: string)
 }
 
 /** Any client's trashed document, for the firm: who owns it and where it came from. */
-export async function findTrashedDocumentForFirm(db: Db, id: string) {
-  return trashedDocument(db, id).executeTakeFirst();
+export async function findTrashedDocumentForFirm(db: Db, scope: FirmScope, id: string) {
+  return trashedDocument(db, id).where(inFirmScope(scope, "documents.account_id")).executeTakeFirst();
 }
 
 /**
@@ -365,8 +369,9 @@ async function countMatches(db: Db, q: string, cap: number): Promise<number> {
 }
 
 /** Every user's documents (the admin's list), newest first; `q` matches the filename or the owner's name or email. */
-export function allDocumentRows(db: Db, page: PageWindow) {
+export function allDocumentRows(db: Db, scope: FirmScope, page: PageWindow) {
   return matchingDocuments(db, page.q)
+    .where(inFirmScope(scope, "documents.account_id"))
     .select(adminDocumentColumns)
     .orderBy("documents.upload_date", "desc")
     .orderBy("documents.id", "desc")
@@ -382,16 +387,27 @@ export function allDocumentRows(db: Db, page: PageWindow) {
  */
 const SEARCH_COUNT_CAP = 10_000;
 
-export async function listAllDocuments(db: Db, page: PageWindow) {
+export async function listAllDocuments(db: Db, scope: FirmScope, page: PageWindow) {
+  // A staff member's assigned accounts are few: their documents are counted exactly.
+  if (!scope.all) {
+    const [items, counted] = await Promise.all([
+      allDocumentRows(db, scope, page),
+      matchingDocuments(db, page.q)
+        .where(inFirmScope(scope, "documents.account_id"))
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: counted.n };
+  }
   // Without a search every live document counts (each has its owner): the kept count of all rows
   // less the trash, which is small and counted from its own index.
   if (!page.q) {
-    const [items, total] = await Promise.all([allDocumentRows(db, page), liveDocumentCount(db)]);
+    const [items, total] = await Promise.all([allDocumentRows(db, scope, page), liveDocumentCount(db)]);
     return { items, total };
   }
   // Counted far enough to cover this page, at least to the cap.
   const cap = Math.max(SEARCH_COUNT_CAP, page.offset + page.limit);
-  const [items, counted] = await Promise.all([allDocumentRows(db, page), countMatches(db, page.q, cap)]);
+  const [items, counted] = await Promise.all([allDocumentRows(db, scope, page), countMatches(db, page.q, cap)]);
   return counted > cap ? { items, total: cap, totalCapped: true } : { items, total: counted };
 }
 
@@ -411,9 +427,10 @@ async function liveDocumentCount(db: Db): Promise<number> {
 }
 
 /** Every user's trash (the admin's), most recently deleted first; `q` as in the documents list. */
-export async function listAllTrash(db: Db, page: PageWindow) {
+export async function listAllTrash(db: Db, scope: FirmScope, page: PageWindow) {
   const [items, count] = await Promise.all([
     matchingDocuments(db, page.q, true)
+      .where(inFirmScope(scope, "documents.account_id"))
       .leftJoin("folders", (join) =>
         join.onRef("folders.id", "=", "documents.trashed_from_folder_id").onRef("folders.account_id", "=", "documents.account_id"),
       )
@@ -435,6 +452,7 @@ export async function listAllTrash(db: Db, page: PageWindow) {
       .offset(page.offset)
       .execute(),
     documentMatches(db, page.q, true)
+      .where(inFirmScope(scope, "documents.account_id"))
       .select(sql<number>`count(*)::int`.as("total"))
       .executeTakeFirstOrThrow(),
   ]);

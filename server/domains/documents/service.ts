@@ -2,7 +2,7 @@
 // upload.ts, the trash in trash.ts.
 import { TRPCError } from "@trpc/server";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
-import type { AuthedContext, ClientContext, Context } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
 import type { ListPageInput } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
 import { listFolders } from "../folders/queries.ts";
@@ -60,8 +60,8 @@ async function openStoredDocument(ctx: ClientContext, id: string, purpose: "down
 }
 
 /** Any client's live document to stream, for the firm (see `openDocument`). */
-export async function openStoredDocumentForFirm(ctx: AuthedContext, id: string, purpose: "download" | "preview"): Promise<StoredDocument> {
-  return openDocument(ctx, await findStoredDocumentForFirm(ctx.db, id), purpose);
+export async function openStoredDocumentForFirm(ctx: FirmContext, id: string, purpose: "download" | "preview"): Promise<StoredDocument> {
+  return openDocument(ctx, await findStoredDocumentForFirm(ctx.db, ctx.firmScope, id), purpose);
 }
 
 /** The caller's own live document, to stream as a download. */
@@ -133,4 +133,4 @@ export async function updateDocument(ctx: ClientContext, input: UpdateDocumentIn
 }
 
 /** Every client's live documents, a page at a time (the admin Documents tab). */
-export const documentPage = (ctx: Context, input: ListPageInput) => listPage(input, (w) => listAllDocuments(ctx.db, w));
+export const documentPage = (ctx: FirmContext, input: ListPageInput) => listPage(input, (w) => listAllDocuments(ctx.db, ctx.firmScope, w));

@@ -3,7 +3,7 @@ import { TRPCError } from "@trpc/server";
 import type { Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
-import type { AuthedContext, ClientContext, Context } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext, Context, FirmContext } from "../../trpc/context.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import type { Success } from "../shared-schemas.ts";
 import type { AdminTrashedDocument, ListPageInput, Page } from "../admin/schemas.ts";
@@ -43,8 +43,8 @@ function trashDocument(ctx: ClientContext, id: string): Promise<Success> {
 }
 
 /** Moves any client's live document to its owner's trash, for the firm. */
-export function trashDocumentForFirm(ctx: AuthedContext, id: string): Promise<Success> {
-  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRowForFirm(tx, id, deletedAt));
+export function trashDocumentForFirm(ctx: FirmContext, id: string): Promise<Success> {
+  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRowForFirm(tx, ctx.firmScope, id, deletedAt));
 }
 
 export function removeDocument(ctx: ClientContext, input: { id: string }): Promise<Success> {
@@ -99,8 +99,8 @@ function restoreTrashedDocument(ctx: ClientContext, id: string): Promise<Documen
 }
 
 /** Restores any client's trashed document into its owner's folders, for the firm (see `restoreFromTrash`). */
-export function restoreTrashedDocumentForFirm(ctx: AuthedContext, id: string): Promise<DocumentItem> {
-  return restoreFromTrash(ctx, id, (tx) => findTrashedDocumentForFirm(tx, id));
+export function restoreTrashedDocumentForFirm(ctx: FirmContext, id: string): Promise<DocumentItem> {
+  return restoreFromTrash(ctx, id, (tx) => findTrashedDocumentForFirm(tx, ctx.firmScope, id));
 }
 
 export function restoreOwnDocument(ctx: ClientContext, input: { id: string }): Promise<DocumentItem> {
@@ -141,18 +141,18 @@ export async function purgeExpiredTrash(deps: Pick<Context, "db" | "storage" | "
 }
 
 /** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */
-export async function deleteAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<Success> {
+export async function deleteAnyDocument(ctx: FirmContext, input: { id: string }): Promise<Success> {
   const result = await trashDocumentForFirm(ctx, input.id);
   ctx.logger.info({ documentId: input.id }, "document moved to the trash by admin");
   return result;
 }
 
-export const trashPage = (ctx: Context, input: ListPageInput): Promise<Page<AdminTrashedDocument>> =>
+export const trashPage = (ctx: FirmContext, input: ListPageInput): Promise<Page<AdminTrashedDocument>> =>
   listPage(input, async (w) => {
-    const { items, total } = await listAllTrash(ctx.db, w);
+    const { items, total } = await listAllTrash(ctx.db, ctx.firmScope, w);
     return { items: items.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) })), total };
   });
 
-export function restoreAnyDocument(ctx: AuthedContext, input: { id: string }): Promise<DocumentItem> {
+export function restoreAnyDocument(ctx: FirmContext, input: { id: string }): Promise<DocumentItem> {
   return restoreTrashedDocumentForFirm(ctx, input.id);
 }

@@ -2,7 +2,7 @@
 // uploads into them, which are the client's documents shared by the firm (uploaded_by: the admin).
 // The upload is the client's own upload code (documents/upload.ts) with the client as owner.
 import { TRPCError } from "@trpc/server";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { AuthedContext, Context, FirmContext } from "../../trpc/context.ts";
 import { recordSettingChange } from "../activity/record.ts";
 import type { AdminUser } from "../admin/schemas.ts";
 import type { PublicUser } from "../auth/schemas.ts";
@@ -23,50 +23,50 @@ import type { NotificationSettings } from "./schemas.ts";
  * 32)"): their only account, or the one they own; an admin's id answers as a missing one (the firm
  * shares documents with clients only), as does a person in no account; several: 409.
  */
-async function findClient(ctx: Pick<Context, "db">, id: string): Promise<{ user: PublicUser; accountId: string }> {
+async function findClient(ctx: Pick<FirmContext, "db" | "firmScope">, id: string): Promise<{ user: PublicUser; accountId: string }> {
   const user = await findUserById(ctx.db, id);
   if (!user || user.is_admin) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
-  return { user, accountId: await accountForFirm(ctx.db, { user_id: id }, USER_NOT_FOUND) };
+  return { user, accountId: await accountForFirm(ctx.db, ctx.firmScope, { user_id: id }, USER_NOT_FOUND) };
 }
 
 /** The account of the paths that need no person: a person's id as above, or an account's own id (one nobody has joined yet). */
-function findClientAccount(ctx: Pick<Context, "db">, id: string): Promise<string> {
-  return accountForFirm(ctx.db, { user_id: id }, USER_NOT_FOUND);
+function findClientAccount(ctx: Pick<FirmContext, "db" | "firmScope">, id: string): Promise<string> {
+  return accountForFirm(ctx.db, ctx.firmScope, { user_id: id }, USER_NOT_FOUND);
 }
 
-export async function clientProfile(ctx: Context, input: { id: string }): Promise<AdminUser> {
+export async function clientProfile(ctx: FirmContext, input: { id: string }): Promise<AdminUser> {
   const { user, accountId } = await findClient(ctx, input.id);
   const [quota, used] = await Promise.all([findStorageQuota(ctx.db, accountId), storedBytes(ctx.db, accountId)]);
   const quotaMb = quota?.storage_quota_mb ?? null;
   return { ...user, used_bytes: used, quota_bytes: quotaBytes(ctx.config, quotaMb), quota_mb: quotaMb };
 }
 
-export async function clientFolders(ctx: Context, input: { id: string }): Promise<Folder[]> {
+export async function clientFolders(ctx: FirmContext, input: { id: string }): Promise<Folder[]> {
   const accountId = await findClientAccount(ctx, input.id);
   return listFolders(ctx.db, accountId);
 }
 
-export async function clientDocuments(ctx: Context, input: { id: string; folder_id: string | null }): Promise<DocumentItem[]> {
+export async function clientDocuments(ctx: FirmContext, input: { id: string; folder_id: string | null }): Promise<DocumentItem[]> {
   const accountId = await findClientAccount(ctx, input.id);
   if (input.folder_id) await assertOwnFolder(ctx.db, accountId, input.folder_id);
   return listDocuments(ctx.db, accountId, input.folder_id);
 }
 
 /** Before the body of the firm's upload is read: the client exists, the admin's hourly limit, what fits in the client's quota. */
-export async function prepareClientUpload(ctx: AuthedContext, input: { id: string }): Promise<{ remainingBytes: number }> {
+export async function prepareClientUpload(ctx: FirmContext, input: { id: string }): Promise<{ remainingBytes: number }> {
   const accountId = await findClientAccount(ctx, input.id);
   return prepareUploadForFirm(ctx, accountId);
 }
 
 /** The folder of the firm's upload, before the file is stored: the client account's own, or its root. */
-export async function checkClientUploadPlace(ctx: AuthedContext, input: { id: string; folder_id: string | null }): Promise<{ success: true }> {
+export async function checkClientUploadPlace(ctx: FirmContext, input: { id: string; folder_id: string | null }): Promise<{ success: true }> {
   const accountId = await findClientAccount(ctx, input.id);
   return checkUploadPlaceForFirm(ctx, { folder_id: input.folder_id, request_id: null }, accountId);
 }
 
 /** Records the firm's stored upload as the client's document, in one of the client's folders (or their root). */
 export async function recordClientUpload(
-  ctx: AuthedContext,
+  ctx: FirmContext,
   input: { id: string; folder_id: string | null; file: ReceivedFile },
 ): Promise<DocumentItem> {
   try {

@@ -3,14 +3,21 @@
 import { sql } from "kysely";
 import { decodeCursor, encodeCursor } from "../activity/queries.ts";
 import type { Db, InboxItemKind } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { InboxInput, InboxPage } from "./schemas.ts";
 
-/** `kinds`: the kinds of item the reader may see (their rights; inbox/service.ts). */
-export async function inboxPage(db: Db, input: InboxInput, kinds: InboxItemKind[]): Promise<Omit<InboxPage, "unread">> {
+/** An item about an account the reader reaches, or about no account (a prospect's consultation request). */
+function inReach(scope: FirmScope) {
+  return sql<boolean>`(inbox_items.account_id is null or ${inFirmScope(scope, "inbox_items.account_id")})`;
+}
+
+/** `kinds`: the kinds of item the reader may see (their rights; inbox/service.ts); `scope`: the accounts they reach. */
+export async function inboxPage(db: Db, scope: FirmScope, input: InboxInput, kinds: InboxItemKind[]): Promise<Omit<InboxPage, "unread">> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   let query = db
     .selectFrom("inbox_items")
     .leftJoin("accounts", "accounts.id", "inbox_items.account_id")
+    .leftJoin("users as reader", "reader.id", "inbox_items.read_by")
     .select([
       sql<string>`inbox_items.id::text`.as("id"),
       "inbox_items.kind",
@@ -23,8 +30,10 @@ export async function inboxPage(db: Db, input: InboxInput, kinds: InboxItemKind[
       "inbox_items.last_at",
       sql<string>`(extract(epoch from inbox_items.last_at) * 1000000)::bigint::text`.as("micros"),
       sql<boolean>`inbox_items.read_at is not null`.as("read"),
+      "reader.name as read_by_name",
     ])
-    .where("inbox_items.kind", "in", kinds);
+    .where("inbox_items.kind", "in", kinds)
+    .where(inReach(scope));
   if (input.show === "unread") query = query.where("inbox_items.read_at", "is", null);
   if (after) {
     query = query.where(
@@ -48,18 +57,30 @@ export async function inboxPage(db: Db, input: InboxInput, kinds: InboxItemKind[
   };
 }
 
-export async function unreadCount(db: Db, kinds: InboxItemKind[]): Promise<number> {
+export async function unreadCount(db: Db, scope: FirmScope, kinds: InboxItemKind[]): Promise<number> {
   const { count } = await db
     .selectFrom("inbox_items")
     .select((eb) => eb.fn.countAll<string>().as("count"))
     .where("read_at", "is", null)
     .where("kind", "in", kinds)
+    .where(inReach(scope))
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
-export async function markRead(db: Db, ids: string[] | "all", at: Date, kinds: InboxItemKind[]): Promise<void> {
-  let query = db.updateTable("inbox_items").set({ read_at: at }).where("read_at", "is", null).where("kind", "in", kinds);
+export async function markRead(
+  db: Db,
+  scope: FirmScope,
+  read: { ids: string[] | "all"; at: Date; by: string },
+  kinds: InboxItemKind[],
+): Promise<void> {
+  const { ids } = read;
+  let query = db
+    .updateTable("inbox_items")
+    .set({ read_at: read.at, read_by: read.by })
+    .where("read_at", "is", null)
+    .where("kind", "in", kinds)
+    .where(inReach(scope));
   if (ids !== "all") query = query.where(sql<boolean>`id = any(${ids}::bigint[])`);
   await query.execute();
 }

@@ -16,6 +16,8 @@ const inboxItemOutput = z.object({
   first_at: z.date(),
   last_at: z.date(),
   read: z.boolean(),
+  /** Who on the firm's side marked it read (null while unread, or once they are deleted). */
+  read_by_name: z.string().nullable(),
 });
 export type InboxItemView = z.infer<typeof inboxItemOutput>;
 

@@ -1,5 +1,5 @@
 import type { InboxItemKind } from "../../db/types.ts";
-import type { Context } from "../../trpc/context.ts";
+import type { FirmContext } from "../../trpc/context.ts";
 import { mayUse, type StaffAccess, type StaffRight } from "../../trpc/staff-rights.ts";
 import { inboxPage, markRead, unreadCount } from "./queries.ts";
 import type { InboxInput, InboxPage, MarkInboxReadInput } from "./schemas.ts";
@@ -15,7 +15,7 @@ const KIND_RIGHTS: Record<InboxItemKind, StaffRight> = {
   appointment_request: "appointments",
 };
 
-type InboxContext = Context & { staff: StaffAccess };
+type InboxContext = FirmContext;
 
 function visibleKinds(staff: StaffAccess): InboxItemKind[] {
   return (Object.keys(KIND_RIGHTS) as InboxItemKind[]).filter((kind) => mayUse(staff, KIND_RIGHTS[kind]));
@@ -24,7 +24,7 @@ function visibleKinds(staff: StaffAccess): InboxItemKind[] {
 export async function firmInbox(ctx: InboxContext, input: InboxInput): Promise<InboxPage> {
   const kinds = visibleKinds(ctx.staff);
   if (kinds.length === 0) return { items: [], next_cursor: null, unread: 0 };
-  const [page, unread] = await Promise.all([inboxPage(ctx.db, input, kinds), unreadCount(ctx.db, kinds)]);
+  const [page, unread] = await Promise.all([inboxPage(ctx.db, ctx.firmScope, input, kinds), unreadCount(ctx.db, ctx.firmScope, kinds)]);
   return { ...page, unread };
 }
 
@@ -32,11 +32,11 @@ export async function firmInbox(ctx: InboxContext, input: InboxInput): Promise<I
 export async function markInboxRead(ctx: InboxContext, input: MarkInboxReadInput): Promise<{ unread: number }> {
   const kinds = visibleKinds(ctx.staff);
   if (kinds.length === 0) return { unread: 0 };
-  await markRead(ctx.db, "all" in input ? "all" : input.ids, ctx.now(), kinds);
-  return { unread: await unreadCount(ctx.db, kinds) };
+  await markRead(ctx.db, ctx.firmScope, { ids: "all" in input ? "all" : input.ids, at: ctx.now(), by: ctx.user.id }, kinds);
+  return { unread: await unreadCount(ctx.db, ctx.firmScope, kinds) };
 }
 
 export async function inboxUnread(ctx: InboxContext): Promise<{ unread: number }> {
   const kinds = visibleKinds(ctx.staff);
-  return { unread: kinds.length === 0 ? 0 : await unreadCount(ctx.db, kinds) };
+  return { unread: kinds.length === 0 ? 0 : await unreadCount(ctx.db, ctx.firmScope, kinds) };
 }

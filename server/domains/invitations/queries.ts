@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { RegistrationMode } from "./schemas.ts";
 
 const REGISTRATION_KEY = "registration";
@@ -29,8 +30,9 @@ function invitationItems(db: Db) {
 }
 
 /** The firm's list of client invitations: newest first, revoked ones left out (staff invitations are the Team tab's). */
-export async function listInvitations(db: Db, limit: number) {
+export async function listInvitations(db: Db, scope: FirmScope, limit: number) {
   return invitationItems(db)
+    .where(inFirmScope(scope, "invitations.account_id"))
     .where("invitations.revoked_at", "is", null)
     .where("invitations.staff_role", "is", null)
     .orderBy("invitations.created_at", "desc")
@@ -43,9 +45,16 @@ export async function findInvitationItem(db: Db, id: string) {
   return invitationItems(db).where("invitations.id", "=", id).executeTakeFirstOrThrow();
 }
 
-/** A client invitation, locked; a staff invitation is not the client invitations' paths' to change. */
-export async function findInvitationForUpdate(db: Db, id: string) {
-  return db.selectFrom("invitations").select(invitationColumns).where("id", "=", id).where("staff_role", "is", null).forUpdate().executeTakeFirst();
+/** A client invitation within the asker's reach (firm-scope.ts), locked; a staff invitation is not the client invitations' paths' to change. */
+export async function findInvitationForUpdate(db: Db, scope: FirmScope, id: string) {
+  return db
+    .selectFrom("invitations")
+    .select(invitationColumns)
+    .where("id", "=", id)
+    .where("staff_role", "is", null)
+    .where(inFirmScope(scope, "invitations.account_id"))
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function findInvitationByTokenHash(db: Db, tokenHash: string) {

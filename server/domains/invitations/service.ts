@@ -5,7 +5,9 @@ import { createAccountWithOwner } from "../accounts/queries.ts";
 import { TRPCError } from "@trpc/server";
 import { accountLabel, recordActivity, recordSettingChange } from "../activity/record.ts";
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext, Context } from "../../trpc/context.ts";
+import type { AuthedContext, Context, FirmContext } from "../../trpc/context.ts";
+import type { FirmScope } from "../../trpc/firm-scope.ts";
+import { addAccountAssignee } from "../staff/queries.ts";
 import {
   deleteInvitation,
   emailHasProvenAccount,
@@ -51,8 +53,8 @@ function item(row: InvitationRow, invitedBy: string | null, now: Date): Invitati
   return { ...rest, status: invitationStatus(row, now), invited_by: invitedBy };
 }
 
-export async function invitationList(ctx: Context, input: { limit: number }): Promise<InvitationItem[]> {
-  const rows = await listInvitations(ctx.db, input.limit);
+export async function invitationList(ctx: FirmContext, input: { limit: number }): Promise<InvitationItem[]> {
+  const rows = await listInvitations(ctx.db, ctx.firmScope, input.limit);
   return rows.map(({ invited_by, ...row }) => item(row, invited_by, ctx.now()));
 }
 
@@ -61,7 +63,7 @@ function queueInvitationMail(ctx: Context, tx: Db, invitationId: string, expires
   return ctx.jobs.send("email", { kind: "invitation", invitationId, expiresAt: expiresAt.toISOString() }, { tx });
 }
 
-export async function createInvitation(ctx: AuthedContext, input: CreateInvitationInput): Promise<InvitationItem> {
+export async function createInvitation(ctx: FirmContext, input: CreateInvitationInput): Promise<InvitationItem> {
   const now = ctx.now();
   try {
     return await ctx.db.transaction().execute(async (tx) => {
@@ -74,6 +76,8 @@ export async function createInvitation(ctx: AuthedContext, input: CreateInvitati
       // the account it made, with whatever the firm put there.
       if (open) await deleteInvitation(tx, open.id);
       const accountId = open?.account_id ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
+      // A staff member who reaches only assigned accounts looks after the client they invite.
+      if (!ctx.firmScope.all) await addAccountAssignee(tx, accountId, ctx.user.id);
       const row = await insertInvitation(tx, {
         account_id: accountId,
         name: input.name,
@@ -99,18 +103,18 @@ export async function createInvitation(ctx: AuthedContext, input: CreateInvitati
 }
 
 /** Locks an invitation the firm may still act on: neither accepted nor revoked. */
-async function openInvitation(tx: Db, id: string): Promise<InvitationRow> {
-  const row = await findInvitationForUpdate(tx, id);
+async function openInvitation(tx: Db, scope: FirmScope, id: string): Promise<InvitationRow> {
+  const row = await findInvitationForUpdate(tx, scope, id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_NOT_FOUND });
   if (row.accepted_at) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ACCEPTED });
   if (row.revoked_at) throw new TRPCError({ code: "CONFLICT", message: INVITATION_REVOKED });
   return row;
 }
 
-export async function resendInvitation(ctx: AuthedContext, input: { id: string }): Promise<InvitationItem> {
+export async function resendInvitation(ctx: FirmContext, input: { id: string }): Promise<InvitationItem> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (tx) => {
-    const open = await openInvitation(tx, input.id);
+    const open = await openInvitation(tx, ctx.firmScope, input.id);
     if (await emailHasProvenAccount(tx, open.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
     await renewInvitation(tx, open.id, expiresAt);
@@ -126,9 +130,9 @@ export async function resendInvitation(ctx: AuthedContext, input: { id: string }
   });
 }
 
-export async function revokeInvitationById(ctx: AuthedContext, input: { id: string }): Promise<{ success: true }> {
+export async function revokeInvitationById(ctx: FirmContext, input: { id: string }): Promise<{ success: true }> {
   await ctx.db.transaction().execute(async (tx) => {
-    const row = await findInvitationForUpdate(tx, input.id);
+    const row = await findInvitationForUpdate(tx, ctx.firmScope, input.id);
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_NOT_FOUND });
     if (row.accepted_at) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ACCEPTED });
     if (row.revoked_at) return;

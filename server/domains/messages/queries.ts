@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { ConversationListInput } from "./schemas.ts";
 
 /** Whose read mark and email burst: the client's, or the firm's (any admin). */
@@ -158,11 +159,16 @@ export async function markThreadRead(db: Db, accountId: string, side: Side): Pro
     .execute();
 }
 
+/** Who on the firm's side read the conversation (shown beside it in the firm's list). */
+export async function recordFirmReader(db: Db, accountId: string, userId: string): Promise<void> {
+  await db.updateTable("message_threads").set({ firm_read_by: userId }).where("account_id", "=", accountId).execute();
+}
+
 /**
  * The firm's unread count over every conversation: only threads with something past the firm's
  * read mark are counted into (by the account's own index), not every message ever written.
  */
-export async function firmUnreadTotal(db: Db): Promise<number> {
+export async function firmUnreadTotal(db: Db, scope: FirmScope): Promise<number> {
   const row = await db
     .selectFrom("message_threads")
     .select(
@@ -172,12 +178,13 @@ export async function firmUnreadTotal(db: Db): Promise<number> {
       )), 0)::int`.as("count"),
     )
     .whereRef("message_threads.last_seq", ">", "message_threads.firm_read_seq")
+    .where(inFirmScope(scope, "message_threads.account_id"))
     .executeTakeFirstOrThrow();
   return row.count;
 }
 
 /** The conversations, latest message first, each with its client, last message and the firm's unread count. */
-export async function listConversations(db: Db, page: ConversationListInput & { offset: number }) {
+export async function listConversations(db: Db, scope: FirmScope, page: ConversationListInput & { offset: number }) {
   const [items, count] = await Promise.all([
     db
       .selectFrom("message_threads")
@@ -185,6 +192,7 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
       // Named by the account's first owner, as the conversation was by its client before.
       .leftJoin("account_owners as users", "users.account_id", "message_threads.account_id")
       .leftJoin("messages as last", "last.seq", "message_threads.last_seq")
+      .leftJoin("users as reader", "reader.id", "message_threads.firm_read_by")
       .select((eb) => [
         sql<string>`coalesce(users.id, message_threads.account_id)`.as("user_id"),
         "message_threads.account_id",
@@ -194,6 +202,7 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
         "message_threads.last_message_at",
         "last.sender_role as last_sender_role",
         sql<string>`coalesce(left(last.text, 200), '')`.as("last_text"),
+        "reader.name as read_by_name",
         eb
           .selectFrom("messages")
           .select(sql<number>`count(*)::int`.as("count"))
@@ -202,6 +211,7 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
           .whereRef("messages.seq", ">", "message_threads.firm_read_seq")
           .as("unread"),
       ])
+      .where(inFirmScope(scope, "message_threads.account_id"))
       .orderBy("message_threads.last_message_at", "desc")
       .orderBy("message_threads.account_id")
       .limit(page.limit)
@@ -210,6 +220,7 @@ export async function listConversations(db: Db, page: ConversationListInput & { 
     db
       .selectFrom("message_threads")
       .select(sql<number>`count(*)::int`.as("total"))
+      .where(inFirmScope(scope, "message_threads.account_id"))
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: count.total };

@@ -83,6 +83,8 @@ export const conversationOutput = z.object({
   last_text: z.string(),
   /** The client's messages the firm has not read. */
   unread: z.number(),
+  /** Who on the firm's side read the conversation last (null: nobody yet). */
+  read_by_name: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationOutput>;
 

@@ -7,7 +7,7 @@ import { accountClient, accountLabel, recordActivity } from "../activity/record.
 import { findAccountName } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
-import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
 import {
   notifyConversationChanged,
@@ -15,6 +15,7 @@ import {
   ensureTopFolder,
   findMessageRow,
   firmUnreadTotal,
+  recordFirmReader,
   insertMessage,
   listAttachments,
   listConversations,
@@ -51,7 +52,7 @@ export function sendOwnMessage(ctx: ClientContext, input: SendMessageBody): Prom
 }
 
 /** The firm writes to a client. */
-export async function sendMessageToClient(ctx: AuthedContext, input: SendMessageBody & { user_id: string }): Promise<Message> {
+export async function sendMessageToClient(ctx: FirmContext, input: SendMessageBody & { user_id: string }): Promise<Message> {
   return sendMessage(ctx, await clientOrNotFound(ctx, input.user_id), "firm", input);
 }
 
@@ -133,7 +134,7 @@ export function ownConversation(ctx: ClientContext, input: MessageListInput): Pr
   return conversationPage(ctx, ctx.account.id, input);
 }
 
-export async function clientConversation(ctx: AuthedContext, input: MessageListInput & { user_id: string }): Promise<Page<Message>> {
+export async function clientConversation(ctx: FirmContext, input: MessageListInput & { user_id: string }): Promise<Page<Message>> {
   const client = await clientOrNotFound(ctx, input.user_id);
   return conversationPage(ctx, client.id, input);
 }
@@ -150,22 +151,23 @@ export async function markOwnRead(ctx: ClientContext): Promise<Unread> {
 }
 
 /** The firm has read the client's conversation; answers the firm's unread count over all conversations. */
-export async function markClientRead(ctx: AuthedContext, input: { user_id: string }): Promise<Unread> {
+export async function markClientRead(ctx: FirmContext, input: { user_id: string }): Promise<Unread> {
   const client = await clientOrNotFound(ctx, input.user_id);
   await markThreadRead(ctx.db, client.id, "firm");
+  await recordFirmReader(ctx.db, client.id, ctx.user.id);
   // Every admin's unread count follows.
   await notifyConversationChanged(ctx.db, client.id);
   return firmUnread(ctx);
 }
 
-export async function firmUnread(ctx: AuthedContext): Promise<Unread> {
-  return { unread: await firmUnreadTotal(ctx.db) };
+export async function firmUnread(ctx: FirmContext): Promise<Unread> {
+  return { unread: await firmUnreadTotal(ctx.db, ctx.firmScope) };
 }
 
 /** The conversations for the firm, latest message first. */
-export async function conversationsForFirm(ctx: AuthedContext, input: ConversationListInput): Promise<Page<Conversation>> {
+export async function conversationsForFirm(ctx: FirmContext, input: ConversationListInput): Promise<Page<Conversation>> {
   const offset = input.cursor ?? 0;
-  const { items, total } = await listConversations(ctx.db, { ...input, offset });
+  const { items, total } = await listConversations(ctx.db, ctx.firmScope, { ...input, offset });
   const next = offset + items.length;
   return {
     items: items.map(({ username, email, unread, ...row }) => ({ ...row, client_label: accountLabel({ username, email }), unread: unread ?? 0 })),
@@ -179,14 +181,14 @@ export function ownMessagesFolder(ctx: ClientContext): Promise<MessagesFolder> {
   return ensureTopFolder(ctx.db, ctx.account.id, MESSAGES_FOLDER_NAME);
 }
 
-export async function clientMessagesFolder(ctx: AuthedContext, input: { user_id: string }): Promise<MessagesFolder> {
+export async function clientMessagesFolder(ctx: FirmContext, input: { user_id: string }): Promise<MessagesFolder> {
   const client = await clientOrNotFound(ctx, input.user_id);
   return ensureTopFolder(ctx.db, client.id, MESSAGES_FOLDER_NAME);
 }
 
 /** The account a firm path names by a client person's id (accountForFirm: 404 none, 409 several). */
-async function clientOrNotFound(ctx: AuthedContext, id: string): Promise<Client> {
-  const client = await findAccountName(ctx.db, await accountForFirm(ctx.db, { user_id: id }, CLIENT_NOT_FOUND));
+async function clientOrNotFound(ctx: FirmContext, id: string): Promise<Client> {
+  const client = await findAccountName(ctx.db, await accountForFirm(ctx.db, ctx.firmScope, { user_id: id }, CLIENT_NOT_FOUND));
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: CLIENT_NOT_FOUND });
   return client;
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { containsPattern } from "../../db/search.ts";
 import type { Db, DocumentRequestsTable } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { AdminRequestListInput, RequestStatus } from "./schemas.ts";
 
 const requestColumns = [
@@ -100,9 +101,9 @@ export function lockRequest(db: Db, id: string, accountId: string) {
   return requestForChange(db, id).where("document_requests.account_id", "=", accountId).forUpdate("document_requests").executeTakeFirst();
 }
 
-/** Any client's request and its client, locked for a change by the firm. */
-export function lockRequestForFirm(db: Db, id: string) {
-  return requestForChange(db, id).forUpdate("document_requests").executeTakeFirst();
+/** A client's request the asker reaches (firm-scope.ts) and its client, locked for a change by the firm. */
+export function lockRequestForFirm(db: Db, scope: FirmScope, id: string) {
+  return requestForChange(db, id).where(inFirmScope(scope, "document_requests.account_id")).forUpdate("document_requests").executeTakeFirst();
 }
 
 /**
@@ -141,10 +142,11 @@ export async function setRequestStatus(
 
 // The firm's rows name the account by its first owner (the view account_owners), as they named the
 // client person before; an account nobody has joined yet by its own name.
-function adminRequests(db: Db, filter: Pick<AdminRequestListInput, "q" | "status"> & { accountId?: string }) {
+function adminRequests(db: Db, scope: FirmScope, filter: Pick<AdminRequestListInput, "q" | "status"> & { accountId?: string }) {
   let query = withFolder(db)
     .innerJoin("accounts", "accounts.id", "document_requests.account_id")
-    .leftJoin("account_owners as users", "users.account_id", "document_requests.account_id");
+    .leftJoin("account_owners as users", "users.account_id", "document_requests.account_id")
+    .where(inFirmScope(scope, "document_requests.account_id"));
   if (filter.accountId) query = query.where("document_requests.account_id", "=", filter.accountId);
   if (filter.status) query = query.where("document_requests.status", "=", filter.status);
   if (filter.q) {
@@ -163,8 +165,8 @@ function adminRequests(db: Db, filter: Pick<AdminRequestListInput, "q" | "status
 }
 
 /** The firm's rows: the request, its client, and how many live documents are attached. */
-function adminRequestRows(db: Db, filter: Pick<AdminRequestListInput, "q" | "status"> & { accountId?: string }) {
-  return adminRequests(db, filter).select((eb) => [
+function adminRequestRows(db: Db, scope: FirmScope, filter: Pick<AdminRequestListInput, "q" | "status"> & { accountId?: string }) {
+  return adminRequests(db, scope, filter).select((eb) => [
     ...requestColumns,
     "document_requests.account_id",
     sql<string>`coalesce(users.id, document_requests.account_id)`.as("user_id"),
@@ -183,24 +185,25 @@ function adminRequestRows(db: Db, filter: Pick<AdminRequestListInput, "q" | "sta
 /** The firm's list: newest first, narrowed by client and status. */
 export async function listAdminRequests(
   db: Db,
+  scope: FirmScope,
   page: Omit<AdminRequestListInput, "user_id" | "account_id"> & { accountId?: string; offset: number },
 ) {
   const [items, count] = await Promise.all([
-    adminRequestRows(db, page)
+    adminRequestRows(db, scope, page)
       .orderBy("document_requests.created_at", "desc")
       .orderBy("document_requests.id", "desc")
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    adminRequests(db, page)
+    adminRequests(db, scope, page)
       .select(sql<number>`count(*)::int`.as("total"))
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: count.total };
 }
 
-export function findAdminRequest(db: Db, id: string) {
-  return adminRequestRows(db, {}).where("document_requests.id", "=", id).executeTakeFirst();
+export function findAdminRequest(db: Db, scope: FirmScope, id: string) {
+  return adminRequestRows(db, scope, {}).where("document_requests.id", "=", id).executeTakeFirst();
 }
 
 /**

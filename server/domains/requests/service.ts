@@ -8,7 +8,7 @@ import { findAccountName } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
 import { addToInbox } from "../inbox/queries.ts";
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
+import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
 import { addDays, localDate } from "../appointments/firm-clock.ts";
 import { isOwnFolder, listFolders } from "../folders/queries.ts";
@@ -55,10 +55,10 @@ function isOverdue(request: { status: RequestStatus; due_date: string | null }, 
 }
 
 /** The firm asks a client for documents; the client is mailed (title, due date, a portal link). */
-export async function createRequest(ctx: AuthedContext, input: CreateRequestInput): Promise<AdminRequest> {
+export async function createRequest(ctx: FirmContext, input: CreateRequestInput): Promise<AdminRequest> {
   const today = firmToday(ctx);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
-  const accountId = await accountForFirm(ctx.db, input, USER_NOT_FOUND);
+  const accountId = await accountForFirm(ctx.db, ctx.firmScope, input, USER_NOT_FOUND);
   const client = accountClient((await findAccountName(ctx.db, accountId)) ?? { id: accountId, name: accountId });
   if (input.folder_id !== null) {
     if (!(await isOwnFolder(ctx.db, accountId, input.folder_id))) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
@@ -94,12 +94,12 @@ export async function createRequest(ctx: AuthedContext, input: CreateRequestInpu
 }
 
 /** The firm's list, newest first, by client and status. */
-export async function listRequestsForFirm(ctx: AuthedContext, input: AdminRequestListInput): Promise<Page<AdminRequest>> {
+export async function listRequestsForFirm(ctx: FirmContext, input: AdminRequestListInput): Promise<Page<AdminRequest>> {
   const offset = input.cursor ?? 0;
   const today = firmToday(ctx);
   const { user_id, account_id, ...filter } = input;
-  const accountId = user_id || account_id ? await accountForFirm(ctx.db, { user_id, account_id }, USER_NOT_FOUND) : undefined;
-  const { items, total } = await listAdminRequests(ctx.db, { ...filter, accountId, offset });
+  const accountId = user_id || account_id ? await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, USER_NOT_FOUND) : undefined;
+  const { items, total } = await listAdminRequests(ctx.db, ctx.firmScope, { ...filter, accountId, offset });
   const next = offset + items.length;
   return { items: items.map((row) => toAdminRequest(row, today)), nextCursor: next < total ? next : null, total };
 }
@@ -108,9 +108,9 @@ export async function listRequestsForFirm(ctx: AuthedContext, input: AdminReques
  * The firm marks a request done, reopens it or sets it back to submitted, with an optional answer
  * the client sees; the comment alone may change too (same status).
  */
-export async function updateRequest(ctx: AuthedContext, input: UpdateRequestInput): Promise<AdminRequest> {
+export async function updateRequest(ctx: FirmContext, input: UpdateRequestInput): Promise<AdminRequest> {
   await ctx.db.transaction().execute(async (tx) => {
-    const request = await lockRequestForFirm(tx, input.id);
+    const request = await lockRequestForFirm(tx, ctx.firmScope, input.id);
     if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
     const comment = input.comment === undefined ? undefined : input.comment || null;
     await setRequestStatus(tx, request.id, { status: input.status, comment, now: ctx.now() });
@@ -191,8 +191,8 @@ export async function requestForUpload(
 }
 
 /** A client's folders with their paths, for choosing where a request's uploads go. */
-export async function requestFolders(ctx: AuthedContext, input: { user_id?: string; account_id?: string }): Promise<RequestFolder[]> {
-  const folders = await listFolders(ctx.db, await accountForFirm(ctx.db, input, USER_NOT_FOUND));
+export async function requestFolders(ctx: FirmContext, input: { user_id?: string; account_id?: string }): Promise<RequestFolder[]> {
+  const folders = await listFolders(ctx.db, await accountForFirm(ctx.db, ctx.firmScope, input, USER_NOT_FOUND));
   const byId = new Map(folders.map((folder) => [folder.id, folder]));
   const pathOf = (id: string): string => {
     const names: string[] = [];
@@ -203,8 +203,8 @@ export async function requestFolders(ctx: AuthedContext, input: { user_id?: stri
   return folders.map((folder) => ({ id: folder.id, path: pathOf(folder.id) })).sort((a, b) => a.path.localeCompare(b.path));
 }
 
-async function adminRequest(ctx: AuthedContext, id: string, today: string): Promise<AdminRequest> {
-  const row = await findAdminRequest(ctx.db, id);
+async function adminRequest(ctx: FirmContext, id: string, today: string): Promise<AdminRequest> {
+  const row = await findAdminRequest(ctx.db, ctx.firmScope, id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
   return toAdminRequest(row, today);
 }

@@ -95,3 +95,76 @@ export async function findStaffInvitationForUpdate(db: Db, id: string) {
     .forUpdate()
     .executeTakeFirst();
 }
+
+/** An account's assigned people (whom it is assigned to: docs/decisions.md, "Assigned accounts (issue 33)"), by name. */
+export async function listAccountAssignees(db: Db, accountId: string) {
+  return db
+    .selectFrom("account_assignees as aa")
+    .innerJoin("users as u", "u.id", "aa.user_id")
+    .select(["u.id", "u.name", "u.email", "u.staff_role", sql<boolean>`u.deactivated_at is null`.as("active"), "aa.assigned_at"])
+    .where("aa.account_id", "=", accountId)
+    .orderBy("u.name")
+    .orderBy("u.id")
+    .execute();
+}
+
+/** Which of these ids are active people of the firm (what an account may be assigned to). */
+export async function activeStaffIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "in", ids)
+    .where("is_admin", "=", true)
+    .where("deactivated_at", "is", null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Locks an account for a change of its assignees (two changes at once apply one after the other). */
+export async function lockAccountForAssignment(db: Db, accountId: string) {
+  return db.selectFrom("accounts").select(["id", "name"]).where("id", "=", accountId).forUpdate().executeTakeFirst();
+}
+
+/** Makes the account's assignees exactly `ids`; answers who was added and who removed. */
+export async function replaceAccountAssignees(db: Db, accountId: string, ids: readonly string[]): Promise<{ added: string[]; removed: string[] }> {
+  let removeQuery = db.deleteFrom("account_assignees").where("account_id", "=", accountId);
+  if (ids.length > 0) removeQuery = removeQuery.where("user_id", "not in", ids);
+  const removed = await removeQuery.returning("user_id").execute();
+  const added =
+    ids.length === 0
+      ? []
+      : await db
+          .insertInto("account_assignees")
+          .values(ids.map((user_id) => ({ account_id: accountId, user_id })))
+          .onConflict((oc) => oc.columns(["account_id", "user_id"]).doNothing())
+          .returning("user_id")
+          .execute();
+  return { added: added.map((r) => r.user_id), removed: removed.map((r) => r.user_id) };
+}
+
+/** Assigns one person to an account (a staff member's own invitation); nothing when already assigned. */
+export async function addAccountAssignee(db: Db, accountId: string, userId: string): Promise<void> {
+  await db
+    .insertInto("account_assignees")
+    .values({ account_id: accountId, user_id: userId })
+    .onConflict((oc) => oc.columns(["account_id", "user_id"]).doNothing())
+    .execute();
+}
+
+/**
+ * Who at the firm opened an account's documents, and when: the trail's downloads and previews by
+ * the firm's people on that account, newest first (docs/decisions.md, "Assigned accounts (issue 33)").
+ */
+export async function documentAccessOfAccount(db: Db, accountId: string, limit: number) {
+  return db
+    .selectFrom("activity_events")
+    .select(["occurred_at", "actor_id", "actor_label", "action", "target_id as document_id", sql<string | null>`detail->>'filename'`.as("filename")])
+    .where("account_id", "=", accountId)
+    .where("actor_role", "=", "admin")
+    .where("action", "in", ["document.download", "document.preview"])
+    .orderBy("occurred_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -1,6 +1,17 @@
-import { staffProcedure } from "../../trpc/procedures.ts";
+import { adminProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput, successOutput } from "../shared-schemas.ts";
-import { createStaffInput, staffInvitationOutput, staffMemberOutput, updateStaffInput } from "./schemas.ts";
+import { accessReport, accountAssignees, setAccountAssignees } from "./assignments.ts";
+import {
+  accessReportInput,
+  accessReportOutput,
+  accountAssigneesInput,
+  accountAssigneesOutput,
+  createStaffInput,
+  setAccountAssigneesInput,
+  staffInvitationOutput,
+  staffMemberOutput,
+  updateStaffInput,
+} from "./schemas.ts";
 import { inviteStaff, revokeStaffInvitation, staffInvitationList, staffList, updateStaff } from "./service.ts";
 
 /** Spread into the admin router: `admin.staff`, `admin.inviteStaff`, `admin.updateStaff` (which also transfers ownership: role owner, by the owner). */
@@ -23,4 +34,17 @@ export const staffAdminProcedures = {
     .input(updateStaffInput)
     .output(staffMemberOutput)
     .mutation(({ ctx, input }) => updateStaff(ctx, input)),
+  /** Whom a client account is assigned to; any of the firm's people who reach the account may look. */
+  accountAssignees: adminProcedure
+    .input(accountAssigneesInput)
+    .output(accountAssigneesOutput)
+    .query(({ ctx, input }) => accountAssignees(ctx, input)),
+  setAccountAssignees: staffProcedure("manage_clients")
+    .input(setAccountAssigneesInput)
+    .output(accountAssigneesOutput)
+    .mutation(({ ctx, input }) => setAccountAssignees(ctx, input)),
+  accessReport: staffProcedure("activity")
+    .input(accessReportInput)
+    .output(accessReportOutput)
+    .query(({ ctx, input }) => accessReport(ctx, input)),
 };

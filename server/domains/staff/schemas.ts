@@ -72,3 +72,46 @@ export const adminMeOutput = z.object({
   rights: z.array(z.enum(STAFF_RIGHTS)),
 });
 export type AdminMe = z.infer<typeof adminMeOutput>;
+
+/** Whose assignees: the account (`account_id`), or the account a client person's id means (the client page's). */
+export const accountAssigneesInput = z
+  .object({ account_id: idSchema.optional(), user_id: idSchema.optional() })
+  .refine((v) => v.account_id !== undefined || v.user_id !== undefined, { message: "Give account_id or user_id", path: ["account_id"] });
+
+/** PUT /api/admin/accounts/:id/assignees: the account's assignees, replaced as a whole. */
+export const setAccountAssigneesInput = z.object({
+  id: idSchema,
+  user_ids: z
+    .array(z.uuid("user_ids must name staff members by their ids"), { error: "user_ids must be a list of staff user ids" })
+    .max(100, { error: "At most 100 assignees" })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type SetAccountAssigneesInput = z.infer<typeof setAccountAssigneesInput>;
+
+export const accountAssigneeOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  active: z.boolean(),
+  assigned_at: z.date(),
+});
+export const accountAssigneesOutput = z.object({ account_id: z.string(), assignees: z.array(accountAssigneeOutput) });
+export type AccountAssignees = z.infer<typeof accountAssigneesOutput>;
+
+export const accessReportInput = z.object({ id: idSchema, limit: z.coerce.number().int().min(1).max(1000).default(200) });
+export const accessReportOutput = z.object({
+  account_id: z.string(),
+  items: z.array(
+    z.object({
+      occurred_at: z.date(),
+      /** The person of the firm who opened it (null once they are deleted; their label stays). */
+      actor_id: z.string().nullable(),
+      actor_label: z.string(),
+      action: z.enum(["document.download", "document.preview"]),
+      document_id: z.string().nullable(),
+      filename: z.string().nullable(),
+    }),
+  ),
+});
+export type AccessReport = z.infer<typeof accessReportOutput>;

@@ -8,6 +8,7 @@ import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { ClientFiles } from "@/features/admin-client/client-files.tsx";
 import { FolderBreadcrumb } from "@/features/folders/folder-breadcrumb.tsx";
+import { ClientAssignees } from "@/features/admin-client/client-assignees.tsx";
 import { ClientSummary } from "@/features/admin-client/client-summary.tsx";
 import { useClient } from "@/features/admin-client/use-client.ts";
 import { useClientFolders } from "@/features/admin-client/use-client-folders.ts";
@@ -52,6 +53,7 @@ function ClientPage({ id }: { id: string }) {
         {client.data ? (
           <>
             <ClientSummary client={client.data} />
+            <ClientAssignees userId={id} clientName={client.data.name} />
             <ClientDocumentsSection id={id} clientName={client.data.name} verified={client.data.email_verified} />
           </>
         ) : httpStatus(client.error) === 404 ? (

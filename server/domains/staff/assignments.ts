@@ -1,0 +1,50 @@
+// Staff assigned to client accounts (docs/decisions.md, "Assigned accounts (issue 33)"): who at the
+// firm an account is assigned to, and the change of that list. A staff member without all_clients
+// reaches exactly their assigned accounts (trpc/firm-scope.ts); for everyone else the list says who
+// looks after the client. The account itself must be within the asker's reach, else 404.
+import { TRPCError } from "@trpc/server";
+import type { FirmContext } from "../../trpc/context.ts";
+import { recordActivity } from "../activity/record.ts";
+import { accountExistsForFirm } from "../accounts/queries.ts";
+import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
+import { activeStaffIds, documentAccessOfAccount, listAccountAssignees, lockAccountForAssignment, replaceAccountAssignees } from "./queries.ts";
+import type { AccessReport, AccountAssignees, SetAccountAssigneesInput } from "./schemas.ts";
+
+export const NOT_STAFF = "Only active members of the firm's team can be assigned";
+
+async function assigneesOf(ctx: FirmContext, accountId: string): Promise<AccountAssignees> {
+  const rows = await listAccountAssignees(ctx.db, accountId);
+  return { account_id: accountId, assignees: rows.map(({ staff_role, ...row }) => ({ ...row, role: staff_role ?? "admin" })) };
+}
+
+export async function accountAssignees(ctx: FirmContext, input: { account_id?: string; user_id?: string }): Promise<AccountAssignees> {
+  return assigneesOf(ctx, await accountForFirm(ctx.db, ctx.firmScope, input, ACCOUNT_NOT_FOUND));
+}
+
+/** Replaces the account's assignees; the change is a trail entry of the firm's (the client's own trail does not name staff). */
+export async function setAccountAssignees(ctx: FirmContext, input: SetAccountAssigneesInput): Promise<AccountAssignees> {
+  if (!(await accountExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+  await ctx.db.transaction().execute(async (tx) => {
+    const account = await lockAccountForAssignment(tx, input.id);
+    if (!account) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+    const staff = new Set(await activeStaffIds(tx, input.user_ids));
+    const stranger = input.user_ids.find((id) => !staff.has(id));
+    if (stranger) throw new TRPCError({ code: "BAD_REQUEST", message: `${NOT_STAFF}: ${stranger} is not one` });
+    const { added, removed } = await replaceAccountAssignees(tx, account.id, input.user_ids);
+    if (added.length === 0 && removed.length === 0) return;
+    await recordActivity(tx, ctx, {
+      action: "account.assign",
+      client: null,
+      target: { type: "account", id: account.id },
+      detail: { account: account.name, added, removed },
+    });
+  });
+  return assigneesOf(ctx, input.id);
+}
+
+/** "Who at the firm opened this client's documents, and when" (the activity right; the account within reach). */
+export async function accessReport(ctx: FirmContext, input: { id: string; limit: number }): Promise<AccessReport> {
+  if (!(await accountExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+  const rows = await documentAccessOfAccount(ctx.db, input.id, input.limit);
+  return { account_id: input.id, items: rows.map((row) => ({ ...row, action: row.action as AccessReport["items"][number]["action"] })) };
+}

@@ -1,0 +1,120 @@
+import { useState } from "react";
+import { UserRoundCog } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog.tsx";
+import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { errorDetail } from "@/lib/api-error.ts";
+import { useAdminMe } from "@/lib/use-admin-me.ts";
+import { useAssignableStaff, useClientAssignees, useSetAssignees } from "./use-client-assignees.ts";
+
+/**
+ * Who at the firm looks after this client (docs/decisions.md, "Assigned accounts (issue 33)"): staff
+ * without the all_clients right see only the clients assigned to them. Changing it needs the
+ * manage_clients right, and the list of people to choose from the Team's (the staff right).
+ */
+export function ClientAssignees({ userId, clientName }: { userId: string; clientName: string }) {
+  const assignees = useClientAssignees(userId);
+  const { may } = useAdminMe();
+  const mayEdit = may("manage_clients") && may("staff");
+  const names = assignees.data?.assignees.map((a) => a.name) ?? [];
+
+  return (
+    <section aria-labelledby="assignees-heading" className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-[1fr_auto] sm:items-center sm:p-6">
+      <div className="grid min-w-0 gap-1">
+        <h2 id="assignees-heading" className="text-base font-semibold">
+          Assigned to
+        </h2>
+        <p className="text-sm text-muted-foreground" data-testid="assignee-names">
+          {assignees.isPending ? "Loading…" : names.length > 0 ? names.join(", ") : "Nobody yet: only people who see all clients reach this one."}
+        </p>
+      </div>
+      {mayEdit && assignees.data && (
+        <AssigneesDialog accountId={assignees.data.account_id} clientName={clientName} current={assignees.data.assignees.map((a) => a.id)} />
+      )}
+    </section>
+  );
+}
+
+function AssigneesDialog({ accountId, clientName, current }: { accountId: string; clientName: string; current: string[] }) {
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<string[]>(current);
+  const [problem, setProblem] = useState<string | null>(null);
+  const staff = useAssignableStaff(open);
+  const save = useSetAssignees();
+
+  function openChange(next: boolean) {
+    if (next) {
+      setChosen(current);
+      setProblem(null);
+    }
+    setOpen(next);
+  }
+
+  function submit() {
+    save.mutate(
+      { id: accountId, user_ids: chosen },
+      {
+        onSuccess: () => {
+          toast.success(`Assignees of ${clientName} saved.`);
+          setOpen(false);
+        },
+        onError: (err) => setProblem(errorDetail(err) ?? "The change could not be saved."),
+      },
+    );
+  }
+
+  const people = (staff.data ?? []).filter((member) => member.active);
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <UserRoundCog aria-hidden="true" />
+          Change assignees
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Assignees of {clientName}</DialogTitle>
+          <DialogDescription>Staff without “All clients” see only the clients assigned to them, from their next click.</DialogDescription>
+        </DialogHeader>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">The firm’s people</legend>
+          {staff.isPending && <p className="text-sm text-muted-foreground">Loading…</p>}
+          {people.map((member) => (
+            <label key={member.id} htmlFor={`assignee-${member.id}`} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+              <input
+                id={`assignee-${member.id}`}
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={chosen.includes(member.id)}
+                onChange={(e) => setChosen(e.target.checked ? [...chosen, member.id] : chosen.filter((id) => id !== member.id))}
+              />
+              <span className="min-w-0 truncate">
+                {member.name} <span className="text-muted-foreground">· {member.role}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <FormAlert message={problem} />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button onClick={submit} disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

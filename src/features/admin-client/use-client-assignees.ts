@@ -1,0 +1,16 @@
+import { trpc } from "@/lib/trpc.ts";
+
+/** Whom the client's account is assigned to at the firm (by the client person's id, as the page is). */
+export function useClientAssignees(userId: string) {
+  return trpc.admin.accountAssignees.useQuery({ user_id: userId }, { retry: false });
+}
+
+/** The firm's people who could be assigned (the Team list: owners, admins and staff holding the staff right). */
+export function useAssignableStaff(enabled: boolean) {
+  return trpc.admin.staff.useQuery(undefined, { retry: false, enabled });
+}
+
+export function useSetAssignees() {
+  const utils = trpc.useUtils();
+  return trpc.admin.setAccountAssignees.useMutation({ onSuccess: () => utils.admin.accountAssignees.invalidate() });
+}
