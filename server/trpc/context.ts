@@ -108,6 +108,7 @@ export function createContextInner(opts: ContextOptions) {
   const sessionToken = opts.sessionToken ?? null;
   const cookies = opts.cookies ?? noCookies;
   let session: Promise<SessionValidation> | undefined;
+  let account: Promise<unknown> | undefined;
   return {
     ...deps,
     sessionToken,
@@ -127,6 +128,16 @@ export function createContextInner(opts: ContextOptions) {
         return auth;
       })();
       return session;
+    },
+    /**
+     * The request's current client account, resolved once (trpc/procedures.ts, clientProcedure):
+     * one request, one access decision. An upload checks the account before it stores the file and
+     * records the row after; asking the database again in between could fail (an outage) after the
+     * file was stored and before anything could remove it.
+     */
+    onceForAccount<T>(resolve: () => Promise<T>): Promise<T> {
+      account ??= resolve();
+      return account as Promise<T>;
     },
   };
 }

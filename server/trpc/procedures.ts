@@ -69,9 +69,13 @@ export const NO_ACCOUNT_DETAIL = "No client account is open for you";
  * account, or whose portal access was turned off, gets a 404 on their next request on any instance.
  */
 export const clientProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const found = await resolveSessionAccount(ctx.db, ctx.session.id, ctx.user.id);
-  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: NO_ACCOUNT_DETAIL });
-  const { saved, ...account } = found;
-  if (saved !== account.id) await setSessionAccount(ctx.db, ctx.session.id, account.id);
+  const account = await ctx.onceForAccount(async () => {
+    const found = await resolveSessionAccount(ctx.db, ctx.session.id, ctx.user.id);
+    if (!found) return null;
+    const { saved, ...current } = found;
+    if (saved !== current.id) await setSessionAccount(ctx.db, ctx.session.id, current.id);
+    return current;
+  });
+  if (!account) throw new TRPCError({ code: "NOT_FOUND", message: NO_ACCOUNT_DETAIL });
   return next({ ctx: { account } });
 });

@@ -120,12 +120,12 @@ describe("staff assignments", () => {
       await p.reload();
       await p.getByRole("tab", { name: /^Messages/ }).waitFor();
       const tabs = await p.getByRole("tab").allInnerTexts();
-      expect(tabs.map((t) => t.replace(/\s*\d+$/, "").trim())).toEqual(["Overview", "Inbox", "Messages", "Users", "Documents", "Account"]);
+      expect(tabs.map((t) => t.replace(/\s*\d+$/, "").trim())).toEqual(["Overview", "Inbox", "Messages", "Clients", "Documents", "Account"]);
       await p.goto("/admin/dashboard?tab=site");
       await p.getByRole("tab", { name: "Overview", selected: true }).waitFor();
       expect(await p.getByRole("tab", { name: "Site" }).count()).toBe(0);
 
-      await p.getByRole("tab", { name: "Users" }).click();
+      await p.getByRole("tab", { name: "Clients" }).click();
       await p.getByText("Greta Lindqvist").first().waitFor();
       expect(await p.getByText("Hugo Marchetti").count()).toBe(0);
       await expectAccessibleAtBothWidths(p, "assign-preparer-users");
