@@ -51,6 +51,7 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "account.contact_update": "Person's access changed",
   "account.contact_remove": "Person removed from an account",
   "account.import": "Client accounts imported",
+  "account.assign": "Client account assignment",
 };
 
 /** "billing.invoice_paid" -> "Billing: invoice paid", for an action recorded after this page was built. */
@@ -252,6 +253,8 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
     }
     case "account.import":
       return said("imported client accounts");
+    case "account.assign":
+      return said(`changed who works on ${text(detail, "account") ?? "a client account"}`);
     default:
       return `${subject} — ${actionLabel(entry.action)}`;
   }
