@@ -6,15 +6,14 @@
  * cannot open the Site tab, and answers the client's message; the owner deactivates the preparer,
  * whose open page is signed out at its next request. axe, and screenshots at 390 and 1280 px.
  */
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { browserTest } from "../helpers/browser-test.ts";
-import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure, takeScreenshot, viewports } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, takeScreenshot, viewports } from "../helpers/browser.ts";
 import { createStaffMember, createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+import { acceptStaffInvitation, invitePreparer, toast } from "../helpers/staff-browser.ts";
 
 let server: TestServer;
 let smtp: TestSmtpServer;
@@ -35,9 +34,6 @@ afterAll(async () => {
 });
 
 const it = browserTest(() => ({ browser, baseUrl: server.url }));
-const PASSWORD = "Amber-Quay-Ledger-57";
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
-const codeAt = (secret: string, at: number) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(at), 6);
 
 describe("staff assignments", () => {
   it("a preparer on assigned clients only sees the one account assigned, answers it, and is signed out when deactivated", async ({ login }) => {
@@ -52,47 +48,9 @@ describe("staff assignments", () => {
     const { page } = ownerPage;
     page.setDefaultTimeout(15_000);
     const email = "pat.preparer@example.com";
-    await screenshotOnFailure(page, "assign-invite", async () => {
-      await page.goto("/admin/dashboard?tab=team");
-      const team = page.getByRole("list", { name: "Team members" });
-      await team.getByText("Olivia Owner").waitFor();
-      await expectAccessibleAtBothWidths(page, "assign-team");
-      await page.getByRole("button", { name: "Invite team member" }).click();
-      const dialog = page.getByRole("dialog", { name: "Invite a team member" });
-      await dialog.getByLabel("Full Name").fill("Pat Preparer");
-      await dialog.getByLabel("Email").fill(email);
-      await dialog.getByLabel("Documents").check();
-      await dialog.getByLabel("Messages").check();
-      await expectAccessibleAtBothWidths(page, "assign-invite-dialog", ['[role="dialog"]']);
-      await dialog.getByRole("button", { name: "Send invitation" }).click();
-      await toast(page, `Invitation sent to ${email}.`).waitFor();
-      await page.getByRole("list", { name: "Team invitations" }).getByText("Pat Preparer").waitFor();
-    });
-
-    const mail = await smtp.waitForMail(email, /team/i, 20_000);
-    const link = /http:\/\/\S+\/\?invite=[a-z2-7]+/.exec(mail.text)![0];
-    const preparer = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile, reducedMotion: "reduce" });
+    await invitePreparer(page, email, { allClients: false, shots: "assign" });
+    const preparer = await acceptStaffInvitation({ browser, server, smtp }, email, "assign");
     const p = preparer.page;
-    p.setDefaultTimeout(15_000);
-    await screenshotOnFailure(p, "assign-accept", async () => {
-      await p.goto(link);
-      const dialog = p.getByRole("dialog", { name: "Accept your invitation" });
-      await dialog.getByLabel("Username").fill("pat_preparer");
-      await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await dialog.getByLabel("Confirm Password").fill(PASSWORD);
-      // The firm's side signs in with a password and an authenticator: no Google button here.
-      expect(await dialog.getByRole("button", { name: "Continue with Google" }).count()).toBe(0);
-      await dialog.getByRole("button", { name: "Create Account" }).click();
-      await p.getByRole("heading", { name: "Set up two-factor sign-in" }).waitFor();
-      await takeScreenshot(p, "assign-enrol");
-      const secret = (await p.getByTestId("totp-secret").getAttribute("data-secret"))!;
-      await p.getByLabel("Code from the app").fill(codeAt(secret, Math.floor(server.clock.now().getTime() / 30_000)));
-      await p.getByRole("button", { name: "Turn on and sign in" }).click();
-      await p.getByRole("list", { name: "Backup codes" }).waitFor();
-      await p.getByRole("button", { name: "Continue" }).click();
-      await p.waitForURL(/\/admin\/dashboard/);
-      await p.getByRole("tab", { name: /^Messages/ }).waitFor();
-    });
 
     await screenshotOnFailure(p, "assign-nobody", async () => {
       // Nothing assigned yet: no client at all.
