@@ -19,6 +19,11 @@ export type ConnectionLimits = {
   uploadTimeoutMs: number;
   /** Time to receive the body of any other request: JSON and forms of at most 1 MB. */
   bodyTimeoutMs: number;
+  /**
+   * Time an idle keep-alive connection stays open. A client sending on it just as it closes meets
+   * a reset (docs/deployment.md: the proxy's own idle timeout stays below this one).
+   */
+  keepAliveTimeoutMs: number;
 };
 
 export const DEFAULT_CONNECTION_LIMITS: Omit<ConnectionLimits, "maxConnections" | "maxConnectionsPerIp"> = {
@@ -26,6 +31,8 @@ export const DEFAULT_CONNECTION_LIMITS: Omit<ConnectionLimits, "maxConnections" 
   // 10 MB at 40 KB/s, a poor mobile link.
   uploadTimeoutMs: 5 * 60_000,
   bodyTimeoutMs: 15_000,
+  // Node's own default.
+  keepAliveTimeoutMs: 5_000,
 };
 
 /** Node options for http.createServer; its timeouts are checked this often. */
@@ -34,6 +41,7 @@ export function serverTimeouts(limits: ConnectionLimits): http.ServerOptions {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.uploadTimeoutMs,
     connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
   };
 }
 
