@@ -18,8 +18,21 @@ if [ ! -x "$chromium" ]; then
 fi
 
 if [ -n "${DATABASE_URL:-}" ]; then echo "Database: $DATABASE_URL"; else echo "Database: embedded (PGlite, in memory per test file)"; fi
-npx tsc --noEmit -p .
-npm run --silent lint
+# The type check and the lint are one process each: side by side on two cores, each one's output
+# printed whole after both end, and either one failing fails the run.
+checks=$(mktemp -d)
+npx tsc --noEmit -p . >"$checks/tsc" 2>&1 &
+tsc_pid=$!
+npm run --silent lint >"$checks/lint" 2>&1 &
+lint_pid=$!
+tsc_status=0; wait $tsc_pid || tsc_status=$?
+lint_status=0; wait $lint_pid || lint_status=$?
+cat "$checks/tsc" "$checks/lint"
+rm -rf "$checks"
+if [ $tsc_status -ne 0 ] || [ $lint_status -ne 0 ]; then
+  echo "Type check exit $tsc_status, lint exit $lint_status" >&2
+  exit 1
+fi
 mkdir -p test-output
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/results.json "$@" || status=$?
