@@ -138,5 +138,12 @@ describe("connections from IPv6 addresses", () => {
 });
 
 function limitsForTest() {
-  return { maxConnections: 100, maxConnectionsPerIp: 20, headersTimeoutMs: 1000, bodyTimeoutMs: 1000, uploadTimeoutMs: 1000, keepAliveTimeoutMs: 5000 };
+  return {
+    maxConnections: 100,
+    maxConnectionsPerIp: 20,
+    headersTimeoutMs: 1000,
+    bodyTimeoutMs: 1000,
+    uploadTimeoutMs: 1000,
+    keepAliveTimeoutMs: 5000,
+  };
 }
