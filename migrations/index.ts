@@ -26,6 +26,12 @@ import * as siteMedia from "./2026-11-26T0120_site_media.ts";
 import * as clientAccounts from "./2026-11-26T0200_client_accounts.ts";
 import * as staffRoles from "./2026-11-26T0300_staff_roles.ts";
 import * as accountAssignees from "./2026-11-26T0400_account_assignees.ts";
+import * as requestChecklists from "./2026-11-26T0500_request_checklists.ts";
+import * as accountNotes from "./2026-11-26T0520_account_notes.ts";
+import * as inboxArrivals from "./2026-11-26T0530_inbox_arrivals.ts";
+import * as invitationPerAccount from "./2026-11-26T0540_invitation_per_account.ts";
+import * as documentContentSearch from "./2026-11-26T0560_document_content_search.ts";
+import * as staffScopeNotices from "./2026-11-26T0570_staff_scope_notices.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -59,4 +65,10 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0200_client_accounts": clientAccounts,
   "2026-11-26T0300_staff_roles": staffRoles,
   "2026-11-26T0400_account_assignees": accountAssignees,
+  "2026-11-26T0500_request_checklists": requestChecklists,
+  "2026-11-26T0520_account_notes": accountNotes,
+  "2026-11-26T0530_inbox_arrivals": inboxArrivals,
+  "2026-11-26T0540_invitation_per_account": invitationPerAccount,
+  "2026-11-26T0560_document_content_search": documentContentSearch,
+  "2026-11-26T0570_staff_scope_notices": staffScopeNotices,
 };

@@ -3,7 +3,7 @@
 // plain node (no TypeScript loader in the process: faster start, less memory). Packages stay in
 // node_modules (some load files beside their own code: PGlite's WebAssembly, argon2's native
 // binary); the app's own code and the migrations, imported statically, are bundled. The hashing
-// thread is loaded by URL relative to the bundle, so it is copied beside it. app.ts finds the web
+// and PDF-text threads are loaded by URL relative to the bundle, so they are copied beside it. app.ts finds the web
 // client at ../dist/client from the bundle, which is dist/client.
 import fs from "node:fs";
 import path from "node:path";
@@ -26,6 +26,7 @@ export async function buildServer(outDir = path.join(root, "dist")) {
     logLevel: "warning",
   });
   fs.copyFileSync(path.join(root, "server/auth/argon2-worker.mjs"), path.join(outDir, "argon2-worker.mjs"));
+  fs.copyFileSync(path.join(root, "server/domains/documents/pdf-text-worker.mjs"), path.join(outDir, "pdf-text-worker.mjs"));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServer();

@@ -57,6 +57,15 @@ const ACTIVITY_PER_DOCUMENT = 10;
 export const SMOKE_SCALE: ScaleSize = { users: 1_000, documents: 5_000, clientFolders: 50, clientDocuments: 500, clientRequests: 10 };
 
 /**
+ * Every seeded document's extracted text (content search, issue 34), as the text job would have
+ * left it: one in fifty is a tax return ("income tax return" finds 2% of a client's documents, 200
+ * of the client's 10,000 at full scale), the rest bank statements; the words vary with `i`.
+ */
+const SEEDED_TEXT = `to_tsvector('english'::regconfig, case when i % 50 = 0
+  then 'Form 1040 U.S. Individual Income Tax Return for the year ' || (2000 + i % 25) || ' taxpayer ' || i
+  else 'Monthly statement of account ' || i || ' opening balance closing balance deposits withdrawals' end)`;
+
+/**
  * Grows the install to `size` in a few set-based statements: `clientId` gets folders up to
  * clientFolders, each holding clientDocuments / clientFolders documents; new users (no password,
  * they never log in) get one folder each and the remaining documents spread over them, half of
@@ -98,9 +107,10 @@ export async function seedScale(url: string, clientId: string, size: ScaleSize, 
       [clientId, newClientFolders, prefix],
     );
     await client.query(
-      `insert into documents (account_id, folder_id, original_filename, storage_key, content_type, file_size, sha256, upload_date)
+      `insert into documents (account_id, folder_id, original_filename, storage_key, content_type, file_size, sha256, upload_date,
+                              content_vector, text_extracted_at)
        select $1, f.id, 'statement-' || i || '.pdf', gen_random_uuid()::text, 'application/pdf', 1000 + i, md5(i::text),
-              now() - make_interval(secs => i)
+              now() - make_interval(secs => i), ${SEEDED_TEXT}, now()
        from folders f, generate_series(1, $2::int) as i
        where f.account_id = $1 and f.name like 'Folder ' || $3 || '%'`,
       [clientId, perFolder, prefix],
@@ -116,9 +126,10 @@ export async function seedScale(url: string, clientId: string, size: ScaleSize, 
          from folders f join users u on u.id = f.account_id
          where u.username like $3 || '%'
        )
-       insert into documents (account_id, folder_id, original_filename, storage_key, content_type, file_size, sha256, upload_date)
+       insert into documents (account_id, folder_id, original_filename, storage_key, content_type, file_size, sha256, upload_date,
+                              content_vector, text_extracted_at)
        select f.account_id, case when i % 2 = 0 then f.id end, 'receipt-' || i || '.pdf', gen_random_uuid()::text,
-              'application/pdf', 2000 + i % 100000, md5(i::text), f.created_at + make_interval(secs => i % 86400)
+              'application/pdf', 2000 + i % 100000, md5(i::text), f.created_at + make_interval(secs => i % 86400), ${SEEDED_TEXT}, now()
        from generate_series(1, $1::int) as i join f on f.n = i % $2::int + 1`,
       [newOtherDocuments, newUsers, prefix],
     );

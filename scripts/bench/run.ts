@@ -466,6 +466,13 @@ async function main(): Promise<void> {
           headers: clientCookie,
           targetMs: 50,
         },
+        // Issue 34: words inside the documents (and their names), the full-text index.
+        {
+          name: "GET /api/documents/search?q= (by content)",
+          path: "/api/documents/search?q=income%20tax%20return&limit=50",
+          headers: clientCookie,
+          targetMs: 50,
+        },
       ];
       const measureAll = async (folderId: string) => {
         const results: LatencyStats[] = [];
@@ -514,6 +521,7 @@ async function main(): Promise<void> {
         ["documents.trash", (c) => c.documents.trash(), clientToken],
         ["documents.search", (c) => c.documents.search({ limit: 50 }), clientToken],
         ["documents.search (by name)", (c) => c.documents.search({ q: "statement-7", sort: "name", order: "asc", limit: 50 }), clientToken],
+        ["documents.search (by content)", (c) => c.documents.search({ q: "income tax return", limit: 50 }), clientToken],
         ["accounts.list", (c) => c.accounts.list(), clientToken],
         ["documents.root", (c) => c.documents.root(), clientToken],
         ["requests.list", (c) => c.requests.list(), clientToken],

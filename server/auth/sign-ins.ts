@@ -79,3 +79,19 @@ export async function deleteForgottenSignIns(db: Db, now: Date): Promise<number>
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Whether the user had signed in before the session `sessionId` began: a browser and address noted
+ * before it (kept a year, docs/decisions.md), so the dashboard greets a first sign-in with
+ * "Welcome" and a return with "Welcome back".
+ */
+export async function signedInBefore(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const earlier = await db
+    .selectFrom("known_sign_ins")
+    .select("known_sign_ins.id")
+    .where("known_sign_ins.user_id", "=", userId)
+    .where("known_sign_ins.first_seen_at", "<", (eb) => eb.selectFrom("sessions").select("sessions.created_at").where("sessions.id", "=", sessionId))
+    .limit(1)
+    .executeTakeFirst();
+  return earlier !== undefined;
+}

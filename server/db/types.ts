@@ -64,6 +64,17 @@ export interface AccountAssigneesTable {
   assigned_at: Timestamp;
 }
 
+/** The firm's private notes on a client account; clients never read them. */
+export interface AccountNotesTable {
+  id: Generated<string>;
+  account_id: string;
+  /** Null once the author's user row is gone. */
+  author_id: string | null;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SessionsTable {
   /** SHA-256 of the token, hex; the token itself is never stored. */
   id: string;
@@ -208,6 +219,8 @@ export interface InvitationsTable {
   account_id: string | null;
   role: Generated<"owner" | "member">;
   notify: Generated<boolean>;
+  /** The firm's plain invitation made its account: revoking it removes that account while it stays empty. */
+  made_account: Generated<boolean>;
 }
 
 export interface PasswordResetTokensTable {
@@ -274,6 +287,39 @@ export interface DocumentsTable {
   trashed_from_folder_id: string | null;
   /** The document request it was uploaded for, if any. */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The item of that request's checklist it was uploaded for, if any. */
+  request_item_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The lexemes of the text extracted from its content (documents/content-text.ts); null: none (yet). */
+  content_vector: ColumnType<string | null, never, string | null>;
+  /** When extracting its text was tried (done, skipped, or nothing to read); null: not yet (the backfill's worklist). */
+  text_extracted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Generated: the name (weight A) and content_vector (weight B), under the GIN index search reads. */
+  search_vector: ColumnType<string, never, never>;
+}
+
+/** One item of a request's checklist ("2025 W-2 from each employer"). */
+export interface DocumentRequestItemsTable {
+  id: Generated<string>;
+  request_id: string;
+  /** 0, 1, 2... in the order the firm listed them. */
+  position: number;
+  title: string;
+  /** Stored open or done; "uploaded" is an open item with a live document (requests/service.ts). */
+  status: ColumnType<"open" | "done", "open" | "done" | undefined, "open" | "done">;
+  done_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** A request the firm reuses each season: its title, message and checklist. */
+export interface RequestTemplatesTable {
+  id: Generated<string>;
+  title: string;
+  description: Generated<string>;
+  /** The items' titles, in order (JSON). */
+  items: ColumnType<string[], string, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface DocumentRequestsTable {
@@ -454,7 +500,15 @@ export interface UploadNoticeDocumentsTable {
   document_id: string;
 }
 
-export type InboxItemKind = "upload" | "request_submitted" | "consultation" | "appointment_request";
+export type InboxItemKind =
+  | "upload"
+  | "request_submitted"
+  | "consultation"
+  | "appointment_request"
+  | "message"
+  | "appointment_booked"
+  | "appointment_rescheduled"
+  | "appointment_cancelled";
 
 /** Something that arrived for the firm (server/domains/inbox/queries.ts), unread until an admin opens it. */
 export interface InboxItemsTable {
@@ -470,6 +524,8 @@ export interface InboxItemsTable {
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The person of the firm who marked it read. */
   read_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The person who acted (a client's contact; null for a visitor's consultation, or once they are deleted). */
+  actor_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One client's conversation with the firm (domains/messages); read marks are message sequence numbers. */
@@ -507,6 +563,7 @@ export interface Database {
   accounts: AccountsTable;
   account_contacts: AccountContactsTable;
   account_assignees: AccountAssigneesTable;
+  account_notes: AccountNotesTable;
   account_owners: AccountOwnersView;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -538,6 +595,8 @@ export interface Database {
   upload_notice_documents: UploadNoticeDocumentsTable;
   activity_events: ActivityEventsTable;
   document_requests: DocumentRequestsTable;
+  document_request_items: DocumentRequestItemsTable;
+  request_templates: RequestTemplatesTable;
   invitations: InvitationsTable;
   inbox_items: InboxItemsTable;
   message_threads: MessageThreadsTable;

@@ -59,6 +59,8 @@ import {
   type RequestReopenedJob,
   requestSubmittedMail,
   type RequestSubmittedJob,
+  requestItemReopenedMail,
+  type RequestItemReopenedJob,
 } from "../domains/requests/mail.ts";
 import type { Job, JobKind } from "./queue.ts";
 
@@ -89,6 +91,7 @@ type EmailPayloads = {
   "document-request-reminder": RequestReminderJob;
   "document-request-submitted": RequestSubmittedJob;
   "document-request-reopened": RequestReopenedJob;
+  "document-request-item-reopened": RequestItemReopenedJob;
   "message-waiting": MessageWaitingJob;
   "account-contact-added": ContactAddedJob;
 };
@@ -134,6 +137,7 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "document-request-reminder": requestReminderMail,
   "document-request-submitted": requestSubmittedMail,
   "document-request-reopened": requestReopenedMail,
+  "document-request-item-reopened": requestItemReopenedMail,
   "message-waiting": messageWaitingMail,
   "account-contact-added": contactAddedMail,
 };
@@ -168,6 +172,7 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "document-request-reminder": "bulk",
   "document-request-submitted": "bulk",
   "document-request-reopened": "bulk",
+  "document-request-item-reopened": "bulk",
   "message-waiting": "bulk",
   // Sent one by one as the firm adds a person, or many at once by an import.
   "account-contact-added": "bulk",

@@ -59,6 +59,8 @@ export type JobKind<N extends JobName = JobName> = {
   schedule?: string;
   /** The queue that gets the job once it is out of retries (it must be a kind listed too). */
   deadLetter?: JobName;
+  /** pg-boss's queue policy; `stately`: at most one job waiting and one under way (sending more answers null). */
+  policy?: "stately";
   /** How often an idle worker of this queue asks for work, when it must be sooner than JobOptions says. */
   pollingIntervalSeconds?: number;
   /**
@@ -204,7 +206,12 @@ const DEADLOCK = "40P01";
 async function createQueue(boss: PgBoss, kind: JobKind): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await boss.createQueue(kind.name, kind.deadLetter ? { name: kind.name, deadLetter: kind.deadLetter } : undefined);
+      await boss.createQueue(
+        kind.name,
+        kind.deadLetter || kind.policy
+          ? { name: kind.name, ...(kind.deadLetter ? { deadLetter: kind.deadLetter } : {}), ...(kind.policy ? { policy: kind.policy } : {}) }
+          : undefined,
+      );
       return;
     } catch (err) {
       if (!(isPgError(err, DEADLOCK) || isPgError(err, UNIQUE_VIOLATION)) || attempt >= 5) throw err;

@@ -9,9 +9,27 @@ import {
   updateAccountBody,
   updateContactBody,
 } from "../domains/accounts/firm-schemas.ts";
+import { csvImportHandler } from "./csv-upload.ts";
 import { bodyOf, pageQuery, procedureRoute, type RestRoute } from "./route.ts";
 
 const pageParams = listPageInput.extend({ offset: z.coerce.number().int().min(0).optional() });
+
+/** The import's procedure, for a JSON body and for the text of an uploaded .csv file alike (csv-upload.ts). */
+const importJson = procedureRoute({
+  method: "post",
+  path: "/admin/accounts/import",
+  summary: "Import accounts from CSV text",
+  tag: "admin",
+  access: "admin",
+  body: importAccountsInput,
+  response: importOutput,
+  call: (c, r) => c.admin.importAccounts(bodyOf(r)),
+});
+
+const importForm = z.object({
+  file: z.string().meta({ format: "binary" }),
+  dry_run: z.enum(["true", "false"]).optional(),
+});
 
 /** The firm's client accounts and their people (docs/decisions.md, "Client accounts (issue 32)"). */
 export const adminAccountRoutes: RestRoute[] = [
@@ -40,16 +58,17 @@ export const adminAccountRoutes: RestRoute[] = [
     status: 201,
     call: (c, r) => c.admin.createAccount(bodyOf(r)),
   }),
-  procedureRoute({
+  {
     method: "post",
     path: "/admin/accounts/import",
-    summary: "Import accounts from CSV text (account name, kind, person name, email); dry_run answers the preview only",
+    summary:
+      'Import accounts from a CSV file (account name, kind, person name, email): its text as JSON `csv`, or the .csv file itself as multipart/form-data in the field "file" (at most 1 MB); dry_run (default true) answers the preview only',
     tag: "admin",
     access: "admin",
-    body: importAccountsInput,
+    body: { json: importAccountsInput, multipart: importForm },
     response: importOutput,
-    call: (c, r) => c.admin.importAccounts(bodyOf(r)),
-  }),
+    handler: (deps) => csvImportHandler(deps, importJson),
+  },
   procedureRoute({
     method: "get",
     path: "/admin/accounts/:id",

@@ -14,6 +14,7 @@ import { createAppointmentInput, updateAppointmentInput } from "../domains/appoi
 import { securitySettingsOutput, updateSecuritySettingsInput } from "../domains/account/schemas.ts";
 import { loginInput, restLoginOutput } from "../domains/auth/schemas.ts";
 import { consultationRequestOutput } from "../domains/consultation/schemas.ts";
+import { invitationOutput } from "../domains/invitations/schemas.ts";
 import { documentOutput } from "../domains/documents/schemas.ts";
 import { successOutput } from "../domains/shared-schemas.ts";
 import { siteContentOutput, updateSiteContentInput, updateTestimonialsInput } from "../domains/site/schemas.ts";
@@ -58,7 +59,7 @@ export const adminRoutes: RestRoute[] = [
   procedureRoute({
     method: "patch",
     path: "/admin/users/:id/quota",
-    summary: "Set a client's storage quota in MB (null: the default)",
+    summary: "Set a client account's storage quota in MB (null: the default; :id an account's id, or a person's id for their one account)",
     tag: "admin",
     access: "admin",
     body: setUserQuotaInput.omit({ id: true }),
@@ -227,6 +228,17 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     response: successOutput,
     call: (c, r) => c.admin.resendConsultationEmail({ id: r.params.id }),
+  }),
+  procedureRoute({
+    method: "post",
+    path: "/admin/consultations/:id/invite",
+    summary:
+      "Invite the request's person as a client in one step: their account and the invitation's email, with the request's name and email; the request is marked handled (409 as for any invitation)",
+    tag: "admin",
+    access: "admin",
+    response: invitationOutput,
+    status: 201,
+    call: (c, r) => c.admin.inviteConsultation({ id: r.params.id }),
   }),
   procedureRoute({
     method: "get",

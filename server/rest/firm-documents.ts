@@ -2,9 +2,9 @@ import { z } from "zod";
 import { adminUserOutput } from "../domains/admin/schemas.ts";
 import { documentOutput } from "../domains/documents/schemas.ts";
 import { clientDocumentsQuery, notificationSettingsOutput, updateNotificationSettingsInput } from "../domains/firm-documents/schemas.ts";
-import { folderOutput } from "../domains/folders/schemas.ts";
+import { createFolderInput, folderOutput } from "../domains/folders/schemas.ts";
 import { idSchema } from "../domains/shared-schemas.ts";
-import { procedureRoute, type RestRoute } from "./route.ts";
+import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
 import { type UploadTarget, uploadRoute } from "./upload.ts";
 
 const clientUploadForm = z.object({ file: z.string().meta({ format: "binary" }), folder_id: idSchema.optional() });
@@ -29,16 +29,28 @@ export const firmDocumentRoutes: RestRoute[] = [
   procedureRoute({
     method: "get",
     path: "/admin/users/:id/folders",
-    summary: "A client's folders",
+    summary: "A client account's folders (:id an account's id, or a person's id for their one account)",
     tag: "admin",
     access: "admin",
     response: z.array(folderOutput),
     call: (c, r) => c.admin.clientFolders({ id: r.params.id }),
   }),
   procedureRoute({
+    method: "post",
+    path: "/admin/users/:id/folders",
+    summary: "Make a folder in a client's tree (`:id` a client person's or an account's id; 409 for a name its siblings have)",
+    tag: "admin",
+    access: "admin",
+    body: createFolderInput,
+    response: folderOutput,
+    status: 201,
+    call: (c, r) => c.admin.createClientFolder({ ...bodyOf(r), id: r.params.id }),
+  }),
+  procedureRoute({
     method: "get",
     path: "/admin/users/:id/documents",
-    summary: "A client's documents in one of their folders (folder_id), or in their root",
+    summary:
+      "A client account's documents in one of its folders (folder_id), or in its root (:id an account's id, or a person's id for their one account)",
     tag: "admin",
     access: "admin",
     query: clientDocumentsQuery,
@@ -49,7 +61,7 @@ export const firmDocumentRoutes: RestRoute[] = [
     method: "post",
     path: "/admin/users/:id/documents",
     summary:
-      'Share a file with a client: upload it into one of their folders (folder_id) or their root, as their document from the firm (at most 10MB, within the client\'s storage quota: 413 "Storage quota exceeded")',
+      "Share a file with a client account (:id an account's id, or a person's id for their one account): upload it into one of its folders (folder_id) or its root, as its document from the firm (at most 10MB, within the account's storage quota: 413 \"Storage quota exceeded\")",
     tag: "admin",
     access: "admin",
     body: { multipart: clientUploadForm },

@@ -7,7 +7,7 @@ export const inboxRoutes: RestRoute[] = [
     method: "get",
     path: "/admin/inbox",
     summary:
-      "What arrived for the firm (client uploads, submitted requests, consultation and appointment requests), newest first, with the unread count",
+      "What arrived for the firm (client messages, uploads, submitted requests, consultation requests, appointment requests, bookings, moves and cancellations), each naming the person who acted, newest first, with the unread count",
     tag: "admin",
     access: "admin",
     query: inboxInput,

@@ -29,7 +29,7 @@ export const invitationRoutes: RestRoute[] = [
     method: "post",
     path: "/admin/invitations",
     summary:
-      "Invite a client (name, email): an email with a single-use link valid for 7 days (409 if the address has a verified account or a pending invitation; an unverified account is claimed by accepting)",
+      "Invite a client (name, email, account_id?): an email with a single-use link valid for 7 days, to an individual account made for them, or to the existing account account_id (409 if the address has a verified account, or a pending invitation (to that account, with account_id); an unverified account is claimed by accepting)",
     tag: "admin",
     access: "admin",
     body: createInvitationInput,

@@ -12,7 +12,9 @@ import type { Db } from "../db/types.ts";
 import { createCaller } from "../domains/_app.ts";
 import { accountExistsForFirm } from "../domains/accounts/queries.ts";
 import type { AppDeps } from "../trpc/context.ts";
+import { findStaffAccess } from "../auth/staff-access.ts";
 import { type FirmScope, firmScopeOf } from "../trpc/firm-scope.ts";
+import { mayUse } from "../trpc/staff-rights.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
 
@@ -44,6 +46,8 @@ export function messageEventStream(audience: "client" | "firm") {
       const caller = createCaller(ctx);
       let clientId: string | undefined;
       let scope: FirmScope = { all: true };
+      /** The latest reading of the person's reach after a change of it (resolved when none is under way). */
+      let scopeRead: Promise<void> = Promise.resolve();
       try {
         if (audience === "client") clientId = (await caller.accounts.current()).id;
         else {
@@ -79,20 +83,46 @@ export function messageEventStream(audience: "client" | "firm") {
             void endIfSessionGone();
           } else if (clientId !== undefined) {
             if (changed === clientId) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
-          } else if (scope.all) {
-            res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
           } else {
-            // A staff member on assigned accounts hears of those conversations only (docs/security.md,
-            // "Assigned accounts"), read at each change so an unassignment holds at once.
-            void accountExistsForFirm(deps.db, scope, changed)
-              .then((reached) => {
-                if (reached && open) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
-              })
-              // A failed check sends nothing: the page still refreshes on its own every few seconds.
-              .catch(() => undefined);
+            // Heard after any change of the person's reach before it (onScopeChanged), so a
+            // conversation they no longer reach is never announced with the old reach.
+            void scopeRead.then(() => {
+              if (!open) return;
+              if (scope.all) {
+                res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+                return;
+              }
+              // A staff member on assigned accounts hears of those conversations only (docs/security.md,
+              // "Assigned accounts"), read at each change so an unassignment holds at once.
+              void accountExistsForFirm(deps.db, scope, changed)
+                .then((reached) => {
+                  if (reached && open) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+                })
+                // A failed check sends nothing: the page still refreshes on its own every few seconds.
+                .catch(() => undefined);
+            });
           }
         },
         onSessionEnded: () => res.end(),
+        // The person's role, rights or assignments changed: read them again now, not at the next
+        // reconnect. Without the messages right the stream ends (its reopening is refused with 403);
+        // otherwise it goes on with the new reach, and "ready" makes the page ask again for the
+        // conversations it shows, so one no longer reached leaves the list at once. A failed read
+        // ends the stream: the reopened one is checked from scratch.
+        onScopeChanged: () => {
+          scopeRead = findStaffAccess(deps.db, session.userId)
+            .then((staff) => {
+              if (!staff || !mayUse(staff, "messages")) {
+                res.end();
+                return;
+              }
+              scope = firmScopeOf(staff, session.userId);
+              if (open) res.write("event: ready\ndata: {}\n\n");
+            })
+            .catch(() => {
+              res.end();
+            });
+        },
         onShutdown: () => res.end(),
       });
       if (!subscription.ok) {

@@ -109,7 +109,8 @@ export const messageRoutes: RestRoute[] = [
   procedureRoute({
     method: "get",
     path: "/admin/messages/:user_id",
-    summary: "One client's conversation, newest last: the latest `limit` messages, or those before `cursor` (X-Next-Cursor)",
+    summary:
+      "One client account's conversation (:user_id an account's id, or a person's id for their one account), newest last: the latest `limit` messages, or those before `cursor` (X-Next-Cursor)",
     tag: "admin",
     access: "admin",
     query: messageListInput,
@@ -121,7 +122,7 @@ export const messageRoutes: RestRoute[] = [
     method: "post",
     path: "/admin/messages/:user_id",
     summary:
-      "Write to a client: text (up to 10,000 characters) and document_ids, that client's live documents; the client is mailed if it stays unread 5 minutes",
+      "Write to a client account (:user_id an account's id, or a person's id for their one account): text (up to 10,000 characters) and document_ids, its live documents; every contact with notify is mailed if it stays unread 5 minutes",
     tag: "admin",
     access: "admin",
     body: sendMessageBody,

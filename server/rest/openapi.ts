@@ -41,7 +41,13 @@ function describeOperation(op: RestRoute) {
   ];
   const requestBody = op.body
     ? "multipart" in op.body
-      ? { required: true, content: { "multipart/form-data": { schema: jsonSchema(op.body.multipart, "input") } } }
+      ? {
+          required: true,
+          content: {
+            ...(op.body.json ? { "application/json": { schema: jsonSchema(op.body.json, "input") } } : {}),
+            "multipart/form-data": { schema: jsonSchema(op.body.multipart, "input") },
+          },
+        }
       : { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } }
     : undefined;
   const reply = op.response instanceof z.ZodType ? null : op.response;

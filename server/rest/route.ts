@@ -54,7 +54,8 @@ export type RestInput<Path extends string = string, Body = unknown, Query = Reco
   body: Body;
 };
 
-type BodySchema = z.ZodType | { multipart: z.ZodType };
+/** A JSON body, or a multipart form (and, with `json`, a JSON body as well: the path takes either). */
+type BodySchema = z.ZodType | { multipart: z.ZodType; json?: z.ZodType };
 
 type RouteDescription = {
   method: "get" | "post" | "put" | "patch" | "delete";
@@ -136,7 +137,7 @@ export function register(api: Router, deps: AppDeps, routes: readonly RestRoute[
   }
 }
 
-function procedureHandler(deps: AppDeps, route: ProcedureRoute): RequestHandler {
+export function procedureHandler(deps: AppDeps, route: ProcedureRoute): RequestHandler {
   return async (req: Request, res: Response) => {
     // The REST paths answer the token of a session they open, as the specification's login does.
     const caller = createCaller(createRequestContext(deps, req, res, { answersSessionToken: true }));

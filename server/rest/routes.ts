@@ -27,6 +27,7 @@ import { requestRoutes } from "./requests.ts";
 import { siteMediaRoutes } from "./site-media.ts";
 import { staffRoutes } from "./staff.ts";
 import { assignmentRoutes } from "./assignments.ts";
+import { accountNoteRoutes } from "./account-notes.ts";
 import { register, type RestRoute } from "./route.ts";
 
 const systemRoutes: RestRoute[] = [
@@ -82,6 +83,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...staffRoutes,
   ...adminAccountRoutes,
   ...assignmentRoutes,
+  ...accountNoteRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

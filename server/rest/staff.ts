@@ -55,6 +55,16 @@ export const staffRoutes: RestRoute[] = [
     call: (c, r) => c.admin.revokeStaffInvitation({ id: r.params.id }),
   }),
   procedureRoute({
+    method: "post",
+    path: "/admin/staff/invitations/:id/resend",
+    summary:
+      "Send a staff invitation not yet accepted again: another 7 days and a new single-use link; the earlier link stops working at once (409 once accepted or revoked; 429 past 10 invitations an hour by the sender)",
+    tag: "admin",
+    access: "admin",
+    response: staffInvitationOutput,
+    call: (c, r) => c.admin.resendStaffInvitation({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "patch",
     path: "/admin/staff/:id",
     summary:

@@ -62,7 +62,12 @@ export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments):
         throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
       }
       const { fields, file } = await receiveUpload(req, deps.storage, deps.logger, remainingBytes, (place) => caller.checkUploadPlace(place));
-      const document = await caller.recordUpload({ folder_id: fields.folder_id, request_id: fields.request_id, file });
+      const document = await caller.recordUpload({
+        folder_id: fields.folder_id,
+        request_id: fields.request_id,
+        request_item_id: fields.request_item_id,
+        file,
+      });
       res.status(201).json(document);
     } catch (err) {
       const { status, detail } = toHttpError(err, deps.logger);
@@ -119,7 +124,7 @@ export function discardRest(req: Request, received: { bytes: number }, timeoutMs
   });
 }
 
-type ReceivedUpload = { fields: { folder_id: string | null; request_id: string | null }; file: ReceivedFile };
+type ReceivedUpload = { fields: { folder_id: string | null; request_id: string | null; request_item_id: string | null }; file: ReceivedFile };
 
 /**
  * Reads one multipart request: exactly one file part named `file` (stored under a new random key)

@@ -23,6 +23,11 @@ export type MessageEventListener = {
   onChange: (clientId: string | null) => void;
   /** The session ended (signed out, revoked, its password changed, its user removed), on any instance. */
   onSessionEnded: () => void;
+  /**
+   * What the person reaches changed (their role, rights or assigned accounts: migration
+   * 2026-11-26T0570_staff_scope_notices), on any instance: a firm stream reads it again at once.
+   */
+  onScopeChanged?: () => void;
   onShutdown: () => void;
 };
 

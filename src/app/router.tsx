@@ -18,6 +18,7 @@ const TwoFactorPage = lazyWithApi(async () => (await import("./routes/two-factor
 const AdminDashboardPage = lazyWithApi(async () => (await import("./routes/admin-dashboard.tsx")).AdminDashboardPage);
 const AdminClientPage = lazyWithApi(async () => (await import("./routes/admin-client.tsx")).AdminClientPage);
 const AdminAccountPage = lazyWithApi(async () => (await import("./routes/admin-account.tsx")).AdminAccountPage);
+const AdminAccessReportPage = lazyWithApi(async () => (await import("./routes/admin-access-report.tsx")).AdminAccessReportPage);
 const LegalPage = lazy(() => import("./routes/legal.tsx").then((m) => ({ default: m.LegalPage })));
 
 export function AppRouter() {
@@ -49,6 +50,7 @@ export function AppRouter() {
             <Route path="admin/dashboard" element={<AdminDashboardPage />} />
             <Route path="admin/users/:id" element={<AdminClientPage />} />
             <Route path="admin/accounts/:id" element={<AdminAccountPage />} />
+            <Route path="admin/accounts/:id/access" element={<AdminAccessReportPage />} />
             <Route path="privacy" element={<LegalPage page="privacy" />} />
             <Route path="terms" element={<LegalPage page="terms" />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -39,6 +39,7 @@ describe.skipIf(!process.env.DATABASE_URL)("bench smoke", () => {
       "Mail: password reset asked 1 s into the burst, arrives (Postgres)",
       "GET /api/folders (client's folders), p50",
       "GET /api/admin/documents (first page of 50), p50",
+      "GET /api/documents/search?q= (by content), p50",
       "Landing page initial JS (gzip)",
       "Lighthouse",
     ]) {

@@ -14,7 +14,9 @@ import { signInAsAdminThroughUi } from "../helpers/admin-sign-in.ts";
 import { browserTest } from "../helpers/browser-test.ts";
 import {
   checkA11y,
+  expectAccessibleAtBothWidths,
   formatViolations,
+  headingOrderSkips,
   horizontalOverflow,
   launchBrowser,
   newPage,
@@ -201,6 +203,43 @@ describe("account security", { timeout: 120_000 }, () => {
     await elsewhere.close();
   });
 
+  it("sets up two-factor on a phone: Add to authenticator app, Copy key, the key broken only between groups, number pads (390 and 1280 px)", async ({
+    login,
+  }) => {
+    const user = await createUser(server.db, { name: "Pia Phone" });
+    const t = await login(user, "client", { viewport: viewports.mobile, reducedMotion: "reduce" });
+    const { page } = t;
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await screenshotOnFailure(page, "two-factor-phone", async () => {
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+      const form = page.getByRole("form", { name: "Set up two-factor sign-in" });
+      const key = form.getByTestId("totp-secret");
+      await key.waitFor();
+      const secret = (await key.getAttribute("data-secret"))!;
+      const link = form.getByRole("link", { name: "Add to authenticator app" });
+      expect(await link.getAttribute("href")).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
+      expect(new URL((await link.getAttribute("href"))!).searchParams.get("secret")).toBe(secret);
+      // No group of four is split over two lines on a 390 px screen.
+      const linesPerGroup = await key.locator("span").evaluateAll((groups) => groups.map((group) => group.getClientRects().length));
+      expect(linesPerGroup.length).toBe(Math.ceil(secret.length / 4));
+      expect(linesPerGroup.every((lines) => lines === 1)).toBe(true);
+      await form.getByRole("button", { name: "Copy key" }).click();
+      await form.getByRole("status").getByText("The setup key is copied. Paste it into your authenticator app.").waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      const code = form.getByLabel("Code from the app");
+      expect([await code.getAttribute("inputmode"), await code.getAttribute("autocomplete")]).toEqual(["numeric", "one-time-code"]);
+      expect(await headingOrderSkips(page)).toEqual([]);
+      await expectAccessibleAtBothWidths(page, "two-factor-setup-phone");
+      // Turned on with a code, the code field of turning it off brings up the number pad too.
+      await code.fill(generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step()), 6));
+      await form.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+      await page.getByRole("region", { name: "Two-factor sign-in" }).getByText("On", { exact: true }).waitFor();
+      expect(await page.getByLabel("Code from your authenticator app").first().getAttribute("inputmode")).toBe("numeric");
+    });
+    t.expectNoConsoleErrors();
+  });
+
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`asks for the password before adding a passkey when the last proof is over 10 minutes old (${viewport.width} px)`, async ({ login }) => {
       const user = await createUser(server.db, { name: "Robin Ledger" });
@@ -289,7 +328,7 @@ describe("account security", { timeout: 120_000 }, () => {
       await page.waitForURL(/\/admin\/dashboard/);
       await page.getByRole("heading", { name: "Recent users" }).waitFor();
 
-      await page.goto("/admin/dashboard?tab=site");
+      await page.goto("/admin/dashboard?tab=site&area=settings");
       const requireForClients = page.getByLabel("Require two-factor sign-in for all clients");
       await requireForClients.check();
       await page.locator("[data-sonner-toast]", { hasText: "Every client now needs two-factor sign-in." }).waitFor();

@@ -2,7 +2,9 @@
  * Issue 32, for the firm, in Chromium: the Clients tab creates a household account with its first
  * person, the account's page invites the spouse (both listed as invited, with the real email
  * sent), and the Import CSV dialog previews a file's accounts and refused rows without making
- * anything. Each view passes axe at 1280 and 390 px, without sideways scrolling.
+ * anything. Issue 34: the account's page is the client's record, walked section by section
+ * (rename, documents, messages, requests, appointments, activity, private notes). Each view passes
+ * axe at 1280 and 390 px, without sideways scrolling.
  */
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
 import { createUser } from "../helpers/factories.ts";
+import { seedObjects } from "../security/helpers.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
@@ -71,7 +74,7 @@ describe("the Clients tab", () => {
       await toast(`${james} was added to Garcia Household.`).waitFor();
       const people = page.getByRole("list", { name: "People of Garcia Household" });
       await people.getByRole("listitem", { name: "James Garcia" }).getByText("Invited").waitFor();
-      await page.getByRole("heading", { name: "Documents" }).waitFor();
+      await page.getByRole("tab", { name: "Documents" }).waitFor();
       await expectAccessibleAtBothWidths(page, "admin-account-page");
       await smtp.waitForMail(james, /invitation/i, 30_000);
       const account = await server.db.selectFrom("accounts").select("id").where("name", "=", "Garcia Household").executeTakeFirstOrThrow();
@@ -153,4 +156,107 @@ describe("the Clients tab", () => {
       expect(after.n).toBe(before.n);
     });
   });
+
+  it("walks a client's record: rename, documents, a new folder, messages, requests, appointments, activity and private notes", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "admin-client-record", async () => {
+      const ruth = await createUser(server.db, { name: "Ruth Record", email: `ruth.${tag}@example.com` });
+      await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", ruth.id).execute();
+      const seeded = await seedObjects(server.db, server.deps.storage, ruth.id);
+      // The seeded document is a letter the firm shared (by mistake, as it turns out), readable in the viewer.
+      const firm = await server.db.selectFrom("users").select("id").where("name", "=", "Dana Whitfield").executeTakeFirstOrThrow();
+      await server.db
+        .updateTable("documents")
+        .set({ uploaded_by: firm.id, original_filename: "engagement-letter.txt", content_type: "text/plain" })
+        .where("id", "=", seeded.documentId)
+        .execute();
+      const folder = await server.db.selectFrom("folders").select("name").where("id", "=", seeded.folderId).executeTakeFirstOrThrow();
+
+      await page.goto(`/admin/accounts/${ruth.id}`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.getByRole("button", { name: "Edit name and kind" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit client account" });
+      await edit.getByLabel("Account name").fill("Record Household");
+      await edit.getByLabel("Kind").selectOption("household");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("heading", { level: 1, name: "Record Household" }).waitFor();
+      await page.getByText("Household", { exact: true }).waitFor();
+
+      // Documents: open the folder, preview the letter, pull it back.
+      await page.getByRole("tab", { name: "Documents" }).click();
+      await page.getByRole("button", { name: folder.name }).click();
+      await page.getByRole("button", { name: "engagement-letter.txt", exact: true }).click();
+      const viewer = page.getByRole("dialog", { name: /engagement-letter\.txt/ });
+      await viewer.getByText("w-2").waitFor();
+      await page.keyboard.press("Escape");
+      await viewer.waitFor({ state: "hidden" });
+      await expectAccessibleAtBothWidths(page, "admin-record-documents");
+      await page.getByRole("button", { name: "Pull back engagement-letter.txt" }).click();
+      await page.getByRole("alertdialog", { name: "Pull back this document?" }).getByRole("button", { name: "Pull back" }).click();
+      await toast("Moved to trash").waitFor();
+      await page.getByText(`No documents in "${folder.name}" folder.`).waitFor();
+      const pulled = await server.db.selectFrom("documents").select("deleted_at").where("id", "=", seeded.documentId).executeTakeFirstOrThrow();
+      expect(pulled.deleted_at).not.toBeNull();
+      // A folder for what the firm will share, inside the one shown.
+      await page.getByRole("button", { name: "New Folder" }).click();
+      const newFolder = page.getByRole("dialog", { name: "New folder for Record Household" });
+      await newFolder.getByLabel("Folder name").fill("2025 Return");
+      await newFolder.getByRole("button", { name: "Create Folder" }).click();
+      await page.getByRole("list", { name: "Folders" }).getByRole("button", { name: "2025 Return" }).waitFor();
+      const made = await server.db.selectFrom("folders").select(["account_id", "parent_folder_id"]).where("name", "=", "2025 Return").execute();
+      expect(made).toEqual([{ account_id: ruth.id, parent_folder_id: seeded.folderId }]);
+
+      // Messages: the firm starts the conversation from the record.
+      await page.getByRole("tab", { name: "Messages" }).click();
+      await page.getByRole("heading", { level: 2, name: "Messages" }).waitFor();
+      await page.getByLabel("Message", { exact: true }).fill("Your 2025 return is ready to review.");
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await page.getByText("Your 2025 return is ready to review.").first().waitFor();
+      await expect
+        .poll(async () => (await server.db.selectFrom("messages").select("text").where("account_id", "=", ruth.id).execute()).map((m) => m.text))
+        .toEqual(["Your 2025 return is ready to review."]);
+      await expectAccessibleAtBothWidths(page, "admin-record-messages");
+
+      // Requests: the seeded one, and a new one asked for this client without picking them.
+      await page.getByRole("tab", { name: "Requests" }).click();
+      const requests = page.getByRole("table", { name: "Document requests" });
+      await requests.getByText("W-2 forms").waitFor();
+      await page.getByRole("button", { name: "New request" }).click();
+      const ask = page.getByRole("dialog", { name: "New document request" });
+      await ask.getByText("Record Household").waitFor();
+      await ask.getByLabel("What do you need?").fill("Property tax bill");
+      await ask.getByRole("button", { name: "Send request" }).click();
+      await requests.getByText("Property tax bill").waitFor();
+      await expectAccessibleAtBothWidths(page, "admin-record-requests");
+
+      // Appointments: the seeded one (now past), its time with the zone named.
+      await page.getByRole("tab", { name: "Appointments" }).click();
+      const past = page.getByRole("list", { name: "Past appointments" });
+      await past.getByText("Review").waitFor();
+      expect(await past.locator("time").first().textContent()).toMatch(/\d{1,2}:\d{2}\s?[AP]M \S+$/);
+      await page.getByText("No upcoming appointments.").waitFor();
+      await expectAccessibleAtBothWidths(page, "admin-record-appointments");
+
+      // Activity: the account's trail, the rename among it.
+      await page.getByRole("tab", { name: "Activity" }).click();
+      await page.getByText("changed the client account Record Household").first().waitFor();
+      await expectAccessibleAtBothWidths(page, "admin-record-activity");
+
+      // Private notes: add one, then change it.
+      await page.getByRole("tab", { name: "Notes" }).click();
+      await page.getByLabel("New note").fill("Prefers calls after 3 pm.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      const notes = page.getByRole("list", { name: "Notes" });
+      await notes.getByText("Prefers calls after 3 pm.").waitFor();
+      await notes.getByRole("button", { name: /^Edit/ }).click();
+      await notes.getByLabel("Edit note").fill("Prefers calls after 4 pm.");
+      await notes.getByRole("button", { name: "Save note" }).click();
+      await notes.getByText("Prefers calls after 4 pm.").waitFor();
+      await notes.getByText(/edited/).waitFor();
+      expect(page.url()).toContain("section=notes");
+      await expectAccessibleAtBothWidths(page, "admin-record-notes");
+      const stored = await server.db.selectFrom("account_notes").select("body").where("account_id", "=", ruth.id).execute();
+      expect(stored).toEqual([{ body: "Prefers calls after 4 pm." }]);
+    });
+  }, 150_000);
 });

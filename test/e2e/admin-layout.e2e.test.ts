@@ -2,7 +2,9 @@
  * The admin portal's lists and tables with 200-character names, in Chromium against the real
  * server: nothing may push the page wider than a phone or a tablet, a cut name stays readable
  * (its title, its text for screen readers, unfolded on focus), and the tables turn into cards
- * on phones. Also the appointments table's status select and the New appointment dialog.
+ * on phones. Also the appointments table's status select and the New appointment dialog, and
+ * the firm's day (issue 34): the Inbox, a reply in place, Back to the Inbox's place, New message,
+ * an invitation from a consultation request, the Site tab's two areas and the firm's name.
  * Needs the built client (global-setup-client.ts builds it).
  */
 import type { Browser, Locator, Page } from "playwright-core";
@@ -18,8 +20,12 @@ import {
   type Viewport,
 } from "../helpers/browser.ts";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
+import { mkdir } from "node:fs/promises";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { toast } from "../helpers/staff-browser.ts";
+import { DEFAULT_FIRM_NAME } from "../../server/domains/site/defaults.ts";
 
 /** 200 characters and no space to break at: the worst a name can do to a layout. */
 const long = (stem: string) => stem.repeat(Math.ceil(200 / stem.length)).slice(0, 200);
@@ -241,4 +247,130 @@ describe("admin appointments", () => {
     t.expectNoConsoleErrors();
     await t.close();
   });
+});
+
+const INBOX_SHOTS = "/tmp/shots-inbox";
+
+describe("the firm's day (issue 34)", () => {
+  for (const viewport of [WIDTHS[0]!, WIDTHS[2]!]) {
+    it(`at ${viewport.width} px: the Inbox names people, collapses uploads, replies in place and keeps its place; New message; Invite as client; the Site tab's two areas`, async () => {
+      await mkdir(INBOX_SHOTS, { recursive: true });
+      const shot = (page: Page, name: string) => page.screenshot({ path: `${INBOX_SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+      // Each width has people of its own, as each run changes what it finds.
+      const maria = await createUser(server.db, { name: `Maria Garcia ${viewport.width}` });
+      // The factory names an account by its login; a real one is named for its people.
+      await server.db
+        .updateTable("accounts")
+        .set({ name: `Garcia Household ${viewport.width}` })
+        .where("id", "=", maria.id)
+        .execute();
+      const mariaApi = await loginClient(server.url, maria);
+      for (let i = 1; i <= 10; i++) {
+        const form = new FormData();
+        form.append("file", new Blob([`page ${i}`], { type: "text/plain" }), `receipt-${i}.txt`);
+        expect((await mariaApi.request("POST", "/api/documents/upload", { body: form })).status).toBe(201);
+      }
+      expect((await mariaApi.post("/api/messages", { text: "Did my W-2 arrive?" })).status).toBe(201);
+      const olive = await createUser(server.db, { name: `Olive Quiet ${viewport.width}` });
+      await server.db
+        .updateTable("accounts")
+        .set({ name: `Olive Quiet ${viewport.width}` })
+        .where("id", "=", olive.id)
+        .execute();
+      const prospect = `dana-${viewport.width}@example.com`;
+      const consultation = await new ApiClient(server.url).post("/api/consultation/request", {
+        name: `Dana Prospect ${viewport.width}`,
+        email: prospect,
+        phone: "(202) 555-0199",
+        service: "bookkeeping",
+      });
+      expect(consultation.status, consultation.text).toBe(200);
+
+      const t = await signedInAdmin(viewport);
+      const { page } = t;
+      await screenshotOnFailure(page, `firm-day-${viewport.width}`, async () => {
+        await page.goto("/admin/dashboard?tab=inbox");
+        // The header names the firm.
+        await page.getByRole("banner").getByText(DEFAULT_FIRM_NAME).waitFor();
+        const items = page.getByRole("list", { name: "Inbox items" });
+        const uploads = items.getByRole("button", { name: `Maria Garcia ${viewport.width} uploaded 10 files` });
+        await uploads.waitFor();
+        await items.getByRole("button", { name: new RegExp(`Maria Garcia ${viewport.width} sent a message`) }).waitFor();
+        // People by name, the account by its name: never a login.
+        await items.getByText(`Garcia Household ${viewport.width}`).first().waitFor();
+        expect(await items.getByText(maria.username!).count()).toBe(0);
+        expect(await horizontalOverflow(page)).toBe(0);
+        let violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
+        expect(violations, formatViolations(violations)).toEqual([]);
+        await shot(page, "inbox");
+
+        // A reply in place: the message's item is read once answered.
+        const messageRow = items.locator("li", { hasText: `Maria Garcia ${viewport.width} sent a message` });
+        await messageRow.getByRole("button", { name: "Reply" }).click();
+        await messageRow.getByLabel(`Reply to Maria Garcia ${viewport.width}`).fill("Yes, it is here. Thank you!");
+        violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
+        expect(violations, formatViolations(violations)).toEqual([]);
+        await shot(page, "inbox-reply");
+        await messageRow.getByRole("button", { name: "Send reply" }).click();
+        await toast(page, `Reply sent to Maria Garcia ${viewport.width}`).waitFor();
+        await messageRow.getByText("Unread:").waitFor({ state: "detached" });
+
+        // A consultation request becomes an invited client in one step.
+        await items.getByRole("button", { name: `Invite as client, request from Dana Prospect ${viewport.width}` }).click();
+        await toast(page, `Invitation sent to ${prospect}`).waitFor();
+        await expect
+          .poll(
+            async () => (await server.db.selectFrom("invitations").select("account_id").where("email", "=", prospect).executeTakeFirst())?.account_id,
+          )
+          .toEqual(expect.any(String));
+
+        // Opening an item lands on the account's documents; Back returns to the Inbox, on the same item.
+        await uploads.click();
+        await page.waitForURL((url) => url.pathname === `/admin/accounts/${maria.id}` && url.searchParams.get("section") === "documents");
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === "/admin/dashboard" && url.searchParams.get("tab") === "inbox");
+        await expect.poll(() => uploads.evaluate((el) => el === document.activeElement)).toBe(true);
+
+        // The firm starts a conversation with a client picked by name.
+        await page.goto("/admin/dashboard?tab=messages");
+        await page.getByRole("button", { name: "New message" }).click();
+        const dialog = page.getByRole("dialog", { name: "New message" });
+        await dialog.getByLabel("Search clients").fill(`Olive Quiet ${viewport.width}`);
+        await dialog.getByRole("radio", { name: new RegExp(`Olive Quiet ${viewport.width}`) }).check();
+        await dialog.getByLabel(`Message to Olive Quiet ${viewport.width}`).fill("Your 2025 organizer is ready.");
+        violations = await checkA11y(page, { include: ['[role="dialog"]'] });
+        expect(violations, formatViolations(violations)).toEqual([]);
+        await shot(page, "new-message");
+        await dialog.getByRole("button", { name: "Send message" }).click();
+        await dialog.waitFor({ state: "detached" });
+        await page.getByRole("heading", { name: `Olive Quiet ${viewport.width}` }).waitFor();
+        await page.getByText("Your 2025 organizer is ready.", { exact: true }).filter({ visible: true }).first().waitFor();
+        expect(
+          (await server.db.selectFrom("messages").select("sender_role").where("account_id", "=", olive.id).execute()).map((m) => m.sender_role),
+        ).toEqual(["admin"]);
+        await shot(page, "messages");
+
+        // The Site tab: the public site's content apart from the firm's settings.
+        await page.goto("/admin/dashboard?tab=site");
+        const areas = page.getByRole("navigation", { name: "Site areas" });
+        await expect(areas.getByRole("button", { name: "Site content" }).getAttribute("aria-current")).resolves.toBe("page");
+        await areas.getByRole("button", { name: "Firm settings" }).click();
+        await page.getByRole("region", { name: "Client registration" }).waitFor();
+        expect(await horizontalOverflow(page)).toBe(0);
+        violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
+        expect(violations, formatViolations(violations)).toEqual([]);
+        await shot(page, "site-settings");
+
+        // Appointment times name their zone.
+        await openTab(page, "appointments");
+        await page
+          .getByText(/\d{1,2}:\d{2}\s?[AP]M [A-Z][A-Za-z+\d:-]*/)
+          .first()
+          .waitFor();
+        await shot(page, "appointments");
+      });
+      t.expectNoConsoleErrors();
+      await t.close();
+    }, 120_000);
+  }
 });

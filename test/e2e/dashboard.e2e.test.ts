@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkA11y,
   formatViolations,
+  headingOrderSkips,
   horizontalOverflow,
   launchBrowser,
   newPage,
@@ -177,7 +178,7 @@ describe("client dashboard", () => {
 
     await screenshotOnFailure(page, "dashboard-flow", async () => {
       await page.goto("/dashboard");
-      await page.getByRole("heading", { level: 1, name: "Welcome back, Alice Carter!" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Welcome, Alice Carter!" }).waitFor();
       await expect.poll(() => page.getByRole("banner").innerText()).toContain("Alice Carter");
       await expect.poll(() => page.getByRole("banner").innerText()).toContain("Harborline Accounting");
       expect(await page.getByRole("tab", { name: "Documents", selected: true }).count()).toBe(1);
@@ -408,7 +409,7 @@ describe("client dashboard", () => {
         .execute();
       const [aliceDocument] = await server.db.selectFrom("documents").select("id").where("account_id", "=", alice.accountId).execute();
       await other.page.goto(`/dashboard?tab=documents&folder=${aliceFolder!.id}`);
-      await other.page.getByRole("heading", { level: 1, name: "Welcome back, Bob Diaz!" }).waitFor();
+      await other.page.getByRole("heading", { level: 1, name: "Welcome, Bob Diaz!" }).waitFor();
       await other.page.getByText("No documents in root folder.").waitFor();
       await expect.poll(() => searchParam(other.page, "folder")).toBeNull();
       expect(await other.page.getByRole("list", { name: "Folders" }).count()).toBe(0);
@@ -424,4 +425,143 @@ describe("client dashboard", () => {
     other.expectNoConsoleErrors();
     await other.close();
   }, 120_000);
+
+  it("on a phone: tabs that show they scroll, a submitted request folded away with focus kept, one way to an appointment, Welcome then Welcome back", async () => {
+    const dana = await registerClient("dana_phone", "Dana Okafor");
+    const request = await server.db
+      .insertInto("document_requests")
+      .values({ account_id: dana.accountId, title: "2024 W-2 from each employer", created_by: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const type = await server.db
+      .insertInto("meeting_types")
+      .values({
+        name: "Tax review",
+        duration_minutes: 60,
+        buffer_minutes: 0,
+        location: "video",
+        location_detail: "",
+        requires_approval: false,
+        created_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile, reducedMotion: "reduce" });
+    const { page } = t;
+    await logIn(t, dana);
+    try {
+      await screenshotOnFailure(page, "dashboard-phone", async () => {
+        await page.goto("/dashboard");
+        // The first sign-in says Welcome.
+        await page.getByRole("heading", { level: 1, name: "Welcome, Dana Okafor!" }).waitFor();
+
+        // The tab row is cut at 390 px and says so: a fade and an arrow on the side with more tabs.
+        const tabs = page.getByRole("tablist", { name: "Dashboard sections" });
+        const row = tabs.locator("xpath=..");
+        await expect.poll(() => row.getAttribute("data-more-after")).toBe("true");
+        expect(await row.getAttribute("data-more-before")).toBeNull();
+        const inView = (name: string) =>
+          page.getByRole("tab", { name }).evaluate((tab) => {
+            const list = tab.parentElement!.getBoundingClientRect();
+            const box = tab.getBoundingClientRect();
+            return box.left >= list.left - 1 && box.right <= list.right + 1;
+          });
+        expect(await inView("Services")).toBe(false);
+        await takeScreenshot(page, "dashboard-phone-tabs");
+        // The keyboard walks the tablist; the focused tab scrolls into view.
+        await page.getByRole("tab", { name: "Documents", selected: true }).focus();
+        // Radix moves the focus between tabs on the next task, so each step waits for it.
+        for (const next of ["Messages", "Appointments", "Tax Forms", "Services"]) {
+          await page.keyboard.press("ArrowRight");
+          await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(next);
+        }
+        await page.keyboard.press("Enter");
+        await page.getByRole("heading", { level: 2, name: "Services" }).waitFor();
+        await expect.poll(() => inView("Services")).toBe(true);
+        await expect.poll(() => row.getAttribute("data-more-before")).toBe("true");
+        // A link straight to a tab at the end shows that tab selected and in view.
+        await page.goto("/dashboard?tab=tax-forms");
+        await page.getByRole("heading", { level: 2, name: "Tax Forms" }).waitFor();
+        await expect.poll(() => inView("Tax Forms")).toBe(true);
+
+        // Upload from the request's card: focus stays in the request, then Mark submitted folds the
+        // card into one line, which takes the focus and tells the result.
+        await page.goto("/dashboard");
+        const card = page.getByRole("region", { name: "Requests from your firm" });
+        const item = card.getByRole("listitem", { name: "2024 W-2 from each employer" });
+        await item.getByRole("button", { name: "Upload" }).focus();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Upload");
+        const chooser = page.waitForEvent("filechooser");
+        await page.keyboard.press("Enter");
+        await (await chooser).setFiles({ name: "w2-acme.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 w2") });
+        await item.getByRole("list", { name: "Documents for 2024 W-2 from each employer" }).getByText("w2-acme.pdf").waitFor();
+        const focusInRequest = () => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-label="2024 W-2 from each employer"]')));
+        await expect.poll(focusInRequest).toBe(true);
+        await item.getByRole("button", { name: "Mark submitted" }).focus();
+        await page.keyboard.press("Enter");
+        const fold = page.getByRole("button", { name: /^Requests from your firm/ });
+        await fold.waitFor();
+        expect(await fold.innerText()).toContain("1 submitted, waiting for your firm");
+        expect(await fold.getAttribute("aria-expanded")).toBe("false");
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Requests from your firm");
+        expect(await card.count()).toBe(0);
+        const { status } = await server.db.selectFrom("document_requests").select("status").where("id", "=", request.id).executeTakeFirstOrThrow();
+        expect(status).toBe("submitted");
+        const foldTop = await fold.evaluate((el) => el.getBoundingClientRect().height);
+        expect(foldTop).toBeLessThan(100);
+        await takeScreenshot(page, "dashboard-phone-folded");
+        await page.keyboard.press("Enter");
+        await card.getByText("Submitted · waiting for your firm").waitFor();
+        expect(await fold.getAttribute("aria-expanded")).toBe("true");
+        await fold.click();
+        await card.waitFor({ state: "detached" });
+
+        // One way to an appointment: the free times first, then "Ask us" for the request form.
+        await page.getByRole("tab", { name: "Appointments" }).click();
+        const appointments = page.getByRole("tabpanel", { name: "Appointments" });
+        // The tab's code loads on first use: its buttons are counted once it is there.
+        await appointments.getByRole("button", { name: "Schedule New Appointment" }).waitFor();
+        expect(
+          await appointments
+            .getByRole("button")
+            .filter({ hasText: /appointment/i })
+            .allInnerTexts(),
+        ).toEqual(["Schedule New Appointment"]);
+        await appointments.getByRole("button", { name: "Schedule New Appointment" }).click();
+        const booking = page.getByRole("dialog", { name: "Book an appointment" });
+        await booking.getByRole("radio", { name: /Tax review/ }).waitFor();
+        await booking.getByRole("button", { name: "None of these times work? Ask us" }).click();
+        const ask = page.getByRole("dialog", { name: "Schedule New Appointment" });
+        await ask.getByLabel("Title").waitFor();
+        await booking.waitFor({ state: "detached" });
+        expect(await horizontalOverflow(page)).toBe(0);
+        await takeScreenshot(page, "dashboard-phone-ask-us");
+        await ask.getByRole("button", { name: "Cancel" }).click();
+        await ask.waitFor({ state: "detached" });
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Schedule New Appointment");
+
+        for (const viewport of [viewports.mobile, viewports.desktop]) {
+          await page.setViewportSize(viewport);
+          await page.getByRole("tab", { name: "Documents" }).click();
+          await fold.waitFor();
+          const violations = await checkA11y(page);
+          expect(violations, formatViolations(violations)).toEqual([]);
+          expect(await headingOrderSkips(page)).toEqual([]);
+          expect(await horizontalOverflow(page)).toBe(0);
+          await takeScreenshot(page, "dashboard-phone-requests");
+        }
+        // At 1280 px the five tabs fit: no fade, no arrow.
+        await expect.poll(() => row.getAttribute("data-more-after")).toBeNull();
+
+        // The next sign-in says Welcome back.
+        await logIn(t, dana);
+        await page.reload();
+        await page.getByRole("heading", { level: 1, name: "Welcome back, Dana Okafor!" }).waitFor();
+      });
+      t.expectNoConsoleErrors();
+    } finally {
+      await server.db.updateTable("meeting_types").set({ deleted_at: new Date() }).where("id", "=", type.id).execute();
+      await t.close();
+    }
+  }, 90_000);
 });

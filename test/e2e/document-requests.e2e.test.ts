@@ -3,11 +3,13 @@
  * documents in the Requests tab (one into a folder of the client's), the client sees both first
  * thing on the dashboard (one overdue, marked in words), uploads against one and submits it, and the
  * admin finds it submitted and marks it done with a comment, which the client then sees. Every view
- * passes axe at 1280 and 390 px. The steps share one server and run in order.
+ * passes axe at 1280 and 390 px. Then a checklist (issue 34): the admin keeps a template, asks
+ * from it, the client on a phone uploads to one item, removes a wrong file and adds the right one
+ * after submitting, and the admin marks the items done. The steps share one server and run in order.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, takeScreenshot, type TestPage, viewports } from "../helpers/browser.ts";
 import { fillNewRequest, type RequestFields } from "../helpers/request-dialog.ts";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
@@ -178,4 +180,129 @@ describe("document requests", () => {
       client.expectNoConsoleErrors();
     });
   });
+
+  it("checklists: the admin keeps a template, asks from it, the client on a phone uploads per item and removes a wrong file, the admin marks items done", async () => {
+    const { page } = admin;
+    await screenshotOnFailure(page, "checklist-admin-template", async () => {
+      await page.goto("/admin/dashboard?tab=requests");
+      await page.getByRole("button", { name: "Templates" }).click();
+      const templates = page.getByRole("dialog", { name: "Request templates" });
+      await templates.getByText("No templates yet.", { exact: false }).waitFor();
+      await templates.getByRole("button", { name: "New template" }).click();
+      const form = page.getByRole("dialog", { name: "New template" });
+      await form.getByLabel("Title").fill("2026 tax documents");
+      await form.getByLabel("Message for the client").fill("What we need for your 2026 return.");
+      await form.getByRole("button", { name: "Add item" }).click();
+      // The new row takes the focus.
+      await page.keyboard.type("2026 W-2 from each employer");
+      await form.getByRole("button", { name: "Add item" }).click();
+      await form.getByRole("textbox", { name: "Item 2", exact: true }).fill("Property tax bill");
+      await form.getByRole("button", { name: "Add item" }).click();
+      await form.getByRole("textbox", { name: "Item 3", exact: true }).fill("Old item");
+      await form.getByRole("button", { name: "Remove item 3: Old item" }).click();
+      await expectAccessibleAtBothWidths(page, "checklist-admin-template-form", ['[role="dialog"]']);
+      await form.getByRole("button", { name: "Save template" }).click();
+      await expectToast(page, "Template “2026 tax documents” saved");
+      const list = page.getByRole("dialog", { name: "Request templates" });
+      await list.getByText("2 items").waitFor();
+      await page.keyboard.press("Escape");
+      await list.waitFor({ state: "detached" });
+
+      await page.getByRole("button", { name: "New request" }).click();
+      const dialog = page.getByRole("dialog", { name: "New document request" });
+      await dialog.getByLabel("Search clients by name, username or email").fill("Greta");
+      await dialog.getByRole("radio", { name: /Greta Lindqvist/ }).check();
+      await dialog.getByLabel("Start from a template").selectOption({ label: "2026 tax documents" });
+      expect(await dialog.getByLabel("What do you need?").inputValue()).toBe("2026 tax documents");
+      expect(await dialog.getByRole("textbox", { name: "Item 1", exact: true }).inputValue()).toBe("2026 W-2 from each employer");
+      expect(await dialog.getByRole("textbox", { name: "Item 2", exact: true }).inputValue()).toBe("Property tax bill");
+      await dialog.getByLabel("Due date").fill("2027-03-20");
+      await expectAccessibleAtBothWidths(page, "checklist-admin-new-request", ['[role="dialog"]']);
+      await dialog.getByRole("button", { name: "Send request" }).click();
+      await expectToast(page, "Request sent to Greta Lindqvist");
+      await dialog.waitFor({ state: "detached" });
+      await page.getByText("Checklist: 0 of 2 done").waitFor();
+    });
+
+    // The client, on a phone.
+    const phone = await signedInPage(browser, server.url, clientUser, "client", {
+      timezoneId: "America/Chicago",
+      clock: server.clock.now(),
+      viewport: viewports.mobile,
+    });
+    try {
+      const p = phone.page;
+      await screenshotOnFailure(p, "checklist-client-phone", async () => {
+        await p.goto("/dashboard");
+        const request = p.getByRole("listitem", { name: "2026 tax documents" });
+        const checklist = request.getByRole("list", { name: "Checklist for 2026 tax documents" });
+        const w2 = checklist.getByRole("listitem", { name: "2026 W-2 from each employer" });
+        const taxBill = checklist.getByRole("listitem", { name: "Property tax bill" });
+        await request.getByText("2 of 2 items still needed.").waitFor();
+        await w2.getByText("Needed").waitFor();
+        await takeScreenshot(p, "checklist-client-phone-start");
+
+        await w2
+          .getByLabel("Choose files for 2026 W-2 from each employer")
+          .setInputFiles([{ name: "beach-photo.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") }]);
+        await expectToast(p, "File uploaded for “2026 W-2 from each employer”");
+        await w2.getByText("Uploaded", { exact: true }).waitFor();
+        await w2.getByRole("button", { name: "Remove beach-photo.pdf" }).click();
+        await expectToast(p, "File removed. It is in your trash if you need it back.");
+        await w2.getByRole("button", { name: "Remove beach-photo.pdf" }).waitFor({ state: "detached" });
+        await w2.getByText("Needed").waitFor();
+        // The removed row's focus went to the item's Upload button.
+        expect(await p.evaluate(() => document.activeElement?.textContent)).toContain("Upload for 2026 W-2 from each employer");
+
+        await w2
+          .getByLabel("Choose files for 2026 W-2 from each employer")
+          .setInputFiles([{ name: "w2-acme-2026.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") }]);
+        await w2.getByRole("button", { name: "Remove w2-acme-2026.pdf" }).waitFor();
+        await request.getByRole("button", { name: "Mark submitted" }).click();
+        await request.getByText("Submitted · waiting for your firm").waitFor();
+        // After submitting, the other item still takes its file.
+        await taxBill
+          .getByLabel("Choose files for Property tax bill")
+          .setInputFiles([{ name: "property-tax-2026.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") }]);
+        await taxBill.getByRole("button", { name: "Remove property-tax-2026.pdf" }).waitFor();
+        await request.getByText("Every item has a file.").waitFor();
+        await expectAccessibleAtBothWidths(p, "checklist-client-uploaded");
+        await p.setViewportSize(viewports.mobile);
+        await request.scrollIntoViewIfNeeded();
+        await takeScreenshot(p, "checklist-client-phone-uploaded");
+        phone.expectNoConsoleErrors();
+      });
+
+      await screenshotOnFailure(page, "checklist-admin-done", async () => {
+        await page.reload();
+        await page.getByRole("button", { name: "Checklist: 2026 tax documents for Greta Lindqvist" }).click();
+        const dialog = page.getByRole("dialog", { name: "Checklist" });
+        await dialog.getByText("w2-acme-2026.pdf").waitFor();
+        expect(await dialog.getByText("beach-photo.pdf").count()).toBe(0);
+        await dialog.getByRole("button", { name: "Mark done 2026 W-2 from each employer" }).click();
+        await expectToast(page, "“2026 W-2 from each employer” marked done");
+        await dialog.getByRole("button", { name: "Reopen 2026 W-2 from each employer" }).waitFor();
+        await dialog.getByRole("button", { name: "Mark done Property tax bill" }).click();
+        await dialog.getByText("2 of 2 done", { exact: false }).waitFor();
+        await expectAccessibleAtBothWidths(page, "checklist-admin-checklist-dialog", ['[role="dialog"]']);
+        await page.keyboard.press("Escape");
+        await page.getByText("Checklist: 2 of 2 done").waitFor();
+      });
+
+      await screenshotOnFailure(p, "checklist-client-done", async () => {
+        await p.reload();
+        const w2 = p.getByRole("listitem", { name: "2026 W-2 from each employer" });
+        await w2.getByText("Done", { exact: true }).waitFor();
+        // Marked done: the files stay, and neither Remove nor Upload is offered.
+        expect(await w2.getByRole("button").count()).toBe(0);
+        await p.getByRole("listitem", { name: "2026 tax documents" }).scrollIntoViewIfNeeded();
+        await takeScreenshot(p, "checklist-client-phone-done");
+        await expectAccessibleAtBothWidths(p, "checklist-client-done");
+        phone.expectNoConsoleErrors();
+      });
+    } finally {
+      await phone.close();
+    }
+    // One story of three people's steps (template, phone, firm), each waiting on the page.
+  }, 180_000);
 });

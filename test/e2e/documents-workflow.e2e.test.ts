@@ -373,11 +373,32 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       expect(await results.getByRole("listitem").count()).toBe(1);
       const path = results.getByRole("button", { name: "In folder Taxes 2024 / Receipts" });
       await expectAccessible(page, "search results");
+      // Issue 34: the filter chips at 390 px; each is a toggle kept in the URL beside q.
+      await page.setViewportSize(viewports.mobile);
+      const filters = page.getByRole("group", { name: "Filter documents" });
+      const year = String(new Date().getFullYear());
+      await filters.getByRole("button", { name: "Your uploads" }).click();
+      await filters.getByRole("button", { name: year }).click();
+      await poll(() => new URL(page.url()).searchParams.get("year")).toBe(year);
+      expect(new URL(page.url()).searchParams.get("source")).toBe("client");
+      expect(await filters.getByRole("button", { name: "Your uploads" }).getAttribute("aria-pressed")).toBe("true");
+      await results.getByRole("listitem").filter({ hasText: "e-receipt-lunch.txt" }).waitFor();
+      await expectAccessible(page, "search filters at 390px");
+      await page.screenshot({ path: "/tmp/shots-search/search-filters-390.png", fullPage: true });
+      // The firm shared nothing with this client: nothing matches, and saying so.
+      await filters.getByRole("button", { name: "From your firm" }).click();
+      await page.getByText("No documents match").waitFor();
+      expect(await filters.getByRole("button", { name: "Your uploads" }).getAttribute("aria-pressed")).toBe("false");
+      await page.screenshot({ path: "/tmp/shots-search/search-filters-none-390.png", fullPage: true });
+      await filters.getByRole("button", { name: "From your firm" }).click();
+      await poll(() => new URL(page.url()).searchParams.get("source")).toBeNull();
+      await page.setViewportSize(viewports.desktop);
       await path.click();
       await expect
         .poll(() => page.getByRole("navigation", { name: "Folder path" }).getByRole("listitem").allInnerTexts())
         .toEqual(["Root", "Taxes 2024", "Receipts"]);
       expect(new URL(page.url()).searchParams.get("q")).toBeNull();
+      expect(new URL(page.url()).searchParams.get("source")).toBeNull();
       expect(new URL(page.url()).searchParams.get("folder")).toBe(receipts);
       expect(await page.getByRole("searchbox", { name: "Search all documents" }).inputValue()).toBe("");
       await documentRow(page, "e-receipt-lunch.txt").waitFor();

@@ -102,7 +102,8 @@ describe("email verification", () => {
       expect(new URL(page.url()).search).toBe("");
 
       await page.goto("/dashboard");
-      await page.getByRole("heading", { level: 1, name: "Welcome back, Vera Lindqvist!" }).waitFor();
+      // "Welcome" or "Welcome back" (issue 34): that depends on her earlier sign-ins, not on the banner.
+      await page.getByRole("heading", { level: 1, name: /^Welcome( back)?, Vera Lindqvist!$/ }).waitFor();
       expect(await banner(page).count()).toBe(0);
       await takeScreenshot(page, "verify-email-verified");
     });

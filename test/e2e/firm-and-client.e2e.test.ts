@@ -98,13 +98,13 @@ describe("the firm and its client", { timeout: 120_000 }, () => {
       // The client's upload and the submitted request: two unread items, counted on the tab.
       await page.getByRole("tab", { name: "Inbox 2 unread" }).waitFor();
       const inbox = page.getByRole("list", { name: "Inbox items" });
-      await inbox.getByText(`${clientUser.username} uploaded a document`).waitFor();
-      const submitted = inbox.getByRole("button", { name: `Unread: ${clientUser.username} submitted "2025 W-2 forms"` });
+      // Issue 34: items name the person, not their username, and open the client's record.
+      await inbox.getByText("Greta Flow uploaded a file").waitFor();
+      const submitted = inbox.getByRole("button", { name: /^Unread: Greta Flow submitted "2025 W-2 forms"/ });
       await expectAccessibleAtBothWidths(page, "flow-admin-inbox");
 
       await submitted.click();
-      await page.waitForURL("**/admin/dashboard?tab=requests");
-      await page.getByRole("tab", { name: "Inbox 1 unread" }).waitFor();
+      await page.waitForURL(`**/admin/accounts/${clientUser.id}?section=requests*`);
       const row = page.getByRole("table", { name: "Document requests" }).getByRole("row").filter({ hasText: "2025 W-2 forms" });
       await row.getByRole("button", { name: "Mark done: 2025 W-2 forms for Greta Flow" }).click();
       const dialog = page.getByRole("dialog", { name: "Mark the request done" });
@@ -120,9 +120,17 @@ describe("the firm and its client", { timeout: 120_000 }, () => {
   it("the admin shares the finished tax return from the client's page", async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "flow-admin-share", async () => {
+      await page.goto("/admin/dashboard");
       await page.getByRole("tab", { name: "Clients" }).click();
       await page.getByRole("link", { name: "Greta Flow", exact: true }).click();
-      await page.waitForURL(`**/admin/users/${clientUser.id}`);
+      // The client's record (issue 34): its Documents section.
+      await page.waitForURL(new RegExp(`/admin/(users|accounts)/${clientUser.id}`));
+      const sections = page.getByRole("tablist", { name: "Client record sections" });
+      await sections
+        .or(page.getByRole("button", { name: "Taxes 2025" }))
+        .first()
+        .waitFor();
+      if (await sections.isVisible()) await sections.getByRole("tab", { name: "Documents" }).click();
       await page.getByRole("button", { name: "Taxes 2025" }).click();
       await page.getByText('Uploading to folder "Taxes 2025"').waitFor();
       await page.getByTestId("upload-input").setInputFiles([{ name: RETURN_NAME, mimeType: "text/plain", buffer: Buffer.from(RETURN_TEXT) }]);

@@ -138,7 +138,7 @@ describe("invitations", () => {
         await dialog.getByLabel("Confirm Password").fill(PASSWORD);
         await dialog.getByRole("button", { name: "Create Account" }).click();
         await t.page.waitForURL(/\/dashboard$/);
-        await t.page.getByRole("heading", { level: 1, name: `Welcome back, ${client.name}!` }).waitFor();
+        await t.page.getByRole("heading", { level: 1, name: `Welcome, ${client.name}!` }).waitFor();
         await takeScreenshot(t.page, "accepted-invitation-dashboard");
       });
       t.expectNoConsoleErrors();
@@ -164,7 +164,7 @@ describe("invitations", () => {
   }, 180_000);
 
   it("with registration by invitation only (the Site tab), the Register tab says so instead of its form", async () => {
-    const mobile = await adminPage(viewports.mobile, "site");
+    const mobile = await adminPage(viewports.mobile, "site&area=settings");
     await screenshotOnFailure(mobile.page, "registration-setting-390", async () => {
       const section = mobile.page.getByRole("region", { name: "Client registration" });
       await section.getByRole("radio", { name: /Anyone can register/ }).waitFor();
@@ -176,7 +176,7 @@ describe("invitations", () => {
     mobile.expectNoConsoleErrors();
     await mobile.close();
 
-    const a = await adminPage(viewports.desktop, "site");
+    const a = await adminPage(viewports.desktop, "site&area=settings");
     await screenshotOnFailure(a.page, "registration-setting", async () => {
       const section = a.page.getByRole("region", { name: "Client registration" });
       await section.getByRole("radio", { name: /By invitation only/ }).check();

@@ -414,7 +414,9 @@ describe("landing page", { timeout: 60_000 }, () => {
       expect(await dialog.getByRole("button", { name: "Continue with Google" }).count()).toBe(0);
       await dialog.getByRole("tab", { name: "Register" }).click();
       const register = dialog.getByRole("form", { name: "Register" });
-      await expect(register.getByText("At least 6 characters. Common passwords, such as password123, are refused.").isVisible()).resolves.toBe(true);
+      await expect(
+        register.getByText("At least 6 characters. Common passwords, such as password123, and others easy to guess are refused.").isVisible(),
+      ).resolves.toBe(true);
       const expectOnField = (label: string, message: string) => expectFieldError(t.page, register.getByLabel(label, { exact: true }), message);
 
       await register.getByRole("button", { name: "Create Account" }).click();

@@ -10,6 +10,7 @@ import { zonedTime } from "../../server/domains/appointments/service.ts";
 import {
   checkA11y,
   formatViolations,
+  headingOrderSkips,
   horizontalOverflow,
   launchBrowser,
   newPage,
@@ -371,6 +372,87 @@ describe("client portal", { timeout: 90_000 }, () => {
     });
     t.expectNoConsoleErrors({ allow: [/Failed to load (documents|folders|storage usage)/, /ERR_FAILED/] });
     await t.close();
+  });
+
+  it("keeps a document's extension on rename, measures a new password as it is typed, and fits every placeholder (390 and 1280 px)", async ({
+    login,
+  }) => {
+    const user = await createUser(server.db, { name: "Rhea Quill" });
+    const t = await login(user, "client", { viewport: viewports.mobile, reducedMotion: "reduce" });
+    const { page } = t;
+    await upload(t, "scan-0017.pdf", 300);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await screenshotOnFailure(page, "portal-rename-password", async () => {
+      await page.goto("/dashboard");
+      await page.getByRole("button", { name: "Actions for scan-0017.pdf" }).click();
+      await page.getByRole("menuitem", { name: "Rename" }).click();
+      const dialog = page.getByRole("dialog", { name: "Rename document" });
+      const name = dialog.getByLabel("New name");
+      // The base name is selected, so typing replaces it and keeps ".pdf".
+      await expect.poll(() => name.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 9]);
+      await dialog.getByText("Leave out the extension and it stays .pdf.").waitFor();
+      // A name typed without an extension keeps the old one.
+      await name.fill("2024 return");
+      await dialog.getByRole("button", { name: "Rename" }).click();
+      await page.getByRole("list", { name: "Documents" }).getByText("2024 return.pdf").waitFor();
+      const [renamed] = await server.db.selectFrom("documents").select("original_filename").where("account_id", "=", user.id).execute();
+      expect(renamed!.original_filename).toBe("2024 return.pdf");
+
+      // Placeholders fit their fields at 390 px: on the dashboard and in the dialogs a phone opens.
+      const placeholdersCut = () =>
+        page.evaluate(() => {
+          const canvas = document.createElement("canvas").getContext("2d")!;
+          return [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[placeholder], textarea[placeholder]")]
+            .filter((field) => field.offsetParent !== null && field.tagName === "INPUT")
+            .filter((field) => {
+              const style = getComputedStyle(field);
+              canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+              const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+              return canvas.measureText(field.placeholder).width > room;
+            })
+            .map((field) => field.placeholder);
+        });
+      expect(await placeholdersCut()).toEqual([]);
+      await page.getByRole("button", { name: "New Folder" }).click();
+      expect(await placeholdersCut()).toEqual([]);
+      await page.keyboard.press("Escape");
+      await page.getByRole("tab", { name: "Appointments" }).click();
+      await page.getByRole("button", { name: "Schedule New Appointment" }).click();
+      // The free times first when the firm offers any, and from there the request form.
+      const askUs = page.getByRole("button", { name: "None of these times work? Ask us" });
+      const requestForm = page.getByRole("dialog", { name: "Schedule New Appointment" });
+      await askUs.or(requestForm).first().waitFor();
+      if (await askUs.isVisible()) await askUs.click();
+      await requestForm.getByLabel("Title").waitFor();
+      expect(await placeholdersCut()).toEqual([]);
+      await page.keyboard.press("Escape");
+
+      // The strength meter's code loads only once a password is typed.
+      const strengthCode = () => scripts.filter((url) => /\/password-strength-(?!hint-|meter-)[^/]+\.js$/.test(url));
+      await page.goto("/settings");
+      const next = page.getByLabel("New password", { exact: true });
+      await next.waitFor();
+      expect(strengthCode()).toEqual([]);
+      const meter = page.getByTestId("password-strength");
+      await next.fill("Summer2024");
+      await meter.getByText("Strength: Easy to guess").waitFor();
+      await meter.getByText(/it will be refused/).waitFor();
+      expect(strengthCode().length).toBeGreaterThan(0);
+      await next.fill("Copper-Kettle-Evening-7");
+      await meter.getByText(/^Strength: (Strong|Very strong)$/).waitFor();
+      expect(await meter.innerText()).not.toContain("refused");
+      for (const viewport of [viewports.mobile, viewports.desktop]) {
+        await page.setViewportSize(viewport);
+        await expectAccessible(page);
+        expect(await headingOrderSkips(page)).toEqual([]);
+        expect(await horizontalOverflow(page)).toBe(0);
+        await takeScreenshot(page, "settings-password-strength");
+      }
+    });
+    t.expectNoConsoleErrors();
   });
 
   it("gives every control a target of at least 44 px on a phone", async ({ login }) => {

@@ -101,7 +101,7 @@ describe("self-booking", () => {
     const { page } = client;
     await screenshotOnFailure(page, "booking-client-book", async () => {
       await page.goto("/dashboard?tab=appointments");
-      await page.getByRole("button", { name: "Book an appointment" }).click();
+      await page.getByRole("button", { name: "Schedule New Appointment" }).click();
       const dialog = page.getByRole("dialog", { name: "Book an appointment" });
       await dialog.getByText("Times are in your time zone (Europe/Berlin). The firm is in Central Time.").waitFor();
       await optionOf(dialog, /Tax review/).click();
@@ -185,7 +185,7 @@ describe("self-booking", () => {
 
       // On a phone, the booking dialog fits and passes axe too.
       await page.setViewportSize(viewports.mobile);
-      await page.getByRole("button", { name: "Book an appointment" }).click();
+      await page.getByRole("button", { name: "Schedule New Appointment" }).click();
       const booking = page.getByRole("dialog", { name: "Book an appointment" });
       await optionOf(booking, /Tax review/).click();
       await optionOf(booking, /^Thursday, March 18, 2027/).click();
@@ -210,7 +210,7 @@ describe("self-booking", () => {
       const row = await server.db.selectFrom("appointments").select("status").where("account_id", "=", clientUser.id).executeTakeFirstOrThrow();
       expect(row.status).toBe("cancelled");
 
-      await page.getByRole("button", { name: "Book an appointment" }).click();
+      await page.getByRole("button", { name: "Schedule New Appointment" }).click();
       const dialog = page.getByRole("dialog", { name: "Book an appointment" });
       await optionOf(dialog, /Tax review/).click();
       await optionOf(dialog, /^Wednesday, March 17, 2027/).click();
@@ -232,7 +232,7 @@ describe("self-booking", () => {
       const type = await server.db.selectFrom("meeting_types").select("id").executeTakeFirstOrThrow();
       expect((await api.post("/api/appointments/book", { type: type.id, start: "2027-03-18T10:00:00-05:00" })).status).toBe(201);
 
-      await page.getByRole("button", { name: "Book an appointment" }).click();
+      await page.getByRole("button", { name: "Schedule New Appointment" }).click();
       const dialog = page.getByRole("dialog", { name: "Book an appointment" });
       await optionOf(dialog, /Tax review/).click();
       await optionOf(dialog, /^Friday, March 19, 2027/).click();

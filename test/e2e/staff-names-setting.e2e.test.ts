@@ -55,7 +55,7 @@ describe("staff names in a client's activity", () => {
   it("the firm turns on staff names on the Site tab, and the client sees Dana Whitfield", async () => {
     const { page } = admin;
     await screenshotOnFailure(page, "staff-names-admin-setting", async () => {
-      await page.goto("/admin/dashboard?tab=site");
+      await page.goto("/admin/dashboard?tab=site&area=settings");
       const box = page.getByRole("checkbox", { name: "Show staff names to clients" });
       await box.waitFor();
       expect(await box.isChecked()).toBe(false);

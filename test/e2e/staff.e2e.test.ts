@@ -71,6 +71,51 @@ describe("staff", () => {
     expect(thread).toContain("Yes, the W-2 is all we need.");
     expect(thread).toContain("Pat Preparer");
 
+    // Who read it, the preparer's assigned client on the Team tab, the access report, and a resent invitation.
+    const ownerApi = await loginClient(server.url, owner, "admin");
+    const preparerId = ((await ownerApi.get("/api/admin/staff")).body as { id: string; email: string }[]).find((m) => m.email === email)!.id;
+    expect((await ownerApi.request("PATCH", `/api/admin/accounts/${client.id}`, { json: { name: "Greta Lindqvist" } })).status).toBe(200);
+    expect((await ownerApi.request("PUT", `/api/admin/accounts/${client.id}/assignees`, { json: { user_ids: [preparerId] } })).status).toBe(200);
+    const waiting = await ownerApi.post("/api/admin/staff", {
+      name: "Wes Waiting",
+      email: "wes.waiting@example.com",
+      role: "staff",
+      rights: ["requests"],
+    });
+    expect(waiting.status).toBe(201);
+    await screenshotOnFailure(page, "staff-team-more", async () => {
+      await page.reload();
+      await page.getByRole("tab", { name: /^Messages/ }).click();
+      await page
+        .getByRole("button", { name: /^Greta Lindqvist/ })
+        .getByText("Read by Pat Preparer")
+        .waitFor();
+      await expectAccessibleAtBothWidths(page, "staff-messages-read-by");
+
+      await page.getByRole("tab", { name: "Team" }).click();
+      const assigned = page.getByRole("list", { name: "Clients assigned to Pat Preparer" });
+      await assigned.getByRole("link", { name: "Greta Lindqvist", exact: true }).waitFor();
+      await page.getByText("1 assigned client").waitFor();
+      await page.getByRole("button", { name: "Resend invitation to Wes Waiting" }).click();
+      await toast(page, "A new invitation is on its way to wes.waiting@example.com").waitFor();
+      await expectAccessibleAtBothWidths(page, "staff-team-assigned");
+
+      await assigned.getByRole("link", { name: "Who can see Greta Lindqvist" }).click();
+      await page.getByRole("heading", { name: "Access to Greta Lindqvist" }).waitFor();
+      const people = page.getByRole("list", { name: "People who can see this account" });
+      await people.getByRole("listitem").filter({ hasText: "Pat Preparer" }).getByText("All clients right").waitFor();
+      // This story's preparer holds all_clients (see the invitation above), and is assigned too.
+      await people.getByRole("listitem").filter({ hasText: "Pat Preparer" }).getByText("Also assigned").waitFor();
+      await people.getByRole("listitem").filter({ hasText: "Olivia Owner" }).getByText("Owner: sees every client").waitFor();
+      await expectAccessibleAtBothWidths(page, "staff-access-report");
+      // And from the account page.
+      await page.getByRole("link", { name: "Account", exact: true }).click();
+      await page.getByRole("link", { name: "Who can see this account" }).click();
+      await page.getByRole("heading", { name: "Access to Greta Lindqvist" }).waitFor();
+      await page.goto("/admin/dashboard?tab=team");
+    });
+    expect((await ownerApi.delete(`/api/admin/staff/invitations/${waiting.body.id}`)).status).toBe(200);
+
     await screenshotOnFailure(page, "staff-deactivate", async () => {
       await page.reload();
       await page.getByRole("button", { name: "Deactivate Pat Preparer" }).click();
@@ -90,5 +135,5 @@ describe("staff", () => {
     ownerPage.expectNoConsoleErrors();
     preparer.expectNoConsoleErrors({ allow: [/status of 401/] });
     await preparer.close();
-  });
+  }, 90_000);
 });

@@ -208,3 +208,21 @@ export async function expectAccessibleAtBothWidths(page: Page, name: string, inc
   }
   await page.setViewportSize(viewports.desktop);
 }
+
+/**
+ * axe's heading-order rule is "moderate", under checkA11y's bar: this says where a page's shown
+ * headings skip a level going down (an h2 followed by an h4), or [] when none does.
+ */
+export function headingOrderSkips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = [...document.querySelectorAll<HTMLElement>("h1, h2, h3, h4, h5, h6")].filter((h) => h.getClientRects().length > 0);
+    const skips: string[] = [];
+    shown.forEach((heading, i) => {
+      const previous = shown[i - 1];
+      const level = Number(heading.tagName[1]);
+      if (previous && level > Number(previous.tagName[1]) + 1)
+        skips.push(`${previous.tagName} "${previous.textContent}" then ${heading.tagName} "${heading.textContent}"`);
+    });
+    return skips;
+  });
+}

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-limit.ts";
 import { MAX_STREAMS_PER_SESSION } from "../../server/domains/messages/events.ts";
 import { NO_ACCOUNT_DETAIL } from "../../server/trpc/procedures.ts";
+import { STAFF_RIGHTS } from "../../server/trpc/staff-rights.ts";
 import { ANY_STAFF, PERSON_SCOPED, PROCEDURE_ACCESS, REST_ACCESS, rightOf, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
 
 type Objects = Awaited<ReturnType<typeof seedObjects>>;
@@ -57,6 +58,20 @@ afterAll(async () => {
  */
 const ENDS_OTHER_SESSIONS = new Set(["account.revokeOtherSessions", "POST /auth/sessions/revoke-others"]);
 const clientsFor = (target: string) => (ENDS_OTHER_SESSIONS.has(target) ? [clientA] : [clientA, adminAsClient]);
+
+/** Procedures of one type in one tRPC batch, each with `{}`: the HTTP status and message of each one's answer. */
+async function callBatch(client: ApiClient, paths: string[], type: "query" | "mutation") {
+  callsMade += paths.length;
+  const input = JSON.stringify(Object.fromEntries(paths.map((_, i) => [i, { json: {} }])));
+  const url = `/trpc/${paths.join(",")}?batch=1`;
+  const res =
+    type === "query"
+      ? await client.get(`${url}&input=${encodeURIComponent(input)}`)
+      : await client.request("POST", url, { body: input, headers: { "Content-Type": "application/json" } });
+  const answers = res.body as Array<{ error?: { json?: { message?: string; data?: { httpStatus?: number } } } }>;
+  expect(answers, res.text).toHaveLength(paths.length);
+  return answers.map((a) => ({ status: a.error?.json?.data?.httpStatus ?? 200, message: a.error?.json?.message }));
+}
 
 async function call(client: ApiClient, path: string, type: "query" | "mutation", input?: unknown) {
   callsMade++;
@@ -125,6 +140,7 @@ describe("tRPC: tenants are isolated", () => {
       ["appointments.reschedule", "mutation", { id: o.appointmentId, start: "2031-05-01T14:00:00Z" }],
       ["appointments.cancel", "mutation", { id: o.appointmentId }],
       ["requests.submit", "mutation", { id: o.requestId }],
+      ["requests.removeItemDocument", "mutation", { request_id: o.requestId, item_id: o.requestItemId, document_id: o.documentId }],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
@@ -134,6 +150,7 @@ describe("tRPC: tenants are isolated", () => {
       appointmentId: randomUUID(),
       trashedDocumentId: randomUUID(),
       requestId: randomUUID(),
+      requestItemId: randomUUID(),
     };
     for (const [[path, type, foreignInput], [, , missingInput]] of objectCalls(objectsA).map((c, i) => [c, objectCalls(missing)[i]!] as const)) {
       const foreign = await call(clientB, path, type, foreignInput);
@@ -238,6 +255,7 @@ describe("REST: tenants are isolated", () => {
       ["POST", `/api/appointments/${o.appointmentId}/cancel`, undefined],
       ["POST", `/api/requests/${o.requestId}/submit`, undefined],
       ["POST", "/api/documents/upload", { body: uploadForm(o.requestId, "request_id") }],
+      ["DELETE", `/api/requests/${o.requestId}/items/${o.requestItemId}/documents/${o.documentId}`, undefined],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
@@ -247,6 +265,7 @@ describe("REST: tenants are isolated", () => {
       appointmentId: randomUUID(),
       trashedDocumentId: randomUUID(),
       requestId: randomUUID(),
+      requestItemId: randomUUID(),
     };
     const foreignRequests = objectRequests(objectsA);
     const missingRequests = objectRequests(missing);
@@ -439,6 +458,43 @@ describe("staff roles and rights", () => {
     }
   });
 
+  // Each right alone, on every admin procedure and path (the tables in helpers.ts): a staff member
+  // holding only that right reaches the targets needing it and those open to every person of the
+  // firm, and gets 403 naming the right from every other. all_clients alone opens no target: it
+  // widens the accounts reached (the "assigned accounts" tests below), not what may be done.
+  it("each right alone reaches exactly its own procedures and paths and those open to all; every other answers 403 naming its right", async () => {
+    const missing: string[] = [];
+    const allowedWrongly: string[] = [];
+    await Promise.all(
+      STAFF_RIGHTS.map(async (right) => {
+        const api = await loginClient(server.url, await createStaffMember(server.db, "staff", [right]), "admin");
+        const check = (target: string, status: number, detail: string | undefined) => {
+          const need = rightOf(target);
+          if (need === "any" || need === right) {
+            if (status === 401 || status === 403) missing.push(`${right}: ${target} answered ${status} ${detail}`);
+          } else if (status !== 403 || detail !== `You need the ${need} right for this`) {
+            allowedWrongly.push(`${right}: ${target} answered ${status} ${detail} (needs ${need})`);
+          }
+        };
+        // tRPC in batches of ten, as the web client may send them: each procedure's own answer.
+        for (const type of ["query", "mutation"] as const) {
+          const ofType = adminProcedures.filter((p) => p.type === type).map((p) => p.path);
+          for (let i = 0; i < ofType.length; i += 10) {
+            const batch = ofType.slice(i, i + 10);
+            for (const [index, answer] of (await callBatch(api, batch, type)).entries()) check(batch[index]!, answer.status, answer.message);
+          }
+        }
+        for (const route of adminRoutes) {
+          // The owner's check above leaves out deleting users; so does this one (a missing id either way).
+          const res = await restCall(api, route);
+          check(route, res.status, (res.body as { detail?: string } | undefined)?.detail);
+        }
+      }),
+    );
+    expect(missing).toEqual([]);
+    expect(allowedWrongly).toEqual([]);
+  }, 60_000);
+
   it("the owner reaches every admin procedure and path", async () => {
     for (const { path, type } of adminProcedures) expect([401, 403], path).not.toContain((await call(owner, path, type, {})).status);
     for (const route of adminRoutes) {
@@ -599,6 +655,10 @@ describe("client accounts: every client path for the account's contact and for t
     "GET /activity": { kind: "list", call: rest("GET", () => "/activity?limit=100") },
     "GET /requests": { kind: "list", call: rest("GET", () => "/requests"), shows: (o) => [o.requestId] },
     "POST /requests/:id/submit": { kind: "object", call: rest("POST", (o) => `/requests/${o.requestId}/submit`) },
+    "DELETE /requests/:id/items/:itemId/documents/:documentId": {
+      kind: "object",
+      call: rest("DELETE", (o) => `/requests/${o.requestId}/items/${o.requestItemId}/documents/${o.documentId}`),
+    },
     "GET /messages": { kind: "list", call: rest("GET", () => "/messages"), shows: () => [firmText] },
     // Opened and read by the stream test below, which needs them open while the firm writes.
     "GET /messages/events": { kind: "list", call: async () => ({ status: 200, text: "" }) },
@@ -654,6 +714,14 @@ describe("client accounts: every client path for the account's contact and for t
     "activity.list": { kind: "list", call: proc("activity.list", "query", () => ({ limit: 100 })) },
     "requests.list": { kind: "list", call: proc("requests.list", "query"), shows: (o) => [o.requestId] },
     "requests.submit": { kind: "object", call: proc("requests.submit", "mutation", (o) => ({ id: o.requestId })) },
+    "requests.removeItemDocument": {
+      kind: "object",
+      call: proc("requests.removeItemDocument", "mutation", (o) => ({
+        request_id: o.requestId,
+        item_id: o.requestItemId,
+        document_id: o.documentId,
+      })),
+    },
     "messages.list": { kind: "list", call: proc("messages.list", "query", () => ({})), shows: () => [firmText] },
     "messages.send": { kind: "own", call: proc("messages.send", "mutation", () => ({ text: "Hello", document_ids: [] })) },
     "messages.unread": { kind: "list", call: proc("messages.unread", "query") },
@@ -889,6 +957,7 @@ describe("assigned accounts", () => {
   const ACCOUNT_ROUTES: Record<string, { path: (f: Fixture) => string; body?: (f: Fixture) => unknown }> = {
     "GET /admin/users/:id": { path: (f) => `/admin/users/${f.user.id}` },
     "GET /admin/users/:id/folders": { path: (f) => `/admin/users/${f.user.id}/folders` },
+    "POST /admin/users/:id/folders": { path: (f) => `/admin/users/${f.user.id}/folders`, body: () => ({ name: "From the firm" }) },
     "GET /admin/users/:id/documents": { path: (f) => `/admin/users/${f.user.id}/documents` },
     "POST /admin/users/:id/documents": { path: (f) => `/admin/users/${f.user.id}/documents`, body: () => ({}) },
     "PATCH /admin/users/:id/quota": { path: (f) => `/admin/users/${f.user.id}/quota`, body: () => ({ quota_mb: 500 }) },
@@ -900,6 +969,10 @@ describe("assigned accounts", () => {
     "POST /admin/messages/:user_id/read": { path: (f) => `/admin/messages/${f.user.id}/read`, body: () => ({}) },
     "POST /admin/messages/:user_id/folder": { path: (f) => `/admin/messages/${f.user.id}/folder`, body: () => ({}) },
     "PATCH /admin/requests/:id": { path: (f) => `/admin/requests/${f.objects.requestId}`, body: () => ({ status: "done" }) },
+    "PATCH /admin/requests/:id/items/:itemId": {
+      path: (f) => `/admin/requests/${f.objects.requestId}/items/${f.objects.requestItemId}`,
+      body: () => ({ status: "done" }),
+    },
     "PATCH /admin/appointments/:id": { path: (f) => `/admin/appointments/${f.objects.appointmentId}`, body: () => ({ title: "Moved by the firm" }) },
     "POST /admin/invitations/:id/resend": { path: (f) => `/admin/invitations/${f.invitationId}/resend`, body: () => ({}) },
     "GET /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees` },
@@ -915,6 +988,8 @@ describe("assigned accounts", () => {
       path: (f) => `/admin/accounts/${f.user.id}/contacts/${f.user.id}`,
       body: () => ({ notify: true }),
     },
+    "GET /admin/accounts/:id/notes": { path: (f) => `/admin/accounts/${f.user.id}/notes` },
+    "POST /admin/accounts/:id/notes": { path: (f) => `/admin/accounts/${f.user.id}/notes`, body: () => ({ body: "Called about the extension" }) },
     // Destructive: last.
     "DELETE /admin/documents/:id": { path: (f) => `/admin/documents/${f.objects.documentId}` },
     "DELETE /admin/invitations/:id": { path: (f) => `/admin/invitations/${f.invitationId}` },
@@ -922,10 +997,16 @@ describe("assigned accounts", () => {
   };
   /**
    * Account paths whose call here would undo the fixture (removing the account's only person leaves
-   * it without people, and the person paths after it then find nothing); the unassigned 404 is in
-   * test/server/staff-assignments.test.ts.
+   * it without people, and the person paths after it then find nothing), or that need what the
+   * fixture does not hold; the unassigned 404 is in test/server/staff-assignments.test.ts (and, for
+   * the notes, test/server/admin-accounts.test.ts).
    */
-  const ACCOUNT_ROUTES_ELSEWHERE = new Set(["DELETE /admin/accounts/:id/contacts/:userId"]);
+  const ACCOUNT_ROUTES_ELSEWHERE = new Set([
+    "DELETE /admin/accounts/:id/contacts/:userId",
+    // A note's author alone changes it, so these need a note of the staff member's own: test/server/admin-accounts.test.ts.
+    "PATCH /admin/accounts/:id/notes/:noteId",
+    "DELETE /admin/accounts/:id/notes/:noteId",
+  ]);
   /** Admin paths with an id that names no client account: the firm's own things. */
   const FIRM_ROUTES = new Set([
     "PUT /admin/site-content/:section/:key",
@@ -934,10 +1015,14 @@ describe("assigned accounts", () => {
     "DELETE /admin/site-media/:slot",
     "PUT /admin/consultations/:id",
     "POST /admin/consultations/:id/resend-email",
+    "POST /admin/consultations/:id/invite",
     "PATCH /admin/meeting-types/:id",
     "DELETE /admin/meeting-types/:id",
     "PATCH /admin/staff/:id",
     "DELETE /admin/staff/invitations/:id",
+    "PATCH /admin/request-templates/:id",
+    "DELETE /admin/request-templates/:id",
+    "POST /admin/staff/invitations/:id/resend",
   ]);
   /** Paths naming an account in their body or query rather than their path. */
   const ACCOUNT_IN_BODY: [string, string, (f: Fixture) => unknown][] = [

@@ -37,6 +37,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "auth.confirmEmailChange": "public",
   "auth.cancelEmailChange": "public",
   "auth.me": "authed",
+  "auth.greeting": "authed",
   "account.overview": "authed",
   "account.updateProfile": "authed",
   "account.changePassword": "authed",
@@ -93,6 +94,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.restoreDocument": "admin",
   "admin.client": "admin",
   "admin.clientFolders": "admin",
+  "admin.createClientFolder": "admin",
   "admin.clientDocuments": "admin",
   "admin.notificationSettings": "admin",
   "admin.updateNotificationSettings": "admin",
@@ -115,6 +117,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.consultations": "admin",
   "admin.setConsultationHandled": "admin",
   "admin.resendConsultationEmail": "admin",
+  "admin.inviteConsultation": "admin",
   "admin.appointments": "admin",
   "admin.appointmentCalendar": "admin",
   "admin.availability": "admin",
@@ -127,9 +130,15 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.inboxRead": "admin",
   "requests.list": "authed",
   "requests.submit": "authed",
+  "requests.removeItemDocument": "authed",
   "admin.requests": "admin",
   "admin.createRequest": "admin",
   "admin.updateRequest": "admin",
+  "admin.updateRequestItem": "admin",
+  "admin.requestTemplates": "admin",
+  "admin.createRequestTemplate": "admin",
+  "admin.updateRequestTemplate": "admin",
+  "admin.deleteRequestTemplate": "admin",
   "admin.requestFolders": "admin",
   "messages.list": "authed",
   "messages.send": "authed",
@@ -162,6 +171,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.updateStaff": "admin",
   "admin.staffInvitations": "admin",
   "admin.revokeStaffInvitation": "admin",
+  "admin.resendStaffInvitation": "admin",
   "admin.accounts": "admin",
   "admin.account": "admin",
   "admin.createAccount": "admin",
@@ -173,6 +183,10 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.accountAssignees": "admin",
   "admin.setAccountAssignees": "admin",
   "admin.accessReport": "admin",
+  "admin.accountNotes": "admin",
+  "admin.createAccountNote": "admin",
+  "admin.updateAccountNote": "admin",
+  "admin.deleteAccountNote": "admin",
   "auth.registration": "public",
   "auth.checkInvitation": "public",
   "auth.acceptInvitation": "public",
@@ -280,12 +294,14 @@ export const REST_ACCESS: Record<string, Access> = {
   "GET /admin/consultations": "admin",
   "GET /admin/users/:id": "admin",
   "GET /admin/users/:id/folders": "admin",
+  "POST /admin/users/:id/folders": "admin",
   "GET /admin/users/:id/documents": "admin",
   "POST /admin/users/:id/documents": "admin",
   "GET /admin/notification-settings": "admin",
   "PUT /admin/notification-settings": "admin",
   "PUT /admin/consultations/:id": "admin",
   "POST /admin/consultations/:id/resend-email": "admin",
+  "POST /admin/consultations/:id/invite": "admin",
   "GET /admin/appointments": "admin",
   "GET /admin/calendar": "admin",
   "GET /admin/availability": "admin",
@@ -299,9 +315,15 @@ export const REST_ACCESS: Record<string, Access> = {
   "POST /admin/inbox/read": "admin",
   "GET /requests": "authed",
   "POST /requests/:id/submit": "authed",
+  "DELETE /requests/:id/items/:itemId/documents/:documentId": "authed",
   "GET /admin/requests": "admin",
   "POST /admin/requests": "admin",
   "PATCH /admin/requests/:id": "admin",
+  "PATCH /admin/requests/:id/items/:itemId": "admin",
+  "GET /admin/request-templates": "admin",
+  "POST /admin/request-templates": "admin",
+  "PATCH /admin/request-templates/:id": "admin",
+  "DELETE /admin/request-templates/:id": "admin",
   "GET /messages": "authed",
   "GET /messages/events": "authed",
   "POST /messages": "authed",
@@ -336,6 +358,7 @@ export const REST_ACCESS: Record<string, Access> = {
   "PATCH /admin/staff/:id": "admin",
   "GET /admin/staff/invitations": "admin",
   "DELETE /admin/staff/invitations/:id": "admin",
+  "POST /admin/staff/invitations/:id/resend": "admin",
   "GET /admin/accounts": "admin",
   "POST /admin/accounts": "admin",
   "POST /admin/accounts/import": "admin",
@@ -347,6 +370,10 @@ export const REST_ACCESS: Record<string, Access> = {
   "GET /admin/accounts/:id/assignees": "admin",
   "PUT /admin/accounts/:id/assignees": "admin",
   "GET /admin/accounts/:id/access-report": "admin",
+  "GET /admin/accounts/:id/notes": "admin",
+  "POST /admin/accounts/:id/notes": "admin",
+  "PATCH /admin/accounts/:id/notes/:noteId": "admin",
+  "DELETE /admin/accounts/:id/notes/:noteId": "admin",
   "GET /auth/registration": "public",
   "POST /auth/invitations/check": "public",
   "POST /auth/invitations/accept": "public",
@@ -393,7 +420,10 @@ export async function trpc(client: ApiClient, procedure: string, type: "query" |
   };
 }
 
-/** A folder, a stored document in it, a trashed document from it, an appointment and a document request of `userId`, written directly. */
+/**
+ * A folder, a stored document in it, a trashed document from it, an appointment and a document request
+ * of `userId` with one checklist item that the document is attached to, written directly.
+ */
 export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, userId: string) {
   const storageKey = randomUUID();
   await storage.put(storageKey, Readable.from([Buffer.from("w-2")]));
@@ -441,7 +471,15 @@ export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, 
     .values({ account_id: userId, title: "W-2 forms", folder_id: folder.id })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Its checklist's one item, with the folder's document attached to it (issue 34).
+  const requestItem = await db
+    .insertInto("document_request_items")
+    .values({ request_id: request.id, position: 0, title: "W-2 from each employer" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("documents").set({ request_id: request.id, request_item_id: requestItem.id }).where("id", "=", document.id).execute();
   return {
+    requestItemId: requestItem.id,
     folderId: folder.id,
     documentId: document.id,
     appointmentId: appointment.id,
@@ -465,6 +503,7 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "admin.consultations",
     "admin.setConsultationHandled",
     "admin.resendConsultationEmail",
+    "admin.inviteConsultation",
     "admin.invitations",
     "admin.createInvitation",
     "admin.resendInvitation",
@@ -474,6 +513,7 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "GET /admin/consultations",
     "PUT /admin/consultations/:id",
     "POST /admin/consultations/:id/resend-email",
+    "POST /admin/consultations/:id/invite",
     "GET /admin/invitations",
     "POST /admin/invitations",
     "POST /admin/invitations/:id/resend",
@@ -499,6 +539,7 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "admin.trash",
     "admin.restoreDocument",
     "admin.clientFolders",
+    "admin.createClientFolder",
     "admin.clientDocuments",
     "GET /admin/documents",
     "DELETE /admin/documents/:id",
@@ -507,6 +548,7 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "GET /admin/trash",
     "POST /admin/trash/:id/restore",
     "GET /admin/users/:id/folders",
+    "POST /admin/users/:id/folders",
     "GET /admin/users/:id/documents",
     "POST /admin/users/:id/documents",
   ],
@@ -518,6 +560,16 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "GET /admin/requests",
     "POST /admin/requests",
     "PATCH /admin/requests/:id",
+    "admin.updateRequestItem",
+    "admin.requestTemplates",
+    "admin.createRequestTemplate",
+    "admin.updateRequestTemplate",
+    "admin.deleteRequestTemplate",
+    "PATCH /admin/requests/:id/items/:itemId",
+    "GET /admin/request-templates",
+    "POST /admin/request-templates",
+    "PATCH /admin/request-templates/:id",
+    "DELETE /admin/request-templates/:id",
   ],
   messages: [
     "admin.conversations",
@@ -609,6 +661,8 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "admin.updateStaff",
     "admin.staffInvitations",
     "admin.revokeStaffInvitation",
+    "admin.resendStaffInvitation",
+    "POST /admin/staff/invitations/:id/resend",
     "GET /admin/staff",
     "POST /admin/staff",
     "PATCH /admin/staff/:id",
@@ -647,6 +701,15 @@ export const ANY_STAFF = new Set([
   "GET /admin/accounts/:id",
   "admin.accountAssignees",
   "GET /admin/accounts/:id/assignees",
+  // The firm's private notes: anyone who reaches the account; a note's author alone changes it.
+  "admin.accountNotes",
+  "admin.createAccountNote",
+  "admin.updateAccountNote",
+  "admin.deleteAccountNote",
+  "GET /admin/accounts/:id/notes",
+  "POST /admin/accounts/:id/notes",
+  "PATCH /admin/accounts/:id/notes/:noteId",
+  "DELETE /admin/accounts/:id/notes/:noteId",
 ]);
 
 /**
@@ -661,6 +724,7 @@ export const PERSON_SCOPED = new Set([
   "accountContacts.join",
   "POST /accounts/join",
   "auth.me",
+  "auth.greeting",
   "auth.resendVerification",
   "account.overview",
   "account.updateProfile",

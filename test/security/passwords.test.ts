@@ -4,7 +4,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Argon2Pool } from "../../server/auth/argon2-pool.ts";
 import { ARGON2_OPTIONS } from "../../server/auth/password.ts";
-import { createUser } from "../helpers/factories.ts";
+import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -61,6 +61,39 @@ describe("the common-password list", () => {
   it("refuses them on password reset too", async () => {
     const res = await anon.post("/api/auth/reset-password", { token: "x".repeat(32), new_password: common[0] });
     expect(res.status).toBe(422);
+  });
+});
+
+describe("guessable passwords (zxcvbn)", () => {
+  const GUESSABLE =
+    "This password is too easy to guess: it is made of common words, names, dates or patterns. Add another word or two, or choose a less predictable one.";
+
+  it("refuses words, names, dates and keyboard rows with a number tacked on, and one built from the person's own username", async () => {
+    for (const password of ["harbor81", "Summer2024", "monkey99", "hjkl789", "zzzzzzzz"]) {
+      const res = await anon.post("/api/auth/register", registration(password));
+      expect({ password, status: res.status, detail: res.body.detail }).toEqual({ password, status: 422, detail: GUESSABLE });
+    }
+    const own = { ...registration("x"), username: "quillfeather", email: "qf@example.com" };
+    const res = await anon.post("/api/auth/register", { ...own, password: "quillfeather7" });
+    expect({ status: res.status, detail: res.body.detail }).toEqual({ status: 422, detail: GUESSABLE });
+    expect(await server.db.selectFrom("users").select("id").where("username", "=", "quillfeather").execute()).toEqual([]);
+  });
+
+  it("keeps the spec's 6-character minimum: a short random password is accepted, a longer phrase too", async () => {
+    for (const password of ["xkq9zp", "Copper-Kettle-Evening-7"]) {
+      const res = await anon.post("/api/auth/register", registration(password));
+      expect({ password, status: res.status }).toEqual({ password, status: 200 });
+    }
+    const short = await anon.post("/api/auth/register", registration("xkq9z"));
+    expect({ status: short.status, detail: short.body.detail }).toEqual({ status: 422, detail: "Password must be at least 6 characters long" });
+  });
+
+  it("refuses them on a change of password too, and the old password keeps working", async () => {
+    const user = await createUser(server.db);
+    const client = await loginClient(server.url, user);
+    const res = await client.post("/api/auth/change-password", { current_password: user.password, new_password: "Summer2024" });
+    expect({ status: res.status, detail: res.body.detail }).toEqual({ status: 422, detail: GUESSABLE });
+    expect((await new ApiClient(server.url).post("/api/auth/login", { username: user.username, password: user.password })).status).toBe(200);
   });
 });
 

@@ -261,8 +261,14 @@ describe("the firm's old paths", () => {
     expect(his.status).toBe(200);
     expect(names(his.body)).toEqual(["Own 1099.txt"]);
 
+    // An owner of Maria's account too, Pat still names by their id the account that has it.
     const pat = await createUser(server.db);
     await server.db.insertInto("account_contacts").values({ account_id: mariaUser.id, user_id: pat.id, role: "owner" }).execute();
+    expect((await admin.get(`/api/admin/users/${pat.id}/documents`)).status).toBe(200);
+    // Without an account of that id (one made later has an id of its own), owning two is ambiguous.
+    await server.db.deleteFrom("accounts").where("id", "=", pat.id).execute();
+    const own = await server.db.insertInto("accounts").values({ name: "Pat's shop", kind: "business" }).returning("id").executeTakeFirstOrThrow();
+    await server.db.insertInto("account_contacts").values({ account_id: own.id, user_id: pat.id, role: "owner" }).execute();
     const ambiguous = await admin.get(`/api/admin/users/${pat.id}/documents`);
     expect(ambiguous.status).toBe(409);
     expect(ambiguous.body).toEqual({ detail: "This person belongs to several accounts: use account_id" });

@@ -384,3 +384,348 @@ describe("CSV import", () => {
     expect((await admin.post("/api/admin/accounts/import", { csv: "a,b,c,d", dry_run: "yes" })).status).toBe(422);
   });
 });
+
+// Issue 34: the firm's private notes on a client's record. Anyone of the firm who reaches the
+// account reads them and adds their own; only the author changes or deletes one; the trail says a
+// note was added, changed or deleted without its words; clients never see notes nor those entries.
+describe("an account's private notes", () => {
+  type Note = { id: string; body: string; author_id: string | null; author_name: string; mine: boolean; created_at: string; updated_at: string };
+  const notesOf = (id: string) => `/api/admin/accounts/${id}/notes`;
+
+  it("adds, lists, changes and deletes notes; only the author changes one; the trail has no words; the client sees nothing", async () => {
+    const client = await createUser(server.db, { name: "Nora Noted" });
+    const clientApi = await loginClient(server.url, client);
+    const colleague = await loginClient(server.url, await createStaffMember(server.db, "admin", [], { name: "Cole League" }), "admin");
+
+    const added = await admin.post(notesOf(client.id), { body: "  Prefers calls after 3 pm; spouse handles the W-2s.  " });
+    expect(added.status, added.text).toBe(201);
+    const note = added.body as Note;
+    expect(note).toMatchObject({ body: "Prefers calls after 3 pm; spouse handles the W-2s.", author_id: adminUser.id, mine: true });
+    const second = (await colleague.post(notesOf(client.id), { body: "Second note" })).body as Note;
+
+    // Newest first; each reader is told which ones are theirs.
+    const listed = await colleague.get(notesOf(client.id));
+    expect(listed.status).toBe(200);
+    expect((listed.body as Note[]).map((n) => [n.id, n.mine])).toEqual([
+      [second.id, true],
+      [note.id, false],
+    ]);
+
+    // Someone else's note: readable, not changeable.
+    for (const res of [
+      await colleague.patch(`${notesOf(client.id)}/${note.id}`, { body: "Mine now" }),
+      await colleague.delete(`${notesOf(client.id)}/${note.id}`),
+    ]) {
+      expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { detail: "Only the note's author may change or delete it" } });
+    }
+
+    const changed = await admin.patch(`${notesOf(client.id)}/${note.id}`, { body: "Prefers calls after 4 pm." });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({ id: note.id, body: "Prefers calls after 4 pm.", mine: true });
+    expect(new Date((changed.body as Note).updated_at).getTime()).toBeGreaterThanOrEqual(new Date(note.created_at).getTime());
+
+    expect((await admin.delete(`${notesOf(client.id)}/${note.id}`)).body).toEqual({ success: true });
+    expect((await admin.patch(`${notesOf(client.id)}/${note.id}`, { body: "again" })).status).toBe(404);
+    expect((await admin.get(notesOf(client.id))).body).toMatchObject([{ id: second.id }]);
+
+    // The trail: who and which note, never the words.
+    const events = await server.db
+      .selectFrom("activity_events")
+      .select(["action", "actor_id", "target_id", "detail"])
+      .where("account_id", "=", client.id)
+      .where("action", "like", "account.note_%")
+      .orderBy("id")
+      .execute();
+    expect(events.map((e) => [e.action, e.actor_id, e.target_id])).toEqual([
+      ["account.note_add", adminUser.id, note.id],
+      ["account.note_add", expect.any(String), second.id],
+      ["account.note_update", adminUser.id, note.id],
+      ["account.note_delete", adminUser.id, note.id],
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/calls after/);
+
+    // The client: no notes path, and no trace of them in their own trail (which does show the account's other events).
+    expect((await clientApi.get(notesOf(client.id))).status).toBe(403);
+    expect((await clientApi.post(notesOf(client.id), { body: "hello" })).status).toBe(403);
+    await admin.patch(`/api/admin/accounts/${client.id}`, { name: "Nora Noted household" });
+    const own = await clientApi.get("/api/activity?limit=200");
+    expect(own.status).toBe(200);
+    const actions = (own.body as { items: { action: string }[] }).items.map((i) => i.action);
+    expect(actions).toContain("account.update");
+    expect(actions.filter((a) => a.startsWith("account.note_"))).toEqual([]);
+  });
+
+  it("a staff member without rights reaches the notes of their assigned accounts only; elsewhere a 404", async () => {
+    const assigned = await newAccount("Assigned Notes LLC", "business");
+    const other = await newAccount("Other Notes LLC", "business");
+    const staff = await createStaffMember(server.db, "staff", [], { name: "Nadia Noright" });
+    const staffApi = await loginClient(server.url, staff, "admin");
+    const put = await admin.request("PUT", `/api/admin/accounts/${assigned.id}/assignees`, { json: { user_ids: [staff.id] } });
+    expect(put.status, put.text).toBe(200);
+    const otherNote = (await admin.post(notesOf(other.id), { body: "Not for everyone" })).body as Note;
+
+    const mine = await staffApi.post(notesOf(assigned.id), { body: "Assigned and noted" });
+    expect(mine.status, mine.text).toBe(201);
+    expect((await staffApi.get(notesOf(assigned.id))).body).toMatchObject([{ body: "Assigned and noted", mine: true }]);
+    expect((await staffApi.patch(`${notesOf(assigned.id)}/${(mine.body as Note).id}`, { body: "Changed" })).status).toBe(200);
+
+    const outside = [
+      await staffApi.get(notesOf(other.id)),
+      await staffApi.post(notesOf(other.id), { body: "Sneaky" }),
+      await staffApi.patch(`${notesOf(other.id)}/${otherNote.id}`, { body: "Sneaky" }),
+      await staffApi.delete(`${notesOf(other.id)}/${otherNote.id}`),
+      // Another account's note through an account the staff member reaches is no note of that account.
+      await staffApi.patch(`${notesOf(assigned.id)}/${otherNote.id}`, { body: "Sneaky" }),
+    ];
+    expect(outside.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
+    expect(outside[0]!.body).toEqual({ detail: "Account not found" });
+    expect((await admin.get(notesOf(other.id))).body).toMatchObject([{ body: "Not for everyone" }]);
+  });
+
+  it("refuses bad input with a 422 and a clear detail", async () => {
+    const account = await newAccount("Input Notes", "individual");
+    const cases: [unknown, string][] = [
+      [{}, "Write the note first"],
+      [{ body: "   " }, "Write the note first"],
+      [{ body: 42 }, "Write the note first"],
+      [{ body: "x".repeat(10_001) }, "A note must be at most 10,000 characters"],
+      [{ body: "a\u0000b" }, "A note cannot contain NUL characters"],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await admin.request("POST", notesOf(account.id), { json: body });
+      expect({ status: res.status, detail: res.body.detail }).toEqual({ status: 422, detail });
+    }
+    expect((await admin.post(notesOf("00000000-0000-4000-8000-000000000000"), { body: "x" })).status).toBe(404);
+    // A malformed id names nothing, as every id does here (shared-schemas.ts).
+    expect((await admin.patch(`${notesOf(account.id)}/not-a-note`, { body: "x" })).body).toEqual({ detail: "Not found" });
+    expect((await admin.post(notesOf(account.id), { body: "x".repeat(10_000) })).status).toBe(201);
+  });
+});
+
+// Issue 34: the record's Documents section makes folders in the client's tree.
+describe("a folder the firm makes in a client's tree", () => {
+  it("makes folders at the root and inside one, refuses a sibling's name and another account's parent; the client finds them", async () => {
+    const client = await createUser(server.db, { name: "Fiona Folders" });
+    const clientApi = await loginClient(server.url, client);
+    const other = await newAccount("Other Folders", "individual");
+    const foreign = await admin.post(`/api/admin/users/${other.id}/folders`, { name: "Theirs" });
+    expect(foreign.status, foreign.text).toBe(201);
+
+    const made = await admin.post(`/api/admin/users/${client.id}/folders`, { name: "  2025 Return  ", color: "#10B981" });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ name: "2025 Return", color: "#10B981", parent_folder_id: null });
+    const inner = await admin.post(`/api/admin/users/${client.id}/folders`, { name: "Signed", parent_folder_id: made.body.id });
+    expect(inner.body).toMatchObject({ name: "Signed", parent_folder_id: made.body.id, color: "#3B82F6" });
+
+    const twice = await admin.post(`/api/admin/users/${client.id}/folders`, { name: "2025 return" });
+    expect({ status: twice.status, body: twice.body }).toEqual({ status: 409, body: { detail: 'A folder named "2025 return" already exists here' } });
+    const elsewhere = await admin.post(`/api/admin/users/${client.id}/folders`, { name: "Sneaky", parent_folder_id: foreign.body.id });
+    expect({ status: elsewhere.status, body: elsewhere.body }).toEqual({ status: 404, body: { detail: "Parent folder not found" } });
+    expect((await admin.post(`/api/admin/users/${client.id}/folders`, { name: "" })).status).toBe(422);
+
+    const theirs = (await clientApi.get("/api/folders")).body as { name: string }[];
+    expect(theirs.map((f) => f.name).sort()).toEqual(["2025 Return", "Signed"]);
+    const events = await trail("folder.create", client.id);
+    expect(events.map((e) => [e.actor_id, (e.detail as { folder: string }).folder])).toEqual([
+      [adminUser.id, "2025 Return"],
+      [adminUser.id, "Signed"],
+    ]);
+  });
+});
+
+describe("the firm's paths take the account", () => {
+  it("names an account by its id on every client path, keeps a person's id for a one-person account, and is 404 outside the asker's reach", async () => {
+    // A client whose own account shares their id (as the migration made it), also an owner of a household.
+    const pat = await createUser(server.db, { name: "Pat Lee", email: email("pat") });
+    const house = await newAccount("Lee Household");
+    await server.db.insertInto("account_contacts").values({ account_id: house.id, user_id: pat.id, role: "owner" }).execute();
+
+    const form = () => {
+      const f = new FormData();
+      f.append("file", new Blob([new TextEncoder().encode("joint return")], { type: "text/plain" }), "Joint 1040.txt");
+      return f;
+    };
+    // The household's id on the person-id paths: documents, messages, quota, invitations.
+    expect((await admin.request("POST", `/api/admin/users/${house.id}/documents`, { body: form() })).status).toBe(201);
+    const docs = await admin.get(`/api/admin/users/${house.id}/documents`);
+    expect(docs.body.map((d: { original_filename: string }) => d.original_filename)).toEqual(["Joint 1040.txt"]);
+    expect((await admin.get(`/api/admin/users/${house.id}/folders`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/messages/${house.id}`, { text: "For both of you" })).status).toBe(201);
+    expect((await admin.get(`/api/admin/messages/${house.id}`)).body.map((m: { text: string }) => m.text)).toEqual(["For both of you"]);
+    const quota = await admin.patch(`/api/admin/users/${house.id}/quota`, { quota_mb: 50 });
+    expect(quota.status, quota.text).toBe(200);
+    expect(
+      (await server.db.selectFrom("accounts").select("storage_quota_mb").where("id", "=", house.id).executeTakeFirstOrThrow()).storage_quota_mb,
+    ).toBe(50);
+    expect((await admin.post("/api/admin/requests", { account_id: house.id, title: "Both W-2s" })).status).toBe(201);
+
+    // Pat's own id still names Pat's own account, though Pat now owns two (it is that account's id too).
+    expect((await admin.post(`/api/admin/messages/${pat.id}`, { text: "Just for you" })).status).toBe(201);
+    expect((await admin.get(`/api/admin/messages/${pat.id}`)).body.map((m: { text: string }) => m.text)).toEqual(["Just for you"]);
+    expect((await admin.get(`/api/admin/users/${pat.id}/documents`)).body).toEqual([]);
+
+    // A person whose accounts all have other ids: their one account by their id, 409 once they have two.
+    const joined = await verifiedClient("Ray Joined");
+    await server.db.deleteFrom("accounts").where("id", "=", joined.id).execute();
+    const shop = await newAccount("Ray's Shop", "business");
+    expect((await admin.post(`/api/admin/accounts/${shop.id}/contacts`, { name: "Ray Joined", email: joined.email })).status).toBe(201);
+    expect((await admin.post(`/api/admin/messages/${joined.id}`, { text: "To the shop" })).status).toBe(201);
+    expect((await admin.get(`/api/admin/messages/${shop.id}`)).body.map((m: { text: string }) => m.text)).toEqual(["To the shop"]);
+    const second = await newAccount("Ray's Second Shop", "business");
+    await admin.post(`/api/admin/accounts/${second.id}/contacts`, { name: "Ray Joined", email: joined.email, role: "owner" });
+    const several = await admin.get(`/api/admin/users/${joined.id}/documents`);
+    expect(several.status).toBe(409);
+    expect(several.body).toEqual({ detail: "This person belongs to several accounts: use account_id" });
+
+    // A preparer who reaches only assigned accounts: the household is out of reach on every path.
+    const preparer = await createStaffMember(server.db, "staff", ["documents", "messages", "manage_clients"]);
+    const staff = await loginClient(server.url, preparer, "admin");
+    expect((await staff.get(`/api/admin/users/${house.id}/documents`)).status).toBe(404);
+    expect((await staff.request("POST", `/api/admin/users/${house.id}/documents`, { body: form() })).status).toBe(404);
+    expect((await staff.post(`/api/admin/messages/${house.id}`, { text: "x" })).status).toBe(404);
+    expect((await staff.get(`/api/admin/messages/${house.id}`)).status).toBe(404);
+    expect((await staff.post("/api/admin/invitations", { name: "Kim Lee", email: email("kim"), account_id: house.id })).status).toBe(404);
+    await server.db.insertInto("account_assignees").values({ account_id: house.id, user_id: preparer.id }).execute();
+    expect((await staff.get(`/api/admin/users/${house.id}/documents`)).status).toBe(200);
+    expect((await staff.post(`/api/admin/messages/${house.id}`, { text: "Your preparer here" })).status).toBe(201);
+  });
+
+  it("invites a person to an existing account by account_id, and to a second account while the first invitation is open", async () => {
+    const to = email("sky");
+    const plain = await admin.post("/api/admin/invitations", { name: "Sky Diaz", email: to });
+    expect(plain.status, plain.text).toBe(201);
+    // A second plain invitation would make a second account for the same newcomer: still refused.
+    expect((await admin.post("/api/admin/invitations", { name: "Sky Diaz", email: to })).status).toBe(409);
+    const house = await newAccount("Diaz Household");
+    const first = await admin.post("/api/admin/invitations", { name: "Sky Diaz", email: to, account_id: house.id });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body).toMatchObject({ account_id: house.id, status: "pending" });
+    const twice = await admin.post("/api/admin/invitations", { name: "Sky Diaz", email: to, account_id: house.id });
+    expect(twice.status).toBe(409);
+    // The accounts' own paths too: one open invitation per address per account.
+    const shop = await newAccount("Diaz Shop", "business");
+    expect((await admin.post(`/api/admin/accounts/${shop.id}/contacts`, { name: "Sky Diaz", email: to })).status).toBe(201);
+    expect((await admin.post(`/api/admin/accounts/${shop.id}/contacts`, { name: "Sky Diaz", email: to })).status).toBe(409);
+    expect((await admin.post("/api/admin/invitations", { name: "Sky", email: email("s"), account_id: crypto.randomUUID() })).status).toBe(404);
+    expect((await admin.post("/api/admin/invitations", { name: "Sky", email: email("s"), account_id: "nope" })).status).toBe(422);
+    // An owner's invitation from their account is not blocked by the firm's to another account.
+    const owner = await verifiedClient("Lou Owner");
+    const lou = await loginClient(server.url, owner);
+    const invited = await lou.post("/api/account/contacts", { name: "Sky Diaz", email: to });
+    expect(invited.status, invited.text).toBe(201);
+    const open = await server.db.selectFrom("invitations").select("account_id").where("email", "=", to).where("revoked_at", "is", null).execute();
+    expect(open.map((o) => o.account_id).sort()).toEqual([plain.body.account_id, house.id, shop.id, owner.id].sort());
+  });
+
+  it("removes the account a revoked invitation made while it is empty, and keeps one with data or people", async () => {
+    const exists = async (id: string) => (await server.db.selectFrom("accounts").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+    const empty = await admin.post("/api/admin/invitations", { name: "Empty Invitee", email: email("empty") });
+    expect((await admin.delete(`/api/admin/invitations/${empty.body.id}`)).status).toBe(200);
+    expect(await exists(empty.body.account_id)).toBe(false);
+    // The revoked invitation stays on record, no longer tied to an account.
+    expect(
+      await server.db.selectFrom("invitations").select(["account_id", "revoked_at"]).where("id", "=", empty.body.id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      account_id: null,
+      revoked_at: expect.any(Date),
+    });
+    expect(await trail("invitation.revoke", null)).toContainEqual(
+      expect.objectContaining({ detail: expect.objectContaining({ name: "Empty Invitee" }) }),
+    );
+
+    const withData = await admin.post("/api/admin/invitations", { name: "Asked Invitee", email: email("asked") });
+    expect((await admin.post("/api/admin/requests", { account_id: withData.body.account_id, title: "1099s" })).status).toBe(201);
+    expect((await admin.delete(`/api/admin/invitations/${withData.body.id}`)).status).toBe(200);
+    expect(await exists(withData.body.account_id)).toBe(true);
+
+    // An account the firm made itself stays, whoever it invited.
+    const house = await newAccount("Kept Household");
+    const added = await admin.post(`/api/admin/accounts/${house.id}/contacts`, { name: "Kept Invitee", email: email("kept") });
+    expect((await admin.delete(`/api/admin/invitations/${added.body.contacts[0].invitation_id}`)).status).toBe(200);
+    expect(await exists(house.id)).toBe(true);
+
+    // An account with another person stays too.
+    const shared = await admin.post("/api/admin/invitations", { name: "Shared Invitee", email: email("shared") });
+    const other = await verifiedClient("Other Person");
+    expect((await admin.post(`/api/admin/accounts/${shared.body.account_id}/contacts`, { name: "Other Person", email: other.email })).status).toBe(
+      201,
+    );
+    expect((await admin.delete(`/api/admin/invitations/${shared.body.id}`)).status).toBe(200);
+    expect(await exists(shared.body.account_id)).toBe(true);
+  });
+
+  it("mails every contact with notify about a request, greeting them all, and nobody without notify", async () => {
+    const house = await newAccount("Okafor Household");
+    const [ada, ben, cy] = [await verifiedClient("Ada Okafor"), await verifiedClient("Ben Okafor"), await verifiedClient("Cy Okafor")];
+    await admin.post(`/api/admin/accounts/${house.id}/contacts`, { name: "Ada Okafor", email: ada.email });
+    await admin.post(`/api/admin/accounts/${house.id}/contacts`, { name: "Ben Okafor", email: ben.email });
+    await admin.post(`/api/admin/accounts/${house.id}/contacts`, { name: "Cy Okafor", email: cy.email, notify: false });
+
+    expect((await admin.post("/api/admin/requests", { account_id: house.id, title: "Both W-2s" })).status).toBe(201);
+    const asked = await smtp.waitForMail(ben.email, /^Document request/, 30_000);
+    expect(asked.to.sort()).toEqual([ada.email, ben.email].sort());
+    expect(asked.text).toContain("Hello Ada Okafor and Ben Okafor,");
+
+    expect(smtp.messages.some((m) => m.to.includes(cy.email) && /Document request/.test(m.subject))).toBe(false);
+  });
+});
+
+describe("a person's own events", () => {
+  it("records a sign-in and a password change under the person, and not on the household they belong to", async () => {
+    const house = await newAccount("Quiet Household");
+    const person = await verifiedClient("Noor Quiet");
+    expect((await admin.post(`/api/admin/accounts/${house.id}/contacts`, { name: "Noor Quiet", email: person.email })).status).toBe(201);
+    const noor = await loginClient(server.url, person);
+    const changed = await noor.post("/api/auth/change-password", { current_password: DEFAULT_PASSWORD, new_password: "Violet-Harbor-Lantern-93" });
+    expect(changed.status, changed.text).toBe(200);
+    const events = await server.db
+      .selectFrom("activity_events")
+      .select(["action", "account_id"])
+      .where("actor_id", "=", person.id)
+      .where("action", "in", ["auth.sign_in", "auth.password_change"])
+      .execute();
+    expect(events.filter((e) => e.action === "auth.sign_in")).toEqual([{ action: "auth.sign_in", account_id: person.id }]);
+    expect(events.filter((e) => e.action === "auth.password_change")).toEqual([{ action: "auth.password_change", account_id: person.id }]);
+    expect(await trail("auth.sign_in", house.id)).toEqual([]);
+  });
+});
+
+describe("CSV import from a file", () => {
+  it("reads an uploaded .csv file as it reads the JSON text: the same preview and refused rows, and a real run", async () => {
+    const tag = randomBytes(3).toString("hex");
+    const [a, b] = [email("gia"), email("hal")];
+    const csv = `\uFEFFAccount name,Kind,Person name,Email\r\nRossi ${tag},household,Gia Rossi,${a}\r\nRossi ${tag},household,Hal Rossi,${b}\r\nBad ${tag},family,Dan,${email("dan")}\r\n`;
+    const upload = (text: string, fields: Record<string, string> = {}, filename = "clients.csv", type = "text/csv") => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.append(k, v);
+      f.append("file", new Blob([new TextEncoder().encode(text)], { type }), filename);
+      return admin.request("POST", "/api/admin/accounts/import", { body: f });
+    };
+    const preview = await upload(csv);
+    expect(preview.status, preview.text).toBe(200);
+    const json = await admin.post("/api/admin/accounts/import", { csv: csv.replace(/^\uFEFF/, ""), dry_run: true });
+    expect(preview.body).toEqual(json.body);
+    expect(preview.body.refused).toEqual([{ line: 4, reason: "kind must be individual, household or business" }]);
+    expect(preview.body.accounts[0].people.map((p: { email: string }) => p.email)).toEqual([a, b]);
+
+    const real = await upload(csv, { dry_run: "false" });
+    expect(real.status, real.text).toBe(200);
+    expect(real.body.dry_run).toBe(false);
+    expect((await admin.get(`/api/admin/accounts/${real.body.accounts[0].id}`)).body.contacts.map((c: { email: string }) => c.email)).toEqual([a, b]);
+
+    const notCsv = await upload("%PDF-1.4", {}, "return.pdf", "application/pdf");
+    expect(notCsv.status).toBe(422);
+    expect(notCsv.body.detail).toBe("Upload a .csv file (comma-separated text)");
+    expect((await upload(csv, { dry_run: "maybe" })).status).toBe(422);
+    const big = await upload(`${"x".repeat(1_000_001)}`);
+    expect(big.status).toBe(413);
+    expect(big.body.detail).toBe("The CSV file must be at most 1 MB: split it");
+    const none = new FormData();
+    none.append("dry_run", "true");
+    expect((await admin.request("POST", "/api/admin/accounts/import", { body: none })).body.detail).toBe("No file was uploaded");
+    const unreadable = await upload('A,household,"Open quote,x@example.com');
+    expect(unreadable.status).toBe(422);
+    const doc = (await admin.get("/api/openapi.json")).body;
+    expect(Object.keys(doc.paths["/admin/accounts/import"].post.requestBody.content).sort()).toEqual(["application/json", "multipart/form-data"]);
+  });
+});

@@ -285,3 +285,32 @@ describe("reminders", () => {
     expect(await settledMail()).toEqual([]);
   });
 });
+
+describe("booking mail to an account of several people", () => {
+  it("goes to every contact with notify, greets them all, and invites each of them in the calendar entry", async () => {
+    const type = await meetingType({ name: "Joint review", duration_minutes: 45, location: "phone", location_detail: "We call you" });
+    const { user, client } = await verifiedClient("Ada Okafor");
+    const spouse = await createUser(server.db, { name: "Ben Okafor" });
+    const quiet = await createUser(server.db, { name: "Cy Okafor" });
+    await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "in", [spouse.id, quiet.id]).execute();
+    await server.db
+      .insertInto("account_contacts")
+      .values([
+        { account_id: user.id, user_id: spouse.id, role: "member", notify: true },
+        { account_id: user.id, user_id: quiet.id, role: "member", notify: false },
+      ])
+      .execute();
+    const booked = await client.post("/api/appointments/book", { type, start: "2027-03-09T15:00:00-06:00" });
+    expect(booked.status, booked.text).toBe(201);
+    const mails = await smtp.waitForMessages(2);
+    const toClients = mails.find((m) => m.to.includes(user.email))!;
+    expect(toClients.to.sort()).toEqual([user.email, spouse.email].sort());
+    expect(toClients.text).toContain("Hello Ada Okafor and Ben Okafor,");
+    const ics = toClients.attachments[0]!.content.replace(/\r\n[ \t]/g, "");
+    const attendees = (ics.match(/^ATTENDEE.*$/gm) ?? []).join("\n");
+    expect(attendees).toContain(user.email);
+    expect(attendees).toContain(spouse.email);
+    expect(attendees).not.toContain(quiet.email);
+    expect(mails.some((m) => m.to.includes(quiet.email))).toBe(false);
+  });
+});

@@ -404,3 +404,213 @@ describe("request emails", () => {
     expect(mailTo(user.email).filter((mail) => mail.subject.startsWith("Reminder"))).toEqual([]);
   });
 });
+
+describe("checklists and templates (issue 34)", () => {
+  type Item = { id: string; title: string; status: string; documents: Array<{ id: string; original_filename: string }> };
+  type ChecklistRequest = { id: string; title: string; description: string; status: string; items: Item[]; documents: Array<{ id: string }> };
+
+  async function trail(requestId: string) {
+    return server.db
+      .selectFrom("activity_events")
+      .select(["action", "detail"])
+      .where("target_id", "=", requestId)
+      .orderBy("id")
+      .execute()
+      .then((rows) => rows.map((row) => ({ action: row.action, detail: typeof row.detail === "string" ? JSON.parse(row.detail) : row.detail })));
+  }
+
+  it("keeps templates the firm reuses, and makes a request's checklist from one or from items", async () => {
+    const bad = [
+      [{ title: "", items: [] }, "Title is required"],
+      [{ title: "Tax season", items: [{ title: "  " }] }, "Each item needs a title"],
+      [{ title: "Tax season", items: Array.from({ length: 51 }, (_, i) => ({ title: `Item ${i}` })) }, "At most 50 items"],
+      [{ title: "Tax season", items: "W-2" }, "items must be a list of { title }"],
+    ] as const;
+    for (const [body, detail] of bad) {
+      const res = await admin.post("/api/admin/request-templates", body);
+      expect({ status: res.status, detail: res.body.detail }).toEqual({ status: 422, detail });
+    }
+    const created = await admin.post("/api/admin/request-templates", {
+      title: "2026 tax documents",
+      description: "What we need for your 2026 return",
+      items: [{ title: "2026 W-2 from each employer" }, { title: "Property tax bill" }],
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({
+      title: "2026 tax documents",
+      description: "What we need for your 2026 return",
+      items: [{ title: "2026 W-2 from each employer" }, { title: "Property tax bill" }],
+    });
+    const templateId = created.body.id as string;
+    expect((await admin.patch(`/api/admin/request-templates/${templateId}`, {})).body.detail).toBe(
+      "Nothing to change: give a title, description or items",
+    );
+    const changed = await admin.patch(`/api/admin/request-templates/${templateId}`, {
+      items: [{ title: "2026 W-2 from each employer" }, { title: "Property tax bill" }, { title: "1098 mortgage interest" }],
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.title).toBe("2026 tax documents");
+    expect(changed.body.items).toHaveLength(3);
+    const listed = await admin.get("/api/admin/request-templates");
+    expect(listed.body.map((t: { id: string }) => t.id)).toContain(templateId);
+    expect((await admin.patch(`/api/admin/request-templates/${randomUUID()}`, { title: "x" })).status).toBe(404);
+
+    const { user, api } = await client("Tamsin Greaves");
+    const fromTemplate = await admin.post("/api/admin/requests", { user_id: user.id, template_id: templateId, due_date: "2027-03-15" });
+    expect(fromTemplate.status, fromTemplate.text).toBe(201);
+    expect(fromTemplate.body).toMatchObject({
+      title: "2026 tax documents",
+      description: "What we need for your 2026 return",
+      status: "open",
+      document_count: 0,
+      items: [
+        { title: "2026 W-2 from each employer", status: "open", done_at: null, documents: [] },
+        { title: "Property tax bill", status: "open" },
+        { title: "1098 mortgage interest", status: "open" },
+      ],
+    });
+    // The body's own fields win over the template's; a request copies the items, so the template may change or go.
+    const ownItems = await admin.post("/api/admin/requests", {
+      user_id: user.id,
+      template_id: templateId,
+      title: "Just the W-2",
+      items: [{ title: "W-2 from Acme" }],
+    });
+    expect(ownItems.body).toMatchObject({
+      title: "Just the W-2",
+      description: "What we need for your 2026 return",
+      items: [{ title: "W-2 from Acme" }],
+    });
+    expect((await admin.request("DELETE", `/api/admin/request-templates/${templateId}`)).body).toEqual({ success: true });
+    expect((await admin.request("DELETE", `/api/admin/request-templates/${templateId}`)).status).toBe(404);
+    expect((await admin.post("/api/admin/requests", { user_id: user.id, template_id: templateId })).body).toEqual({ detail: "Template not found" });
+    expect((await admin.post("/api/admin/requests", { user_id: user.id })).body).toEqual({ detail: "Title is required" });
+
+    const own = (await ownRequest(api, fromTemplate.body.id)) as unknown as ChecklistRequest;
+    expect(own.items.map((item) => [item.title, item.status])).toEqual([
+      ["2026 W-2 from each employer", "open"],
+      ["Property tax bill", "open"],
+      ["1098 mortgage interest", "open"],
+    ]);
+    // A request without items answers as before, with an empty checklist.
+    const plain = await ask({ user_id: user.id, title: "Bank statements" });
+    expect((await ownRequest(api, plain.id))?.items).toEqual([]);
+
+    const mail = await smtp.waitForMail(user.email, /^Document request: 2026 tax documents/);
+    expect(mail.text).toContain("Property tax bill");
+    const actions = (await server.db.selectFrom("activity_events").select("action").where("target_id", "=", templateId).orderBy("id").execute()).map(
+      (row) => row.action,
+    );
+    expect(actions).toEqual(["request_template.create", "request_template.update", "request_template.delete"]);
+  });
+
+  it("takes uploads per item (only an item of that request and account), after submitting too, and not once the item is done", async () => {
+    const { user, api } = await client("Ines Okafor");
+    const other = await client("Other Client");
+    const created = await admin.post("/api/admin/requests", {
+      user_id: user.id,
+      title: "2026 tax documents",
+      items: [{ title: "2026 W-2 from each employer" }, { title: "Property tax bill" }],
+    });
+    const request = created.body as ChecklistRequest;
+    const [w2, tax] = request.items as [Item, Item];
+    const elsewhere = (await admin.post("/api/admin/requests", { user_id: user.id, title: "Other", items: [{ title: "Other item" }] }))
+      .body as ChecklistRequest;
+    const theirs = (await admin.post("/api/admin/requests", { user_id: other.user.id, title: "Theirs", items: [{ title: "Their item" }] }))
+      .body as ChecklistRequest;
+
+    const refused = [
+      [{ request_id: request.id, request_item_id: elsewhere.items[0]!.id }, 404, "Request item not found"],
+      [{ request_id: request.id, request_item_id: randomUUID() }, 404, "Request item not found"],
+      [{ request_id: theirs.id, request_item_id: theirs.items[0]!.id }, 404, "Request not found"],
+      [{ request_item_id: w2.id }, 422, "Send request_id with request_item_id"],
+      [{ request_id: request.id, request_item_id: "not-an-id" }, 422, undefined],
+    ] as const;
+    for (const [fields, status, detail] of refused) {
+      const res = await upload(api, fields as Record<string, string>);
+      expect({ fields, status: res.status }).toEqual({ fields, status });
+      if (detail) expect(res.body.detail).toBe(detail);
+    }
+    expect((await upload(other.api, { request_id: request.id, request_item_id: w2.id })).status).toBe(404);
+
+    const first = await upload(api, { request_id: request.id, request_item_id: w2.id }, "w2-acme.txt");
+    expect(first.status, first.text).toBe(201);
+    let own = (await ownRequest(api, request.id)) as unknown as ChecklistRequest;
+    expect(own.items.map((item) => [item.status, item.documents.map((d) => d.original_filename)])).toEqual([
+      ["uploaded", ["w2-acme.txt"]],
+      ["open", []],
+    ]);
+    expect(own.documents.map((d) => d.id)).toEqual([first.body.id]);
+    // The firm's Inbox has the upload.
+    const inbox = await server.db.selectFrom("inbox_items").select(["kind", "summary"]).where("account_id", "=", user.id).execute();
+    expect(JSON.stringify(inbox)).toContain("w2-acme.txt");
+
+    expect((await api.post(`/api/requests/${request.id}/submit`)).status).toBe(200);
+    // After submitting: more for an item is welcome; a loose upload against the request is not (as before).
+    const later = await upload(api, { request_id: request.id, request_item_id: tax.id }, "tax-bill.txt");
+    expect(later.status, later.text).toBe(201);
+    expect((await upload(api, { request_id: request.id })).status).toBe(409);
+    expect((await ownRequest(api, request.id))?.status).toBe("submitted");
+
+    const done = await admin.patch(`/api/admin/requests/${request.id}/items/${w2.id}`, { status: "done" });
+    expect(done.status, done.text).toBe(200);
+    expect((done.body as ChecklistRequest).items.map((item) => item.status)).toEqual(["done", "uploaded"]);
+    const late = await upload(api, { request_id: request.id, request_item_id: w2.id });
+    expect({ status: late.status, detail: late.body.detail }).toEqual({
+      status: 409,
+      detail: "This item is marked done; ask the firm to reopen it to change its files",
+    });
+    const removeDone = await api.request("DELETE", `/api/requests/${request.id}/items/${w2.id}/documents/${first.body.id}`);
+    expect(removeDone.status).toBe(409);
+    expect((await admin.patch(`/api/admin/requests/${request.id}/items/${w2.id}`, { status: "maybe" })).status).toBe(422);
+    expect((await admin.patch(`/api/admin/requests/${request.id}/items/${randomUUID()}`, { status: "done" })).status).toBe(404);
+    expect((await admin.patch(`/api/admin/requests/${elsewhere.id}/items/${w2.id}`, { status: "done" })).status).toBe(404);
+
+    const reopened = await admin.patch(`/api/admin/requests/${request.id}/items/${w2.id}`, { status: "open" });
+    expect((reopened.body as ChecklistRequest).items[0]!.status).toBe("uploaded");
+    const mail = await smtp.waitForMail(user.email, /^Reopened: 2026 W-2 from each employer/);
+    expect(mail.text).toContain("Request: 2026 tax documents");
+
+    // A done request takes no more; reopening one of its items reopens it.
+    expect((await admin.patch(`/api/admin/requests/${request.id}`, { status: "done" })).status).toBe(200);
+    expect((await upload(api, { request_id: request.id, request_item_id: tax.id })).status).toBe(409);
+    await admin.patch(`/api/admin/requests/${request.id}/items/${tax.id}`, { status: "done" });
+    const again = await admin.patch(`/api/admin/requests/${request.id}/items/${tax.id}`, { status: "open" });
+    expect((again.body as ChecklistRequest).status).toBe("open");
+
+    own = (await ownRequest(api, request.id)) as unknown as ChecklistRequest;
+    expect(own.items.map((item) => item.status)).toEqual(["uploaded", "uploaded"]);
+    expect((await trail(request.id)).filter((e) => e.action === "request.item_update").map((e) => [e.detail.item, e.detail.status])).toEqual([
+      ["2026 W-2 from each employer", "done"],
+      ["2026 W-2 from each employer", "open"],
+      ["Property tax bill", "done"],
+      ["Property tax bill", "open"],
+    ]);
+  });
+
+  it("lets the client remove a wrong file from an item into their trash, only their own and only from that item", async () => {
+    const { user, api } = await client("Noor Haddad");
+    const other = await client("Someone Else");
+    const request = (await admin.post("/api/admin/requests", { user_id: user.id, title: "Receipts", items: [{ title: "Daycare receipts" }] }))
+      .body as ChecklistRequest;
+    const item = request.items[0]!;
+    const wrong = (await upload(api, { request_id: request.id, request_item_id: item.id }, "vacation-photo.txt")).body as { id: string };
+    const right = (await upload(api, { request_id: request.id, request_item_id: item.id }, "daycare.txt")).body as { id: string };
+    const loose = (await upload(api, { request_id: request.id }, "loose.txt")).body as { id: string };
+    const path = (documentId: string) => `/api/requests/${request.id}/items/${item.id}/documents/${documentId}`;
+
+    expect((await other.api.request("DELETE", path(wrong.id))).body).toEqual({ detail: "Request item not found" });
+    expect((await api.request("DELETE", path(loose.id))).body).toEqual({ detail: "Document not found on this item" });
+    const removed = await api.request("DELETE", path(wrong.id));
+    expect(removed.status, removed.text).toBe(200);
+    expect((removed.body as ChecklistRequest).items[0]!.documents.map((d) => d.id)).toEqual([right.id]);
+    expect((removed.body as ChecklistRequest).documents.map((d) => d.id).sort()).toEqual([right.id, loose.id].sort());
+    expect((await api.get("/api/trash")).body.map((d: { id: string }) => d.id)).toContain(wrong.id);
+    expect((await api.request("DELETE", path(wrong.id))).status).toBe(404);
+    // Restored from the trash, it is an ordinary document again, not back on the item.
+    expect((await api.post(`/api/trash/${wrong.id}/restore`)).status).toBe(200);
+    expect(((await ownRequest(api, request.id)) as unknown as ChecklistRequest).items[0]!.documents.map((d) => d.id)).toEqual([right.id]);
+    const removal = (await trail(request.id)).find((e) => e.action === "request.item_remove");
+    expect(removal?.detail).toEqual({ title: "Receipts", item: "Daycare receipts", filename: "vacation-photo.txt" });
+  });
+});

@@ -42,6 +42,7 @@ beforeAll(async () => {
     await addToInbox(server.db, {
       kind: "request_submitted",
       account_id: client.id,
+      actor_id: null,
       subject_id: client.id,
       summary: { title: `Forms of ${client.name}` },
       at: new Date(),
@@ -225,6 +226,51 @@ describe("GET /api/admin/accounts/:id/access-report", () => {
     expect((await preparerApi.get(`/api/admin/accounts/${clientB.id}/access-report`)).status).toBe(404);
     expect((await ownerApi.get(`/api/admin/accounts/${clientB.id}/access-report`)).status).toBe(200);
   });
+
+  it("answers who at the firm can see the account now, and why: owner, admin, all_clients or assigned; never the deactivated", async () => {
+    await createStaffMember(server.db, "admin", [], { name: "Ann Admin" });
+    const gone = await createStaffMember(server.db, "staff", ["all_clients"], { name: "Gil Gone" });
+    expect((await ownerApi.patch(`/api/admin/staff/${gone.id}`, { active: false })).status).toBe(200);
+    const report = async (accountId: string) =>
+      ((await ownerApi.get(`/api/admin/accounts/${accountId}/access-report`)).body as { people: Record<string, unknown>[] }).people;
+    const people = await report(clientA.id);
+    const byName = new Map(people.map((p) => [p.name, p]));
+    expect(byName.get("Olivia Owner")).toMatchObject({ role: "owner", reason: "owner", assigned: false });
+    expect(byName.get("Ann Admin")).toMatchObject({ role: "admin", reason: "admin", rights: expect.arrayContaining(["all_clients", "staff"]) });
+    expect(byName.get("Alex All")).toMatchObject({ role: "staff", reason: "all_clients", assigned: false });
+    expect(byName.get("Pat Preparer")).toMatchObject({ role: "staff", reason: "assigned", assigned: true, rights: WORK_RIGHTS });
+    expect(byName.has("Gil Gone")).toBe(false);
+    expect(people[0]).toMatchObject({ role: "owner" });
+    // The unassigned account: the preparer is not among those who see it.
+    expect((await report(clientB.id)).map((p) => p.name)).not.toContain("Pat Preparer");
+  });
+});
+
+describe("the Team's assigned accounts", () => {
+  it("lists each person's assigned accounts, only those the asker reaches", async () => {
+    expect((await assign(ownerApi, clientA.id, [preparer.id])).status).toBe(200);
+    expect((await assign(ownerApi, clientB.id, [preparer.id])).status).toBe(200);
+    try {
+      const team = (await ownerApi.get("/api/admin/staff")).body as { id: string; name: string; assigned_accounts: { id: string; name: string }[] }[];
+      expect(
+        team
+          .find((m) => m.id === preparer.id)!
+          .assigned_accounts.map((a) => a.id)
+          .sort(),
+      ).toEqual([clientA.id, clientB.id].sort());
+      expect(team.find((m) => m.name === "Olivia Owner")!.assigned_accounts).toEqual([]);
+      // A team manager on assigned accounts (only A) does not learn the name of B from the Team tab.
+      const manager = await createStaffMember(server.db, "staff", ["staff"], { name: "Meg Manager" });
+      expect((await assign(ownerApi, clientA.id, [preparer.id, manager.id])).status).toBe(200);
+      const managerApi = await loginClient(server.url, manager, "admin");
+      const seen = (await managerApi.get("/api/admin/staff")).body as { id: string; assigned_accounts: { id: string }[] }[];
+      expect(seen.find((m) => m.id === preparer.id)!.assigned_accounts.map((a) => a.id)).toEqual([clientA.id]);
+      expect(JSON.stringify(seen)).not.toContain(clientB.id);
+    } finally {
+      expect((await assign(ownerApi, clientA.id, [preparer.id])).status).toBe(200);
+      expect((await assign(ownerApi, clientB.id, [])).status).toBe(200);
+    }
+  });
 });
 
 describe("who on the firm's side read and answered", () => {
@@ -261,6 +307,8 @@ async function openStream(api: ApiClient, path: string) {
   });
   expect(res.status).toBe(200);
   const events: Array<{ client_id: string }> = [];
+  let readies = 0;
+  let ended = false;
   let ready!: () => void;
   const isReady = new Promise<void>((resolve) => (ready = resolve));
   void (async () => {
@@ -273,17 +321,31 @@ async function openStream(api: ApiClient, path: string) {
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (/^event: ready$/m.test(block)) ready();
-          else if (block.startsWith("data: ")) events.push(JSON.parse(block.slice(6)));
+          if (/^event: ready$/m.test(block)) {
+            readies++;
+            ready();
+          } else if (block.startsWith("data: ")) events.push(JSON.parse(block.slice(6)));
         }
       }
     } catch {
       // Closed by the test.
     }
+    ended = true;
   })();
   await isReady;
+  const until = async (what: string, done: () => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`${what}: not yet in ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
   return {
     events,
+    readies: () => readies,
+    /** Waits for the server to say the page should ask again (a "ready" event past the first `count`). */
+    waitForReady: (count: number) => until(`ready ${count + 1}`, () => readies > count),
+    waitForEnd: () => until("the end of the stream", () => ended),
     async waitFor(clientId: string) {
       const deadline = Date.now() + 10_000;
       while (!events.some((e) => e.client_id === clientId)) {
@@ -314,6 +376,63 @@ describe("the firm's live message stream", () => {
     }
   });
 });
+
+describe("a change of a staff member's reach holds on their open message stream at once", () => {
+  it("all_clients taken away, an account assigned or unassigned, the messages right taken away: the stream follows without a reconnect", async () => {
+    const member = await createStaffMember(server.db, "staff", ["messages", "all_clients"], { name: "Sam Stream" });
+    const memberApi = await loginClient(server.url, member, "admin");
+    const clientAApi = await loginClient(server.url, clientA);
+    const clientBApi = await loginClient(server.url, clientB);
+    const stream = await openStream(memberApi, "/api/admin/messages/events");
+    try {
+      expect((await clientBApi.post("/api/messages", { text: "B while all" })).status).toBe(201);
+      await stream.waitFor(clientB.id);
+
+      // all_clients off: on assigned accounts (none yet) from the notice on; the page is told to ask again.
+      let readies = stream.readies();
+      expect((await ownerApi.patch(`/api/admin/staff/${member.id}`, { rights: ["messages"] })).status).toBe(200);
+      await stream.waitForReady(readies);
+      const seenB = stream.events.length;
+      expect((await clientBApi.post("/api/messages", { text: "B after all_clients" })).status).toBe(201);
+      // Assigned to A: A's conversation reaches the same stream; B's messages still never do.
+      readies = stream.readies();
+      expect((await assign(ownerApi, clientA.id, [preparer.id, member.id])).status).toBe(200);
+      await stream.waitForReady(readies);
+      expect((await clientAApi.post("/api/messages", { text: "A once assigned" })).status).toBe(201);
+      await stream.waitFor(clientA.id);
+      expect(stream.events.slice(seenB).filter((e) => e.client_id === clientB.id)).toEqual([]);
+
+      // Unassigned from A: A's next message is not announced; B's, assigned now, is.
+      readies = stream.readies();
+      expect((await assign(ownerApi, clientA.id, [preparer.id])).status).toBe(200);
+      await stream.waitForReady(readies);
+      expect((await assign(ownerApi, clientB.id, [member.id])).status).toBe(200);
+      const seenA = stream.events.length;
+      expect((await clientAApi.post("/api/messages", { text: "A after unassignment" })).status).toBe(201);
+      expect((await clientBApi.post("/api/messages", { text: "B once assigned" })).status).toBe(201);
+      await stream.waitFor(clientB.id);
+      await until(() => stream.events.slice(seenA).some((e) => e.client_id === clientB.id));
+      expect(stream.events.slice(seenA).filter((e) => e.client_id === clientA.id)).toEqual([]);
+
+      // Without the messages right the stream ends, and opening another is refused naming the right.
+      expect((await ownerApi.patch(`/api/admin/staff/${member.id}`, { rights: ["documents"] })).status).toBe(200);
+      await stream.waitForEnd();
+      const again = await memberApi.request("GET", "/api/admin/messages/events", { headers: { Accept: "text/event-stream" } });
+      expect(again).toMatchObject({ status: 403, body: { detail: "You need the messages right for this" } });
+    } finally {
+      stream.close();
+      await assign(ownerApi, clientB.id, []);
+    }
+  });
+});
+
+async function until(done: () => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("condition not met in 10 s");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 // The firm's account paths (issue 32) follow the same rule: a preparer with manage_clients lists,
 // opens and changes the accounts assigned to them only, and keeps an account they make.

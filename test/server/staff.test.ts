@@ -59,6 +59,17 @@ async function inviteToken(email: string): Promise<string> {
   }
 }
 
+/** The links of every invitation mail to `email` so far, once there are `count` of them, oldest first. */
+async function inviteTokens(email: string, count: number): Promise<string[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const links = smtp.messages.filter((m) => m.to.includes(email)).map((m) => /\/\?invite=([a-z2-7]+)/.exec(m.text)![1]!);
+    if (links.length >= count) return links;
+    if (Date.now() > deadline) throw new Error(`${links.length} invitation mails to ${email}, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function trail(action: string, targetId: string) {
   return server.db
     .selectFrom("activity_events")
@@ -138,6 +149,54 @@ describe("inviting staff", () => {
     expect(await server.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
     expect((await trail("invitation.revoke", invited.body.id))[0]).toMatchObject({ actor_id: owner.id });
     expect((await ownerApi.delete(`/api/admin/staff/invitations/${owner.id}`)).status).toBe(404);
+  });
+
+  it("can be resent until accepted: a new single-use link, the old one void at once, recorded, and limited per sender", async () => {
+    const email = `${unique("resent")}@example.com`;
+    const invited = await ownerApi.post("/api/admin/staff", { name: "Rob Resent", email, role: "staff", rights: ["requests"] });
+    expect(invited.status, invited.text).toBe(201);
+    const [first] = await inviteTokens(email, 1);
+    const resent = await ownerApi.post(`/api/admin/staff/invitations/${invited.body.id}/resend`, {});
+    expect(resent.status, resent.text).toBe(200);
+    expect(resent.body).toMatchObject({ id: invited.body.id, email, role: "staff", rights: ["requests"], status: "pending" });
+    expect((await trail("invitation.resend", invited.body.id))[0]).toMatchObject({
+      actor_id: owner.id,
+      detail: { name: "Rob Resent", email, role: "staff" },
+    });
+    const [, second] = await inviteTokens(email, 2);
+    expect(second).not.toBe(first);
+    // The first link died with the resend; the new one works, once.
+    expect((await browser().post("/api/auth/invitations/check", { token: first })).status).toBe(404);
+    const client = browser();
+    expect((await client.post("/api/auth/invitations/check", { token: second })).body).toMatchObject({ email, for_staff: true });
+    const accepted = await client.post("/api/auth/invitations/accept", {
+      token: second,
+      username: unique("rob"),
+      name: "Rob",
+      password: NEW_PASSWORD,
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(await ownerApi.post(`/api/admin/staff/invitations/${invited.body.id}/resend`, {})).toMatchObject({
+      status: 409,
+      body: { detail: "This invitation has already been accepted: deactivate the person instead" },
+    });
+    // Revoked: nothing to resend. A client's invitation or an unknown id is none of the Team's.
+    const revoked = await ownerApi.post("/api/admin/staff", { name: "Ray", email: `${unique("ray")}@example.com`, role: "staff" });
+    expect((await ownerApi.delete(`/api/admin/staff/invitations/${revoked.body.id}`)).status).toBe(200);
+    expect((await ownerApi.post(`/api/admin/staff/invitations/${revoked.body.id}/resend`, {})).status).toBe(409);
+    expect((await ownerApi.post(`/api/admin/staff/invitations/${owner.id}/resend`, {})).status).toBe(404);
+    expect((await ownerApi.post("/api/admin/staff/invitations/nope/resend", {})).status).toBe(422);
+    // A staff member with the staff right cannot resend an invitation giving rights they lack.
+    const manager = await loginClient(server.url, await createStaffMember(server.db, "staff", ["staff"]), "admin");
+    const forAdmin = await ownerApi.post("/api/admin/staff", { name: "Ada", email: `${unique("ada")}@example.com`, role: "admin" });
+    expect((await manager.post(`/api/admin/staff/invitations/${forAdmin.body.id}/resend`, {})).status).toBe(403);
+
+    // Limited as an account owner's invitations are: 10 an hour by one sender, then 429.
+    const sender = await loginClient(server.url, await createStaffMember(server.db, "admin"), "admin");
+    const many = await sender.post("/api/admin/staff", { name: "Max", email: `${unique("max")}@example.com`, role: "staff" });
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push((await sender.post(`/api/admin/staff/invitations/${many.body.id}/resend`, {})).status);
+    expect(answers).toEqual([...Array(10).fill(200), 429]);
   });
 
   it("refuses bad input with a clear 422, and an owner role in an invitation", async () => {

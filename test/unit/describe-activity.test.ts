@@ -100,6 +100,25 @@ describe("document requests", () => {
       detail: { title: "2025 W-2", status, previous_status: previous },
     });
 
+  it("tells of checklist items, the client's removals and the firm's templates (issue 34)", () => {
+    const item = (status: string) =>
+      entry({ action: "request.item_update", actor_role: "admin", actor_label: "office", detail: { title: "2025 taxes", item: "W-2", status } });
+    expect(describeActivity(asClientSees(item("done")), "client")).toBe("Your firm marked “W-2” of the request “2025 taxes” done");
+    expect(describeActivity(item("open"), "admin")).toBe("office reopened “W-2” of jdoe's request “2025 taxes”");
+    const removed = entry({ action: "request.item_remove", detail: { title: "2025 taxes", item: "W-2", filename: "photo.jpg" } });
+    expect(describeActivity(removed, "client")).toBe("You removed photo.jpg from “W-2”");
+    const uploaded = entry({ detail: { filename: "w2.pdf", folder: "Taxes", request: "2025 taxes", request_item: "W-2" } });
+    expect(describeActivity(uploaded, "client")).toBe("You uploaded w2.pdf for “W-2”");
+    const template = entry({
+      action: "request_template.create",
+      actor_role: "admin",
+      actor_label: "office",
+      client_label: null,
+      detail: { title: "Tax season" },
+    });
+    expect(describeActivity(template, "admin")).toBe("office created the request template “Tax season”");
+  });
+
   it("tells the client what the firm asked for and what became of it", () => {
     expect(describeActivity(asClientSees(asked), "client")).toBe("Your firm asked for “2025 W-2”");
     expect(describeActivity(update("client", "submitted", "open"), "client")).toBe("You submitted the request “2025 W-2”");

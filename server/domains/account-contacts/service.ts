@@ -56,11 +56,11 @@ export async function inviteContact(ctx: ClientContext, input: InviteContactInpu
   try {
     return await ctx.db.transaction().execute(async (tx) => {
       if (await emailIsAccountContact(tx, ctx.account.id, input.email)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_CONTACT });
-      // One open invitation per address (the invitations' unique index): an expired one to this
-      // account gives way; any other still open is the firm's or another account's to settle.
-      const open = await findOpenInvitationForEmail(tx, input.email);
+      // One open invitation per address per account (the invitations' unique index): an expired one
+      // to this account gives way; one to another account is that account's business.
+      const open = await findOpenInvitationForEmail(tx, input.email, ctx.account.id);
       if (open) {
-        if (open.account_id !== ctx.account.id || invitationStatus(open, now) === "pending") {
+        if (invitationStatus(open, now) === "pending") {
           throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
         }
         await deleteInvitation(tx, open.id);

@@ -71,7 +71,7 @@ export async function updateProfile(ctx: AuthedContext, input: { name: string })
 export async function changePassword(ctx: AuthedContext, input: ChangePasswordInput) {
   const credentials = await findCredentials(ctx.db, ctx.user.id);
   if (!credentials?.password_hash) throw new RequestRefused(NO_PASSWORD_YET);
-  assertPasswordAllowed(input.new_password);
+  assertPasswordAllowed(input.new_password, [ctx.user.username, ctx.user.email, ctx.user.name]);
   await checkOwnership(ctx, { password: input.current_password }, { password: true, code: false });
   const passwordHash = await hashPassword(input.new_password);
   const sessionEpoch = await ctx.db.transaction().execute(async (tx) => {

@@ -249,15 +249,16 @@ export async function contactForMailForFirm(db: Db, accountId: string, userId: s
 }
 
 /**
- * Whether `id` is an account's and no person's: the firm's person-id paths take such an id for the
- * account itself (a migrated account shares its id with its person, who keeps naming it).
+ * Whether `id` is a client account's (the firm's paths read an id as an account's before a
+ * person's). An account sharing its id with a member of the firm is not: the firm's paths name
+ * clients only, and an admin's id names no client, as before accounts.
  */
-export async function accountWithoutPersonForFirm(db: Db, id: string): Promise<boolean> {
+export async function accountIdExists(db: Db, id: string): Promise<boolean> {
   const row = await db
     .selectFrom("accounts as a")
     .select("a.id")
     .where("a.id", "=", id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("users as u").select("u.id").where("u.id", "=", id))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("users as u").select("u.id").where("u.id", "=", id).where("u.is_admin", "=", true))))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -106,12 +106,14 @@ export type PersonPlan = { action: "link"; userId: string } | { action: "invite"
  * An address with an unproven account is invited: accepting claims that account, as an invitation
  * does (docs/security.md, Round 3), so a stranger who registered someone's address never gets in.
  */
-export async function planPeople(tx: Db, emails: string[], now: Date): Promise<Map<string, PersonPlan>> {
+export async function planPeople(tx: Db, emails: string[], now: Date, accountId: string | null): Promise<Map<string, PersonPlan>> {
   const [users, invitations] = await Promise.all([usersByEmailForFirm(tx, emails), openInvitationsByEmailForFirm(tx, emails)]);
   const plans = new Map<string, PersonPlan>();
   for (const email of emails.map((e) => e.toLowerCase())) {
     const user = users.find((u) => u.email.toLowerCase() === email);
-    const open = invitations.find((i) => i.email.toLowerCase() === email);
+    // One open invitation per address per account (`accountId` null: accounts this import makes):
+    // an invitation to another account does not stand in the way; one to the firm's team does.
+    const open = invitations.find((i) => i.email.toLowerCase() === email && (i.staff_role !== null || i.account_id === accountId));
     if (user?.is_admin) plans.set(email, { refused: FIRM_ADDRESS });
     else if (user?.email_verified_at) plans.set(email, { action: "link", userId: user.id });
     else if (open && (open.staff_role !== null || open.expires_at.getTime() > now.getTime())) plans.set(email, { refused: ALREADY_INVITED });
@@ -161,7 +163,7 @@ export async function addContact(ctx: FirmContext, input: AddContactInput): Prom
     await ctx.db.transaction().execute(async (tx) => {
       const account = await lockAccountForFirm(tx, ctx.firmScope, input.id);
       if (!account) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
-      const plan = (await planPeople(tx, [input.email], ctx.now())).get(input.email.toLowerCase())!;
+      const plan = (await planPeople(tx, [input.email], ctx.now(), account.id)).get(input.email.toLowerCase())!;
       if ("refused" in plan) throw new TRPCError({ code: "CONFLICT", message: plan.refused });
       // The first person of an account owns it unless the firm says otherwise.
       const empty = (await contactCountsForFirm(tx, account.id)).people === 0 && (await openInvitationCountForFirm(tx, account.id)) === 0;

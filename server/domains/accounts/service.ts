@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
+import { greeting } from "../auth/mail.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import type { FirmScope } from "../../trpc/firm-scope.ts";
 import {
@@ -10,7 +11,7 @@ import {
   notifyRecipientsForFirm,
   setSessionAccount,
 } from "./queries.ts";
-import { accountWithoutPersonForFirm } from "./firm-queries.ts";
+import { accountIdExists } from "./firm-queries.ts";
 import type { CurrentAccount } from "./schemas.ts";
 
 export const ACCOUNT_NOT_FOUND = "Account not found";
@@ -30,35 +31,39 @@ export async function switchAccount(ctx: AuthedContext, input: { account_id: str
 /**
  * Whom an email about an account goes to (docs/decisions.md, "Client accounts (issue 32)"): every
  * contact with notify, in one message (they share the account, so each may see the others'
- * addresses), greeting the first of them (an owner first). Undefined when nobody is to be told.
+ * addresses). `hello` greets all of them by name ("Hello Maria Garcia and Jose Garcia,"), or
+ * nobody by name while any of their addresses is unproven (greeting()); the other fields are the
+ * first of them (an owner first). Undefined when nobody is to be told.
  */
 export async function accountMailRecipients(
   db: Db,
   accountId: string,
-): Promise<{ id: string; name: string; email: string; email_verified_at: Date | null; to: string } | undefined> {
+): Promise<{ id: string; name: string; email: string; email_verified_at: Date | null; to: string; hello: string } | undefined> {
   const people = await notifyRecipientsForFirm(db, accountId);
   const first = people[0];
   if (!first) return undefined;
-  return { ...first, to: people.map((p) => p.email).join(", ") };
+  const names = people.map((p) => p.name);
+  const together = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  const hello = greeting({ name: together, email_verified: people.every((p) => p.email_verified_at !== null) });
+  return { ...first, to: people.map((p) => p.email).join(", "), hello };
 }
 
 export const SEVERAL_ACCOUNTS = "This person belongs to several accounts: use account_id";
 
 /**
- * The account a firm path acts on: `account_id` when given, else the person `user_id` resolved by
- * accountForPerson (404 for none, 409 for several), both within the asker's reach (firm-scope.ts).
- * The message of a 404 is the path's own.
+ * The account a firm path acts on (docs/decisions.md, "The firm's paths take the account"):
+ * `account_id` when given; else the id the path or body names (`user_id`): an account's id names
+ * that account (a migrated account shares its id with its person, so both readings agree), and a
+ * person's id their account as accountForPerson decides (404 for none, 409 for several). Always
+ * within the asker's reach (firm-scope.ts): outside it is the path's own 404.
  */
 export async function accountForFirm(db: Db, scope: FirmScope, who: { account_id?: string; user_id?: string }, notFound: string): Promise<string> {
-  if (who.account_id) {
-    if (!(await accountExistsForFirm(db, scope, who.account_id))) throw new TRPCError({ code: "NOT_FOUND", message: notFound });
-    return who.account_id;
+  const named = who.account_id ?? (who.user_id && (await accountIdExists(db, who.user_id)) ? who.user_id : undefined);
+  if (named) {
+    if (!(await accountExistsForFirm(db, scope, named))) throw new TRPCError({ code: "NOT_FOUND", message: notFound });
+    return named;
   }
   const found = who.user_id ? await accountForPerson(db, scope, who.user_id) : "none";
-  // An account nobody has joined yet has no person to name it by: its own id stands in for one,
-  // within the asker's reach like any other.
-  if (found === "none" && who.user_id && (await accountWithoutPersonForFirm(db, who.user_id)) && (await accountExistsForFirm(db, scope, who.user_id)))
-    return who.user_id;
   if (found === "none") throw new TRPCError({ code: "NOT_FOUND", message: notFound });
   if (found === "several") throw new TRPCError({ code: "CONFLICT", message: SEVERAL_ACCOUNTS });
   return found.id;

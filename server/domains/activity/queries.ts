@@ -9,7 +9,16 @@ import type { ActivityAction } from "./record.ts";
 import type { ActivityEventItem } from "./schemas.ts";
 
 /** `scope`: the accounts whose events the reader may see (firm-scope.ts); a client's own trail is narrowed by `client_id`. */
-export type ActivityFilters = { scope: FirmScope; client_id?: string; actor_id?: string; action?: ActivityAction; from?: Date; to?: Date };
+export type ActivityFilters = {
+  scope: FirmScope;
+  client_id?: string;
+  actor_id?: string;
+  action?: ActivityAction;
+  from?: Date;
+  to?: Date;
+  /** Actions left out (a client's own trail leaves out the firm's private ones). */
+  without?: readonly ActivityAction[];
+};
 
 type Position = { micros: string; id: string };
 
@@ -84,6 +93,7 @@ export async function activityPage(
   if (filters.client_id) query = query.where("account_id", "=", filters.client_id);
   if (filters.actor_id) query = query.where("actor_id", "=", filters.actor_id);
   if (filters.action) query = query.where("action", "=", filters.action);
+  if (filters.without?.length) query = query.where("action", "not in", [...filters.without]);
   if (filters.from) query = query.where("occurred_at", ">=", filters.from);
   if (filters.to) query = query.where("occurred_at", "<", filters.to);
   if (after) {

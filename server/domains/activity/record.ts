@@ -4,7 +4,7 @@
 // 2026-11-23T2000_activity_trail and docs/decisions.md, "Activity trail").
 import type { Db } from "../../db/types.ts";
 
-/** Every kind of event the trail records. The client's own view shows all of them for their account. */
+/** Every kind of event the trail records. The client's own view shows all of them for their account but FIRM_PRIVATE_ACTIONS. */
 export const ACTIVITY_ACTIONS = [
   "auth.sign_in",
   "auth.sign_in_failed",
@@ -24,6 +24,11 @@ export const ACTIVITY_ACTIONS = [
   "folder.delete",
   "request.create",
   "request.update",
+  "request.item_update",
+  "request.item_remove",
+  "request_template.create",
+  "request_template.update",
+  "request_template.delete",
   "invitation.create",
   "invitation.resend",
   "invitation.revoke",
@@ -42,8 +47,14 @@ export const ACTIVITY_ACTIONS = [
   "account.contact_update",
   "account.contact_remove",
   "account.import",
+  "account.note_add",
+  "account.note_update",
+  "account.note_delete",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The firm's own events about an account that its client's trail never shows (the firm's private notes). */
+export const FIRM_PRIVATE_ACTIONS: readonly ActivityAction[] = ["account.note_add", "account.note_update", "account.note_delete"];
 
 /** Who is acting, as the request context knows it (a signed-in user, or nobody yet). */
 export type ActivityActorContext = {

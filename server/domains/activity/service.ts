@@ -7,7 +7,7 @@
 import type { Db } from "../../db/types.ts";
 import type { AuthedContext, Context, FirmContext } from "../../trpc/context.ts";
 import type { FirmScope } from "../../trpc/firm-scope.ts";
-import { recordSettingChange } from "./record.ts";
+import { FIRM_PRIVATE_ACTIONS, recordSettingChange } from "./record.ts";
 import {
   activityPage,
   type ActivityFilters,
@@ -27,7 +27,8 @@ const FIRM_LABEL = "Your firm";
 /** The current account's trail; the network address and browser only of the person's own events. */
 export async function ownActivity(db: Db, who: { accountId: string; personId: string }, input: OwnActivityInput): Promise<ActivityPage> {
   const [page, withNames] = await Promise.all([
-    activityPage(db, { scope: EVERY_ACCOUNT, client_id: who.accountId }, input),
+    // The firm's private notes leave no trace in the client's view (docs/decisions.md, "Private notes on a client's record").
+    activityPage(db, { scope: EVERY_ACCOUNT, client_id: who.accountId, without: FIRM_PRIVATE_ACTIONS }, input),
     staffNamesForClients(db),
   ]);
   const staffIds = [...new Set(page.items.flatMap((item) => (item.actor_role === "admin" && item.actor_id ? [item.actor_id] : [])))];

@@ -4,6 +4,7 @@
 import { router } from "../../trpc/init.ts";
 import { adminProcedure, publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { accountAdminProcedures } from "../account/router.ts";
+import { accountNotesAdminProcedures } from "../account-notes/router.ts";
 import { accountsAdminProcedures } from "../accounts/firm-router.ts";
 import { activityAdminProcedures } from "../activity/router.ts";
 import { appointmentsAdminProcedures } from "../appointments/router.ts";
@@ -59,4 +60,5 @@ export const adminRouter = router({
   ...firmSetupAdminProcedures,
   ...staffAdminProcedures,
   ...accountsAdminProcedures,
+  ...accountNotesAdminProcedures,
 });

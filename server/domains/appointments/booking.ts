@@ -28,7 +28,7 @@ import type { BookAppointmentInput, ClientAppointment, RescheduleAppointmentInpu
 import {
   APPOINTMENT_NOT_FOUND,
   conflictIfTaken,
-  inboxAppointmentRequest,
+  inboxAppointment,
   notifyClient,
   OPEN_STATUSES,
   reminderFor,
@@ -110,7 +110,11 @@ export async function bookAppointment(ctx: ClientContext, input: BookAppointment
       now,
     });
     await tell(ctx, tx, { id, at: input.start, sequence: 0 }, status === "requested" ? "requested" : "booked");
-    if (status === "requested") await inboxAppointmentRequest(tx, ctx, { id, title: type.name, start: input.start });
+    await inboxAppointment(tx, ctx, status === "requested" ? "appointment_request" : "appointment_booked", {
+      id,
+      title: type.name,
+      start: input.start,
+    });
     return id;
   });
   return ownAppointment(ctx, id, rules);
@@ -125,6 +129,7 @@ export async function cancelOwnAppointment(ctx: ClientContext, input: { id: stri
     const appointment = await changeableAppointment(tx, ctx.account.id, input.id, rules, now);
     await setAppointmentStatus(tx, appointment.id, "cancelled", now);
     await tell(ctx, tx, { id: appointment.id, at: appointment.appointment_date, sequence: appointment.ics_sequence + 1 }, "cancelled");
+    await inboxAppointment(tx, ctx, "appointment_cancelled", { id: appointment.id, title: appointment.title, start: appointment.appointment_date });
   });
   return ownAppointment(ctx, input.id, rules);
 }
@@ -155,7 +160,12 @@ export async function rescheduleOwnAppointment(ctx: ClientContext, input: Resche
     const sequence = appointment.ics_sequence + 1;
     await notifyClient(ctx, tx, { id: appointment.id, at: input.start, sequence }, status === "requested" ? "requested" : "rescheduled");
     await notifyFirm(ctx, tx, { id: appointment.id, at: input.start, sequence }, "rescheduled");
-    if (status === "requested") await inboxAppointmentRequest(tx, ctx, { id: appointment.id, title: type.name, start: input.start });
+    await inboxAppointment(tx, ctx, status === "requested" ? "appointment_request" : "appointment_rescheduled", {
+      id: appointment.id,
+      title: type.name,
+      start: input.start,
+      previousStart: appointment.appointment_date,
+    });
   });
   return ownAppointment(ctx, input.id, rules);
 }

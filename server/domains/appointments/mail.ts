@@ -9,6 +9,7 @@ import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { MailAttachment } from "../../mail/mailer.ts";
 import type { AppDeps } from "../../trpc/context.ts";
+import { accountMailRecipients } from "../accounts/service.ts";
 import { greeting } from "../auth/mail.ts";
 import { MEETING_LOCATION_LABELS, type MeetingLocation } from "../availability/schemas.ts";
 import { defaultSiteContent } from "../site/defaults.ts";
@@ -43,6 +44,8 @@ function formatFirmTime(instant: Date, timeZone: string): string {
 }
 
 type AppointmentForMail = {
+  /** The greeting of every contact with notify (accountMailRecipients). */
+  hello: string;
   userName: string;
   email: string;
   /** Every contact of the account with notify (the client's mails go to all of them). */
@@ -62,7 +65,9 @@ type AppointmentForMail = {
 async function appointmentForMail(deps: AppDeps, id: string): Promise<AppointmentForMail | null> {
   const row = await findAppointmentForMail(deps.db, id);
   if (!row) return null;
+  const people = await accountMailRecipients(deps.db, row.account_id);
   return {
+    hello: people?.hello ?? greeting({ name: row.name, email_verified: row.email_verified_at !== null }),
     userName: row.name,
     email: row.email,
     to: row.to,
@@ -119,7 +124,8 @@ async function calendarEntry(
     url: portalLink(deps),
     status: change.cancelled ? ICalEventStatus.CANCELLED : change.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     organizer: { name: firm, email: firmEmail },
-    attendees: [{ email: appointment.email }],
+    // Every contact of the account with notify is invited, not only whoever booked it.
+    attendees: appointment.to.split(", ").map((email) => ({ email })),
   });
   return {
     filename: change.cancelled ? "cancelled-appointment.ics" : "appointment.ics",
@@ -152,7 +158,7 @@ export async function appointmentChangeMail(deps: AppDeps, job: AppointmentChang
     firmName: firm,
     heading: CHANGE_HEADINGS[job.change],
     paragraphs: [
-      greeting({ name: appointment.userName, email_verified: appointment.emailVerified }),
+      appointment.hello,
       cancelled
         ? `Your appointment on ${when} is cancelled. If you would like a new time, book one in the client portal or call us.`
         : job.change === "requested"
@@ -240,10 +246,7 @@ export async function appointmentReminderMail(deps: AppDeps, job: AppointmentRem
   const body = composeEmail({
     firmName: firm,
     heading: "A reminder of your appointment",
-    paragraphs: [
-      greeting({ name: appointment.userName, email_verified: appointment.emailVerified }),
-      `A reminder: your appointment is on ${when}. If you cannot make it, please let us know.`,
-    ],
+    paragraphs: [appointment.hello, `A reminder: your appointment is on ${when}. If you cannot make it, please let us know.`],
     details: [
       ...(appointment.typeName ? ([["Meeting", appointment.typeName]] as Array<[string, string]>) : []),
       ...(place ? ([["Where", place]] as Array<[string, string]>) : []),

@@ -218,6 +218,7 @@ function appointmentTimes(db: Db, id: string) {
       "id",
       "account_id",
       "status",
+      "title",
       "meeting_type_id",
       "appointment_date",
       "ends_at",
@@ -324,6 +325,7 @@ export async function findAppointmentForMail(db: Db, appointmentId: string) {
         sql<string>`(select string_agg(u.email, ', ' order by (n.role = 'owner') desc, n.created_at) from account_contacts n join users u on u.id = n.user_id where n.account_id = appointments.account_id and n.notify)`.as(
           "to",
         ),
+        "appointments.account_id",
         "appointments.title",
         "appointments.description",
         "appointments.status",

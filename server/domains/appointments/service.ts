@@ -76,7 +76,7 @@ export async function requestAppointment(ctx: ClientContext, input: z.infer<type
       status: "requested",
       now: ctx.now(),
     });
-    await inboxAppointmentRequest(tx, ctx, { id, title: input.title, start });
+    await inboxAppointment(tx, ctx, "appointment_request", { id, title: input.title, start });
     return id;
   });
   const [appointment, rules] = await Promise.all([
@@ -86,13 +86,27 @@ export async function requestAppointment(ctx: ClientContext, input: z.infer<type
   return withChangeDeadline(appointment!, rules.minNoticeHours);
 }
 
-/** An appointment waiting for the firm's approval, in the firm's Inbox (with the change's transaction). */
-export async function inboxAppointmentRequest(tx: Db, ctx: ClientContext, appointment: { id: string; title: string; start: Date }): Promise<void> {
+/**
+ * What a client did with an appointment, in the firm's Inbox (with the change's transaction): asked
+ * for one (or moved it into a state that needs approval), booked, moved or cancelled one. The latest
+ * of these about one appointment is what its unread item says (inbox/queries.ts).
+ */
+export async function inboxAppointment(
+  tx: Db,
+  ctx: ClientContext,
+  kind: "appointment_request" | "appointment_booked" | "appointment_rescheduled" | "appointment_cancelled",
+  appointment: { id: string; title: string; start: Date; previousStart?: Date },
+): Promise<void> {
   await addToInbox(tx, {
-    kind: "appointment_request",
+    kind,
     account_id: ctx.account.id,
+    actor_id: ctx.user.id,
     subject_id: appointment.id,
-    summary: { title: appointment.title, start: appointment.start.toISOString() },
+    summary: {
+      title: appointment.title,
+      start: appointment.start.toISOString(),
+      ...(appointment.previousStart ? { previous_start: appointment.previousStart.toISOString() } : {}),
+    },
     at: ctx.now(),
   });
 }

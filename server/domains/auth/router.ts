@@ -21,7 +21,7 @@ import { checkResetToken, requestPasswordReset, resetPassword } from "./password
 import { completeExternalSignIn } from "./external-sign-in.ts";
 import { invitationPublicProcedures } from "../invitations/router.ts";
 import { passkeyLogin, passkeyLoginOptions } from "./passkey-sign-in.ts";
-import { loginWithPassword, logout, register } from "./service.ts";
+import { greeting, loginWithPassword, logout, register } from "./service.ts";
 import { enrolmentEnable, enrolmentSetup, loginTwoFactor } from "./two-factor-sign-in.ts";
 
 export const authRouter = router({
@@ -41,6 +41,8 @@ export const authRouter = router({
   cancelEmailChange: publicProcedure.input(cancelEmailChangeInput).mutation(({ ctx, input }) => cancelEmailChange(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
   me: authedProcedure.query(({ ctx }) => ctx.user),
+  /** Whether the dashboard says "Welcome" (a first sign-in) or "Welcome back". */
+  greeting: authedProcedure.query(({ ctx }) => greeting(ctx)),
   /** The signed-in user or null: the pages' session check, which must not answer 401 to visitors. */
   session: publicProcedure.query(({ ctx }) => ctx.user),
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),

@@ -5,6 +5,26 @@ import { AUTHENTICATION_FAILED, SIGN_IN_EXPIRED } from "./messages.ts";
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+/**
+ * A password built from words, names, dates, keyboard rows or repeats that zxcvbn rates "too" or
+ * "very guessable" (score 0 or 1). A short random one is not refused: the spec's minimum is 6
+ * characters, and zxcvbn rates every 6-character password at most 1 by its length alone.
+ */
+export const PASSWORD_GUESSABLE =
+  "This password is too easy to guess: it is made of common words, names, dates or patterns. Add another word or two, or choose a less predictable one.";
+/** The zxcvbn score from which a password counts as hard to guess (docs/decisions.md, Passwords). */
+export const STRONG_PASSWORD_SCORE = 2;
+
+/**
+ * The rule on a zxcvbn result, shared by the server's check and the password field's meter (this
+ * file holds no zxcvbn code, so the forms that import it stay small): guessable below score 2 when
+ * zxcvbn recognised any part of it (a word, a name, a date, a sequence, a keyboard row, a repeat),
+ * and always at score 0.
+ */
+export function isGuessableResult(result: { score: number; sequence: readonly { pattern: string }[] }): boolean {
+  if (result.score >= STRONG_PASSWORD_SCORE) return false;
+  return result.score === 0 || result.sequence.some((match) => match.pattern !== "bruteforce");
+}
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 

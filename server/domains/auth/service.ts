@@ -4,31 +4,34 @@ import { assertHashingRoom, COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassw
 import { AccountLocked, type LoginAttempt } from "../../auth/rate-limit.ts";
 import { type ChallengePurpose, createTwoFactorChallenge, hasTwoFactor } from "../../auth/second-factor.ts";
 import { createSession, invalidateSession, type SessionKind } from "../../auth/session.ts";
-import { noteSignIn } from "../../auth/sign-ins.ts";
+import { isGuessablePassword } from "../../auth/password-strength.ts";
+import { noteSignIn, signedInBefore } from "../../auth/sign-ins.ts";
 import { accountLabel, personClient, recordActivity } from "../activity/record.ts";
 import type { Db } from "../../db/types.ts";
 import { deviceTokens, findTrustedDevice, trustDevice } from "../../auth/trusted-devices.ts";
-import type { Context } from "../../trpc/context.ts";
+import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { clientTwoFactorRequired } from "../account/queries.ts";
 import { REGISTRATION_INVITE_ONLY } from "../invitations/messages.ts";
 import { registrationMode } from "../invitations/queries.ts";
 import { sendVerificationLink } from "./email-verification.ts";
 import { sendAccountLockedNotice } from "./lock-notice.ts";
 import { findTakenIdentity, findUserForLogin, insertUser } from "./queries.ts";
-import type { LoginInput, LoginResult, PublicUser, RegisterInput, SignedIn } from "./schemas.ts";
+import { PASSWORD_GUESSABLE, type LoginInput, type LoginResult, type PublicUser, type RegisterInput, type SignedIn } from "./schemas.ts";
 
 const INVALID_CREDENTIALS = "Invalid username or password";
 export const USERNAME_TAKEN = "Username already exists";
 export const EMAIL_TAKEN = "Email already registered";
 
-export function assertPasswordAllowed(password: string): void {
+/** `userInputs`: what the server knows of the person (username, email, name), which a password should not be built from. */
+export function assertPasswordAllowed(password: string, userInputs: (string | null | undefined)[] = []): void {
   if (isCommonPassword(password)) throw new TRPCError({ code: "BAD_REQUEST", message: COMMON_PASSWORD_MESSAGE });
+  if (isGuessablePassword(password, userInputs)) throw new TRPCError({ code: "BAD_REQUEST", message: PASSWORD_GUESSABLE });
 }
 
 export async function register(ctx: Context, input: RegisterInput): Promise<{ success: true }> {
   if ((await registrationMode(ctx.db)) === "invite_only") throw new TRPCError({ code: "FORBIDDEN", message: REGISTRATION_INVITE_ONLY });
   await ctx.rateLimits.consumeRegistration(ctx.ip);
-  assertPasswordAllowed(input.password);
+  assertPasswordAllowed(input.password, [input.username, input.email, input.name]);
   const taken = await findTakenIdentity(ctx.db, input.username, input.email);
   if (taken) throw new TRPCError({ code: "CONFLICT", message: taken === "username" ? USERNAME_TAKEN : EMAIL_TAKEN });
   const passwordHash = await hashPassword(input.password);
@@ -179,6 +182,11 @@ export async function finishSignIn(
   ctx.deviceCookie.set(await trustDevice(ctx.db, user.id, devices, trustedDevice, ctx.now()));
   await tellOwnerOfNewSignIn(ctx, user.id);
   return result;
+}
+
+/** "Welcome back" once the person had signed in before this session began; "Welcome" the first time. */
+export async function greeting(ctx: AuthedContext): Promise<{ returning: boolean }> {
+  return { returning: await signedInBefore(ctx.db, ctx.user.id, ctx.session.id) };
 }
 
 /** Never fails the sign-in it follows: a failure is logged. */

@@ -3,7 +3,8 @@ import { publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { consultationIdInput, listPageInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
 import { consultationRequestInput } from "./schemas.ts";
-import { consultationPage, markConsultationHandled, requestConsultation, resendConsultationNotification } from "./service.ts";
+import { invitationOutput } from "../invitations/schemas.ts";
+import { consultationPage, inviteConsultation, markConsultationHandled, requestConsultation, resendConsultationNotification } from "./service.ts";
 
 export const consultationRouter = router({
   request: publicProcedure.input(consultationRequestInput).mutation(({ ctx, input }) => requestConsultation(ctx, input)),
@@ -21,4 +22,9 @@ export const consultationAdminProcedures = {
   resendConsultationEmail: staffProcedure("manage_clients")
     .input(idInput)
     .mutation(({ ctx, input }) => resendConsultationNotification(ctx, input)),
+  /** Invites the request's person as a client (account and invitation) and marks the request handled. */
+  inviteConsultation: staffProcedure("manage_clients")
+    .input(idInput)
+    .output(invitationOutput)
+    .mutation(({ ctx, input }) => inviteConsultation(ctx, input)),
 };

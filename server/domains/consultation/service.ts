@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import type { Context } from "../../trpc/context.ts";
+import type { Context, FirmContext } from "../../trpc/context.ts";
 import {
   findConsultationRequest,
   insertConsultationRequest,
@@ -12,6 +12,8 @@ import { listPage } from "../list-page.ts";
 import type { Success } from "../shared-schemas.ts";
 import { type ConsultationRequestInput, PAST_DATE } from "./schemas.ts";
 import { addToInbox } from "../inbox/queries.ts";
+import { createInvitation } from "../invitations/service.ts";
+import type { InvitationItem } from "../invitations/schemas.ts";
 
 const NOT_FAILED = "Only a notification whose every try failed can be resent";
 
@@ -41,6 +43,7 @@ export async function requestConsultation(ctx: Context, input: ConsultationReque
     await addToInbox(tx, {
       kind: "consultation",
       account_id: null,
+      actor_id: null,
       subject_id: id,
       summary: { name: input.name, service: input.service ?? null },
       at: ctx.now(),
@@ -77,4 +80,18 @@ export async function markConsultationHandled(ctx: Context, input: { id: string;
   const found = await setConsultationHandledAt(ctx.db, input.id, input.handled ? ctx.now() : null);
   if (!found) throw new TRPCError({ code: "NOT_FOUND", message: "Consultation request not found" });
   return { success: true };
+}
+
+/**
+ * A consultation request becomes an invited client in one step (issue 34): the invitation, and with
+ * it the client's account, made with the request's name and email, as the Clients tab's invitation
+ * makes them (same refusals: 409 for an address with a proven account or a pending invitation);
+ * then the request is handled.
+ */
+export async function inviteConsultation(ctx: FirmContext, input: { id: string }): Promise<InvitationItem> {
+  const request = await findConsultationRequest(ctx.db, input.id);
+  if (!request) throw new TRPCError({ code: "NOT_FOUND", message: "Consultation request not found" });
+  const invitation = await createInvitation(ctx, { name: request.name.trim().slice(0, 100), email: request.email });
+  await setConsultationHandledAt(ctx.db, request.id, ctx.now());
+  return invitation;
 }

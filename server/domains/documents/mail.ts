@@ -5,7 +5,6 @@
 import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
-import { greeting } from "../auth/mail.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { accountMailRecipients } from "../accounts/service.ts";
 import { listFolderNames, type NoticedDocument } from "./queries.ts";
@@ -39,7 +38,7 @@ export async function documentsSharedMail(deps: AppDeps, job: DocumentsSharedJob
     firmName: firm,
     heading: "New documents from your firm",
     paragraphs: [
-      greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
+      client.hello,
       `${firm} shared ${count} with you in the client portal.`,
       "For your security the documents are not attached to this email: sign in to the portal to view and download them.",
     ],

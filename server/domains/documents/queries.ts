@@ -50,10 +50,45 @@ const SEARCH_ORDER = {
   size: sql`file_size`,
 } as const;
 
-/** The account's live documents whose filename contains `q` (all of them without one), in the asked order. */
+/** Search text as a full-text query: websearch syntax, which never fails on what a person types. */
+const textQuery = (q: string) => sql`websearch_to_tsquery('english'::regconfig, ${q})`;
+
+/**
+ * The account's live documents matching `q` (all of them without one) and the filters, in the
+ * asked order: part of the filename (as before content search, the trigram index), or its words
+ * in the name or in the text inside (search_vector, name weighted above content; its GIN index).
+ * `matched_in` says which, from the row's own name, never from its text.
+ */
 export function searchDocumentsQuery(db: Db, accountId: string, input: DocumentSearchInput) {
-  let query = db.selectFrom("documents").select(documentColumns).where("account_id", "=", accountId).where("deleted_at", "is", null);
-  if (input.q) query = query.where("original_filename", "ilike", containsPattern(input.q));
+  const q = input.q || undefined;
+  const pattern = q ? containsPattern(q) : "";
+  const nameMatches = q
+    ? sql<boolean>`(original_filename ilike ${pattern} or to_tsvector('english'::regconfig, original_filename) @@ ${textQuery(q)})`
+    : sql<boolean>`null`;
+  let query = db
+    .selectFrom("documents")
+    .select([
+      ...documentColumns,
+      sql<"name" | "content" | null>`case when ${nameMatches} then 'name' when ${nameMatches} is null then null else 'content' end`.as("matched_in"),
+    ])
+    .where("account_id", "=", accountId)
+    .where("deleted_at", "is", null);
+  if (q) query = query.where(sql<boolean>`(original_filename ilike ${pattern} or search_vector @@ ${textQuery(q)})`);
+  if (input.source) {
+    const byFirm = sql<boolean>`exists (select 1 from users u where u.id = documents.uploaded_by and u.is_admin)`;
+    query = query.where(input.source === "firm" ? byFirm : sql<boolean>`not ${byFirm}`);
+  }
+  if (input.year !== undefined) {
+    query = query
+      .where("upload_date", ">=", new Date(Date.UTC(input.year, 0, 1)))
+      .where("upload_date", "<", new Date(Date.UTC(input.year + 1, 0, 1)));
+  }
+  if (input.sort === "relevance") {
+    // A name match first, then ts_rank's weights (A, the name, above B, the content), then newest.
+    // Without search text: newest first, as the default order.
+    if (q) query = query.orderBy(sql`${nameMatches}`, "desc").orderBy(sql`ts_rank(search_vector, ${textQuery(q)})`, "desc");
+    return query.orderBy("upload_date", "desc").orderBy("id", "desc").limit(input.limit);
+  }
   return query.orderBy(SEARCH_ORDER[input.sort], input.order).orderBy("id", input.order).limit(input.limit);
 }
 
@@ -580,4 +615,39 @@ export async function findFolderName(db: Db, folderId: string): Promise<string |
 
 export async function listFolderNames(db: Db, folderIds: string[]) {
   return db.selectFrom("folders").select(["id", "name"]).where("id", "in", folderIds).execute();
+}
+
+/** What extracting a document's text needs, while it is live and not yet tried; undefined otherwise. */
+export async function findDocumentForText(db: Db, id: string) {
+  return db
+    .selectFrom("documents")
+    .select(["id", "storage_key", "content_type", "file_size"])
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .where("text_extracted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/**
+ * Records a document's extracted text as its lexemes (null: nothing to read, or skipped), once:
+ * a second run of the same job, or the backfill after it, finds it done.
+ */
+export async function recordDocumentText(db: Db, id: string, text: string | null, at: Date): Promise<void> {
+  await db
+    .updateTable("documents")
+    .set({
+      content_vector: text === null || text.trim() === "" ? null : sql<string>`to_tsvector('english'::regconfig, ${text})`,
+      text_extracted_at: at,
+    })
+    .where("id", "=", id)
+    .where("text_extracted_at", "is", null)
+    .execute();
+}
+
+/** The backfill's next live documents not yet tried, after `afterId` in id order (documents_text_pending_idx). */
+export async function pendingTextDocuments(db: Db, afterId: string | null, limit: number): Promise<string[]> {
+  let query = db.selectFrom("documents").select("id").where("text_extracted_at", "is", null).where("deleted_at", "is", null);
+  if (afterId) query = query.where("id", ">", afterId);
+  const rows = await query.orderBy("id").limit(limit).execute();
+  return rows.map((r) => r.id);
 }

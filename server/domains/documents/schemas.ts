@@ -16,11 +16,24 @@ export const NO_PREVIEW = "No preview for this type of file";
 export const folderDocumentsInput = z.object({ folder_id: idSchema });
 
 export const DOCUMENT_SORTS = ["name", "date", "size"] as const;
+/** Search's own order besides the lists': the best match first (a match in the name before one in the content). */
+export const SEARCH_SORTS = [...DOCUMENT_SORTS, "relevance"] as const;
+/** Whose documents: the ones the firm shared, or the ones the account's people uploaded. */
+export const DOCUMENT_SOURCES = ["firm", "client"] as const;
 export const documentSearchInput = z.object({
+  /** Words in the name or in the text inside (PDFs, text files), or part of the name. */
   q: z.string().trim().max(200, "Search text must be at most 200 characters").optional(),
-  sort: z.enum(DOCUMENT_SORTS, { error: "Sort must be name, date or size" }).default("date"),
+  sort: z.enum(SEARCH_SORTS, { error: "Sort must be name, date, size or relevance" }).default("date"),
   order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("desc"),
   limit: z.coerce.number().int().min(1).max(500).default(200),
+  source: z.enum(DOCUMENT_SOURCES, { error: "Source must be firm or client" }).optional(),
+  /** The year it was uploaded (UTC). */
+  year: z.coerce
+    .number({ error: "Year must be a year such as 2025" })
+    .int("Year must be a year such as 2025")
+    .min(1970, "Year must be a year such as 2025")
+    .max(9999, "Year must be a year such as 2025")
+    .optional(),
 });
 export type DocumentSearchInput = z.infer<typeof documentSearchInput>;
 
@@ -40,17 +53,24 @@ export type UpdateDocumentInput = z.infer<typeof updateDocumentInput>;
 export const zipPlanInput = z.object({ folder_id: idSchema.nullable() });
 
 /** The multipart form's fields besides `file` (validated after busboy has read them). */
-export const uploadFieldsInput = z.object({
-  folder_id: z
-    .union([idSchema, z.literal("")])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  /** One of the uploader's open document requests: the document is attached to it and goes into its folder, if it has one. */
-  request_id: z
-    .union([idSchema, z.literal("")])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-});
+export const uploadFieldsInput = z
+  .object({
+    folder_id: z
+      .union([idSchema, z.literal("")])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    /** One of the uploader's open document requests: the document is attached to it and goes into its folder, if it has one. */
+    request_id: z
+      .union([idSchema, z.literal("")])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    /** One item of that request's checklist (issue 34): the document is attached to the item too. Needs request_id. */
+    request_item_id: z
+      .union([idSchema, z.literal("")])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((v) => v.request_item_id === null || v.request_id !== null, { message: "Send request_id with request_item_id", path: ["request_id"] });
 
 export const documentOutput = z.object({
   id: z.string(),
@@ -71,6 +91,11 @@ const folderPathItem = z.object({ id: z.string(), name: z.string() });
 export const documentSearchResultOutput = documentOutput.extend({
   /** From the root down to the document's folder; empty for a document in the root. */
   folder_path: z.array(folderPathItem),
+  /**
+   * Where the search text matched: "name" when the name matches (also when the content does),
+   * "content" when only the text inside does; null without search text. Never the text itself.
+   */
+  matched_in: z.enum(["name", "content"]).nullable(),
 });
 export type DocumentSearchResult = z.infer<typeof documentSearchResultOutput>;
 

@@ -15,6 +15,7 @@ import { checkUploadPlace, createDocument, prepareUpload } from "./upload.ts";
 export const recordUploadInput = z.object({
   folder_id: idSchema.nullable(),
   request_id: idSchema.nullable().default(null),
+  request_item_id: idSchema.nullable().default(null),
   file: z.object({
     key: z.string(),
     size: z.number().int().min(0),
@@ -25,7 +26,7 @@ export const recordUploadInput = z.object({
 });
 
 /** Where an upload goes, known from the fields sent before its file. */
-const uploadPlaceInput = recordUploadInput.pick({ folder_id: true, request_id: true });
+const uploadPlaceInput = recordUploadInput.pick({ folder_id: true, request_id: true, request_item_id: true });
 
 export const documentTransfersRouter = router({
   prepareUpload: clientProcedure.mutation(({ ctx }) => prepareUpload(ctx)),

@@ -13,6 +13,7 @@ import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { requestForUpload } from "../requests/service.ts";
 import { stripInvisible } from "../shared-schemas.ts";
 import { addToUploadNotice } from "./upload-notices.ts";
+import { TEXT_CONTENT_TYPES } from "./content-text.ts";
 import { findStorageQuota, insertDocument, lockStorageQuota, storedBytes } from "./queries.ts";
 import { BYTES_PER_MB, type DocumentItem, STORAGE_QUOTA_EXCEEDED, type StorageUsage } from "./schemas.ts";
 
@@ -67,7 +68,7 @@ export async function prepareUploadForFirm(ctx: AuthedContext, accountId: string
 /** checkUploadPlaceForFirm for the caller's own documents. */
 export async function checkUploadPlace(
   ctx: ClientContext,
-  input: { folder_id: string | null; request_id: string | null },
+  input: { folder_id: string | null; request_id: string | null; request_item_id?: string | null },
 ): Promise<{ success: true }> {
   return checkUploadPlaceForFirm(ctx, input, ctx.account.id);
 }
@@ -80,19 +81,19 @@ export async function checkUploadPlace(
  */
 export async function checkUploadPlaceForFirm(
   ctx: AuthedContext,
-  input: { folder_id: string | null; request_id: string | null },
+  input: { folder_id: string | null; request_id: string | null; request_item_id?: string | null },
   accountId: string,
 ): Promise<{ success: true }> {
   if (input.folder_id) await assertOwnFolder(ctx.db, accountId, input.folder_id);
   const requestId = input.request_id;
-  if (requestId) await ctx.db.transaction().execute((tx) => requestForUpload(tx, accountId, requestId));
+  if (requestId) await ctx.db.transaction().execute((tx) => requestForUpload(tx, accountId, requestId, input.request_item_id ?? null));
   return { success: true };
 }
 
 /** createDocumentForFirm in the caller's own documents. */
 export async function createDocument(
   ctx: ClientContext,
-  input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
+  input: { folder_id: string | null; request_id?: string | null; request_item_id?: string | null; file: ReceivedFile },
 ): Promise<DocumentItem> {
   return recordDocument(ctx, input, ctx.account.id, "client");
 }
@@ -105,7 +106,7 @@ export async function createDocument(
  */
 export function createDocumentForFirm(
   ctx: AuthedContext,
-  input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
+  input: { folder_id: string | null; request_id?: string | null; request_item_id?: string | null; file: ReceivedFile },
   accountId: string,
 ): Promise<DocumentItem> {
   return recordDocument(ctx, input, accountId, "firm");
@@ -114,7 +115,7 @@ export function createDocumentForFirm(
 /** Both: `by` says whose upload it is (the account's people, or the firm into a client's account). */
 async function recordDocument(
   ctx: AuthedContext,
-  input: { folder_id: string | null; request_id?: string | null; file: ReceivedFile },
+  input: { folder_id: string | null; request_id?: string | null; request_item_id?: string | null; file: ReceivedFile },
   accountId: string,
   by: "client" | "firm",
 ): Promise<DocumentItem> {
@@ -122,6 +123,7 @@ async function recordDocument(
   try {
     if (chosenFolderId) await assertOwnFolder(ctx.db, accountId, chosenFolderId);
     const contentType = await detectContentType(ctx.storage, file.key, file.declaredType);
+    const hasText = TEXT_CONTENT_TYPES.includes(contentType);
     return await ctx.db
       .transaction()
       .execute(async (tx) => {
@@ -136,26 +138,35 @@ async function recordDocument(
           throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: STORAGE_QUOTA_EXCEEDED });
         }
         // An upload against a request goes into the request's folder, when it has one.
-        const request = input.request_id ? await requestForUpload(tx, accountId, input.request_id) : null;
+        const request = input.request_id ? await requestForUpload(tx, accountId, input.request_id, input.request_item_id ?? null) : null;
         const folderId = request?.folder_id ?? chosenFolderId;
         const document = await insertDocument(tx, {
           account_id: accountId,
           uploaded_by: ctx.user.id,
           folder_id: folderId,
           request_id: request?.id ?? null,
+          request_item_id: request?.item?.id ?? null,
           original_filename: cleanFilename(file.filename),
           storage_key: file.key,
           content_type: contentType,
           file_size: file.size,
           sha256: file.sha256,
           upload_date: ctx.now(),
+          // Nothing to read in an image or an archive: not on the text backfill's worklist.
+          text_extracted_at: hasText ? null : ctx.now(),
         });
+        // Its text is read after the answer, by a job that exists only if this row commits.
+        if (hasText) await ctx.jobs.send("document-text", { documentId: document.id }, { tx });
         await recordDocumentActivity(
           tx,
           ctx,
           "document.upload",
           { ...document, account_id: accountId },
-          { folder: await folderName(tx, folderId), ...(request ? { request: request.title } : {}) },
+          {
+            folder: await folderName(tx, folderId),
+            ...(request ? { request: request.title } : {}),
+            ...(request?.item ? { request_item: request.item.title } : {}),
+          },
         );
         // A client's upload (by any of the account's people) is news for the firm (digest, Inbox);
         // the firm's, for the client. An admin filing into an account of their own is neither.
@@ -163,7 +174,13 @@ async function recordDocument(
           await addToUploadNotice(tx, ctx.jobs, { accountId, documentId: document.id, audience: "client", now: ctx.now() });
         } else if (!ctx.user.is_admin) {
           await addToUploadNotice(tx, ctx.jobs, { accountId, documentId: document.id, audience: "firm", now: ctx.now() });
-          await addUploadToInbox(tx, { account_id: accountId, document_id: document.id, name: document.original_filename, at: ctx.now() });
+          await addUploadToInbox(tx, {
+            account_id: accountId,
+            actor_id: ctx.user.id,
+            document_id: document.id,
+            name: document.original_filename,
+            at: ctx.now(),
+          });
         }
         return document;
       })

@@ -1,7 +1,8 @@
 import { adminProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
-import { clientDocumentsInput, updateNotificationSettingsInput } from "./schemas.ts";
-import { clientDocuments, clientFolders, clientProfile, notificationSettings, updateNotificationSettings } from "./service.ts";
+import { folderOutput } from "../folders/schemas.ts";
+import { clientDocumentsInput, createClientFolderInput, updateNotificationSettingsInput } from "./schemas.ts";
+import { clientDocuments, clientFolders, clientProfile, createClientFolder, notificationSettings, updateNotificationSettings } from "./service.ts";
 
 /** The admin's client page and the firm's email setting; spread into the admin router. Uploads are in admin/transfers.ts. */
 export const firmDocumentsAdminProcedures = {
@@ -9,6 +10,10 @@ export const firmDocumentsAdminProcedures = {
   clientFolders: staffProcedure("documents")
     .input(idInput)
     .query(({ ctx, input }) => clientFolders(ctx, input)),
+  createClientFolder: staffProcedure("documents")
+    .input(createClientFolderInput)
+    .output(folderOutput)
+    .mutation(({ ctx, input }) => createClientFolder(ctx, input)),
   clientDocuments: staffProcedure("documents")
     .input(clientDocumentsInput)
     .query(({ ctx, input }) => clientDocuments(ctx, input)),

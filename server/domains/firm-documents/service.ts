@@ -14,8 +14,9 @@ import type { DocumentItem } from "../documents/schemas.ts";
 import { checkUploadPlaceForFirm, createDocumentForFirm, prepareUploadForFirm, quotaBytes, type ReceivedFile } from "../documents/upload.ts";
 import { documentNamesInEmails, setDocumentNamesInEmails } from "../documents/upload-notices.ts";
 import { listFolders } from "../folders/queries.ts";
-import type { Folder } from "../folders/schemas.ts";
-import { assertOwnFolder } from "../folders/service.ts";
+import type { CreateFolderInput, Folder } from "../folders/schemas.ts";
+import { assertOwnFolder, createFolderIn } from "../folders/service.ts";
+import { findAccountForFirm } from "../accounts/firm-queries.ts";
 import type { NotificationSettings } from "./schemas.ts";
 
 /**
@@ -44,6 +45,15 @@ export async function clientProfile(ctx: FirmContext, input: { id: string }): Pr
 export async function clientFolders(ctx: FirmContext, input: { id: string }): Promise<Folder[]> {
   const accountId = await findClientAccount(ctx, input.id);
   return listFolders(ctx.db, accountId);
+}
+
+/** A folder in the client's tree, made by the firm (a place for what it will share, or for the client's uploads). */
+export async function createClientFolder(ctx: FirmContext, input: { id: string } & CreateFolderInput): Promise<Folder> {
+  const accountId = await findClientAccount(ctx, input.id);
+  const account = await findAccountForFirm(ctx.db, ctx.firmScope, accountId);
+  if (!account) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+  const { id: _client, ...folder } = input;
+  return createFolderIn(ctx, account, folder);
 }
 
 export async function clientDocuments(ctx: FirmContext, input: { id: string; folder_id: string | null }): Promise<DocumentItem[]> {

@@ -25,12 +25,29 @@ export function listOwnFolders(ctx: ClientContext): Promise<Folder[]> {
   return listFolders(ctx.db, ctx.account.id);
 }
 
-export async function createFolder(ctx: ClientContext, input: CreateFolderInput): Promise<Folder> {
-  if (input.parent_folder_id) await assertOwnFolder(ctx.db, ctx.account.id, input.parent_folder_id, PARENT_FOLDER_NOT_FOUND);
+export function createFolder(ctx: ClientContext, input: CreateFolderInput): Promise<Folder> {
+  return createFolderIn(ctx, ctx.account, input);
+}
+
+/**
+ * A new folder in `account`: the client's own, or one the firm makes in a client's tree from their
+ * record (firm-documents/service.ts), each recorded in the account's trail as the asker's.
+ */
+export async function createFolderIn(
+  ctx: Pick<ClientContext, "db" | "user" | "ip" | "userAgent" | "now">,
+  account: { id: string; name: string },
+  input: CreateFolderInput,
+): Promise<Folder> {
+  if (input.parent_folder_id) await assertOwnFolder(ctx.db, account.id, input.parent_folder_id, PARENT_FOLDER_NOT_FOUND);
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const folder = await insertFolder(tx, ctx.account.id, input);
-      await recordFolderActivity(tx, ctx, "folder.create", folder, {});
+      const folder = await insertFolder(tx, account.id, input);
+      await recordActivity(tx, ctx, {
+        action: "folder.create",
+        client: accountClient(account),
+        target: { type: "folder", id: folder.id },
+        detail: { folder: folder.name },
+      });
       return folder;
     });
   } catch (err) {

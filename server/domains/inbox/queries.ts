@@ -18,6 +18,7 @@ export async function inboxPage(db: Db, scope: FirmScope, input: InboxInput, kin
     .selectFrom("inbox_items")
     .leftJoin("accounts", "accounts.id", "inbox_items.account_id")
     .leftJoin("users as reader", "reader.id", "inbox_items.read_by")
+    .leftJoin("users as actor", "actor.id", "inbox_items.actor_id")
     .select([
       sql<string>`inbox_items.id::text`.as("id"),
       "inbox_items.kind",
@@ -31,6 +32,8 @@ export async function inboxPage(db: Db, scope: FirmScope, input: InboxInput, kin
       sql<string>`(extract(epoch from inbox_items.last_at) * 1000000)::bigint::text`.as("micros"),
       sql<boolean>`inbox_items.read_at is not null`.as("read"),
       "reader.name as read_by_name",
+      // People by their name, never their login (issue 34).
+      "actor.name as actor_name",
     ])
     .where("inbox_items.kind", "in", kinds)
     .where(inReach(scope));
@@ -86,27 +89,58 @@ export async function markRead(
 }
 
 // Putting things in the firm's Inbox, always with the change's own transaction: an item is there
-// exactly when what it tells of happened. A client's uploads within ten minutes of the last one
-// join one unread item ("uploaded 7 documents"), so a folder of files is one thing to look at.
+// exactly when what it tells of happened. Duplicates collapse (docs/decisions.md, "The Inbox is where
+// work arrives (issue 34)"): one person's uploads to one account within ten minutes of the last are
+// one item ("uploaded 10 files"); a conversation's unread messages are one item; a second arrival
+// about the same appointment or request replaces what the unread item said of it.
 
 const UPLOAD_BATCH_MINUTES = 10;
 /** Names kept on an upload item, for the Inbox's line; the count says how many there were. */
 const UPLOAD_NAMES_KEPT = 5;
+/** The start of the latest message kept on a message item, for the line and the reply in place. */
+const MESSAGE_EXCERPT_CHARS = 280;
+
+/** Kinds about one appointment: the latest of them is what the unread item says. */
+const APPOINTMENT_KINDS: InboxItemKind[] = ["appointment_request", "appointment_booked", "appointment_rescheduled", "appointment_cancelled"];
 
 type InboxItem = {
-  kind: Exclude<InboxItemKind, "upload">;
+  kind: Exclude<InboxItemKind, "upload" | "message">;
   account_id: string | null;
+  /** The person who acted; null for a visitor (a consultation request). */
+  actor_id: string | null;
   subject_id: string;
   summary: Record<string, unknown>;
   at: Date;
 };
 
 export async function addToInbox(db: Db, item: InboxItem): Promise<void> {
+  if (item.account_id) {
+    const kinds = APPOINTMENT_KINDS.includes(item.kind) ? APPOINTMENT_KINDS : [item.kind];
+    const joined = await db
+      .updateTable("inbox_items")
+      .set({ kind: item.kind, actor_id: item.actor_id, summary: JSON.stringify(item.summary), last_at: item.at })
+      .where(
+        "id",
+        "=",
+        db
+          .selectFrom("inbox_items")
+          .select("id")
+          .where("account_id", "=", item.account_id)
+          .where("subject_id", "=", item.subject_id)
+          .where("kind", "in", kinds)
+          .where("read_at", "is", null)
+          .orderBy("last_at", "desc")
+          .limit(1),
+      )
+      .executeTakeFirst();
+    if (joined.numUpdatedRows > 0n) return;
+  }
   await db
     .insertInto("inbox_items")
     .values({
       kind: item.kind,
       account_id: item.account_id,
+      actor_id: item.actor_id,
       subject_id: item.subject_id,
       summary: JSON.stringify(item.summary),
       first_at: item.at,
@@ -115,8 +149,11 @@ export async function addToInbox(db: Db, item: InboxItem): Promise<void> {
     .execute();
 }
 
-/** A client's own upload: joins the account's unread upload item of the last ten minutes, or starts one. */
-export async function addUploadToInbox(db: Db, upload: { account_id: string; document_id: string; name: string; at: Date }): Promise<void> {
+/** A client's own upload: joins the same person's unread upload item for the account of the last ten minutes, or starts one. */
+export async function addUploadToInbox(
+  db: Db,
+  upload: { account_id: string; actor_id: string; document_id: string; name: string; at: Date },
+): Promise<void> {
   const joined = await db
     .updateTable("inbox_items")
     .set({
@@ -136,6 +173,7 @@ export async function addUploadToInbox(db: Db, upload: { account_id: string; doc
         .select("id")
         .where("kind", "=", "upload")
         .where("account_id", "=", upload.account_id)
+        .where("actor_id", "=", upload.actor_id)
         .where("read_at", "is", null)
         .where("last_at", ">", new Date(upload.at.getTime() - UPLOAD_BATCH_MINUTES * 60_000))
         .orderBy("last_at", "desc")
@@ -148,10 +186,59 @@ export async function addUploadToInbox(db: Db, upload: { account_id: string; doc
     .values({
       kind: "upload",
       account_id: upload.account_id,
+      actor_id: upload.actor_id,
       subject_id: upload.document_id,
       summary: JSON.stringify({ count: 1, names: [upload.name] }),
       first_at: upload.at,
       last_at: upload.at,
     })
+    .execute();
+}
+
+/**
+ * A client's message: joins the conversation's unread message item (`count`, the latest message's
+ * start as `text`, its attachments), or starts one. The firm's reading or answering the conversation
+ * marks it read (`markMessagesItemRead`).
+ */
+export async function addMessageToInbox(
+  db: Db,
+  message: { account_id: string; actor_id: string; message_id: string; text: string; attachments: number; at: Date },
+): Promise<void> {
+  const text = message.text.slice(0, MESSAGE_EXCERPT_CHARS);
+  const joined = await db
+    .updateTable("inbox_items")
+    .set({
+      subject_id: message.message_id,
+      actor_id: message.actor_id,
+      last_at: message.at,
+      summary: sql`jsonb_build_object('count', (summary ->> 'count')::int + 1, 'text', ${text}::text, 'attachments', ${message.attachments}::int)`,
+    })
+    .where("kind", "=", "message")
+    .where("account_id", "=", message.account_id)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  if (joined.numUpdatedRows > 0n) return;
+  await db
+    .insertInto("inbox_items")
+    .values({
+      kind: "message",
+      account_id: message.account_id,
+      actor_id: message.actor_id,
+      subject_id: message.message_id,
+      summary: JSON.stringify({ count: 1, text, attachments: message.attachments }),
+      first_at: message.at,
+      last_at: message.at,
+    })
+    .execute();
+}
+
+/** The firm read or answered an account's conversation: its message item is read too. */
+export async function markMessagesItemRead(db: Db, read: { account_id: string; at: Date; by: string }): Promise<void> {
+  await db
+    .updateTable("inbox_items")
+    .set({ read_at: read.at, read_by: read.by })
+    .where("kind", "=", "message")
+    .where("account_id", "=", read.account_id)
+    .where("read_at", "is", null)
     .execute();
 }

@@ -1,10 +1,22 @@
 import { z } from "zod";
 
-const INBOX_KINDS = ["upload", "request_submitted", "consultation", "appointment_request"] as const;
+export const INBOX_KINDS = [
+  "upload",
+  "request_submitted",
+  "consultation",
+  "appointment_request",
+  "message",
+  "appointment_booked",
+  "appointment_rescheduled",
+  "appointment_cancelled",
+] as const;
 
 /**
  * One Inbox item. `summary` by kind: upload `{ count, names }` (at most five names), request_submitted
- * `{ title }`, consultation `{ name, service }`, appointment_request `{ title, start }`.
+ * `{ title }`, consultation `{ name, service }`, appointment_request, appointment_booked and
+ * appointment_cancelled `{ title, start }`, appointment_rescheduled `{ title, start, previous_start }`,
+ * message `{ count, text, attachments }` (the latest message's start). `client_label` is the account's
+ * name and `actor_name` the name of the person who acted (null for a visitor or a deleted person).
  */
 const inboxItemOutput = z.object({
   id: z.string(),
@@ -18,6 +30,7 @@ const inboxItemOutput = z.object({
   read: z.boolean(),
   /** Who on the firm's side marked it read (null while unread, or once they are deleted). */
   read_by_name: z.string().nullable(),
+  actor_name: z.string().nullable(),
 });
 export type InboxItemView = z.infer<typeof inboxItemOutput>;
 

@@ -13,6 +13,10 @@ const KIND_RIGHTS: Record<InboxItemKind, StaffRight> = {
   request_submitted: "requests",
   consultation: "manage_clients",
   appointment_request: "appointments",
+  appointment_booked: "appointments",
+  appointment_rescheduled: "appointments",
+  appointment_cancelled: "appointments",
+  message: "messages",
 };
 
 type InboxContext = FirmContext;

@@ -18,7 +18,7 @@ import {
   findClaimableAccount,
   findInvitationAccount,
   findInvitationByTokenHash,
-  lockOpenInvitationFor,
+  lockOpenInvitationsFor,
   markInvitationAccepted,
   registrationMode,
 } from "./queries.ts";
@@ -78,7 +78,7 @@ async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: st
 export async function acceptInvitation(ctx: Context & CarriedSession, input: AcceptInvitationInput) {
   await ctx.rateLimits.consumeRegistration(ctx.ip);
   const invitation = await usableInvitation(ctx.db, input.token, ctx.now());
-  assertPasswordAllowed(input.password);
+  assertPasswordAllowed(input.password, [input.username, input.name, invitation.email]);
   // An account that registered the address without proving it is claimed, not refused: the link
   // proves the mailbox, and whoever registered first may be a squatter (docs/security.md, Round 3).
   const claimable = await findClaimableAccount(ctx.db, invitation.email);
@@ -162,8 +162,9 @@ export async function checkCarriedInvitation(db: Db, token: string | null, email
  * that takes clients by invitation only refuses the account.
  */
 export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, email: string, makeUser: () => Promise<PublicUser>): Promise<PublicUser> {
-  const invitation = await lockOpenInvitationFor(tx, email, ctx.now());
-  if (!invitation) {
+  // One open invitation per account: Google vouched for the address, so each of them is accepted.
+  const invitations = await lockOpenInvitationsFor(tx, email, ctx.now());
+  if (invitations.length === 0) {
     if ((await registrationMode(tx)) === "invite_only") throw new GoogleSignUpRefused("invite_only");
     // Signed up by themselves: an individual account of their own, as registration gives.
     const user = await makeUser();
@@ -171,12 +172,11 @@ export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, emai
     return user;
   }
   const user = await makeUser();
-  await acceptFor(tx, ctx, invitation, user);
+  for (const invitation of invitations) await acceptFor(tx, ctx, invitation, user);
   return user;
 }
 
 /** Google claimed an unproven account: an open invitation to its address is accepted by it, as its link would have been. */
 export async function acceptOpenInvitationFor(tx: Db, ctx: ActivityActorContext, user: PublicUser): Promise<void> {
-  const invitation = await lockOpenInvitationFor(tx, user.email, ctx.now());
-  if (invitation) await acceptFor(tx, ctx, invitation, user);
+  for (const invitation of await lockOpenInvitationsFor(tx, user.email, ctx.now())) await acceptFor(tx, ctx, invitation, user);
 }

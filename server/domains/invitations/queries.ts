@@ -49,7 +49,7 @@ export async function findInvitationItem(db: Db, id: string) {
 export async function findInvitationForUpdate(db: Db, scope: FirmScope, id: string) {
   return db
     .selectFrom("invitations")
-    .select(invitationColumns)
+    .select([...invitationColumns, "made_account"])
     .where("id", "=", id)
     .where("staff_role", "is", null)
     .where(inFirmScope(scope, "invitations.account_id"))
@@ -65,16 +65,19 @@ export async function findInvitationByTokenHash(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** The invitation to `email` that is neither accepted nor revoked (expired or not), locked. */
-export async function findOpenInvitationForEmail(db: Db, email: string) {
-  return db
+/**
+ * The invitation to `email` that is neither accepted nor revoked (expired or not), locked: any such
+ * one, or with `accountId` the one to that account (one open invitation per address per account).
+ */
+export async function findOpenInvitationForEmail(db: Db, email: string, accountId?: string) {
+  let query = db
     .selectFrom("invitations")
-    .select(invitationColumns)
+    .select([...invitationColumns, "made_account"])
     .where(sql<string>`lower(email)`, "=", email.toLowerCase())
     .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .forUpdate()
-    .executeTakeFirst();
+    .where("revoked_at", "is", null);
+  if (accountId !== undefined) query = query.where("account_id", "=", accountId);
+  return query.orderBy("created_at").forUpdate().executeTakeFirst();
 }
 
 /**
@@ -105,7 +108,16 @@ export async function findClaimableAccount(db: Db, email: string) {
 
 export async function insertInvitation(
   db: Db,
-  invitation: { name: string; email: string; created_by: string; created_at: Date; expires_at: Date; account_id: string },
+  invitation: {
+    name: string;
+    email: string;
+    created_by: string;
+    created_at: Date;
+    expires_at: Date;
+    account_id: string;
+    made_account: boolean;
+    role?: "owner" | "member";
+  },
 ) {
   return db.insertInto("invitations").values(invitation).returning(invitationColumns).executeTakeFirstOrThrow();
 }
@@ -156,8 +168,8 @@ export async function markInvitationAccepted(db: Db, id: string, userId: string,
   return result.numUpdatedRows > 0n;
 }
 
-/** The open invitation to the address (any case), locked while an account is made for it. */
-export async function lockOpenInvitationFor(db: Db, email: string, now: Date) {
+/** The open invitations to the address (any case; one per account), locked while an account is made for them. */
+export async function lockOpenInvitationsFor(db: Db, email: string, now: Date) {
   return (
     db
       .selectFrom("invitations")
@@ -168,8 +180,9 @@ export async function lockOpenInvitationFor(db: Db, email: string, now: Date) {
       .where("expires_at", ">", now)
       // A staff invitation is accepted with a password and a second factor, never by a Google account.
       .where("staff_role", "is", null)
+      .orderBy("created_at")
       .forUpdate()
-      .executeTakeFirst()
+      .execute()
   );
 }
 
@@ -184,4 +197,36 @@ export async function findInvitationForMail(db: Db, invitationId: string) {
 /** The account an invitation joins its invitee to, and as what (null account: an invitation from before accounts). */
 export async function findInvitationAccount(db: Db, id: string) {
   return db.selectFrom("invitations").select(["account_id", "role", "notify"]).where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Whether an account made by a revoked plain invitation is empty: no contact, no other open
+ * invitation, and none of the data the firm may have put there before anyone joined.
+ */
+export async function accountIsEmpty(db: Db, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom("account_contacts").select("user_id").where("account_id", "=", accountId)).as("contacts"),
+      eb
+        .exists(
+          eb
+            .selectFrom("invitations")
+            .select("id")
+            .where("account_id", "=", accountId)
+            .where("accepted_at", "is", null)
+            .where("revoked_at", "is", null),
+        )
+        .as("invited"),
+      eb.exists(eb.selectFrom("documents").select("id").where("account_id", "=", accountId)).as("documents"),
+      eb.exists(eb.selectFrom("folders").select("id").where("account_id", "=", accountId)).as("folders"),
+      eb.exists(eb.selectFrom("document_requests").select("id").where("account_id", "=", accountId)).as("requests"),
+      eb.exists(eb.selectFrom("messages").select("id").where("account_id", "=", accountId)).as("messages"),
+      eb.exists(eb.selectFrom("appointments").select("id").where("account_id", "=", accountId)).as("appointments"),
+    ])
+    .executeTakeFirstOrThrow();
+  return !Object.values(row).some(Boolean);
+}
+
+export async function deleteAccount(db: Db, accountId: string): Promise<void> {
+  await db.deleteFrom("accounts").where("id", "=", accountId).execute();
 }

@@ -13,6 +13,11 @@ export const setRegistrationInput = z.object({
 export const createInvitationInput = z.object({
   name: nameText(FILL_ALL_FIELDS).min(1, FILL_ALL_FIELDS).max(100, "Name must be at most 100 characters"),
   email: emailSchema,
+  /**
+   * Invite the person to this existing account (its first person owns it, later ones are members);
+   * without it the invitation makes an individual account of its own for the invitee.
+   */
+  account_id: z.uuid({ error: "account_id must be an account's id" }).optional(),
 });
 export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
 

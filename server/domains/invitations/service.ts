@@ -8,7 +8,11 @@ import type { Db } from "../../db/types.ts";
 import type { AuthedContext, Context, FirmContext } from "../../trpc/context.ts";
 import type { FirmScope } from "../../trpc/firm-scope.ts";
 import { addAccountAssignee } from "../staff/queries.ts";
+import { lockAccountForFirm, openInvitationCountForFirm, contactCountsForFirm } from "../accounts/firm-queries.ts";
+import { ACCOUNT_NOT_FOUND } from "../accounts/service.ts";
 import {
+  accountIsEmpty,
+  deleteAccount,
   deleteInvitation,
   emailHasProvenAccount,
   findInvitationForUpdate,
@@ -68,16 +72,24 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
   try {
     return await ctx.db.transaction().execute(async (tx) => {
       if (await emailHasProvenAccount(tx, input.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
-      const open = await findOpenInvitationForEmail(tx, input.email);
+      // To an existing account (docs/decisions.md, "The firm's paths take the account"): one open
+      // invitation per address per account, so the same person may be invited to a second one.
+      const existing = input.account_id ? await lockAccountForFirm(tx, ctx.firmScope, input.account_id) : undefined;
+      if (input.account_id && !existing) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+      const open = await findOpenInvitationForEmail(tx, input.email, existing?.id);
       if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
       // The invitee's account exists from now on, so the firm can ask, share, write and book for it
       // before they accept (docs/decisions.md, "Client accounts (issue 32)"); an expired invitation
-      // to the address gives way to the new one (one open invitation per address), and hands over
-      // the account it made, with whatever the firm put there.
+      // to the address gives way to the new one, and hands over the account it made, with whatever
+      // the firm put there.
       if (open) await deleteInvitation(tx, open.id);
-      const accountId = open?.account_id ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
+      const reused = open?.account_id ?? null;
+      const accountId = existing?.id ?? reused ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
       // A staff member who reaches only assigned accounts looks after the client they invite.
-      if (!ctx.firmScope.all) await addAccountAssignee(tx, accountId, ctx.user.id);
+      if (!existing && !ctx.firmScope.all) await addAccountAssignee(tx, accountId, ctx.user.id);
+      const empty = existing
+        ? (await contactCountsForFirm(tx, existing.id)).people === 0 && (await openInvitationCountForFirm(tx, existing.id)) === 0
+        : true;
       const row = await insertInvitation(tx, {
         account_id: accountId,
         name: input.name,
@@ -85,6 +97,9 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
         created_by: ctx.user.id,
         created_at: now,
         expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
+        // Made for this invitee alone (or handed over from the expired invitation that made it).
+        made_account: existing ? false : reused ? open!.made_account : true,
+        role: empty ? "owner" : "member",
       });
       await queueInvitationMail(ctx, tx, row.id, row.expires_at);
       await recordActivity(tx, ctx, {
@@ -143,6 +158,9 @@ export async function revokeInvitationById(ctx: FirmContext, input: { id: string
       target: { type: "invitation", id: row.id },
       detail: { name: row.name, email: row.email },
     });
+    // The account the plain invitation made for this invitee alone goes with it while nothing is in
+    // it (docs/decisions.md, "The firm's paths take the account"); one with data or people stays.
+    if (row.made_account && row.account_id && (await accountIsEmpty(tx, row.account_id))) await deleteAccount(tx, row.account_id);
   });
   return { success: true };
 }

@@ -17,6 +17,11 @@ const SESSION_ENDED = "session-ended:";
  * off; migration 2026-11-26T0200_client_accounts): this, then the account's id, ":" and the person's.
  */
 const CONTACT_ENDED = "contact-ended:";
+/**
+ * How the triggers on `users` and `account_assignees` say what a person of the firm reaches changed
+ * (migration 2026-11-26T0570_staff_scope_notices): this, then the person's id.
+ */
+const SCOPE_CHANGED = "scope-changed:";
 
 /**
  * Open streams one session, and one user across their sessions, may hold on an instance. Each is
@@ -40,6 +45,11 @@ export function createMessageEvents(database: Pick<DatabaseHandle, "listen">, lo
     if (payload?.startsWith(CONTACT_ENDED)) {
       const [accountId, userId] = payload.slice(CONTACT_ENDED.length).split(":");
       for (const listener of listeners) if (listener.accountId === accountId && listener.userId === userId) listener.onSessionEnded();
+      return;
+    }
+    if (payload?.startsWith(SCOPE_CHANGED)) {
+      const userId = payload.slice(SCOPE_CHANGED.length);
+      for (const listener of listeners) if (listener.accountId === null && listener.userId === userId) listener.onScopeChanged?.();
       return;
     }
     for (const listener of listeners) listener.onChange(payload);

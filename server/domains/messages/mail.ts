@@ -4,7 +4,6 @@
 import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
-import { greeting } from "../auth/mail.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { accountMailRecipients } from "../accounts/service.ts";
 import { findMailAccount, type Side, takeMailBurst } from "./queries.ts";
@@ -23,10 +22,7 @@ export async function messageWaitingMail(deps: AppDeps, job: MessageWaitingJob):
     const body = composeEmail({
       firmName: firm,
       heading: "You have a new message",
-      paragraphs: [
-        greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
-        `You have ${count} from ${firm} in the client portal. For your privacy, messages are only shown there.`,
-      ],
+      paragraphs: [client.hello, `You have ${count} from ${firm} in the client portal. For your privacy, messages are only shown there.`],
       action: { label: "Read it in the client portal", url: new URL("/dashboard?tab=messages", deps.config.publicUrl).toString() },
     });
     return { message: { to: client.to, subject: `New message from ${firm}`, ...body } };

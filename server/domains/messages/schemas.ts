@@ -26,7 +26,17 @@ const hasContent = (message: { text: string; document_ids: string[] }) => messag
 /** POST /api/messages's body (and the firm's, whose client is in the path). */
 export const sendMessageBody = z.object(sendFields).refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
-export const adminSendMessageInput = z.object({ user_id: idSchema, ...sendFields }).refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] });
+/**
+ * Which conversation the firm means: a client person's account (`user_id`, the REST paths' form) or
+ * the account itself (`account_id`, as the Inbox, the client picker and the account page know it).
+ */
+const conversationOf = { user_id: idSchema.optional(), account_id: idSchema.optional() };
+const namesOne = (who: { user_id?: string; account_id?: string }) => Boolean(who.user_id ?? who.account_id);
+const NAME_ONE = { message: "Send user_id or account_id", path: ["account_id"] };
+export const adminSendMessageInput = z
+  .object({ ...conversationOf, ...sendFields })
+  .refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] })
+  .refine(namesOne, NAME_ONE);
 
 const pageFields = {
   limit: z.coerce.number().int().min(1, "limit must be 1 to 200").max(200, "limit must be 1 to 200").default(50),
@@ -35,8 +45,8 @@ const pageFields = {
 };
 export const messageListInput = z.object(pageFields);
 export type MessageListInput = z.infer<typeof messageListInput>;
-export const adminMessageListInput = z.object({ user_id: idSchema, ...pageFields });
-export const clientIdInput = z.object({ user_id: idSchema });
+export const adminMessageListInput = z.object({ ...conversationOf, ...pageFields }).refine(namesOne, NAME_ONE);
+export const clientIdInput = z.object(conversationOf).refine(namesOne, NAME_ONE);
 
 export const conversationListInput = z.object({
   limit: z.coerce.number().int().min(1, "limit must be 1 to 200").max(200, "limit must be 1 to 200").default(50),
@@ -74,6 +84,8 @@ export type Unread = z.infer<typeof unreadOutput>;
 /** A client's conversation in the firm's list. */
 export const conversationOutput = z.object({
   user_id: z.string(),
+  /** The client account whose conversation it is (the firm's New message and the Inbox name it so). */
+  account_id: z.string(),
   client_name: z.string(),
   /** The client as the firm names them: username, else email. */
   client_label: z.string(),

@@ -6,6 +6,7 @@ import { TRPCError } from "@trpc/server";
 import { accountClient, accountLabel, recordActivity } from "../activity/record.ts";
 import { findAccountName } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
+import { addMessageToInbox, markMessagesItemRead } from "../inbox/queries.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
@@ -52,8 +53,8 @@ export function sendOwnMessage(ctx: ClientContext, input: SendMessageBody): Prom
 }
 
 /** The firm writes to a client. */
-export async function sendMessageToClient(ctx: FirmContext, input: SendMessageBody & { user_id: string }): Promise<Message> {
-  return sendMessage(ctx, await clientOrNotFound(ctx, input.user_id), "firm", input);
+export async function sendMessageToClient(ctx: FirmContext, input: SendMessageBody & Who): Promise<Message> {
+  return sendMessage(ctx, await clientOrNotFound(ctx, input), "firm", input);
 }
 
 async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, input: SendMessageBody): Promise<Message> {
@@ -90,6 +91,19 @@ async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, inp
         target: { type: "message", id: message.id },
         detail: { attachments: documentIds.length },
       });
+      // A client's message is work arriving for the firm; the firm's answer is its reading too.
+      if (writer === "client") {
+        await addMessageToInbox(tx, {
+          account_id: client.id,
+          actor_id: ctx.user.id,
+          message_id: message.id,
+          text,
+          attachments: documentIds.length,
+          at: now,
+        });
+      } else {
+        await markMessagesItemRead(tx, { account_id: client.id, at: now, by: ctx.user.id });
+      }
       await notifyConversationChanged(tx, client.id);
       return message.id;
     })
@@ -134,8 +148,8 @@ export function ownConversation(ctx: ClientContext, input: MessageListInput): Pr
   return conversationPage(ctx, ctx.account.id, input);
 }
 
-export async function clientConversation(ctx: FirmContext, input: MessageListInput & { user_id: string }): Promise<Page<Message>> {
-  const client = await clientOrNotFound(ctx, input.user_id);
+export async function clientConversation(ctx: FirmContext, input: MessageListInput & Who): Promise<Page<Message>> {
+  const client = await clientOrNotFound(ctx, input);
   return conversationPage(ctx, client.id, input);
 }
 
@@ -151,9 +165,10 @@ export async function markOwnRead(ctx: ClientContext): Promise<Unread> {
 }
 
 /** The firm has read the client's conversation; answers the firm's unread count over all conversations. */
-export async function markClientRead(ctx: FirmContext, input: { user_id: string }): Promise<Unread> {
-  const client = await clientOrNotFound(ctx, input.user_id);
+export async function markClientRead(ctx: FirmContext, input: Who): Promise<Unread> {
+  const client = await clientOrNotFound(ctx, input);
   await markThreadRead(ctx.db, client.id, "firm");
+  await markMessagesItemRead(ctx.db, { account_id: client.id, at: ctx.now(), by: ctx.user.id });
   await recordFirmReader(ctx.db, client.id, ctx.user.id);
   // Every admin's unread count follows.
   await notifyConversationChanged(ctx.db, client.id);
@@ -181,14 +196,17 @@ export function ownMessagesFolder(ctx: ClientContext): Promise<MessagesFolder> {
   return ensureTopFolder(ctx.db, ctx.account.id, MESSAGES_FOLDER_NAME);
 }
 
-export async function clientMessagesFolder(ctx: FirmContext, input: { user_id: string }): Promise<MessagesFolder> {
-  const client = await clientOrNotFound(ctx, input.user_id);
+export async function clientMessagesFolder(ctx: FirmContext, input: Who): Promise<MessagesFolder> {
+  const client = await clientOrNotFound(ctx, input);
   return ensureTopFolder(ctx.db, client.id, MESSAGES_FOLDER_NAME);
 }
 
 /** The account a firm path names by a client person's id (accountForFirm: 404 none, 409 several). */
-async function clientOrNotFound(ctx: FirmContext, id: string): Promise<Client> {
-  const client = await findAccountName(ctx.db, await accountForFirm(ctx.db, ctx.firmScope, { user_id: id }, CLIENT_NOT_FOUND));
+/** A conversation named by a client person (their account) or by the account itself. */
+type Who = { user_id?: string; account_id?: string };
+
+async function clientOrNotFound(ctx: FirmContext, who: Who): Promise<Client> {
+  const client = await findAccountName(ctx.db, await accountForFirm(ctx.db, ctx.firmScope, who, CLIENT_NOT_FOUND));
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: CLIENT_NOT_FOUND });
   return client;
 }

@@ -7,10 +7,9 @@ import { accountMailRecipients } from "../accounts/service.ts";
 import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
-import { greeting } from "../auth/mail.ts";
 import { documentNamesInEmails } from "../documents/upload-notices.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
-import { findRequestForMail, listRequestDocumentNames } from "./queries.ts";
+import { findRequestForMail, listRequestDocumentNames, listRequestItemTitles } from "./queries.ts";
 
 type ReminderKind = "early" | "due";
 
@@ -32,18 +31,23 @@ export async function requestCreatedMail(deps: AppDeps, job: RequestCreatedJob):
   if (!request || request.status !== "open") return null;
   const client = await accountMailRecipients(deps.db, request.account_id);
   if (!client) return null;
-  const firm = await firmName(deps);
+  const [firm, items] = await Promise.all([firmName(deps), listRequestItemTitles(deps.db, job.requestId)]);
   const body = composeEmail({
     firmName: firm,
     heading: "We need some documents from you",
     paragraphs: [
-      greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
+      client.hello,
       request.due_date
         ? `We have asked you for documents in the client portal. Please upload them by ${formatDueDate(request.due_date)}.`
         : "We have asked you for documents in the client portal. Please upload them when you can.",
       "Sign in to see what we need, upload the files against the request and mark it submitted.",
     ],
-    details: [["Request", request.title], ...(request.due_date ? ([["Due", formatDueDate(request.due_date)]] as Array<[string, string]>) : [])],
+    details: [
+      ["Request", request.title],
+      ...(request.due_date ? ([["Due", formatDueDate(request.due_date)]] as Array<[string, string]>) : []),
+      // The checklist's titles are what the firm wrote, like the request's title.
+      ...(items.length > 0 ? ([["What we need", items.map((item) => item.title).join("\n")]] as Array<[string, string]>) : []),
+    ],
     action: { label: "Open the client portal", url: portalLink(deps) },
   });
   return { message: { to: client.to, subject: `Document request: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
@@ -65,7 +69,7 @@ export async function requestReminderMail(deps: AppDeps, job: RequestReminderJob
     firmName: firm,
     heading,
     paragraphs: [
-      greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
+      client.hello,
       job.reminder === "due"
         ? "A reminder: the documents we asked for are due today. Please upload them in the client portal and mark the request submitted."
         : `A reminder: the documents we asked for are due on ${due}. Please upload them in the client portal and mark the request submitted.`,
@@ -127,11 +131,36 @@ export async function requestReopenedMail(deps: AppDeps, job: RequestReopenedJob
     firmName: firm,
     heading: "We need a little more for your request",
     paragraphs: [
-      greeting({ name: client.name, email_verified: client.email_verified_at !== null }),
+      client.hello,
       "We looked at what you sent and reopened the request. Sign in to read our note, upload what is missing and mark it submitted again.",
     ],
     details: [["Request", request.title], ...(request.due_date ? ([["Due", formatDueDate(request.due_date)]] as Array<[string, string]>) : [])],
     action: { label: "Open the client portal", url: portalLink(deps) },
   });
   return { message: { to: client.to, subject: `Reopened: ${oneLine(request.title, 80)} - ${firm}`, ...body } };
+}
+
+/** To the client: the firm reopened one item of a request's checklist; nothing if the item is done again or the request closed. */
+export type RequestItemReopenedJob = { requestId: string; itemId: string };
+
+/** To the client: an item of their checklist needs more (the firm reopened it). */
+export async function requestItemReopenedMail(deps: AppDeps, job: RequestItemReopenedJob): Promise<Outgoing | null> {
+  const request = await findRequestForMail(deps.db, job.requestId);
+  if (!request || request.status === "done") return null;
+  const item = (await listRequestItemTitles(deps.db, job.requestId)).find((row) => row.id === job.itemId);
+  if (!item || item.status !== "open") return null;
+  const client = await accountMailRecipients(deps.db, request.account_id);
+  if (!client) return null;
+  const firm = await firmName(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: "We need a little more for your request",
+    paragraphs: [client.hello, `We reopened "${oneLine(item.title, 200)}" on your request. Sign in to upload what is missing for it.`],
+    details: [
+      ["Request", request.title],
+      ["Item", item.title],
+    ],
+    action: { label: "Open the client portal", url: portalLink(deps) },
+  });
+  return { message: { to: client.to, subject: `Reopened: ${oneLine(item.title, 80)} - ${firm}`, ...body } };
 }

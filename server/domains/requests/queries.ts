@@ -44,7 +44,7 @@ export function listAttachedDocuments(db: Db, requestIds: readonly string[]) {
   if (requestIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("documents")
-    .select(["id", "request_id", "original_filename", "file_size", "content_type", "upload_date"])
+    .select(["id", "request_id", "request_item_id", "original_filename", "file_size", "content_type", "upload_date"])
     .where("request_id", "in", requestIds)
     .where("deleted_at", "is", null)
     .orderBy("upload_date")
@@ -261,4 +261,156 @@ export async function listRequestDocumentNames(db: Db, requestId: string) {
     .orderBy("upload_date")
     .orderBy("id")
     .execute();
+}
+
+// The checklist (issue 34): a request's items, the documents attached to each, and the firm's
+// templates.
+
+/** A new request's items, in the order given. */
+export async function insertRequestItems(db: Db, requestId: string, titles: readonly string[], now: Date): Promise<void> {
+  if (titles.length === 0) return;
+  await db
+    .insertInto("document_request_items")
+    .values(titles.map((title, position) => ({ request_id: requestId, position, title, created_at: now })))
+    .execute();
+}
+
+/** The items of these requests, in their order. */
+export function listRequestItems(db: Db, requestIds: readonly string[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("document_request_items")
+    .select(["id", "request_id", "title", "status", "done_at"])
+    .where("request_id", "in", requestIds)
+    .orderBy("request_id")
+    .orderBy("position")
+    .execute();
+}
+
+/** The request's items, for its mail. */
+export function listRequestItemTitles(db: Db, requestId: string) {
+  return db.selectFrom("document_request_items").select(["id", "title", "status"]).where("request_id", "=", requestId).orderBy("position").execute();
+}
+
+/**
+ * An item of the account's request, with the request's status, locked against a change of either
+ * (FOR SHARE) for an upload, or for a change of the item (FOR UPDATE of the item). Another account's
+ * item, or an item of another request, is not found.
+ */
+function itemOfAccount(db: Db, accountId: string, requestId: string, itemId: string) {
+  return db
+    .selectFrom("document_request_items")
+    .innerJoin("document_requests", "document_requests.id", "document_request_items.request_id")
+    .select([
+      "document_request_items.id",
+      "document_request_items.title",
+      "document_request_items.status",
+      "document_requests.status as request_status",
+      "document_requests.title as request_title",
+    ])
+    .where("document_request_items.id", "=", itemId)
+    .where("document_request_items.request_id", "=", requestId)
+    .where("document_requests.account_id", "=", accountId);
+}
+
+export function lockItemForUpload(db: Db, accountId: string, requestId: string, itemId: string) {
+  return itemOfAccount(db, accountId, requestId, itemId).forShare().executeTakeFirst();
+}
+
+export function lockItemForClientChange(db: Db, accountId: string, requestId: string, itemId: string) {
+  return itemOfAccount(db, accountId, requestId, itemId).forUpdate().executeTakeFirst();
+}
+
+/** An item of a request the asker reaches (firm-scope.ts), with its request and client, locked for the firm's change. */
+export function lockItemForFirm(db: Db, scope: FirmScope, requestId: string, itemId: string) {
+  return db
+    .selectFrom("document_request_items")
+    .innerJoin("document_requests", "document_requests.id", "document_request_items.request_id")
+    .innerJoin("accounts", "accounts.id", "document_requests.account_id")
+    .select([
+      "document_request_items.id",
+      "document_request_items.title",
+      "document_request_items.status",
+      "document_requests.id as request_id",
+      "document_requests.title as request_title",
+      "document_requests.status as request_status",
+      "document_requests.account_id",
+      "accounts.name",
+    ])
+    .where("document_request_items.id", "=", itemId)
+    .where("document_request_items.request_id", "=", requestId)
+    .where(inFirmScope(scope, "document_requests.account_id"))
+    .forUpdate("document_request_items")
+    .executeTakeFirst();
+}
+
+export async function setItemStatus(db: Db, itemId: string, status: "open" | "done", now: Date): Promise<void> {
+  await db
+    .updateTable("document_request_items")
+    .set({ status, done_at: status === "done" ? now : null })
+    .where("id", "=", itemId)
+    .execute();
+}
+
+/**
+ * Takes the account's live document off the item and moves it to the trash (out of its folder,
+ * which is remembered for a restore); a restore then brings it back as an ordinary document, not to
+ * the item. Nothing for a document that is not on that item.
+ */
+export function detachAndTrashItemDocument(db: Db, accountId: string, itemId: string, documentId: string, now: Date) {
+  return db
+    .updateTable("documents")
+    .set((eb) => ({
+      request_item_id: null,
+      request_id: null,
+      deleted_at: now,
+      trashed_from_folder_id: eb.ref("folder_id"),
+      folder_id: null,
+    }))
+    .where("id", "=", documentId)
+    .where("account_id", "=", accountId)
+    .where("request_item_id", "=", itemId)
+    .where("deleted_at", "is", null)
+    .returning(["id", "account_id", "original_filename"])
+    .executeTakeFirst();
+}
+
+const templateColumns = ["id", "title", "description", "items", "created_at", "updated_at"] as const;
+
+/** The firm's templates by title. */
+export function listRequestTemplates(db: Db) {
+  return db
+    .selectFrom("request_templates")
+    .select(templateColumns)
+    .orderBy(sql`lower(title)`)
+    .orderBy("id")
+    .limit(500)
+    .execute();
+}
+
+export function findRequestTemplate(db: Db, id: string) {
+  return db.selectFrom("request_templates").select(templateColumns).where("id", "=", id).executeTakeFirst();
+}
+
+export function insertRequestTemplate(db: Db, template: { title: string; description: string; items: string[]; created_by: string; now: Date }) {
+  const { now, items, ...values } = template;
+  return db
+    .insertInto("request_templates")
+    .values({ ...values, items: JSON.stringify(items), created_at: now, updated_at: now })
+    .returning(templateColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateRequestTemplateRow(db: Db, id: string, changes: { title?: string; description?: string; items?: string[]; now: Date }) {
+  const { now, items, ...values } = changes;
+  return db
+    .updateTable("request_templates")
+    .set({ ...values, ...(items ? { items: JSON.stringify(items) } : {}), updated_at: now })
+    .where("id", "=", id)
+    .returning(templateColumns)
+    .executeTakeFirst();
+}
+
+export function deleteRequestTemplateRow(db: Db, id: string) {
+  return db.deleteFrom("request_templates").where("id", "=", id).returning(["id", "title"]).executeTakeFirst();
 }

@@ -1,17 +1,24 @@
 import { router } from "../../trpc/init.ts";
 import { clientProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { pageOutput } from "../admin/schemas.ts";
-import { idInput } from "../shared-schemas.ts";
+import { idInput, successOutput } from "../shared-schemas.ts";
+import { removeItemDocument, updateRequestItem } from "./checklists.ts";
 import {
   adminRequestListInput,
   adminRequestOutput,
   clientRequestOutput,
   createRequestInput,
+  removeItemDocumentInput,
   requestFolderOutput,
   requestFoldersInput,
+  requestTemplateInput,
+  requestTemplateOutput,
   updateRequestInput,
+  updateRequestItemInput,
+  updateRequestTemplateInput,
 } from "./schemas.ts";
 import { createRequest, listOwnRequests, listRequestsForFirm, requestFolders, submitOwnRequest, updateRequest } from "./service.ts";
+import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "./templates.ts";
 
 export const requestsRouter = router({
   list: clientProcedure.output(clientRequestOutput.array()).query(({ ctx }) => listOwnRequests(ctx)),
@@ -19,9 +26,17 @@ export const requestsRouter = router({
     .input(idInput)
     .output(clientRequestOutput)
     .mutation(({ ctx, input }) => submitOwnRequest(ctx, input)),
+  removeItemDocument: clientProcedure
+    .input(removeItemDocumentInput)
+    .output(clientRequestOutput)
+    .mutation(({ ctx, input }) => removeItemDocument(ctx, input)),
 });
 
-/** Spread into the admin router: `admin.requests`, `admin.createRequest`, `admin.updateRequest`, `admin.requestFolders`. */
+/**
+ * Spread into the admin router: `admin.requests`, `admin.createRequest`, `admin.updateRequest`,
+ * `admin.updateRequestItem`, `admin.requestFolders` and the templates (`admin.requestTemplates`,
+ * `admin.createRequestTemplate`, `admin.updateRequestTemplate`, `admin.deleteRequestTemplate`).
+ */
 export const requestsAdminProcedures = {
   requests: staffProcedure("requests")
     .input(adminRequestListInput)
@@ -35,6 +50,25 @@ export const requestsAdminProcedures = {
     .input(updateRequestInput)
     .output(adminRequestOutput)
     .mutation(({ ctx, input }) => updateRequest(ctx, input)),
+  updateRequestItem: staffProcedure("requests")
+    .input(updateRequestItemInput)
+    .output(adminRequestOutput)
+    .mutation(({ ctx, input }) => updateRequestItem(ctx, input)),
+  requestTemplates: staffProcedure("requests")
+    .output(requestTemplateOutput.array())
+    .query(({ ctx }) => listTemplates(ctx)),
+  createRequestTemplate: staffProcedure("requests")
+    .input(requestTemplateInput)
+    .output(requestTemplateOutput)
+    .mutation(({ ctx, input }) => createTemplate(ctx, input)),
+  updateRequestTemplate: staffProcedure("requests")
+    .input(updateRequestTemplateInput)
+    .output(requestTemplateOutput)
+    .mutation(({ ctx, input }) => updateTemplate(ctx, input)),
+  deleteRequestTemplate: staffProcedure("requests")
+    .input(idInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => deleteTemplate(ctx, input)),
   requestFolders: staffProcedure("requests")
     .input(requestFoldersInput)
     .output(requestFolderOutput.array())

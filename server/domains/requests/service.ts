@@ -16,10 +16,14 @@ import { FOLDER_NOT_FOUND } from "../folders/service.ts";
 import {
   countAttachedDocuments,
   findAdminRequest,
+  findRequestTemplate,
   insertRequest,
+  insertRequestItems,
   listAdminRequests,
   listAttachedDocuments,
   listAccountRequests,
+  listRequestItems,
+  lockItemForUpload,
   lockOpenRequestForUpload,
   lockRequest,
   lockRequestForFirm,
@@ -31,13 +35,18 @@ import {
   type AdminRequestListInput,
   type ClientRequest,
   type CreateRequestInput,
+  ITEM_DONE,
+  ITEM_NOT_FOUND,
   NOTHING_ATTACHED,
   REQUEST_NOT_FOUND,
   REQUEST_NOT_OPEN,
   type RequestFolder,
+  type RequestItem,
   type RequestStatus,
+  TEMPLATE_NOT_FOUND,
   type UpdateRequestInput,
 } from "./schemas.ts";
+import { templateItems } from "./templates.ts";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 
 /** The early reminder goes this many days before the due date (the other on the day). */
@@ -58,6 +67,13 @@ function isOverdue(request: { status: RequestStatus; due_date: string | null }, 
 export async function createRequest(ctx: FirmContext, input: CreateRequestInput): Promise<AdminRequest> {
   const today = firmToday(ctx);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
+  // What the body leaves out comes from the template: its items are copied, so a later change of
+  // the template never reaches a request already sent.
+  const template = input.template_id ? await findRequestTemplate(ctx.db, input.template_id) : null;
+  if (input.template_id && !template) throw new TRPCError({ code: "NOT_FOUND", message: TEMPLATE_NOT_FOUND });
+  const title = input.title ?? template?.title ?? "";
+  const description = input.description ?? template?.description ?? "";
+  const items = input.items?.map((item) => item.title) ?? (template ? templateItems(template).map((item) => item.title) : []);
   const accountId = await accountForFirm(ctx.db, ctx.firmScope, input, USER_NOT_FOUND);
   const client = accountClient((await findAccountName(ctx.db, accountId)) ?? { id: accountId, name: accountId });
   if (input.folder_id !== null) {
@@ -71,8 +87,8 @@ export async function createRequest(ctx: FirmContext, input: CreateRequestInput)
     .execute(async (tx) => {
       const { id } = await insertRequest(tx, {
         account_id: accountId,
-        title: input.title,
-        description: input.description,
+        title,
+        description,
         due_date: input.due_date,
         folder_id: input.folder_id,
         created_by: ctx.user.id,
@@ -80,8 +96,15 @@ export async function createRequest(ctx: FirmContext, input: CreateRequestInput)
         due_reminder_for: input.due_date === today ? input.due_date : null,
         now: ctx.now(),
       });
+      await insertRequestItems(tx, id, items, ctx.now());
       await ctx.jobs.send("email", { kind: "document-request-created", requestId: id }, { tx });
-      await recordRequestActivity(tx, ctx, "request.create", client, id, { title: input.title, due_date: input.due_date, status: "open" });
+      await recordRequestActivity(tx, ctx, "request.create", client, id, {
+        title,
+        due_date: input.due_date,
+        status: "open",
+        ...(items.length > 0 ? { items: items.length } : {}),
+        ...(template ? { template: template.title } : {}),
+      });
       return id;
     })
     .catch((err: unknown) => {
@@ -100,8 +123,12 @@ export async function listRequestsForFirm(ctx: FirmContext, input: AdminRequestL
   const { user_id, account_id, ...filter } = input;
   const accountId = user_id || account_id ? await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, USER_NOT_FOUND) : undefined;
   const { items, total } = await listAdminRequests(ctx.db, ctx.firmScope, { ...filter, accountId, offset });
+  const checklists = await checklistsOf(
+    ctx.db,
+    items.map((row) => row.id),
+  );
   const next = offset + items.length;
-  return { items: items.map((row) => toAdminRequest(row, today)), nextCursor: next < total ? next : null, total };
+  return { items: items.map((row) => toAdminRequest(row, today, checklists.itemsOf(row.id))), nextCursor: next < total ? next : null, total };
 }
 
 /**
@@ -131,7 +158,7 @@ export async function updateRequest(ctx: FirmContext, input: UpdateRequestInput)
 /** The client's own requests, open ones first, each with the documents attached to it. */
 export async function listOwnRequests(ctx: ClientContext): Promise<ClientRequest[]> {
   const rows = await listAccountRequests(ctx.db, ctx.account.id);
-  const documents = await listAttachedDocuments(
+  const checklists = await checklistsOf(
     ctx.db,
     rows.map((row) => row.id),
   );
@@ -139,8 +166,36 @@ export async function listOwnRequests(ctx: ClientContext): Promise<ClientRequest
   return rows.map((row) => ({
     ...row,
     overdue: isOverdue(row, today),
-    documents: documents.filter((d) => d.request_id === row.id).map(({ request_id: _, ...document }) => document),
+    documents: checklists.documentsOf(row.id),
+    items: checklists.itemsOf(row.id),
   }));
+}
+
+type AttachedDocument = ClientRequest["documents"][number];
+
+/**
+ * The items of these requests and the live documents attached to each request and item. An item
+ * is "uploaded" while it is open and holds a live document.
+ */
+async function checklistsOf(db: Db, requestIds: readonly string[]) {
+  const [items, documents] = await Promise.all([listRequestItems(db, requestIds), listAttachedDocuments(db, requestIds)]);
+  const byRequest = new Map<string, AttachedDocument[]>();
+  const byItem = new Map<string, AttachedDocument[]>();
+  for (const { request_id, request_item_id, ...document } of documents) {
+    if (request_id) byRequest.set(request_id, [...(byRequest.get(request_id) ?? []), document]);
+    if (request_item_id) byItem.set(request_item_id, [...(byItem.get(request_item_id) ?? []), document]);
+  }
+  return {
+    documentsOf: (requestId: string): AttachedDocument[] => byRequest.get(requestId) ?? [],
+    itemsOf: (requestId: string): RequestItem[] =>
+      items
+        .filter((item) => item.request_id === requestId)
+        .map((item) => {
+          const attached = byItem.get(item.id) ?? [];
+          const status = item.status === "done" ? "done" : attached.length > 0 ? "uploaded" : "open";
+          return { id: item.id, title: item.title, status, done_at: item.done_at, documents: attached };
+        }),
+  };
 }
 
 /**
@@ -159,6 +214,7 @@ export async function submitOwnRequest(ctx: ClientContext, input: { id: string }
     await addToInbox(tx, {
       kind: "request_submitted",
       account_id: ctx.account.id,
+      actor_id: ctx.user.id,
       subject_id: request.id,
       summary: { title: request.title },
       at: ctx.now(),
@@ -177,17 +233,27 @@ export async function submitOwnRequest(ctx: ClientContext, input: { id: string }
 /**
  * For an upload against a request (createDocument, in its transaction): the caller's own open
  * request, locked so it stays open until the document naming it is written. 404 for a missing or
- * foreign one, 409 once it is submitted or done.
+ * foreign one, 409 once it is submitted or done. With an item of its checklist (`itemId`) the
+ * upload may also come after the request is submitted (the client adds what they found later), but
+ * not once the request or the item is done; an item of another request or account is a 404.
  */
 export async function requestForUpload(
   tx: Db,
   accountId: string,
   requestId: string,
-): Promise<{ id: string; folder_id: string | null; title: string }> {
+  itemId: string | null = null,
+): Promise<{ id: string; folder_id: string | null; title: string; item: { id: string; title: string } | null }> {
   const request = await lockOpenRequestForUpload(tx, accountId, requestId);
   if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
-  if (request.status !== "open") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
-  return request;
+  if (!itemId) {
+    if (request.status !== "open") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
+    return { ...request, item: null };
+  }
+  const item = await lockItemForUpload(tx, accountId, requestId, itemId);
+  if (!item) throw new TRPCError({ code: "NOT_FOUND", message: ITEM_NOT_FOUND });
+  if (request.status === "done") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
+  if (item.status === "done") throw new TRPCError({ code: "CONFLICT", message: ITEM_DONE });
+  return { ...request, item: { id: item.id, title: item.title } };
 }
 
 /** A client's folders with their paths, for choosing where a request's uploads go. */
@@ -203,23 +269,30 @@ export async function requestFolders(ctx: FirmContext, input: { user_id?: string
   return folders.map((folder) => ({ id: folder.id, path: pathOf(folder.id) })).sort((a, b) => a.path.localeCompare(b.path));
 }
 
-async function adminRequest(ctx: FirmContext, id: string, today: string): Promise<AdminRequest> {
+export async function adminRequest(ctx: FirmContext, id: string, today = firmToday(ctx)): Promise<AdminRequest> {
   const row = await findAdminRequest(ctx.db, ctx.firmScope, id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
-  return toAdminRequest(row, today);
+  const checklists = await checklistsOf(ctx.db, [id]);
+  return toAdminRequest(row, today, checklists.itemsOf(id));
 }
 
 type AdminRow = NonNullable<Awaited<ReturnType<typeof findAdminRequest>>>;
 
-function toAdminRequest(row: AdminRow, today: string): AdminRequest {
+function toAdminRequest(row: AdminRow, today: string, items: RequestItem[]): AdminRequest {
   const { username, email, document_count, ...request } = row;
-  return { ...request, overdue: isOverdue(row, today), client_label: accountLabel({ username, email }), document_count: document_count ?? 0 };
+  return {
+    ...request,
+    overdue: isOverdue(row, today),
+    client_label: accountLabel({ username, email }),
+    document_count: document_count ?? 0,
+    items,
+  };
 }
 
-function recordRequestActivity(
+export function recordRequestActivity(
   tx: Db,
   ctx: AuthedContext,
-  action: "request.create" | "request.update",
+  action: "request.create" | "request.update" | "request.item_update" | "request.item_remove",
   client: ActivityClient,
   requestId: string,
   detail: Record<string, unknown>,

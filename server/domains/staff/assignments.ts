@@ -7,7 +7,15 @@ import type { FirmContext } from "../../trpc/context.ts";
 import { recordActivity } from "../activity/record.ts";
 import { accountExistsForFirm } from "../accounts/queries.ts";
 import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
-import { activeStaffIds, documentAccessOfAccount, listAccountAssignees, lockAccountForAssignment, replaceAccountAssignees } from "./queries.ts";
+import { STAFF_RIGHTS, type StaffRight } from "../../trpc/staff-rights.ts";
+import {
+  activeStaffIds,
+  documentAccessOfAccount,
+  peopleReachingAccount,
+  listAccountAssignees,
+  lockAccountForAssignment,
+  replaceAccountAssignees,
+} from "./queries.ts";
 import type { AccessReport, AccountAssignees, SetAccountAssigneesInput } from "./schemas.ts";
 
 export const NOT_STAFF = "Only active members of the firm's team can be assigned";
@@ -42,9 +50,22 @@ export async function setAccountAssignees(ctx: FirmContext, input: SetAccountAss
   return assigneesOf(ctx, input.id);
 }
 
-/** "Who at the firm opened this client's documents, and when" (the activity right; the account within reach). */
+/**
+ * The account's access report (the activity right; the account within reach): who at the firm can
+ * see it and why, and who opened its documents and when.
+ */
 export async function accessReport(ctx: FirmContext, input: { id: string; limit: number }): Promise<AccessReport> {
   if (!(await accountExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
-  const rows = await documentAccessOfAccount(ctx.db, input.id, input.limit);
-  return { account_id: input.id, items: rows.map((row) => ({ ...row, action: row.action as AccessReport["items"][number]["action"] })) };
+  const [people, rows] = await Promise.all([peopleReachingAccount(ctx.db, input.id), documentAccessOfAccount(ctx.db, input.id, input.limit)]);
+  return {
+    account_id: input.id,
+    people: people.map(({ staff_role, staff_rights, ...person }) => {
+      const role = staff_role ?? "admin";
+      const rights =
+        role === "staff" ? staff_rights.filter((r): r is StaffRight => (STAFF_RIGHTS as readonly string[]).includes(r)) : [...STAFF_RIGHTS];
+      const reason = role !== "staff" ? role : rights.includes("all_clients") ? "all_clients" : "assigned";
+      return { ...person, role, rights, reason };
+    }),
+    items: rows.map((row) => ({ ...row, action: row.action as AccessReport["items"][number]["action"] })),
+  };
 }

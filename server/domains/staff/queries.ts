@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { StaffRight, StaffRole } from "../../trpc/staff-rights.ts";
 
 const staffColumns = [
@@ -22,6 +23,23 @@ export async function listStaffForFirm(db: Db) {
     .orderBy(sql`staff_role = 'owner'`, "desc")
     .orderBy("name")
     .orderBy("id")
+    .execute();
+}
+
+/**
+ * The client accounts assigned to these people, by name, narrowed to the accounts the asker reaches
+ * (a staff member on assigned accounts does not learn the names of other clients from the Team tab).
+ */
+export async function assignedAccountsOf(db: Db, scope: FirmScope, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom("account_assignees as aa")
+    .innerJoin("accounts as a", "a.id", "aa.account_id")
+    .select(["aa.user_id", "a.id", "a.name"])
+    .where("aa.user_id", "in", userIds)
+    .where(inFirmScope(scope, "aa.account_id"))
+    .orderBy("a.name")
+    .orderBy("a.id")
     .execute();
 }
 
@@ -89,7 +107,7 @@ export async function listOpenStaffInvitations(db: Db) {
 export async function findStaffInvitationForUpdate(db: Db, id: string) {
   return db
     .selectFrom("invitations")
-    .select(["id", "name", "email", "staff_role", "accepted_at", "revoked_at"])
+    .select(["id", "name", "email", "expires_at", "staff_role", "staff_rights", "accepted_at", "revoked_at"])
     .where("id", "=", id)
     .where("staff_role", "is not", null)
     .forUpdate()
@@ -166,5 +184,33 @@ export async function documentAccessOfAccount(db: Db, accountId: string, limit: 
     .orderBy("occurred_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
+    .execute();
+}
+
+/**
+ * Who at the firm reaches an account, and why: the owner and admins reach every account, staff
+ * holding all_clients too, other staff only when assigned to it. Active people only: a deactivated
+ * person reaches nothing. The owner first, then admins, then by name.
+ */
+export async function peopleReachingAccount(db: Db, accountId: string) {
+  return db
+    .selectFrom("users as u")
+    .select([
+      "u.id",
+      "u.name",
+      "u.email",
+      "u.staff_role",
+      "u.staff_rights",
+      sql<boolean>`exists (select 1 from account_assignees aa where aa.account_id = ${accountId} and aa.user_id = u.id)`.as("assigned"),
+    ])
+    .where("u.is_admin", "=", true)
+    .where("u.deactivated_at", "is", null)
+    .where(
+      sql<boolean>`(u.staff_role is distinct from 'staff' or 'all_clients' = any(u.staff_rights)
+        or exists (select 1 from account_assignees aa where aa.account_id = ${accountId} and aa.user_id = u.id))`,
+    )
+    .orderBy(sql`case coalesce(u.staff_role, 'admin') when 'owner' then 0 when 'admin' then 1 else 2 end`)
+    .orderBy("u.name")
+    .orderBy("u.id")
     .execute();
 }

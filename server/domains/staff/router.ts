@@ -12,7 +12,7 @@ import {
   staffMemberOutput,
   updateStaffInput,
 } from "./schemas.ts";
-import { inviteStaff, revokeStaffInvitation, staffInvitationList, staffList, updateStaff } from "./service.ts";
+import { inviteStaff, resendStaffInvitation, revokeStaffInvitation, staffInvitationList, staffList, updateStaff } from "./service.ts";
 
 /** Spread into the admin router: `admin.staff`, `admin.inviteStaff`, `admin.updateStaff` (which also transfers ownership: role owner, by the owner). */
 export const staffAdminProcedures = {
@@ -30,6 +30,10 @@ export const staffAdminProcedures = {
     .input(idInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => revokeStaffInvitation(ctx, input)),
+  resendStaffInvitation: staffProcedure("staff")
+    .input(idInput)
+    .output(staffInvitationOutput)
+    .mutation(({ ctx, input }) => resendStaffInvitation(ctx, input)),
   updateStaff: staffProcedure("staff")
     .input(updateStaffInput)
     .output(staffMemberOutput)

@@ -41,6 +41,8 @@ export const staffMemberOutput = z.object({
   rights: z.array(z.enum(STAFF_RIGHTS)),
   active: z.boolean(),
   created_at: z.date(),
+  /** The client accounts assigned to them, by name (only those the asker reaches). */
+  assigned_accounts: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type StaffMember = z.infer<typeof staffMemberOutput>;
 
@@ -100,8 +102,26 @@ export const accountAssigneesOutput = z.object({ account_id: z.string(), assigne
 export type AccountAssignees = z.infer<typeof accountAssigneesOutput>;
 
 export const accessReportInput = z.object({ id: idSchema, limit: z.coerce.number().int().min(1).max(1000).default(200) });
+/** Why a person of the firm reaches an account: their role, the all_clients right, or an assignment. */
+export const ACCESS_REASONS = ["owner", "admin", "all_clients", "assigned"] as const;
+export type AccessReason = (typeof ACCESS_REASONS)[number];
+
 export const accessReportOutput = z.object({
   account_id: z.string(),
+  /** Who at the firm can see this account now, and why (active people only). */
+  people: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(STAFF_ROLES),
+      /** What they may do with it: every right for the owner and admins. */
+      rights: z.array(z.enum(STAFF_RIGHTS)),
+      reason: z.enum(ACCESS_REASONS),
+      /** Assigned to the account, whatever else lets them see it. */
+      assigned: z.boolean(),
+    }),
+  ),
   items: z.array(
     z.object({
       occurred_at: z.date(),

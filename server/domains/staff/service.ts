@@ -4,12 +4,14 @@
 // who made it, in the transaction of the change.
 import { TRPCError } from "@trpc/server";
 import { invalidateUserSessions } from "../../auth/session.ts";
-import type { AuthedContext } from "../../trpc/context.ts";
-import { mayUse, STAFF_RIGHTS, type StaffAccess, type StaffRight, type StaffRole } from "../../trpc/staff-rights.ts";
+import type { Db } from "../../db/types.ts";
+import type { FirmContext } from "../../trpc/context.ts";
+import { mayUse, STAFF_RIGHTS, type StaffRight, type StaffRole } from "../../trpc/staff-rights.ts";
 import { recordActivity } from "../activity/record.ts";
-import { deleteInvitation, emailHasProvenAccount, findOpenInvitationForEmail, revokeInvitation } from "../invitations/queries.ts";
+import { deleteInvitation, emailHasProvenAccount, findOpenInvitationForEmail, renewInvitation, revokeInvitation } from "../invitations/queries.ts";
 import { invitationStatus } from "../invitations/service.ts";
 import {
+  assignedAccountsOf,
   findStaffForUpdate,
   findStaffInvitationForUpdate,
   insertStaffInvitation,
@@ -30,10 +32,11 @@ export const NOT_YOURSELF = "You cannot deactivate yourself";
 export const TRANSFER_TARGET = "Ownership goes to an active admin or staff member other than you";
 const INVITATION_NOT_FOUND = "Invitation not found";
 const INVITATION_ACCEPTED = "This invitation has already been accepted: deactivate the person instead";
+const INVITATION_REVOKED = "This invitation was revoked";
 export const OWNER_ONLY = "Only the firm's owner may transfer ownership";
 export const TRANSFER_ALONE = "Transfer ownership on its own, without other changes";
 
-type StaffContext = AuthedContext & { staff: StaffAccess };
+type StaffContext = FirmContext;
 
 type StaffRow = NonNullable<Awaited<ReturnType<typeof findStaffForUpdate>>>;
 
@@ -41,13 +44,27 @@ function knownRights(rights: string[]): StaffRight[] {
   return rights.filter((r): r is StaffRight => (STAFF_RIGHTS as readonly string[]).includes(r));
 }
 
-function member(row: StaffRow): StaffMember {
-  const { staff_role, staff_rights, ...rest } = row;
-  return { ...rest, role: staff_role ?? "admin", rights: knownRights(staff_rights) };
+/** The people as the Team tab shows them, each with the accounts assigned to them that the asker reaches. */
+async function members(ctx: StaffContext, db: Db, rows: StaffRow[]): Promise<StaffMember[]> {
+  const assigned = await assignedAccountsOf(
+    db,
+    ctx.firmScope,
+    rows.map((row) => row.id),
+  );
+  return rows.map(({ staff_role, staff_rights, ...rest }) => ({
+    ...rest,
+    role: staff_role ?? "admin",
+    rights: knownRights(staff_rights),
+    assigned_accounts: assigned.filter((a) => a.user_id === rest.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+async function member(ctx: StaffContext, db: Db, row: StaffRow): Promise<StaffMember> {
+  return (await members(ctx, db, [row]))[0]!;
 }
 
 export async function staffList(ctx: StaffContext): Promise<StaffMember[]> {
-  return (await listStaffForFirm(ctx.db)).map(member);
+  return members(ctx, ctx.db, await listStaffForFirm(ctx.db));
 }
 
 /** The admin portal's `me`: the person, their role and every right they hold. */
@@ -141,6 +158,34 @@ export async function revokeStaffInvitation(ctx: StaffContext, input: { id: stri
   return { success: true };
 }
 
+/**
+ * Sends a staff invitation not yet accepted again: another 7 days and a new link, made as the mail is
+ * written; the earlier link is dead at once (its token is cleared here). Counted against the sender
+ * as an account owner's invitations are, so a session cannot turn the portal into a mailer.
+ */
+export async function resendStaffInvitation(ctx: StaffContext, input: { id: string }): Promise<StaffInvitation> {
+  await ctx.rateLimits.consumeContactInvitation(ctx.user.id);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (tx) => {
+    const row = await findStaffInvitationForUpdate(tx, input.id);
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_NOT_FOUND });
+    if (row.accepted_at) throw new TRPCError({ code: "CONFLICT", message: INVITATION_ACCEPTED });
+    if (row.revoked_at) throw new TRPCError({ code: "CONFLICT", message: INVITATION_REVOKED });
+    assertMayGrant(ctx, { role: row.staff_role ?? "staff", rights: knownRights(row.staff_rights) });
+    if (await emailHasProvenAccount(tx, row.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+    await renewInvitation(tx, row.id, expiresAt);
+    await ctx.jobs.send("email", { kind: "staff-invitation", invitationId: row.id, expiresAt: expiresAt.toISOString() }, { tx });
+    await recordActivity(tx, ctx, {
+      action: "invitation.resend",
+      client: null,
+      target: { type: "invitation", id: row.id },
+      detail: { name: row.name, email: row.email, role: row.staff_role },
+    });
+    return invitationItem({ ...row, expires_at: expiresAt }, now);
+  });
+}
+
 export async function updateStaff(ctx: StaffContext, input: UpdateStaffInput): Promise<StaffMember> {
   if (input.role === "owner") {
     if (ctx.staff.role !== "owner") throw new TRPCError({ code: "FORBIDDEN", message: OWNER_ONLY });
@@ -151,7 +196,7 @@ export async function updateStaff(ctx: StaffContext, input: UpdateStaffInput): P
   return ctx.db.transaction().execute(async (tx) => {
     const row = await findStaffForUpdate(tx, input.id);
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: STAFF_NOT_FOUND });
-    const before = member(row);
+    const before = await member(ctx, tx, row);
     assertMayGrant(ctx, { role, rights: input.rights, target: before.role });
     if (before.role === "owner" && (role !== undefined || input.active === false)) {
       throw new TRPCError({ code: "CONFLICT", message: OWNER_STAYS });
@@ -183,7 +228,7 @@ export async function updateStaff(ctx: StaffContext, input: UpdateStaffInput): P
       detail: { name: row.name, email: row.email, changes },
     });
     const after = await findStaffForUpdate(tx, row.id);
-    return member(after!);
+    return member(ctx, tx, after!);
   });
 }
 
@@ -209,6 +254,6 @@ async function transferOwnership(ctx: StaffContext, input: { id: string }): Prom
       target: { type: "user", id: target.id },
       detail: { name: target.name, email: target.email, from_role: target.staff_role ?? "admin" },
     });
-    return member((await findStaffForUpdate(tx, target.id))!);
+    return member(ctx, tx, (await findStaffForUpdate(tx, target.id))!);
   });
 }

@@ -1,21 +1,43 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
+import { AccountActivity } from "@/features/activity/account-activity.tsx";
+import { EditAccountDialog } from "@/features/admin-accounts/edit-account-dialog.tsx";
 import { KIND_LABELS } from "@/features/admin-accounts/kind-labels.ts";
+import { NotesSection } from "@/features/admin-accounts/notes-section.tsx";
 import { PeopleSection } from "@/features/admin-accounts/people-section.tsx";
 import { useAccount } from "@/features/admin-accounts/use-accounts.ts";
+import { AccountAppointments } from "@/features/admin-appointments/account-appointments.tsx";
+import { ClientAssignees } from "@/features/admin-client/client-assignees.tsx";
+import { AccountMessages } from "@/features/admin-messages/account-messages.tsx";
+import { RequestsTab } from "@/features/admin-requests/requests-tab.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { httpStatus } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
+import type { FirmAccount } from "@server/domains/accounts/firm-schemas.ts";
+import type { StaffRight } from "@server/domains/staff/schemas.ts";
 import { ClientDocumentsSection } from "./admin-client.tsx";
+import { AdminRecordShell } from "./admin-record-shell.tsx";
 
 const CLIENTS_TAB = "/admin/dashboard?tab=users";
 
-/** /admin/accounts/:id: one client account, its people and its documents. A new id is a new page. */
+/** The record's sections, in order; each needs the right its tab in the dashboard needs (none: anyone who reaches the account). */
+const SECTIONS = [
+  { value: "people", label: "People", right: null },
+  { value: "documents", label: "Documents", right: "documents" },
+  { value: "messages", label: "Messages", right: "messages" },
+  { value: "requests", label: "Requests", right: "requests" },
+  { value: "appointments", label: "Appointments", right: "appointments" },
+  { value: "activity", label: "Activity", right: "activity" },
+  { value: "notes", label: "Notes", right: null },
+] as const satisfies readonly { value: string; label: string; right: StaffRight | null }[];
+type Section = (typeof SECTIONS)[number]["value"];
+
+/** /admin/accounts/:id: the client's record (issue 34). A new id is a new page. */
 export function AdminAccountPage() {
   const { id = "" } = useParams();
   return <AccountPage key={id} id={id} />;
@@ -23,65 +45,103 @@ export function AdminAccountPage() {
 
 function AccountPage({ id }: { id: string }) {
   const account = useAccount(id);
-  const { may } = useAdminMe();
 
   return (
-    <div className="min-h-dvh bg-muted/40">
-      <title>{account.data ? `${account.data.name} | Admin | Client Portal` : "Client account | Admin | Client Portal"}</title>
-      <header className="border-b bg-card">
-        <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/admin/dashboard" className="flex min-w-0 items-center gap-2.5 rounded-md">
-            <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-            <span className="truncate font-semibold">
-              Admin <span className="hidden font-normal text-muted-foreground sm:inline">· Client Portal</span>
-            </span>
-          </Link>
-          <Button asChild variant="outline" size="sm">
-            <Link to={CLIENTS_TAB}>
-              <ArrowLeft aria-hidden="true" />
-              Clients
-            </Link>
+    <AdminRecordShell title={account.data?.name ?? "Client account"} back={{ to: CLIENTS_TAB, label: "Clients" }}>
+      {account.data ? (
+        <AccountRecord account={account.data} />
+      ) : httpStatus(account.error) === 404 ? (
+        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
+          <h1 className="text-xl font-semibold">Client account not found</h1>
+          <p className="text-sm text-muted-foreground">This account was deleted.</p>
+          <Button asChild variant="outline">
+            <Link to={CLIENTS_TAB}>Back to Clients</Link>
           </Button>
         </div>
-      </header>
-      <main className="mx-auto grid max-w-content gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        {account.data ? (
-          <>
-            <div className="grid gap-1 rounded-xl border bg-card p-4 sm:p-6">
-              <div className="flex min-w-0 flex-wrap items-center gap-2">
-                <h1 className="truncate text-xl font-semibold sm:text-2xl" title={account.data.name}>
-                  {account.data.name}
-                </h1>
-                <Badge variant="secondary">{KIND_LABELS[account.data.kind]}</Badge>
-              </div>
-              <p className="text-sm text-muted-foreground">
-                Client since <time dateTime={new Date(account.data.created_at).toISOString()}>{formatDate(account.data.created_at)}</time>
-              </p>
-            </div>
-            <PeopleSection account={account.data} mayManage={may("manage_clients")} />
-            {may("documents") && (
-              <ClientDocumentsSection
-                id={account.data.id}
-                clientName={account.data.name}
-                // Invited people prove their address by accepting; a joined person may not have (docs/security.md, Round 3).
-                verified={account.data.contacts.every((c) => c.user_id === null || c.email_verified)}
-              />
-            )}
-          </>
-        ) : httpStatus(account.error) === 404 ? (
-          <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-            <h1 className="text-xl font-semibold">Client account not found</h1>
-            <p className="text-sm text-muted-foreground">This account was deleted.</p>
-            <Button asChild variant="outline">
-              <Link to={CLIENTS_TAB}>Back to Clients</Link>
-            </Button>
+      ) : isRetryableAdminLoadError(account.error) ? (
+        <LoadError message="Failed to load the client account" onRetry={() => void account.refetch()} isRetrying={account.isFetching} />
+      ) : (
+        <PageSpinner label="Loading the client account…" />
+      )}
+    </AdminRecordShell>
+  );
+}
+
+/**
+ * Everything about one client in sections (`?section=` in the URL, so a link or Back lands on one):
+ * its people, documents, conversation, requests, appointments, trail and the firm's private notes.
+ */
+function AccountRecord({ account }: { account: FirmAccount }) {
+  const { may } = useAdminMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sections = SECTIONS.filter((s) => s.right === null || may(s.right));
+  const requested = searchParams.get("section");
+  const section: Section = sections.find((s) => s.value === requested)?.value ?? "people";
+  // Changing section leaves a document folder behind; the way back is the browser's Back.
+  const choose = (value: string) => setSearchParams(value === "people" ? {} : { section: value });
+
+  return (
+    <>
+      <div className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-[1fr_auto] sm:items-start sm:p-6">
+        <div className="grid min-w-0 gap-1">
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <h1 className="truncate text-xl font-semibold sm:text-2xl" title={account.name}>
+              {account.name}
+            </h1>
+            <Badge variant="secondary">{KIND_LABELS[account.kind]}</Badge>
           </div>
-        ) : isRetryableAdminLoadError(account.error) ? (
-          <LoadError message="Failed to load the client account" onRetry={() => void account.refetch()} isRetrying={account.isFetching} />
-        ) : (
-          <PageSpinner label="Loading the client account…" />
+          <p className="text-sm text-muted-foreground">
+            Client since <time dateTime={new Date(account.created_at).toISOString()}>{formatDate(account.created_at)}</time>
+          </p>
+          {may("activity") && (
+            <Link to={`/admin/accounts/${account.id}/access`} className="w-fit text-sm font-medium underline underline-offset-4">
+              Who can see this account
+            </Link>
+          )}
+        </div>
+        {may("manage_clients") && (
+          <div className="justify-self-start sm:justify-self-end">
+            <EditAccountDialog account={account} />
+          </div>
         )}
-      </main>
-    </div>
+      </div>
+
+      <Tabs value={section} onValueChange={choose} className="min-w-0">
+        <TabsList aria-label="Client record sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
+          {sections.map((s) => (
+            <TabsTrigger key={s.value} value={s.value}>
+              {s.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="people" className="grid gap-6">
+          <PeopleSection account={account} mayManage={may("manage_clients")} />
+          <ClientAssignees userId={account.id} clientName={account.name} />
+        </TabsContent>
+        <TabsContent value="documents">
+          <ClientDocumentsSection
+            id={account.id}
+            clientName={account.name}
+            // Invited people prove their address by accepting; a joined person may not have (docs/security.md, Round 3).
+            verified={account.contacts.every((c) => c.user_id === null || c.email_verified)}
+          />
+        </TabsContent>
+        <TabsContent value="messages">
+          <AccountMessages accountId={account.id} accountName={account.name} />
+        </TabsContent>
+        <TabsContent value="requests">
+          <RequestsTab account={{ id: account.id, name: account.name }} />
+        </TabsContent>
+        <TabsContent value="appointments">
+          <AccountAppointments accountId={account.id} />
+        </TabsContent>
+        <TabsContent value="activity">
+          <AccountActivity accountId={account.id} />
+        </TabsContent>
+        <TabsContent value="notes">
+          <NotesSection accountId={account.id} />
+        </TabsContent>
+      </Tabs>
+    </>
   );
 }

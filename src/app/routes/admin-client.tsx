@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { ArrowLeft } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
@@ -7,6 +6,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { ClientFiles } from "@/features/admin-client/client-files.tsx";
+import { NewClientFolderDialog } from "@/features/admin-client/new-client-folder-dialog.tsx";
 import { FolderBreadcrumb } from "@/features/folders/folder-breadcrumb.tsx";
 import { ClientAssignees } from "@/features/admin-client/client-assignees.tsx";
 import { ClientSummary } from "@/features/admin-client/client-summary.tsx";
@@ -18,6 +18,7 @@ import { useUploadQueue } from "@/features/documents/use-upload-queue.ts";
 import { folderPath } from "@/features/folders/folder-path.ts";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { httpStatus } from "@/lib/api-error.ts";
+import { AdminRecordShell } from "./admin-record-shell.tsx";
 
 const USERS_TAB = "/admin/dashboard?tab=users";
 
@@ -31,46 +32,27 @@ function ClientPage({ id }: { id: string }) {
   const client = useClient(id);
 
   return (
-    <div className="min-h-dvh bg-muted/40">
-      <title>{client.data ? `${client.data.name} | Admin | Client Portal` : "Client | Admin | Client Portal"}</title>
-      <header className="border-b bg-card">
-        <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/admin/dashboard" className="flex min-w-0 items-center gap-2.5 rounded-md">
-            <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-            <span className="truncate font-semibold">
-              Admin <span className="hidden font-normal text-muted-foreground sm:inline">· Client Portal</span>
-            </span>
-          </Link>
-          <Button asChild variant="outline" size="sm">
-            <Link to={USERS_TAB}>
-              <ArrowLeft aria-hidden="true" />
-              Users
-            </Link>
+    <AdminRecordShell title={client.data?.name ?? "Client"} back={{ to: USERS_TAB, label: "Users" }}>
+      {client.data ? (
+        <>
+          <ClientSummary client={client.data} />
+          <ClientAssignees userId={id} clientName={client.data.name} />
+          <ClientDocumentsSection id={id} clientName={client.data.name} verified={client.data.email_verified} />
+        </>
+      ) : httpStatus(client.error) === 404 ? (
+        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
+          <h1 className="text-xl font-semibold">Client not found</h1>
+          <p className="text-sm text-muted-foreground">This account was deleted, or it is an admin account.</p>
+          <Button asChild variant="outline">
+            <Link to={USERS_TAB}>Back to Users</Link>
           </Button>
         </div>
-      </header>
-      <main className="mx-auto grid max-w-content gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        {client.data ? (
-          <>
-            <ClientSummary client={client.data} />
-            <ClientAssignees userId={id} clientName={client.data.name} />
-            <ClientDocumentsSection id={id} clientName={client.data.name} verified={client.data.email_verified} />
-          </>
-        ) : httpStatus(client.error) === 404 ? (
-          <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-            <h1 className="text-xl font-semibold">Client not found</h1>
-            <p className="text-sm text-muted-foreground">This account was deleted, or it is an admin account.</p>
-            <Button asChild variant="outline">
-              <Link to={USERS_TAB}>Back to Users</Link>
-            </Button>
-          </div>
-        ) : isRetryableAdminLoadError(client.error) ? (
-          <LoadError message="Failed to load the client" onRetry={() => void client.refetch()} isRetrying={client.isFetching} />
-        ) : (
-          <PageSpinner label="Loading the client…" />
-        )}
-      </main>
-    </div>
+      ) : isRetryableAdminLoadError(client.error) ? (
+        <LoadError message="Failed to load the client" onRetry={() => void client.refetch()} isRetrying={client.isFetching} />
+      ) : (
+        <PageSpinner label="Loading the client…" />
+      )}
+    </AdminRecordShell>
   );
 }
 
@@ -86,11 +68,24 @@ export function ClientDocumentsSection({ id, clientName, verified }: { id: strin
   const path = folderPath(folders.data ?? [], folderId);
   const current = path.at(-1) ?? null;
   const unknownFolder = folderId !== null && folders.isSuccess && current === null;
-  const openFolder = (next: string | null, replace = false) => setSearchParams(next ? { folder: next } : {}, { replace });
+  // Other parameters of the page (the record's section) stay as they are.
+  const openFolder = useCallback(
+    (next: string | null, replace = false) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next) params.set("folder", next);
+          else params.delete("folder");
+          return params;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
 
   useEffect(() => {
-    if (unknownFolder) setSearchParams({}, { replace: true });
-  }, [unknownFolder, setSearchParams]);
+    if (unknownFolder) openFolder(null, true);
+  }, [unknownFolder, openFolder]);
 
   return (
     <section aria-labelledby="client-documents-heading" className="grid gap-4">
@@ -109,7 +104,10 @@ export function ClientDocumentsSection({ id, clientName, verified }: { id: strin
         <Spinner label="Loading folders…" className="w-full justify-center py-10" />
       ) : (
         <>
-          <FolderBreadcrumb path={path} onNavigate={(next) => openFolder(next)} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <FolderBreadcrumb path={path} onNavigate={(next) => openFolder(next)} />
+            <NewClientFolderDialog clientId={id} clientName={clientName} parentFolderId={current?.id ?? null} parentName={current?.name ?? null} />
+          </div>
           {shareConfirmed ? (
             <UploadArea folderId={current?.id ?? null} folderName={current?.name ?? null} uploads={uploads}>
               <ClientFiles clientId={id} clientName={clientName} folders={folders.data} path={path} onOpenFolder={(next) => openFolder(next)} />

@@ -32,6 +32,7 @@ import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-f
 import { DocumentNamesSetting } from "@/features/admin-notifications/document-names-setting.tsx";
 import { StaffNamesSetting } from "@/features/admin-activity/staff-names-setting.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
+import { trpc } from "@/lib/trpc.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
 import { TeamTab } from "@/features/admin-team/team-tab.tsx";
@@ -66,6 +67,8 @@ export function AdminDashboardPage() {
   const unreadMessages = useFirmMessagesUnread(pollMessages, mayMessage);
   const badgeCount = (value: TabValue) => (value === "inbox" ? unread : value === "messages" ? unreadMessages : 0);
   const [searchParams, setSearchParams] = useSearchParams();
+  // The admin header names the firm (site content company.name), as the client portal's does.
+  const firmName = trpc.site.content.useQuery().data?.company?.name?.value ?? "";
   // Only the tabs the person may use are offered, and a link to another one opens the Overview.
   const tabs = TABS.filter((t) => t.rights.length === 0 || t.rights.some((right) => may(right)));
   const requested = searchParams.get("tab");
@@ -94,8 +97,9 @@ export function AdminDashboardPage() {
         <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
             <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-            <span className="truncate font-semibold">
-              Admin <span className="hidden font-normal text-muted-foreground sm:inline">· Client Portal</span>
+            <span className="grid min-w-0 leading-tight">
+              <span className="truncate font-semibold">{firmName || "Client Portal"}</span>
+              <span className="truncate text-xs text-muted-foreground">Admin</span>
             </span>
           </Link>
           <div className="flex items-center gap-2 sm:gap-3">
@@ -163,16 +167,8 @@ export function AdminDashboardPage() {
             </TabsContent>
           )}
           {shown("site") && (
-            <TabsContent value="site" className="grid gap-6">
-              {may("settings") && (
-                <>
-                  <RequireTwoFactorSetting />
-                  <RegistrationSetting />
-                  <DocumentNamesSetting />
-                  <StaffNamesSetting />
-                </>
-              )}
-              {may("site") && <SiteTab />}
+            <TabsContent value="site">
+              <SiteAreas maySite={may("site")} maySettings={may("settings")} />
             </TabsContent>
           )}
           {shown("appointments") && (
@@ -204,8 +200,67 @@ export function AdminDashboardPage() {
   );
 }
 
-/** The public site's content, its testimonials and the welcome video's reset: the site right's part of the Site tab. */
-function SiteTab() {
+const SITE_AREAS = [
+  { value: "content", label: "Site content", description: "What visitors see on the public site: texts, pictures, testimonials and legal pages." },
+  {
+    value: "settings",
+    label: "Firm settings",
+    description: "How the portal works for the firm and its clients: security, registration and names in emails.",
+  },
+] as const;
+
+/**
+ * The Site tab in two areas (issue 34): the public site's content apart from the firm's settings,
+ * each shown to those with its right (`site`, `settings`), chosen by `?area=` so a link keeps it.
+ * Every field in both saves when changed, with a toast saying what was saved.
+ */
+function SiteAreas({ maySite, maySettings }: { maySite: boolean; maySettings: boolean }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const areas = SITE_AREAS.filter((area) => (area.value === "content" ? maySite : maySettings));
+  const area = areas.find((a) => a.value === searchParams.get("area")) ?? areas[0]!;
+  const choose = (value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("area", value);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <div className="grid gap-6">
+      {areas.length > 1 && (
+        <nav aria-label="Site areas" className="inline-flex w-fit rounded-md border bg-card p-0.5">
+          {areas.map((a) => (
+            <Button
+              key={a.value}
+              variant={a.value === area.value ? "secondary" : "ghost"}
+              size="sm"
+              aria-current={a.value === area.value ? "page" : undefined}
+              onClick={() => choose(a.value)}
+            >
+              {a.label}
+            </Button>
+          ))}
+        </nav>
+      )}
+      <p className="-mt-3 text-sm text-muted-foreground">{area.description}</p>
+      {area.value === "settings" ? (
+        <>
+          <RequireTwoFactorSetting />
+          <RegistrationSetting />
+          <DocumentNamesSetting />
+          <StaffNamesSetting />
+        </>
+      ) : (
+        <SiteContentArea />
+      )}
+    </div>
+  );
+}
+
+/** The public site's content, its testimonials and the welcome video's reset: the site right's area of the Site tab. */
+function SiteContentArea() {
   return (
     <>
       <SiteContentEditor />

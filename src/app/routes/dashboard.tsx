@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useRef } from "react";
-import { Download, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ChevronDown, ClipboardList, Download, Trash2 } from "lucide-react";
 import { Navigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
+import { ScrollingTabsList, Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner.tsx";
 import { RecentActivityCard } from "@/features/activity/recent-activity-card.tsx";
 import { AppointmentsTab } from "@/features/appointments/appointments-tab.tsx";
 import { DocumentList, SearchResults } from "@/features/documents/document-list.tsx";
-import { DocumentSearch } from "@/features/documents/document-search.tsx";
+import { describeFilters, DocumentSearch, type SearchFilters } from "@/features/documents/document-search.tsx";
 import { SortHeader } from "@/features/documents/sort-header.tsx";
 import { StorageUsage } from "@/features/documents/storage-usage.tsx";
 import { UploadArea } from "@/features/documents/upload-area.tsx";
@@ -26,12 +26,14 @@ import { MessagesTab } from "@/features/messages/messages-tab.tsx";
 import { useMessageEvents, useMessagesUnread } from "@/features/messages/use-messages.ts";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
 import { RequestsCard } from "@/features/requests/requests-card.tsx";
+import { useOwnRequests } from "@/features/requests/use-own-requests.ts";
 import { ServicesTab } from "@/features/services-info/services-tab.tsx";
 import { TaxFormsTab } from "@/features/tax-forms/tax-forms-tab.tsx";
 import { TrashView } from "@/features/trash/trash-view.tsx";
 import { type DocumentSort, parseDocumentSort } from "@/lib/document-sort.ts";
 import type { DragItem } from "@/lib/drag-item.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { useFocusRescue } from "@/lib/use-focus-rescue.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 
 const TABS = [
@@ -59,8 +61,14 @@ function useDashboardLocation() {
   const view = searchParams.get("view") === "trash" ? "trash" : "files";
   const q = searchParams.get("q") ?? "";
   const sort = parseDocumentSort(searchParams);
+  const sourceParam = searchParams.get("source");
+  const yearParam = Number(searchParams.get("year"));
+  const filters: SearchFilters = {
+    source: sourceParam === "firm" || sourceParam === "client" ? sourceParam : null,
+    year: Number.isInteger(yearParam) && yearParam >= 1970 && yearParam <= 9999 ? yearParam : null,
+  };
 
-  type Changes = { tab?: TabValue; folder?: string | null; trash?: boolean; q?: string; sort?: DocumentSort };
+  type Changes = { tab?: TabValue; folder?: string | null; trash?: boolean; q?: string; sort?: DocumentSort; filters?: SearchFilters };
   const go = useCallback(
     (changes: Changes, options: { replace?: boolean } = {}) => {
       setSearchParams((current) => {
@@ -74,6 +82,8 @@ function useDashboardLocation() {
         put("folder", changes.folder);
         put("view", changes.trash === undefined ? undefined : changes.trash ? "trash" : null);
         put("q", changes.q);
+        put("source", changes.filters && changes.filters.source);
+        put("year", changes.filters && (changes.filters.year === null ? null : String(changes.filters.year)));
         put("sort", changes.sort?.sort);
         put("order", changes.sort?.order);
         return next;
@@ -87,14 +97,17 @@ function useDashboardLocation() {
     folderId,
     view,
     q,
+    filters,
     sort,
     openTab: (value: TabValue) => go({ tab: value }),
-    /** Opening a folder leaves the search and the trash. */
+    /** Opening a folder leaves the search (and its filters) and the trash. */
     openFolder: useCallback(
-      (id: string | null, options?: { replace?: boolean }) => go({ tab: "documents", folder: id, q: "", trash: false }, options),
+      (id: string | null, options?: { replace?: boolean }) =>
+        go({ tab: "documents", folder: id, q: "", filters: { source: null, year: null }, trash: false }, options),
       [go],
     ),
     search: useCallback((value: string) => go({ q: value }, { replace: true }), [go]),
+    filter: (value: SearchFilters) => go({ filters: value }, { replace: true }),
     sortBy: (value: DocumentSort) => go({ sort: value }),
     showTrash: (show: boolean) => go({ trash: show }),
   };
@@ -143,6 +156,8 @@ function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) 
   // Removed from their only account (or its portal access turned off): nothing of it is shown, and
   // the page says why rather than failing box by box.
   const accounts = trpc.accounts.list.useQuery();
+  // "Welcome" on the first sign-in, "Welcome back" after; this session's answer does not change.
+  const greeting = trpc.auth.greeting.useQuery(undefined, { staleTime: Infinity, retry: false });
   if (accounts.data?.length === 0) return <NoAccount user={user} />;
 
   return (
@@ -153,13 +168,16 @@ function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) 
       <main id="main" tabIndex={-1} className="mx-auto grid max-w-content grid-cols-1 gap-4 px-4 py-5 outline-none sm:gap-6 sm:px-6 sm:py-10">
         {!user.email_verified && <VerifyEmailBanner email={user.email} />}
         <div className="grid gap-1">
-          <h1 className="text-xl font-semibold break-words sm:text-3xl">Welcome back, {user.name}!</h1>
+          {/* Hidden (its room kept) until the server says whether this is the person's first sign-in. */}
+          <h1 className={`text-xl font-semibold break-words sm:text-3xl ${greeting.isPending ? "invisible" : ""}`}>
+            {greeting.data?.returning === false ? "Welcome" : "Welcome back"}, {user.name}!
+          </h1>
           <p className="hidden text-muted-foreground sm:block">Your documents, appointments and tax information in one secure place.</p>
         </div>
-        <RequestsCard />
+        <FoldingRequests />
         <Tabs value={location.tab} onValueChange={(value) => isTab(value) && location.openTab(value)} activationMode="manual">
-          {/* One row on every width; on a phone it scrolls sideways rather than wrapping into a grid. */}
-          <TabsList aria-label="Dashboard sections" className="flex w-full justify-start sm:inline-flex sm:w-auto">
+          {/* One row on every width; on a phone it scrolls sideways, with a fade and an arrow where more tabs are. */}
+          <ScrollingTabsList value={location.tab} aria-label="Dashboard sections" className="flex justify-start sm:inline-flex sm:w-auto">
             {TABS.map((tab) => (
               <TabsTrigger
                 key={tab.value}
@@ -177,7 +195,7 @@ function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) 
                 )}
               </TabsTrigger>
             ))}
-          </TabsList>
+          </ScrollingTabsList>
           <TabsContent value="documents">
             {location.view === "trash" ? (
               <TrashView onBack={() => location.showTrash(false)} />
@@ -204,6 +222,62 @@ function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) 
   );
 }
 
+/**
+ * The firm's requests above the tabs while one waits for the client; once every one is submitted
+ * or done, one line that says so and opens the card, so finished business does not push the
+ * sections down (a phone showed a submitted request as 1,000 px above the tabs). Marking the last
+ * one submitted folds the card, and the keyboard lands on that line, which tells the result.
+ */
+function FoldingRequests() {
+  const requests = useOwnRequests();
+  const [expanded, setExpanded] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useFocusRescue(
+    wrapper,
+    useCallback(() => toggle.current ?? wrapper.current?.querySelector<HTMLElement>("[role=region]") ?? null, []),
+  );
+
+  const list = requests.data ?? [];
+  const waiting = list.some((request) => request.status === "open");
+  const foldable = list.length > 0 && !waiting;
+  const submitted = list.filter((request) => request.status === "submitted").length;
+  const done = list.length - submitted;
+  const summary = [submitted > 0 && `${submitted} submitted, waiting for your firm`, done > 0 && `${done} done`].filter(Boolean).join(" · ");
+
+  return (
+    // display: contents, so that with no request there is no empty row in the page's grid.
+    <div ref={wrapper} className="contents">
+      {foldable && (
+        <button
+          ref={toggle}
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={expanded ? "requests-fold" : undefined}
+          onClick={() => setExpanded((open) => !open)}
+          className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-xl border bg-card px-4 py-2.5 text-left text-sm transition-colors hover:bg-muted/60"
+        >
+          <ClipboardList aria-hidden="true" className="size-5 shrink-0 text-accent" />
+          <span className="grid min-w-0 flex-1">
+            <span className="font-medium">Requests from your firm</span>
+            <span className="text-muted-foreground">{summary}</span>
+          </span>
+          <span className="shrink-0 text-muted-foreground">{expanded ? "Hide" : "Show"}</span>
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 shrink-0 transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
+          />
+        </button>
+      )}
+      {(!foldable || expanded) && (
+        <div id="requests-fold" className="contents">
+          <RequestsCard />
+        </div>
+      )}
+    </div>
+  );
+}
+
 const unreadShown = (count: number) => (count > 99 ? "99+" : String(count));
 
 type DocumentsSectionProps = {
@@ -217,7 +291,9 @@ type DocumentsSectionProps = {
  * the column headers above them. A search shows matching documents from every folder instead.
  */
 function DocumentsSection({ location, uploads }: DocumentsSectionProps) {
-  const { folderId, q, sort, openFolder: onOpenFolder } = location;
+  const { folderId, q, filters, sort, openFolder: onOpenFolder } = location;
+  const filtered = describeFilters(filters);
+  const searching = q !== "" || filtered !== "";
   const folders = useFolders();
   const allFolders = folders.data ?? [];
   const path = folderPath(allFolders, folderId);
@@ -261,7 +337,11 @@ function DocumentsSection({ location, uploads }: DocumentsSectionProps) {
   const folderName = currentFolder?.name ?? null;
   const subfolders = childFolders(allFolders, currentId);
   if (sort?.sort === "name" && sort.order === "desc") subfolders.reverse();
-  const contentsLabel = q ? `Search results for ${q}` : folderName === null ? "Contents of the root folder" : `Contents of folder ${folderName}`;
+  const contentsLabel = searching
+    ? `Search results for ${[q, filtered].filter(Boolean).join(", ")}`
+    : folderName === null
+      ? "Contents of the root folder"
+      : `Contents of folder ${folderName}`;
 
   return (
     <div className="grid gap-4">
@@ -289,10 +369,17 @@ function DocumentsSection({ location, uploads }: DocumentsSectionProps) {
           <NewFolderDialog parentFolderId={currentId} />
         </div>
       </div>
-      <DocumentSearch q={q} onSearch={location.search} />
-      {q ? (
+      <DocumentSearch q={q} onSearch={location.search} filters={filters} onFilter={location.filter} />
+      {searching ? (
         <p className="text-sm text-muted-foreground">
-          Documents in all folders whose name contains <span className="font-medium text-foreground">&quot;{q}&quot;</span>
+          {q ? (
+            <>
+              Documents in all folders whose name or text matches <span className="font-medium text-foreground">&quot;{q}&quot;</span>
+            </>
+          ) : (
+            "Documents in all folders"
+          )}
+          {filtered && `: ${filtered}`}
         </p>
       ) : (
         // At the root a phone leaves out the lone "Root" crumb: the upload strip says where files go.
@@ -303,8 +390,8 @@ function DocumentsSection({ location, uploads }: DocumentsSectionProps) {
       <UploadArea folderId={currentId} folderName={folderName} uploads={uploads}>
         <div ref={contentRef} tabIndex={-1} role="region" aria-label={contentsLabel} className="overflow-hidden rounded-xl border bg-card divide-y">
           <SortHeader sort={sort} onSort={location.sortBy} />
-          {q ? (
-            <SearchResults q={q} folders={allFolders} sort={sort} onOpenFolder={open} />
+          {searching ? (
+            <SearchResults q={q} filters={filters} folders={allFolders} sort={sort} onOpenFolder={open} />
           ) : (
             <>
               {folders.isPending && <Spinner label="Loading folders…" className="w-full justify-center py-3" />}

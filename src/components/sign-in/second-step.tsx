@@ -36,6 +36,9 @@ export function SignInSecondStep({ step, onSignedIn, onCancel }: SecondStepProps
 function CodeStep({ challenge, onSignedIn, onCancel }: { challenge: string } & Omit<SecondStepProps, "step">) {
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // The number pad for the app's 6 digits; a backup code (letters) asks for the full keyboard.
+  const [backupCode, setBackupCode] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
   const verify = trpc.auth.loginTwoFactor.useMutation();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -71,8 +74,9 @@ function CodeStep({ challenge, onSignedIn, onCancel }: { challenge: string } & O
       <FormField id="second-factor-code" label="Authentication code" hint="A backup code looks like abcde-fghij.">
         <Input
           autoFocus
+          ref={codeInput}
           autoComplete="one-time-code"
-          inputMode="text"
+          inputMode={backupCode ? "text" : "numeric"}
           autoCapitalize="none"
           spellCheck={false}
           maxLength={32}
@@ -80,6 +84,16 @@ function CodeStep({ challenge, onSignedIn, onCancel }: { challenge: string } & O
           onChange={(e) => setCode(e.target.value)}
         />
       </FormField>
+      <Button
+        variant="link"
+        className="-mt-2 w-fit"
+        onClick={() => {
+          setBackupCode((on) => !on);
+          codeInput.current?.focus();
+        }}
+      >
+        {backupCode ? "Use a code from the app" : "Use a backup code"}
+      </Button>
       <FormAlert message={problem} />
       <Button type="submit" disabled={verify.isPending}>
         {verify.isPending ? "Verifying..." : "Verify"}

@@ -73,7 +73,7 @@ export function DeleteAccountSection({ account }: { account: AccountOverview }) 
               </FormField>
             ) : usesCode ? (
               <FormField id="delete-code" label="Code from your authenticator app">
-                <Input autoComplete="one-time-code" value={proof} onChange={(e) => setProof(e.target.value)} />
+                <Input autoComplete="one-time-code" inputMode="numeric" value={proof} onChange={(e) => setProof(e.target.value)} />
               </FormField>
             ) : (
               <p className="text-sm text-muted-foreground">For your security this works within 10 minutes of signing in.</p>

@@ -4,6 +4,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PASSWORD_HINT } from "@/components/ui/password-strength-hint.ts";
+import { PasswordStrengthMeter } from "@/components/ui/password-strength-meter.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { type FormProblem, errorOf, problemFor } from "@/lib/form-problem.ts";
 import { PASSWORDS_DO_NOT_MATCH } from "@server/domains/auth/schemas.ts";
@@ -56,9 +58,12 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
           <PasswordInput autoComplete="current-password" value={form.current} onChange={set("current")} />
         </FormField>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id="password-new" label="New password" hint="At least 6 characters." error={errorOf(problem, "next")} className="content-start">
-            <PasswordInput autoComplete="new-password" value={form.next} onChange={set("next")} />
-          </FormField>
+          <div className="grid content-start gap-2">
+            <FormField id="password-new" label="New password" hint={PASSWORD_HINT} error={errorOf(problem, "next")}>
+              <PasswordInput autoComplete="new-password" value={form.next} onChange={set("next")} />
+            </FormField>
+            <PasswordStrengthMeter password={form.next} />
+          </div>
           <FormField id="password-confirm" label="Confirm new password" error={errorOf(problem, "confirm")} className="content-start">
             <PasswordInput autoComplete="new-password" value={form.confirm} onChange={set("confirm")} />
           </FormField>

@@ -95,7 +95,7 @@ function EmailForm({ account }: { account: AccountOverview }) {
             {account.has_password ? (
               <PasswordInput autoComplete="current-password" value={proof} onChange={(e) => setProof(e.target.value)} />
             ) : (
-              <Input autoComplete="one-time-code" value={proof} onChange={(e) => setProof(e.target.value)} />
+              <Input autoComplete="one-time-code" inputMode="numeric" value={proof} onChange={(e) => setProof(e.target.value)} />
             )}
           </FormField>
         )}

@@ -188,7 +188,7 @@ function DisableForm({ hasPassword, onDisabled }: { hasPassword: boolean; onDisa
         </FormField>
       )}
       <FormField id="disable-code" label="Code from your authenticator app">
-        <Input autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+        <Input autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />
       </FormField>
       <FormAlert message={problem} />
       <Button type="submit" variant="ghost-destructive" className="w-fit" disabled={disable.isPending || code.trim() === ""}>

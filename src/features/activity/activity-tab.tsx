@@ -158,7 +158,7 @@ function Where({ item }: { item: ActivityEventItem }) {
   );
 }
 
-function ActivityTable({ items }: { items: ActivityEventItem[] }) {
+export function ActivityTable({ items }: { items: ActivityEventItem[] }) {
   return (
     <div className="min-w-0 overflow-x-auto rounded-xl border bg-card">
       <table className="w-full border-collapse text-sm">
@@ -206,7 +206,7 @@ function ActivityTable({ items }: { items: ActivityEventItem[] }) {
   );
 }
 
-function ActivityCards({ items }: { items: ActivityEventItem[] }) {
+export function ActivityCards({ items }: { items: ActivityEventItem[] }) {
   return (
     <ul aria-label="Activity" className="grid gap-3">
       {items.map((item) => (

@@ -34,6 +34,11 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "folder.delete": "Folder deleted",
   "request.create": "Document request created",
   "request.update": "Document request updated",
+  "request.item_update": "Request item marked done or reopened",
+  "request.item_remove": "File removed from a request item",
+  "request_template.create": "Request template created",
+  "request_template.update": "Request template changed",
+  "request_template.delete": "Request template deleted",
   "invitation.create": "Invitation sent",
   "invitation.resend": "Invitation resent",
   "invitation.revoke": "Invitation revoked",
@@ -52,6 +57,9 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "account.contact_remove": "Person removed from an account",
   "account.import": "Client accounts imported",
   "account.assign": "Client account assignment",
+  "account.note_add": "Private note added",
+  "account.note_update": "Private note changed",
+  "account.note_delete": "Private note deleted",
 };
 
 /** "billing.invoice_paid" -> "Billing: invoice paid", for an action recorded after this page was built. */
@@ -152,8 +160,10 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       return said(`reset ${their} password`);
     case "auth.password_change":
       return said(`changed ${their} password`);
-    case "document.upload":
-      return said(`uploaded ${file}${inFolder}`);
+    case "document.upload": {
+      const item = text(detail, "request_item");
+      return said(`uploaded ${file}${item ? ` for “${item}”` : inFolder}`);
+    }
     case "document.download":
       return said(`downloaded ${file}`);
     case "document.preview":
@@ -195,6 +205,22 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       if (status === "open") return said(`reopened ${named}`);
       return said(`updated ${named}`);
     }
+    case "request.item_update": {
+      const item = text(detail, "item");
+      const title = text(detail, "title");
+      const named = `${item ? `“${item}”` : "an item"}${title ? ` of ${actingOnOther ? `${entry.client_label}'s request` : "the request"} “${title}”` : ""}`;
+      return said(text(detail, "status") === "done" ? `marked ${named} done` : `reopened ${named}`);
+    }
+    case "request.item_remove": {
+      const item = text(detail, "item");
+      return said(`removed ${file} from ${item ? `“${item}”` : "a request item"}`);
+    }
+    case "request_template.create":
+      return said(`created the request template ${text(detail, "title") ? `“${text(detail, "title")}”` : ""}`.trimEnd());
+    case "request_template.update":
+      return said(`changed the request template ${text(detail, "title") ? `“${text(detail, "title")}”` : ""}`.trimEnd());
+    case "request_template.delete":
+      return said(`deleted the request template ${text(detail, "title") ? `“${text(detail, "title")}”` : ""}`.trimEnd());
     case "invitation.create":
     case "invitation.resend":
     case "invitation.revoke": {
@@ -255,6 +281,13 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       return said("imported client accounts");
     case "account.assign":
       return said(`changed who works on ${text(detail, "account") ?? "a client account"}`);
+    case "account.note_add":
+    case "account.note_update":
+    case "account.note_delete": {
+      const on = entry.client_label ? ` on ${entry.client_label}` : "";
+      const verb = { "account.note_add": "added", "account.note_update": "changed", "account.note_delete": "deleted" }[entry.action];
+      return said(`${verb} a private note${on}`);
+    }
     default:
       return `${subject} — ${actionLabel(entry.action)}`;
   }

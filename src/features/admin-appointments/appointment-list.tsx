@@ -1,7 +1,7 @@
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
-import { formatDateTime } from "@/lib/format.ts";
+import { formatDateTimeWithZone } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import type { AdminAppointment } from "@server/domains/admin/schemas.ts";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "@server/domains/appointments/schemas.ts";
@@ -40,7 +40,7 @@ export function AppointmentList() {
     {
       header: "Date and time",
       className: "whitespace-nowrap tabular-nums",
-      cell: (a) => <time dateTime={new Date(a.appointment_date).toISOString()}>{formatDateTime(a.appointment_date)}</time>,
+      cell: (a) => <time dateTime={new Date(a.appointment_date).toISOString()}>{formatDateTimeWithZone(a.appointment_date)}</time>,
     },
     {
       header: "Status",

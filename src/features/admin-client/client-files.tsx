@@ -1,14 +1,16 @@
 import { useState } from "react";
-import { Building2, Download, Folder as FolderIcon } from "lucide-react";
+import { Building2, Download, Folder as FolderIcon, Trash2, Undo2 } from "lucide-react";
 import { DocumentViewer } from "@/components/document-viewer/document-viewer.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
-import type { DocumentItem } from "@server/domains/documents/schemas.ts";
+import { type DocumentItem, TRASH_RETENTION_DAYS } from "@server/domains/documents/schemas.ts";
 import type { Folder } from "@server/domains/folders/schemas.ts";
 import { useClientDocuments } from "./use-client-documents.ts";
+import { useTrashClientDocument } from "./use-trash-client-document.ts";
 
 type ClientFilesProps = {
   clientId: string;
@@ -45,13 +47,16 @@ export function ClientFiles({ clientId, clientName, folders, path, onOpenFolder 
           ))}
         </ul>
       )}
-      <ClientDocumentList clientId={clientId} folderId={current?.id ?? null} folderName={current?.name ?? null} />
+      <ClientDocumentList clientId={clientId} clientName={clientName} folderId={current?.id ?? null} folderName={current?.name ?? null} />
     </div>
   );
 }
 
-function ClientDocumentList({ clientId, folderId, folderName }: { clientId: string; folderId: string | null; folderName: string | null }) {
+type ClientDocumentListProps = { clientId: string; clientName: string; folderId: string | null; folderName: string | null };
+
+function ClientDocumentList({ clientId, clientName, folderId, folderName }: ClientDocumentListProps) {
   const documents = useClientDocuments(clientId, folderId);
+  const trash = useTrashClientDocument(clientId);
   const [viewing, setViewing] = useState<string | null>(null);
 
   if (documents.isPending) return <Spinner label="Loading documents…" className="w-full justify-center py-6" />;
@@ -76,7 +81,14 @@ function ClientDocumentList({ clientId, folderId, folderName }: { clientId: stri
     <>
       <ul aria-label="Documents" className="divide-y">
         {documents.data.map((document) => (
-          <ClientDocumentRow key={document.id} document={document} onView={() => setViewing(document.id)} />
+          <ClientDocumentRow
+            key={document.id}
+            document={document}
+            clientName={clientName}
+            onView={() => setViewing(document.id)}
+            onTrash={() => trash.mutate({ id: document.id })}
+            trashing={trash.isPending && trash.variables.id === document.id}
+          />
         ))}
       </ul>
       <DocumentViewer
@@ -90,8 +102,12 @@ function ClientDocumentList({ clientId, folderId, folderName }: { clientId: stri
   );
 }
 
-function ClientDocumentRow({ document, onView }: { document: DocumentItem; onView: () => void }) {
+type ClientDocumentRowProps = { document: DocumentItem; clientName: string; onView: () => void; onTrash: () => void; trashing: boolean };
+
+function ClientDocumentRow({ document, clientName, onView, onTrash, trashing }: ClientDocumentRowProps) {
   const name = document.original_filename;
+  // What the firm shared by mistake is pulled back; a client's own upload is deleted. Either goes to their trash.
+  const pullBack = document.from_firm;
   return (
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-2 md:grid-cols-[1fr_8rem_6rem_auto]">
       <div className="grid min-w-0 justify-items-start gap-1">
@@ -121,12 +137,27 @@ function ClientDocumentRow({ document, onView }: { document: DocumentItem; onVie
           {formatFileSizeKB(document.file_size)}
         </span>
       </span>
-      <div className="col-start-2 row-span-2 row-start-1 md:col-start-auto md:row-span-1 md:row-start-auto">
+      <div className="col-start-2 row-span-2 row-start-1 flex gap-1 md:col-start-auto md:row-span-1 md:row-start-auto">
         <Button asChild variant="ghost" size="icon-sm">
           <a href={`/api/admin/documents/${document.id}/download`} download aria-label={`Download ${name}`}>
             <Download aria-hidden="true" />
           </a>
         </Button>
+        <ConfirmAction
+          trigger={
+            <Button variant="ghost" size="icon-sm" disabled={trashing} aria-label={pullBack ? `Pull back ${name}` : `Delete ${name}`}>
+              {pullBack ? <Undo2 aria-hidden="true" /> : <Trash2 aria-hidden="true" className="text-destructive" />}
+            </Button>
+          }
+          title={pullBack ? "Pull back this document?" : "Delete this document?"}
+          question={
+            pullBack
+              ? `${name} leaves ${clientName}'s documents for their trash, where it stays ${TRASH_RETENTION_DAYS} days. Restore it from the Documents tab's trash if you change your mind.`
+              : "Are you sure you want to delete this document?"
+          }
+          confirmLabel={pullBack ? "Pull back" : "Delete"}
+          onConfirm={onTrash}
+        />
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import { Check, RotateCcw, Send } from "lucide-react";
+import { Check, RotateCcw, Send, UserPlus } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
@@ -8,6 +8,7 @@ import { useServerPaging } from "@/lib/use-server-paging.ts";
 import { type ConsultationRequest, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { useAdminConsultations } from "./use-admin-consultations.ts";
 import { useResendConsultationEmail } from "./use-resend-consultation-email.ts";
+import { useInviteConsultation } from "./use-invite-consultation.ts";
 import { useSetConsultationHandled } from "./use-set-consultation-handled.ts";
 
 const serviceLabel = (value: string | null) => SERVICE_OPTIONS.find((o) => o.value === value)?.label ?? value ?? "—";
@@ -24,6 +25,7 @@ export function ConsultationsTab() {
   const consultations = useAdminConsultations(paging);
   const setHandled = useSetConsultationHandled();
   const resendEmail = useResendConsultationEmail();
+  const invite = useInviteConsultation();
 
   const columns: DataTableColumn<ConsultationRequest>[] = [
     {
@@ -91,30 +93,43 @@ export function ConsultationsTab() {
       header: "Actions",
       className: "text-right",
       card: "actions",
-      cell: (c) =>
-        c.handled_at ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={setHandled.isPending}
-            onClick={() => setHandled.mutate({ id: c.id, handled: false })}
-            aria-label={`Reopen, request from ${c.name}`}
-          >
-            <RotateCcw aria-hidden="true" />
-            Reopen
-          </Button>
-        ) : (
+      cell: (c) => (
+        <div className="flex flex-wrap justify-end gap-2">
           <Button
             variant="outline"
             size="sm"
-            disabled={setHandled.isPending}
-            onClick={() => setHandled.mutate({ id: c.id, handled: true })}
-            aria-label={`Mark handled, request from ${c.name}`}
+            disabled={invite.isPending}
+            onClick={() => invite.mutate({ id: c.id })}
+            aria-label={`Invite as client, request from ${c.name}`}
           >
-            <Check aria-hidden="true" />
-            Mark handled
+            <UserPlus aria-hidden="true" />
+            Invite as client
           </Button>
-        ),
+          {c.handled_at ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={setHandled.isPending}
+              onClick={() => setHandled.mutate({ id: c.id, handled: false })}
+              aria-label={`Reopen, request from ${c.name}`}
+            >
+              <RotateCcw aria-hidden="true" />
+              Reopen
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={setHandled.isPending}
+              onClick={() => setHandled.mutate({ id: c.id, handled: true })}
+              aria-label={`Mark handled, request from ${c.name}`}
+            >
+              <Check aria-hidden="true" />
+              Mark handled
+            </Button>
+          )}
+        </div>
+      ),
     },
   ];
 

@@ -1,45 +1,81 @@
 import type { InboxItemView } from "@server/domains/inbox/schemas.ts";
 import { SERVICE_OPTIONS } from "@server/domains/consultation/schemas.ts";
-import { formatDateTime } from "@/lib/format.ts";
+import { formatDateTimeWithZone } from "@/lib/format.ts";
 
-/** What an Inbox line says: a headline and, where there is one, a second line of detail. */
-export function describeInboxItem(item: InboxItemView): { headline: string; detail: string | null } {
-  const client = item.client_label ?? "A client";
+/**
+ * What an Inbox line says: a headline naming the person who acted by their name (never their login),
+ * the account it is about when that is not simply the person's own name, and a line of detail.
+ */
+export function describeInboxItem(item: InboxItemView): { headline: string; account: string | null; detail: string | null } {
+  const person = item.actor_name ?? item.client_label ?? "A client";
+  const account = item.client_label && item.client_label !== person ? item.client_label : null;
   const summary = item.summary;
+  const title = String(summary.title ?? "");
+  const start = typeof summary.start === "string" ? formatDateTimeWithZone(summary.start) : null;
   switch (item.kind) {
     case "upload": {
       const count = Number(summary.count ?? 1);
       const names = Array.isArray(summary.names) ? summary.names.map(String) : [];
       const more = count - names.length;
       return {
-        headline: `${client} uploaded ${count === 1 ? "a document" : `${count} documents`}`,
+        headline: `${person} uploaded ${count === 1 ? "a file" : `${count} files`}`,
+        account,
         detail: names.join(", ") + (more > 0 ? ` and ${more} more` : ""),
       };
     }
+    case "message": {
+      const count = Number(summary.count ?? 1);
+      const attachments = Number(summary.attachments ?? 0);
+      const text = String(summary.text ?? "");
+      return {
+        headline: count === 1 ? `${person} sent a message` : `${person} sent ${count} messages`,
+        account,
+        detail: text || (attachments > 0 ? `${attachments === 1 ? "An attachment" : `${attachments} attachments`}` : null),
+      };
+    }
     case "request_submitted":
-      return { headline: `${client} submitted "${String(summary.title ?? "a request")}"`, detail: "Ready for your review" };
+      return { headline: `${person} submitted "${String(summary.title ?? "a request")}"`, account, detail: "Ready for your review" };
     case "consultation": {
       const service = SERVICE_OPTIONS.find((option) => option.value === summary.service)?.label ?? null;
-      return { headline: `Consultation request from ${String(summary.name ?? "a visitor")}`, detail: service };
+      return { headline: `Consultation request from ${String(summary.name ?? "a visitor")}`, account: null, detail: service };
     }
     case "appointment_request":
-      return {
-        headline: `${client} asked for an appointment: ${String(summary.title ?? "")}`,
-        detail: typeof summary.start === "string" ? formatDateTime(summary.start) : null,
-      };
+      return { headline: `${person} asked for an appointment: ${title}`, account, detail: start };
+    case "appointment_booked":
+      return { headline: `${person} booked ${title}`, account, detail: start };
+    case "appointment_rescheduled": {
+      const before = typeof summary.previous_start === "string" ? formatDateTimeWithZone(summary.previous_start) : null;
+      return { headline: `${person} moved ${title}`, account, detail: before && start ? `${before} → ${start}` : start };
+    }
+    case "appointment_cancelled":
+      return { headline: `${person} cancelled ${title}`, account, detail: start };
   }
 }
 
-/** Where opening an item leads: the client's page for uploads, else the tab that handles it. */
+/** The account page's sections an Inbox item can land on (the page reads `?section=`). */
+export type AccountSection = "documents" | "messages" | "requests" | "appointments" | "activity" | "notes";
+
+const SECTION_OF: Record<InboxItemView["kind"], AccountSection | null> = {
+  upload: "documents",
+  message: "messages",
+  request_submitted: "requests",
+  appointment_request: "appointments",
+  appointment_booked: "appointments",
+  appointment_rescheduled: "appointments",
+  appointment_cancelled: "appointments",
+  consultation: null,
+};
+
+/**
+ * Where opening an item lands: the account page at the section the item is about (with the thing
+ * itself named, `&request=` or `&appointment=`, for the page to point at), or the Consultations tab
+ * for a visitor's request, which has no account yet.
+ */
 export function inboxItemTarget(item: InboxItemView): string {
-  switch (item.kind) {
-    case "upload":
-      return item.client_id ? `/admin/users/${item.client_id}` : "/admin/dashboard?tab=documents";
-    case "request_submitted":
-      return "/admin/dashboard?tab=requests";
-    case "consultation":
-      return "/admin/dashboard?tab=consultations";
-    case "appointment_request":
-      return "/admin/dashboard?tab=appointments";
-  }
+  const section = SECTION_OF[item.kind];
+  if (!section || !item.client_id) return `/admin/dashboard?tab=consultations&consultation=${encodeURIComponent(item.subject_id)}`;
+  const params = new URLSearchParams({ section });
+  if (item.kind === "request_submitted") params.set("request", item.subject_id);
+  if (section === "appointments") params.set("appointment", item.subject_id);
+  return `/admin/accounts/${encodeURIComponent(item.client_id)}?${params.toString()}`;
 }

@@ -29,3 +29,26 @@ export function useMarkInboxRead() {
     },
   });
 }
+
+/** A reply written in the Inbox: a message to the account's conversation, which marks its item read. */
+export function useReplyFromInbox() {
+  const utils = trpc.useUtils();
+  return trpc.admin.sendMessage.useMutation({
+    onSuccess: () =>
+      Promise.all([
+        utils.admin.inbox.invalidate(),
+        utils.admin.inboxUnread.invalidate(),
+        utils.admin.conversations.invalidate(),
+        utils.admin.messages.invalidate(),
+        utils.admin.messagesUnread.invalidate(),
+      ]),
+  });
+}
+
+/** A visitor's consultation request turned into an invited client (their account and the invitation's email). */
+export function useInviteFromConsultation() {
+  const utils = trpc.useUtils();
+  return trpc.admin.inviteConsultation.useMutation({
+    onSuccess: () => Promise.all([utils.admin.invitations.invalidate(), utils.admin.consultations.invalidate(), utils.admin.accounts.invalidate()]),
+  });
+}

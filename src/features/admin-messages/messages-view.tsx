@@ -8,7 +8,9 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { ConversationBody, useMarkReadWhenSeen } from "@/components/conversation/conversation-body.tsx";
 import { MessageComposer } from "@/components/conversation/message-composer.tsx";
 import { cn } from "@/lib/cn.ts";
+import { trpc } from "@/lib/trpc.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
+import { NewMessageDialog } from "./new-message-dialog.tsx";
 import { useClientConversation, useConversations, useMarkClientRead, useSendToClient, useUploadForClient } from "./use-admin-messages.ts";
 
 /**
@@ -20,6 +22,7 @@ export function MessagesView({ polling }: { polling: boolean }) {
   const clientId = searchParams.get("client");
   const conversations = useConversations(polling);
   const items = (conversations.data?.pages ?? []).flatMap((page) => page.items);
+  const utils = trpc.useUtils();
   const open = items.find((c) => c.user_id === clientId);
   const choose = (id: string | null) =>
     setSearchParams(
@@ -32,10 +35,21 @@ export function MessagesView({ polling }: { polling: boolean }) {
       { replace: true },
     );
 
+  // The first message of a new conversation: open it once the list has it (named as the list names it).
+  const openNew = async (accountId: string) => {
+    await utils.admin.conversations.invalidate();
+    const fresh = utils.admin.conversations.getInfiniteData({ limit: 50 });
+    const started = fresh?.pages.flatMap((page) => page.items).find((c) => c.account_id === accountId);
+    choose(started?.user_id ?? accountId);
+  };
+
   return (
     <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
       <Card className={cn("overflow-hidden", clientId && "max-lg:hidden")}>
-        <h2 className="border-b px-4 py-3 font-semibold">Conversations</h2>
+        <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
+          <h2 className="font-semibold">Conversations</h2>
+          <NewMessageDialog onSent={(accountId) => void openNew(accountId)} />
+        </div>
         {conversations.isPending ? (
           <Spinner label="Loading conversations…" className="w-full justify-center py-8" />
         ) : conversations.isError ? (
@@ -46,7 +60,9 @@ export function MessagesView({ polling }: { polling: boolean }) {
             className="m-3"
           />
         ) : items.length === 0 ? (
-          <p className="p-4 text-sm text-muted-foreground">No messages yet. A client&apos;s first message starts a conversation here.</p>
+          <p className="p-4 text-sm text-muted-foreground">
+            No messages yet. A client&apos;s first message, or your New message, starts a conversation here.
+          </p>
         ) : (
           <ul aria-label="Conversations" className="max-h-[70dvh] divide-y overflow-y-auto">
             {items.map((conversation) => (
@@ -70,7 +86,11 @@ export function MessagesView({ polling }: { polling: boolean }) {
                     {conversation.last_sender_role === "admin" ? "You: " : ""}
                     {conversation.last_text || "Attachment"}
                   </span>
-                  <span className="text-xs text-muted-foreground">{formatRelativeTime(conversation.last_message_at)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatRelativeTime(conversation.last_message_at)}
+                    {/* Who at the firm read the client's messages last: the team sees who has it in hand. */}
+                    {conversation.unread === 0 && conversation.read_by_name && <> · Read by {conversation.read_by_name}</>}
+                  </span>
                 </button>
               </li>
             ))}
@@ -98,9 +118,10 @@ export function MessagesView({ polling }: { polling: boolean }) {
   );
 }
 
-type ClientConversationProps = { clientId: string; clientName: string; unread: number; polling: boolean; onBack: () => void };
+type ClientConversationProps = { clientId: string; clientName: string; unread: number; polling: boolean; onBack?: () => void };
 
-function ClientConversation({ clientId, clientName, unread, polling, onBack }: ClientConversationProps) {
+/** One client's conversation with the composer; `clientId` is a person's or an account's id (a client's record). */
+export function ClientConversation({ clientId, clientName, unread, polling, onBack }: ClientConversationProps) {
   const conversation = useClientConversation(clientId, polling);
   const send = useSendToClient();
   const markRead = useMarkClientRead();
@@ -112,9 +133,11 @@ function ClientConversation({ clientId, clientName, unread, polling, onBack }: C
   return (
     <Card className="overflow-hidden">
       <div className="flex items-center gap-2 border-b px-2 py-2 sm:px-4">
-        <Button variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Back to conversations" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-        </Button>
+        {onBack && (
+          <Button variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Back to conversations" onClick={onBack}>
+            <ArrowLeft aria-hidden="true" />
+          </Button>
+        )}
         <h2 className="truncate font-semibold">{clientName}</h2>
       </div>
       <ConversationBody

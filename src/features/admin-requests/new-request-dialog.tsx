@@ -8,10 +8,15 @@ import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import type { PublicUser } from "@server/domains/auth/schemas.ts";
+import { ItemsEditor, type ItemRow, itemRows, itemTitles } from "./items-editor.tsx";
 import { useCreateRequest } from "./use-create-request.ts";
 import { useRequestFolders } from "./use-request-folders.ts";
+import { useRequestTemplates } from "./use-request-templates.ts";
 
-export function NewRequestDialog() {
+/** `client`: asked from a client's record, for that client (no picker). */
+type RequestClient = { id: string; name: string };
+
+export function NewRequestDialog({ client }: { client?: RequestClient } = {}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -26,7 +31,7 @@ export function NewRequestDialog() {
           <DialogTitle>New document request</DialogTitle>
           <DialogDescription>Ask a client for documents. They are emailed and see the request first on their dashboard.</DialogDescription>
         </DialogHeader>
-        {open && <NewRequestForm onCreated={() => setOpen(false)} />}
+        {open && <NewRequestForm fixedClient={client} onCreated={() => setOpen(false)} />}
       </DialogContent>
     </Dialog>
   );
@@ -34,15 +39,30 @@ export function NewRequestDialog() {
 
 type Errors = Partial<Record<"client" | "title", string>>;
 
-function NewRequestForm({ onCreated }: { onCreated: () => void }) {
-  const [client, setClient] = useState<PublicUser | null>(null);
+function NewRequestForm({ fixedClient, onCreated }: { fixedClient?: RequestClient; onCreated: () => void }) {
+  const [picked, setClient] = useState<PublicUser | null>(null);
+  const client: RequestClient | null = fixedClient ?? picked;
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [dueDate, setDueDate] = useState("");
   const [folderId, setFolderId] = useState("");
+  const [items, setItems] = useState<ItemRow[]>([]);
+  const [templateId, setTemplateId] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const folders = useRequestFolders(client?.id ?? null);
+  const templates = useRequestTemplates();
   const create = useCreateRequest();
+
+  /** A template fills in the title, the details and the checklist, all still editable here. */
+  function startFrom(id: string) {
+    setTemplateId(id);
+    const template = templates.data?.find((t) => t.id === id);
+    if (!template) return;
+    setTitle(template.title);
+    setDescription(template.description);
+    setItems(itemRows(template.items.map((item) => item.title)));
+    setErrors(({ title: _, ...rest }) => rest);
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,22 +72,53 @@ function NewRequestForm({ onCreated }: { onCreated: () => void }) {
     setErrors(found);
     if (!client || Object.keys(found).length > 0) return;
     create.mutate(
-      { user_id: client.id, title: title.trim(), description: description.trim(), due_date: dueDate || null, folder_id: folderId || null },
+      {
+        user_id: client.id,
+        title: title.trim(),
+        description: description.trim(),
+        due_date: dueDate || null,
+        folder_id: folderId || null,
+        items: itemTitles(items),
+        ...(templateId ? { template_id: templateId } : {}),
+      },
       { onSuccess: onCreated },
     );
   }
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <ClientPicker
-        selected={client}
-        onSelect={(user) => {
-          setClient(user);
-          setFolderId("");
-          setErrors(({ client: _, ...rest }) => rest);
-        }}
-        error={errors.client}
-      />
+      {fixedClient ? (
+        <p className="text-sm">
+          For <span className="font-medium">{fixedClient.name}</span>
+        </p>
+      ) : (
+        <ClientPicker
+          selected={picked}
+          onSelect={(user) => {
+            setClient(user);
+            setFolderId("");
+            setErrors(({ client: _, ...rest }) => rest);
+          }}
+          error={errors.client}
+        />
+      )}
+
+      {(templates.data?.length ?? 0) > 0 && (
+        <FormField
+          id="request-template"
+          label="Start from a template"
+          hint="Fills in the title, details and checklist; change anything before sending."
+        >
+          <Select value={templateId} onChange={(event) => startFrom(event.target.value)}>
+            <option value="">No template</option>
+            {templates.data?.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.title}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
 
       <FormField id="request-title" label="What do you need?" error={errors.title} required>
         <Input
@@ -83,6 +134,7 @@ function NewRequestForm({ onCreated }: { onCreated: () => void }) {
       <FormField id="request-description" label="Details for the client">
         <Textarea rows={3} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={5000} />
       </FormField>
+      <ItemsEditor rows={items} onChange={setItems} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="request-due-date" label="Due date" hint="Reminders go 3 days before and on the day.">
           <Input type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CheckCheck, CircleAlert, Hourglass, RotateCcw } from "lucide-react";
+import { CheckCheck, CircleAlert, Hourglass, ListChecks, RotateCcw } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx";
@@ -10,13 +10,18 @@ import { formatCalendarDate } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import { type AdminRequest, REQUEST_STATUSES, type RequestStatus } from "@server/domains/requests/schemas.ts";
 import { NewRequestDialog } from "./new-request-dialog.tsx";
+import { checklistProgress, RequestChecklistDialog } from "./request-checklist-dialog.tsx";
+import { RequestTemplatesDialog } from "./request-templates-dialog.tsx";
 import { CHANGE_LABELS, RequestStatusDialog, type StatusChange } from "./request-status-dialog.tsx";
 import { useAdminRequests } from "./use-admin-requests.ts";
 
 const STATUS_LABELS: Record<RequestStatus, string> = { open: "Open", submitted: "Submitted", done: "Done" };
 
+/** A client's record shows that client's requests only, and asks them without a client to pick. */
+type RequestsAccount = { id: string; name: string };
+
 /** The firm's document requests: ask a client for documents, follow them by client and status, close or reopen them. */
-export function RequestsTab() {
+export function RequestsTab({ account }: { account?: RequestsAccount } = {}) {
   const [status, setStatus] = useState<RequestStatus | "">("");
   return (
     <section aria-labelledby="requests-tab-heading" className="grid gap-4">
@@ -25,7 +30,11 @@ export function RequestsTab() {
           <h2 id="requests-tab-heading" className="text-xl font-semibold">
             Document requests
           </h2>
-          <p className="text-sm text-muted-foreground">What the firm has asked its clients for, and what they have submitted.</p>
+          <p className="text-sm text-muted-foreground">
+            {account
+              ? `What the firm has asked ${account.name} for, and what they have submitted.`
+              : "What the firm has asked its clients for, and what they have submitted."}
+          </p>
         </div>
         <FormField id="requests-status-filter" label="Status" className="w-44 gap-1">
           <Select value={status} onChange={(event) => setStatus(event.target.value as RequestStatus | "")}>
@@ -39,15 +48,18 @@ export function RequestsTab() {
         </FormField>
       </div>
       {/* A new status starts again at the first page. */}
-      <RequestList key={status} status={status || undefined} />
+      <RequestList key={status} status={status || undefined} account={account} />
     </section>
   );
 }
 
-function RequestList({ status }: { status: RequestStatus | undefined }) {
+function RequestList({ status, account }: { status: RequestStatus | undefined; account: RequestsAccount | undefined }) {
   const paging = useServerPaging();
-  const requests = useAdminRequests(paging, status);
+  const requests = useAdminRequests(paging, status, account?.id);
   const [changing, setChanging] = useState<StatusChange | null>(null);
+  const [checklistOf, setChecklistOf] = useState<string | null>(null);
+  // The dialog reads the request from the list, so each item's change shows there as it lands.
+  const checklistRequest = requests.data?.items.find((r) => r.id === checklistOf) ?? null;
 
   const columns: DataTableColumn<AdminRequest>[] = [
     {
@@ -68,6 +80,7 @@ function RequestList({ status }: { status: RequestStatus | undefined }) {
           {r.description && <p className="line-clamp-2 wrap-anywhere text-muted-foreground">{r.description}</p>}
           {r.folder_name && <p className="text-xs text-muted-foreground">Into {r.folder_name}</p>}
           {r.comment && <p className="line-clamp-2 text-xs wrap-anywhere">Comment: {r.comment}</p>}
+          {r.items.length > 0 && <p className="text-xs text-muted-foreground">Checklist: {checklistProgress(r)}</p>}
         </div>
       ),
     },
@@ -93,6 +106,12 @@ function RequestList({ status }: { status: RequestStatus | undefined }) {
       card: "actions",
       cell: (r) => (
         <div className="flex flex-wrap justify-end gap-2">
+          {r.items.length > 0 && (
+            <Button variant="outline" size="sm" aria-label={`Checklist: ${r.title} for ${r.client_name}`} onClick={() => setChecklistOf(r.id)}>
+              <ListChecks aria-hidden="true" />
+              Checklist
+            </Button>
+          )}
           {r.status !== "done" && (
             <Button
               variant="outline"
@@ -124,15 +143,21 @@ function RequestList({ status }: { status: RequestStatus | undefined }) {
     <>
       <DataTable
         caption="Document requests"
-        searchLabel="Search by client or title"
+        searchLabel={account ? "Search by title" : "Search by client or title"}
         columns={columns}
         query={requests}
         rowKey={(r) => r.id}
         paging={paging}
         emptyText={paging.input.q || status ? "No requests match." : "No document requests yet."}
-        toolbar={<NewRequestDialog />}
+        toolbar={
+          <div className="flex flex-wrap gap-2">
+            <RequestTemplatesDialog />
+            <NewRequestDialog client={account} />
+          </div>
+        }
       />
       <RequestStatusDialog changing={changing} onClose={() => setChanging(null)} />
+      <RequestChecklistDialog request={checklistRequest} onClose={() => setChecklistOf(null)} />
     </>
   );
 }

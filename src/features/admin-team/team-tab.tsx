@@ -1,4 +1,5 @@
-import { Crown, UserCheck, UserX, X } from "lucide-react";
+import { Crown, Mail, ShieldCheck, UserCheck, UserX, X } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import type { StaffInvitation, StaffMember, StaffRole } from "@server/domains/staff/schemas.ts";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -12,7 +13,8 @@ import { formatDate } from "@/lib/format.ts";
 import { EditStaffDialog } from "./edit-staff-dialog.tsx";
 import { InviteStaffDialog } from "./invite-staff-dialog.tsx";
 import { RIGHT_LABELS } from "./rights-fieldset.tsx";
-import { useRevokeStaffInvitation, useStaff, useStaffInvitations, useUpdateStaff } from "./use-staff.ts";
+import { useAdminMe } from "@/lib/use-admin-me.ts";
+import { useResendStaffInvitation, useRevokeStaffInvitation, useStaff, useStaffInvitations, useUpdateStaff } from "./use-staff.ts";
 
 const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", admin: "Admin", staff: "Staff" };
 
@@ -62,6 +64,7 @@ export function TeamTab({ me }: { me: { id: string; role: StaffRole } }) {
 
 function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
   const revoke = useRevokeStaffInvitation();
+  const resend = useResendStaffInvitation();
   return (
     <li className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
       <div className="grid min-w-0 gap-1">
@@ -74,20 +77,40 @@ function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
           {invitation.role === "admin" ? "Admin: every right" : invitation.rights.map((r) => RIGHT_LABELS[r]).join(", ") || "No rights yet"}
         </p>
       </div>
-      <ConfirmAction
-        title={`Revoke the invitation of ${invitation.name}?`}
-        question="Its link stops working at once."
-        confirmLabel="Revoke"
-        onConfirm={() =>
-          revoke.mutate({ id: invitation.id }, { onError: (err) => toast.error(errorDetail(err) ?? "The invitation could not be revoked.") })
-        }
-        trigger={
-          <Button variant="ghost-destructive" size="sm" aria-label={`Revoke the invitation of ${invitation.name}`}>
-            <X aria-hidden="true" />
-            Revoke
-          </Button>
-        }
-      />
+      <div className="flex flex-wrap gap-2 sm:justify-end">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Resend invitation to ${invitation.name}`}
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(
+              { id: invitation.id },
+              {
+                onSuccess: () => toast.success(`A new invitation is on its way to ${invitation.email}. The earlier link no longer works.`),
+                onError: (err) => toast.error(errorDetail(err) ?? "The invitation could not be resent."),
+              },
+            )
+          }
+        >
+          <Mail aria-hidden="true" />
+          Resend invitation
+        </Button>
+        <ConfirmAction
+          title={`Revoke the invitation of ${invitation.name}?`}
+          question="Its link stops working at once."
+          confirmLabel="Revoke"
+          onConfirm={() =>
+            revoke.mutate({ id: invitation.id }, { onError: (err) => toast.error(errorDetail(err) ?? "The invitation could not be revoked.") })
+          }
+          trigger={
+            <Button variant="ghost-destructive" size="sm" aria-label={`Revoke the invitation of ${invitation.name}`}>
+              <X aria-hidden="true" />
+              Revoke
+            </Button>
+          }
+        />
+      </div>
     </li>
   );
 }
@@ -119,6 +142,7 @@ function MemberRow({ member, me }: { member: StaffMember; me: { id: string; role
               : "No rights yet"
             : "Every right"}
         </p>
+        <AssignedAccounts member={member} />
       </div>
       {(mayEdit || (me.role === "owner" && !isOwner && member.active)) && (
         <div className="flex flex-wrap gap-2 sm:justify-end">
@@ -130,7 +154,7 @@ function MemberRow({ member, me }: { member: StaffMember; me: { id: string; role
               confirmLabel="Transfer ownership"
               onConfirm={() => change({ role: "owner" }, `${member.name} is now the owner.`)}
               trigger={
-                <Button variant="outline" size="sm" aria-label={`Make ${member.name} the owner`}>
+                <Button variant="outline" size="sm" aria-label={`Make owner: ${member.name}`}>
                   <Crown aria-hidden="true" />
                   Make owner
                 </Button>
@@ -166,5 +190,46 @@ function MemberRow({ member, me }: { member: StaffMember; me: { id: string; role
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * The client accounts assigned to a person (those the viewer reaches), each a link to its page and,
+ * for those holding the activity right, to who can see it. Owners, admins and all_clients see every
+ * client whatever is assigned to them.
+ */
+function AssignedAccounts({ member }: { member: StaffMember }) {
+  const { may } = useAdminMe();
+  const accounts = member.assigned_accounts;
+  const seesAll = member.role !== "staff" || member.rights.includes("all_clients");
+  if (accounts.length === 0) {
+    return member.role === "staff" && !seesAll ? <p className="text-sm text-muted-foreground">No assigned clients: sees no client yet</p> : null;
+  }
+  return (
+    <div className="grid gap-1 text-sm">
+      <p className="text-muted-foreground">
+        {accounts.length === 1 ? "1 assigned client" : `${accounts.length} assigned clients`}
+        {seesAll && " (sees every client)"}
+      </p>
+      <ul aria-label={`Clients assigned to ${member.name}`} className="flex flex-wrap gap-x-3 gap-y-1">
+        {accounts.map((account) => (
+          <li key={account.id} className="flex min-w-0 items-center gap-1">
+            <Link to={`/admin/accounts/${account.id}`} className="max-w-56 truncate font-medium underline underline-offset-4">
+              {account.name}
+            </Link>
+            {may("activity") && (
+              <Link
+                to={`/admin/accounts/${account.id}/access`}
+                aria-label={`Who can see ${account.name}`}
+                title={`Who can see ${account.name}`}
+                className="inline-flex size-6 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground max-sm:size-8"
+              >
+                <ShieldCheck aria-hidden="true" className="size-4" />
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

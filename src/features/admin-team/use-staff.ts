@@ -26,3 +26,9 @@ export function useUpdateStaff() {
     onSuccess: () => Promise.all([utils.admin.staff.invalidate(), utils.admin.me.invalidate()]),
   });
 }
+
+/** A new link for an invitation not yet accepted (the old one stops working); the list shows its new expiry. */
+export function useResendStaffInvitation() {
+  const utils = trpc.useUtils();
+  return trpc.admin.resendStaffInvitation.useMutation({ onSettled: () => utils.admin.staffInvitations.invalidate() });
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { CalendarClock, CalendarDays, CalendarPlus, MapPin } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -13,6 +13,7 @@ import { MEETING_LOCATION_LABELS } from "@server/domains/availability/schemas.ts
 import { PREFERRED_TIME_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { CancelAppointmentButton } from "./cancel-appointment-button.tsx";
 import { useAppointments } from "./use-appointments.ts";
+import { useMeetingTypes } from "./use-meeting-types.ts";
 
 const RequestAppointmentDialog = lazy(async () => ({
   default: (await import("./request-appointment-dialog.tsx")).RequestAppointmentDialog,
@@ -88,33 +89,39 @@ type OpenDialog = { kind: "request" } | { kind: "book"; moving: ClientAppointmen
 
 export function AppointmentsTab() {
   const appointments = useAppointments();
+  const meetingTypes = useMeetingTypes();
   const firmTimeZone = trpc.site.links.useQuery(undefined, { staleTime: Infinity }).data?.firmTimeZone;
   // Each dialog's code loads on first use and stays mounted so it can animate closed.
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [open, setOpen] = useState(false);
+  const scheduleButton = useRef<HTMLButtonElement>(null);
   const show = (next: OpenDialog) => {
     setDialog(next);
     setOpen(true);
   };
+  // One way in (the spec's Schedule New Appointment): the firm's free times to book, and from
+  // there a request for another time; with nothing bookable online, the request at once.
+  const schedule = () => show(meetingTypes.data?.length === 0 ? { kind: "request" } : { kind: "book", moving: null });
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Appointments</h2>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => show({ kind: "request" })}>
-            <CalendarPlus aria-hidden="true" />
-            Schedule New Appointment
-          </Button>
-          <Button variant="accent" onClick={() => show({ kind: "book", moving: null })}>
-            <CalendarDays aria-hidden="true" />
-            Book an appointment
-          </Button>
-        </div>
+        <Button ref={scheduleButton} variant="accent" onClick={schedule}>
+          <CalendarPlus aria-hidden="true" />
+          Schedule New Appointment
+        </Button>
       </div>
       <Suspense fallback={null}>
-        {dialog?.kind === "request" && <RequestAppointmentDialog open={open} onOpenChange={setOpen} />}
-        {dialog?.kind === "book" && <BookingDialog open={open} onOpenChange={setOpen} moving={dialog.moving} />}
+        {dialog?.kind === "request" && <RequestAppointmentDialog open={open} onOpenChange={setOpen} returnFocusTo={scheduleButton} />}
+        {dialog?.kind === "book" && (
+          <BookingDialog
+            open={open}
+            onOpenChange={setOpen}
+            moving={dialog.moving}
+            onAskUs={dialog.moving ? undefined : () => show({ kind: "request" })}
+          />
+        )}
       </Suspense>
       <Card>
         <CardHeader>

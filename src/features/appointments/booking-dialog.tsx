@@ -22,13 +22,15 @@ type BookingDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Set to move this appointment instead of booking a new one. */
   moving?: ClientAppointment | null;
+  /** "None of these times work? Ask us": the request for a time of the client's choosing. */
+  onAskUs?: () => void;
 };
 
 /**
  * Book an appointment (docs/decisions.md, Self-booking): a meeting type, a day with free times, a
  * time, confirm. Times are shown on the viewer's own clock, and the firm's zone is named.
  */
-export function BookingDialog({ open, onOpenChange, moving = null }: BookingDialogProps) {
+export function BookingDialog({ open, onOpenChange, moving = null, onAskUs }: BookingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl max-sm:p-4">
@@ -38,7 +40,7 @@ export function BookingDialog({ open, onOpenChange, moving = null }: BookingDial
             <ZoneNote />
           </DialogDescription>
         </DialogHeader>
-        {open && <BookingForm key={moving?.id ?? "new"} moving={moving} onDone={() => onOpenChange(false)} />}
+        {open && <BookingForm key={moving?.id ?? "new"} moving={moving} onDone={() => onOpenChange(false)} onAskUs={onAskUs} />}
       </DialogContent>
     </Dialog>
   );
@@ -63,7 +65,7 @@ const timeLabel = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: 
 const rangeLabel = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
 const WEEKDAY_INITIALS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-function BookingForm({ moving, onDone }: { moving: ClientAppointment | null; onDone: () => void }) {
+function BookingForm({ moving, onDone, onAskUs }: { moving: ClientAppointment | null; onDone: () => void; onAskUs?: () => void }) {
   const [typeId, setTypeId] = useState<string | null>(null);
   const [day, setDay] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
@@ -118,7 +120,7 @@ function BookingForm({ moving, onDone }: { moving: ClientAppointment | null; onD
             Free times could not be loaded. Please try again.
           </p>
         ) : dayKeys.length === 0 ? (
-          <p className="rounded-lg bg-muted p-4 text-sm">No free times are left in the booking period. Please call us, or send a request.</p>
+          <p className="rounded-lg bg-muted p-4 text-sm">No free times are left in the booking period. Ask us for another time, or call us.</p>
         ) : (
           <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
             <DayPicker
@@ -145,6 +147,12 @@ function BookingForm({ moving, onDone }: { moving: ClientAppointment | null; onD
       <div aria-live="polite" className="text-sm empty:hidden">
         {chosen && <Summary slot={chosen} needsApproval={needsApproval} />}
       </div>
+
+      {onAskUs && (
+        <Button variant="link" className="h-auto w-fit justify-self-start p-0 text-left whitespace-normal" onClick={onAskUs}>
+          None of these times work? Ask us
+        </Button>
+      )}
 
       {refusal && (
         <p role="alert" className="rounded-lg border border-destructive/40 p-3 text-sm text-destructive">
@@ -176,7 +184,7 @@ function MeetingTypePicker({
   if (types.isPending) return <Spinner label="Loading meeting types…" className="w-full justify-center py-6" />;
   if (types.isError) return null;
   if (types.data.length === 0) {
-    return <p className="rounded-lg bg-muted p-4 text-sm">Online booking is not open yet. Please use Schedule New Appointment, or call us.</p>;
+    return <p className="rounded-lg bg-muted p-4 text-sm">Online booking is not open yet. Ask us for a time, or call us.</p>;
   }
   return (
     <fieldset className="grid gap-3">

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type RefObject, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
@@ -12,6 +12,8 @@ import { useRequestAppointment } from "./use-request-appointment.ts";
 type RequestAppointmentDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close, when what opened the dialog is gone (the booking dialog's "Ask us"). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /** YYYY-MM-DD of today on the user's calendar, the earliest date the picker offers. */
@@ -24,7 +26,7 @@ function localToday(): string {
 const emptyForm = { title: "", preferredDate: "", preferredTime: "morning", notes: "" };
 
 /** Schedule New Appointment (docs/decisions.md, Appointments): title, preferred date and time, notes. */
-export function RequestAppointmentDialog({ open, onOpenChange }: RequestAppointmentDialogProps) {
+export function RequestAppointmentDialog({ open, onOpenChange, returnFocusTo }: RequestAppointmentDialogProps) {
   const [form, setForm] = useState(emptyForm);
   const [error, setError] = useState<string | null>(null);
   const requestAppointment = useRequestAppointment({
@@ -58,7 +60,13 @@ export function RequestAppointmentDialog({ open, onOpenChange }: RequestAppointm
         onOpenChange(next);
       }}
     >
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <form onSubmit={submit} noValidate className="grid gap-5">
           <DialogHeader>
             <DialogTitle>Schedule New Appointment</DialogTitle>

@@ -50,6 +50,8 @@ export function ClientPortalDialog({
 }: ClientPortalDialogProps) {
   // Asked as the dialog opens, so the Register tab knows at once whether to offer its form.
   const registration = useRegistrationMode();
+  // After a registration the Login tab says where the verification email went.
+  const [registered, setRegistered] = useState<{ email: string } | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
@@ -63,14 +65,24 @@ export function ClientPortalDialog({
             <TabsTrigger value="register">Register</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <LoginForm onForgotPassword={onForgotPassword} notice={notice} prefill={loginPrefill} returnTo={returnTo} />
+            <LoginForm
+              onForgotPassword={onForgotPassword}
+              notice={registered ? verificationOnItsWay(registered.email) : notice}
+              prefill={loginPrefill}
+              returnTo={returnTo}
+            />
           </TabsContent>
           <TabsContent value="register">
             {registration === "invite_only" ? (
               <InviteOnlyNotice onLogin={() => onTabChange("login")} />
             ) : (
               // Shown while the setting is asked too: a refusal would come back as the form's error.
-              <RegisterFormPanel onRegistered={() => onTabChange("login")} />
+              <RegisterFormPanel
+                onRegistered={(who) => {
+                  setRegistered(who);
+                  onTabChange("login");
+                }}
+              />
             )}
           </TabsContent>
         </Tabs>
@@ -78,6 +90,9 @@ export function ClientPortalDialog({
     </Dialog>
   );
 }
+
+const verificationOnItsWay = (email: string) =>
+  `Your account is ready. A verification email is on its way to ${email}: open its link to confirm your address. You can log in now.`;
 
 type LoginField = "username" | "password";
 // "Invalid username or password" cannot say which: the password is the one to type again.
@@ -213,7 +228,7 @@ function firstBlank(form: RegisterForm): RegisterField {
   return order.find((key) => form[key].trim() === "") ?? "password";
 }
 
-function RegisterFormPanel({ onRegistered }: { onRegistered: () => void }) {
+function RegisterFormPanel({ onRegistered }: { onRegistered: (who: { email: string }) => void }) {
   const [form, setForm] = useState<RegisterForm>(emptyRegisterForm);
   const [problem, setProblem] = useState<FormProblem<RegisterField> | null>(null);
   const register = useRegister();
@@ -238,7 +253,7 @@ function RegisterFormPanel({ onRegistered }: { onRegistered: () => void }) {
         onSuccess: () => {
           toast.success("Registration successful! Please log in.", { id: AUTH_TOAST });
           setForm(emptyRegisterForm);
-          onRegistered();
+          onRegistered({ email: form.email.trim() });
         },
         onError: (err) => show(serverProblem(err, "Registration failed", REGISTER_FIELDS)),
       },
@@ -261,6 +276,7 @@ function RegisterFormPanel({ onRegistered }: { onRegistered: () => void }) {
         values={form}
         errors={{ password: errorOf(problem, "password"), confirmPassword: errorOf(problem, "confirmPassword") }}
         onChange={set}
+        userInputs={[form.username, form.email, form.name]}
       />
       <FormAlert message={problem && !problem.field ? problem.message : null} />
       <Button type="submit" variant="accent" disabled={register.isPending}>

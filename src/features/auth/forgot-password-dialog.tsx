@@ -7,6 +7,7 @@ import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PasswordStrengthMeter } from "@/components/ui/password-strength-meter.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
 import { validateForgotPassword, validateResetPassword } from "./auth-validation.ts";
@@ -231,6 +232,7 @@ function ResetStep({ token: initialToken, linkSpent, onBack, onNewLink, onDone }
         <FormField id={RESET_IDS.newPassword} label="New Password" error={errorOf(shown, "newPassword")}>
           <PasswordInput autoComplete="new-password" value={form.newPassword} onChange={(e) => setForm({ ...form, newPassword: e.target.value })} />
         </FormField>
+        <PasswordStrengthMeter password={form.newPassword} className="-mt-2" />
         <FormField id={RESET_IDS.confirmPassword} label="Confirm New Password" error={errorOf(shown, "confirmPassword")}>
           <PasswordInput
             autoComplete="new-password"

@@ -1,26 +1,26 @@
 import type { ChangeEvent } from "react";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PASSWORD_HINT } from "@/components/ui/password-strength-hint.ts";
+import { PasswordStrengthMeter } from "@/components/ui/password-strength-meter.tsx";
 
 type NewPasswordFieldsProps = {
   ids: { password: string; confirmPassword: string };
   values: { password: string; confirmPassword: string };
   errors: { password?: string; confirmPassword?: string };
   onChange: (field: "password" | "confirmPassword") => (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The form's other answers (username, email, name), which the strength meter counts as easy to guess. */
+  userInputs?: string[];
 };
 
 /** A new account's password and its confirmation, with registration's rules in the hint (registration and invitations). */
-export function NewPasswordFields({ ids, values, errors, onChange }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ ids, values, errors, onChange, userInputs }: NewPasswordFieldsProps) {
   return (
     <>
-      <FormField
-        id={ids.password}
-        label="Password"
-        hint="At least 6 characters. Common passwords, such as password123, are refused."
-        error={errors.password}
-      >
+      <FormField id={ids.password} label="Password" hint={PASSWORD_HINT} error={errors.password}>
         <PasswordInput autoComplete="new-password" value={values.password} onChange={onChange("password")} />
       </FormField>
+      <PasswordStrengthMeter password={values.password} userInputs={userInputs} className="-mt-2" />
       <FormField id={ids.confirmPassword} label="Confirm Password" error={errors.confirmPassword}>
         <PasswordInput autoComplete="new-password" value={values.confirmPassword} onChange={onChange("confirmPassword")} />
       </FormField>

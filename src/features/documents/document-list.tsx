@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Building2, Download, EllipsisVertical, FolderInput, FolderOpen, House, Pencil, SearchX, Trash } from "lucide-react";
+import { Building2, Download, EllipsisVertical, FolderInput, FolderOpen, House, Pencil, SearchX, TextSearch, Trash } from "lucide-react";
 import { toast } from "sonner";
 import { DocumentViewer } from "@/components/document-viewer/document-viewer.tsx";
 import { MoveToDialog } from "@/components/move-to-dialog.tsx";
@@ -25,6 +25,7 @@ import { formatDate, formatFileSizeKB, splitExtension } from "@/lib/format.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 import type { DocumentItem, DocumentSearchResult } from "@server/domains/documents/schemas.ts";
+import type { SearchFilters } from "./document-search.tsx";
 import { FileIcon } from "./file-icon.tsx";
 import { RenameDocumentDialog } from "./rename-document-dialog.tsx";
 import { useDeleteDocument } from "./use-delete-document.ts";
@@ -72,14 +73,18 @@ export function DocumentList({ folderId, folderName, folders, sort }: FolderDocu
 
 type SearchResultsProps = {
   q: string;
+  filters: SearchFilters;
   folders: readonly PickerFolder[];
   sort: DocumentSort | null;
   onOpenFolder: (folderId: string | null) => void;
 };
 
-/** Documents from every folder whose name matches, each with the folder it is in (a click opens that folder). */
-export function SearchResults({ q, folders, sort, onOpenFolder }: SearchResultsProps) {
-  const results = useSearchDocuments(q, sort);
+/**
+ * Documents from every folder whose name or text matches, within the filters, each with the folder
+ * it is in (a click opens that folder) and, when only its text matched, a note saying so.
+ */
+export function SearchResults({ q, filters, folders, sort, onOpenFolder }: SearchResultsProps) {
+  const results = useSearchDocuments(q, sort, filters);
 
   if (results.isPending) return <Spinner label="Searching…" className="w-full justify-center py-6" />;
   if (results.isError) {
@@ -91,8 +96,10 @@ export function SearchResults({ q, folders, sort, onOpenFolder }: SearchResultsP
     return (
       <div className="px-4 py-8 text-center">
         <SearchX aria-hidden="true" className="mx-auto mb-3 size-8 text-muted-foreground" />
-        <p className="font-medium">No documents match &quot;{q}&quot;.</p>
-        <p className="mt-1 text-sm text-muted-foreground">Search looks at file names in all of your folders.</p>
+        <p className="font-medium">{q ? <>No documents match &quot;{q}&quot;.</> : "No documents match these filters."}</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Search looks at file names, and the text inside PDFs and text files, in all of your folders.
+        </p>
       </div>
     );
   }
@@ -235,6 +242,12 @@ function DocumentRow({ document, deleteInRow, onView, onAction, onOpenFolder }: 
           </button>
           {document.from_firm && <FromFirmBadge />}
           {!document.from_firm && <UploadedBy name={document.uploaded_by_name} />}
+          {"matched_in" in document && document.matched_in === "content" && (
+            <span className="text-xs text-muted-foreground">
+              <TextSearch aria-hidden="true" className="mr-1 inline size-3.5 align-[-2px]" />
+              Found in the document&apos;s text
+            </span>
+          )}
           {path && onOpenFolder && <FolderPathButton path={path} onOpen={onOpenFolder} />}
         </div>
       </div>

@@ -10,15 +10,21 @@ import { useUpdateDocument } from "./use-update-document.ts";
 
 type RenameDocumentDialogProps = { document: { id: string; original_filename: string }; onClose: () => void };
 
-/** Rename from a document's menu; the name starts selected up to its extension, and a refusal shows on the field. */
+/**
+ * Rename from a document's menu; the name starts selected up to its extension (so typing keeps it),
+ * a name typed without one keeps the old extension, and a refusal shows on the field.
+ */
 export function RenameDocumentDialog({ document, onClose }: RenameDocumentDialogProps) {
   const [name, setName] = useState(document.original_filename);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateDocument();
 
+  const extension = splitExtension(document.original_filename)[1];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
+    const typed = name.trim();
+    // A new name without an extension keeps the old one: "2024 return" for "scan.pdf" is "2024 return.pdf".
+    const trimmed = typed !== "" && extension && splitExtension(typed)[1] === "" ? `${typed}${extension}` : typed;
     if (update.isPending) return;
     if (trimmed === "") {
       setError("Name is required");
@@ -58,7 +64,12 @@ export function RenameDocumentDialog({ document, onClose }: RenameDocumentDialog
             <DialogTitle>Rename document</DialogTitle>
             <DialogDescription className="truncate">{document.original_filename}</DialogDescription>
           </DialogHeader>
-          <FormField id="rename-document-name" label="New name" error={error ?? undefined}>
+          <FormField
+            id="rename-document-name"
+            label="New name"
+            hint={extension ? `Leave out the extension and it stays ${extension}.` : undefined}
+            error={error ?? undefined}
+          >
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} autoComplete="off" />
           </FormField>
           <DialogFooter>

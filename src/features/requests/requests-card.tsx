@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { formatCalendarDate, formatDate } from "@/lib/format.ts";
 import type { ClientRequest } from "@server/domains/requests/schemas.ts";
+import { RequestChecklist } from "./request-checklist.tsx";
 import { useOwnRequests } from "./use-own-requests.ts";
 import { useSubmitRequest } from "./use-submit-request.ts";
 import { useUploadToRequest } from "./use-upload-to-request.ts";
@@ -51,7 +52,8 @@ export function RequestsCard() {
               <RequestItem
                 key={request.id}
                 request={request}
-                uploading={uploads.progress?.requestId === request.id ? uploads.progress : null}
+                uploads={uploads}
+                uploading={uploads.progress?.requestId === request.id && uploads.progress.itemId === null ? uploads.progress : null}
                 uploadBusy={uploads.progress !== null}
                 onUpload={(files) => void uploads.upload(request, files)}
                 submitting={submit.isPending && submit.variables?.id === request.id}
@@ -83,6 +85,7 @@ export function RequestsCard() {
 
 type RequestItemProps = {
   request: ClientRequest;
+  uploads: ReturnType<typeof useUploadToRequest>;
   uploading: { done: number; total: number } | null;
   uploadBusy: boolean;
   onUpload: (files: File[]) => void;
@@ -90,10 +93,14 @@ type RequestItemProps = {
   onSubmit: () => void;
 };
 
-function RequestItem({ request, uploading, uploadBusy, onUpload, submitting, onSubmit }: RequestItemProps) {
+function RequestItem({ request, uploads, uploading, uploadBusy, onUpload, submitting, onSubmit }: RequestItemProps) {
   const picker = useRef<HTMLInputElement>(null);
   const isOpen = request.status === "open";
   const hasDocuments = request.documents.length > 0;
+  // A checklist's files are listed under their items; a request without one keeps its own list and Upload.
+  const checklist = request.items.length > 0;
+  const onItems = new Set(request.items.flatMap((item) => item.documents.map((document) => document.id)));
+  const loose = request.documents.filter((document) => !onItems.has(document.id));
   const hintId = `request-${request.id}-hint`;
 
   return (
@@ -111,9 +118,10 @@ function RequestItem({ request, uploading, uploadBusy, onUpload, submitting, onS
       </p>
       {request.description && <p className="text-sm whitespace-pre-line break-words">{request.description}</p>}
       {request.comment && <FirmComment comment={request.comment} />}
-      {hasDocuments ? (
+      {checklist && <RequestChecklist request={request} uploads={uploads} />}
+      {checklist && loose.length === 0 ? null : loose.length > 0 ? (
         <ul aria-label={`Documents for ${request.title}`} className="grid gap-1">
-          {request.documents.map((document) => (
+          {loose.map((document) => (
             <li key={document.id} className="flex min-w-0 items-center gap-2 text-sm">
               <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
               <span className="truncate">{document.original_filename}</span>
@@ -140,10 +148,12 @@ function RequestItem({ request, uploading, uploadBusy, onUpload, submitting, onS
               onUpload(files);
             }}
           />
-          <Button variant="outline" size="sm" disabled={uploadBusy} onClick={() => picker.current?.click()}>
-            <Upload aria-hidden="true" />
-            {uploading ? `Uploading ${Math.min(uploading.done + 1, uploading.total)} of ${uploading.total}…` : "Upload"}
-          </Button>
+          {!checklist && (
+            <Button variant="outline" size="sm" disabled={uploadBusy} onClick={() => picker.current?.click()}>
+              <Upload aria-hidden="true" />
+              {uploading ? `Uploading ${Math.min(uploading.done + 1, uploading.total)} of ${uploading.total}…` : "Upload"}
+            </Button>
+          )}
           <Button
             variant="accent"
             size="sm"
