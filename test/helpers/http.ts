@@ -1,3 +1,4 @@
+import { nodeHttpRequest } from "./node-http.ts";
 import { checkApiResponse } from "./response-contract.ts";
 
 /**
@@ -15,6 +16,9 @@ export class ApiClient {
   readonly cookies = new Map<string, string>();
   bearer: string | null = null;
 
+  /** "node-http" for the fuzzer's floods (node-http.ts); fetch, as a browser sends, for the rest. */
+  transport: "fetch" | "node-http" = "fetch";
+
   constructor(
     readonly baseUrl: string,
     readonly defaultHeaders: Record<string, string> = { Origin: baseUrl },
@@ -31,12 +35,16 @@ export class ApiClient {
       headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     }
     if (this.bearer) headers.Authorization = `Bearer ${this.bearer}`;
-    const res = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
-      redirect: "manual",
-    });
+    const url = new URL(path, this.baseUrl);
+    const body = opts.json !== undefined ? JSON.stringify(opts.json) : opts.body;
+    const res =
+      this.transport === "node-http"
+        ? await nodeHttpRequest(url, { method, headers, body })
+        : await fetch(url, { method, headers, body, redirect: "manual" }).then(async (r) => ({
+            status: r.status,
+            headers: r.headers,
+            text: await r.text(),
+          }));
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const eq = pair!.indexOf("=");
@@ -45,13 +53,13 @@ export class ApiClient {
       if (value === "" || /max-age=0/i.test(cookie)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await res.text();
-    let body: Json = text;
+    const text = res.text;
+    let parsed: Json = text;
     if (res.headers.get("content-type")?.includes("application/json")) {
-      body = JSON.parse(text);
-      checkApiResponse(method, new URL(path, this.baseUrl), res.status, body);
+      parsed = JSON.parse(text);
+      checkApiResponse(method, url, res.status, parsed);
     }
-    return { status: res.status, headers: res.headers, body, text };
+    return { status: res.status, headers: res.headers, body: parsed, text };
   }
 
   get<T = Json>(path: string, opts?: Parameters<ApiClient["request"]>[2]) {
