@@ -5,6 +5,8 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { type InferResult, type Kysely, sql } from "kysely";
 import type { Database, Db } from "../db/types.ts";
 import type { PublicUser } from "../domains/auth/schemas.ts";
+import type { StaffAccess } from "../trpc/staff-rights.ts";
+import { staffAccessOf } from "./staff-access.ts";
 
 export type SessionKind = "client" | "admin";
 
@@ -32,7 +34,8 @@ export type Session = {
 /** Where a sign-in came from, kept with its session for the owner's sessions list. */
 export type SignInOrigin = { ip: string | null; userAgent: string | null };
 
-export type SessionValidation = { session: Session; user: PublicUser; renewed: boolean } | null;
+/** `staff`: the firm's role and rights of an admin user, read with the session (staff-access.ts). */
+export type SessionValidation = { session: Session; user: PublicUser; staff: StaffAccess | null; renewed: boolean } | null;
 
 /** 20 random bytes (160 bits), base32. */
 export function generateToken(): string {
@@ -117,6 +120,9 @@ function sessionLookupQuery(db: Kysely<Database>) {
       "users.created_at",
       "users.is_admin",
       sql<boolean>`users.email_verified_at is not null`.as("email_verified"),
+      "users.staff_role",
+      "users.staff_rights",
+      "users.deactivated_at",
     ])
     .where("sessions.id", "=", "")
     .compile();
@@ -163,10 +169,11 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
     await db.updateTable("sessions").set({ last_used_at: now }).where("id", "=", sessionId).execute();
   }
 
-  const { session_id, kind, expires_at: _e, last_used_at: _l, signed_in_at: _s, ...user } = row;
+  const { session_id, kind, expires_at: _e, last_used_at: _l, signed_in_at: _s, staff_role, staff_rights, deactivated_at, ...user } = row;
   return {
     session: { id: session_id, userId: user.id, kind, expiresAt, lastUsedAt },
     user,
+    staff: staffAccessOf({ is_admin: user.is_admin, staff_role, staff_rights, deactivated_at }),
     renewed,
   };
 }

@@ -1,6 +1,5 @@
 import { TRPCError } from "@trpc/server";
 import { INVALID_DATA_VALUE_DETAIL, isDatabaseUnavailable, isInvalidDataValue, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
-import { findStaffAccess } from "../auth/staff-access.ts";
 import { resolveSessionAccount, setSessionAccount } from "../domains/accounts/queries.ts";
 import { firmScopeOf } from "./firm-scope.ts";
 import { baseProcedure } from "./init.ts";
@@ -15,7 +14,7 @@ import { mayUse, missingRightMessage, type StaffRight } from "./staff-rights.ts"
 export const publicProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const result = await (async () => {
     const auth = await ctx.resolveSession();
-    return next({ ctx: { session: auth?.session ?? null, user: auth?.user ?? null } });
+    return next({ ctx: { session: auth?.session ?? null, user: auth?.user ?? null, sessionStaff: auth?.staff ?? null } });
   })().catch((err: unknown) => {
     throw databaseErrorForClient(err) ?? err;
   });
@@ -46,7 +45,8 @@ export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user.is_admin || ctx.session.kind !== "admin") {
     throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   }
-  const staff = await findStaffAccess(ctx.db, ctx.user.id);
+  // Read with the session, on every request (auth/staff-access.ts): a change of rights holds from the next one.
+  const staff = ctx.sessionStaff;
   if (!staff) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   return next({ ctx: { staff, firmScope: firmScopeOf(staff, ctx.user.id) } });
 });
