@@ -111,11 +111,13 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
           return await (values?.length ? viaKysely.executeSql(text, values) : database.runScript(text));
         } catch (err) {
           // A job still running when stop() gave up waiting ends later, and pg-boss records its end
-          // without awaiting the write: on a closed database that rejection would reach the process.
-          // The job stays active until it expires and is retried (docs/decisions.md, "Mail queues").
+          // without awaiting the write (and reads its answer): on a closed database the rejection
+          // would reach the process. The write is dropped and its promise left unsettled, which holds
+          // nothing open; the job stays active until it expires and is retried (docs/decisions.md,
+          // "Mail queues").
           if (stopped) {
             logger.warn({ err: (err as Error).message }, "job queue: a job ended after the queue stopped; it will be retried");
-            return { rows: [] };
+            return new Promise<never>(() => {});
           }
           throw err;
         }

@@ -275,3 +275,46 @@ describe("a schedule with two instances on one database", () => {
     }
   });
 });
+
+describe("a job still running when the queue stops", () => {
+  it("ends after the database is closed without a rejection reaching the process", async () => {
+    const database = await createTestDatabase();
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    let started!: () => void;
+    const began = new Promise<void>((resolve) => (started = resolve));
+    const jobs = createJobs(
+      database,
+      quiet,
+      [
+        {
+          name: "sweep-expired-rows",
+          run: async () => {
+            started();
+            await running;
+            throw new Error("the job failed after the queue stopped");
+          },
+        },
+      ],
+      { pollingIntervalSeconds: 0.5, stopTimeoutMs: 200 },
+    );
+    process.on("unhandledRejection", onRejection);
+    try {
+      await jobs.start({} as Parameters<Jobs["start"]>[0]);
+      await jobs.send("sweep-expired-rows", {} as never);
+      await began;
+      // stop() gives up waiting after 200 ms; the database closes under the running job.
+      await jobs.stop();
+      await database.close();
+      finish();
+      // pg-boss records the failure on its own time: give it a moment to try.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(rejections).toEqual([]);
+    } finally {
+      finish();
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+});
