@@ -285,6 +285,8 @@ export interface DocumentsTable {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The folder a trashed document was deleted from (restore puts it back there, if it still exists); no foreign key. */
   trashed_from_folder_id: string | null;
+  /** A share the firm pulled back: in the trash out of the client's sight (migration 0580). */
+  pulled_back: Generated<boolean>;
   /** The document request it was uploaded for, if any. */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The item of that request's checklist it was uploaded for, if any. */

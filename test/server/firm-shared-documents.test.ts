@@ -46,6 +46,12 @@ function shareWith(
   return caller.request("POST", `/api/admin/users/${userId}/documents`, { body: form });
 }
 
+function uploadForm(content: string, filename: string): FormData {
+  const form = new FormData();
+  form.append("file", new Blob([content], { type: "text/plain" }), filename);
+  return form;
+}
+
 function storedFileCount(): number {
   const root = path.join(server.dataDir, "documents");
   return fs.existsSync(root)
@@ -185,6 +191,34 @@ describe("the client has it like their own", () => {
     expect(trash.body).toEqual(expect.arrayContaining([expect.objectContaining({ id, from_firm: true, folder_id: folderId })]));
     const restored = await client.post(`/api/trash/${id}/restore`);
     expect(restored.body).toMatchObject({ id, folder_id: folderId, from_firm: true });
+  });
+
+  it("pulled back by the firm, leaves the client's sight: not in their trash, not theirs to restore or delete; the firm restores it", async () => {
+    const shared = await shareWith(admin, clientUser.id, "Someone else's return", "Wrong client.txt", { folderId });
+    const id = shared.body.id as string;
+    const own = await client.request("POST", "/api/documents/upload", { body: uploadForm("My receipt", "receipt.txt") });
+    expect(own.status, own.text).toBe(201);
+
+    expect((await admin.delete(`/api/admin/documents/${id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/admin/documents/${own.body.id}`)).status).toBe(200);
+    const trash = await client.get("/api/trash");
+    const ids = (trash.body as { id: string }[]).map((d) => d.id);
+    // The client's own upload deleted by the firm stays theirs to restore; the pulled-back share does not show.
+    expect(ids).toContain(own.body.id);
+    expect(ids).not.toContain(id);
+    expect((await client.get(`/api/documents/${id}/download`)).status).toBe(404);
+    expect((await client.post(`/api/trash/${id}/restore`)).status).toBe(404);
+    expect((await client.delete(`/api/trash/${id}`)).status).toBe(404);
+    expect(await documentCount(clientUser.id)).toBeGreaterThan(0);
+
+    const firmTrash = await admin.get(`/api/admin/trash?q=${encodeURIComponent("Wrong client")}`);
+    expect(firmTrash.body).toEqual([expect.objectContaining({ id, from_firm: true })]);
+    const restored = await admin.post(`/api/admin/trash/${id}/restore`);
+    expect(restored.body).toMatchObject({ id, folder_id: folderId });
+    expect((await client.get(`/api/documents/${id}/download`)).status).toBe(200);
+    // Restored, it is an ordinary share again: the client's own delete puts it in their trash.
+    expect((await client.delete(`/api/documents/${id}`)).status).toBe(200);
+    expect(((await client.get("/api/trash")).body as { id: string }[]).map((d) => d.id)).toContain(id);
   });
 
   it("the firm previews and downloads it from the client's page, as any client document", async () => {

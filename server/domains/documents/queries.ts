@@ -173,10 +173,16 @@ export async function findStoredDocumentForFirm(db: Db, scope: FirmScope, id: st
  * Moves a live document to the trash: out of its folder, which is remembered for a restore. Its
  * stored object stays until the document is deleted for good.
  */
-function trashDocumentUpdate(db: Db, id: string, deletedAt: Date) {
+function trashDocumentUpdate(db: Db, id: string, deletedAt: Date, byFirm = false) {
   return db
     .updateTable("documents")
-    .set((eb) => ({ deleted_at: deletedAt, trashed_from_folder_id: eb.ref("folder_id"), folder_id: null }))
+    .set((eb) => ({
+      deleted_at: deletedAt,
+      trashed_from_folder_id: eb.ref("folder_id"),
+      folder_id: null,
+      // The firm trashing its own share pulls it back: out of the client's trash too.
+      ...(byFirm ? { pulled_back: sql<boolean>`coalesce((select u.is_admin from users u where u.id = documents.uploaded_by), false)` } : {}),
+    }))
     .where("id", "=", id)
     .where("deleted_at", "is", null);
 }
@@ -191,7 +197,7 @@ export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, acco
 
 /** Moves any client's live document to the trash, for the firm (see `trashDocumentUpdate`). */
 export async function trashDocumentRowForFirm(db: Db, scope: FirmScope, id: string, deletedAt: Date): Promise<DocumentRef | undefined> {
-  return trashDocumentUpdate(db, id, deletedAt)
+  return trashDocumentUpdate(db, id, deletedAt, true)
     .where(inFirmScope(scope, "documents.account_id"))
     .returning(["id", "account_id", "original_filename"])
     .executeTakeFirst();
@@ -219,11 +225,12 @@ function trashedDocuments(db: Db) {
     .where("documents.deleted_at", "is not", null);
 }
 
-/** The account's trash, most recently deleted first. */
+/** The account's trash as its client sees it (no share the firm pulled back), most recently deleted first. */
 export async function listTrash(db: Db, accountId: string) {
   const rows = await trashedDocuments(db)
     .select(trashedColumns)
     .where("documents.account_id", "=", accountId)
+    .where("documents.pulled_back", "=", false)
     .orderBy("documents.deleted_at", "desc")
     .orderBy("documents.id", "desc")
     .execute();
@@ -238,9 +245,9 @@ function trashedDocument(db: Db, id: string) {
     .where("deleted_at", "is not", null);
 }
 
-/** The owner's trashed document: who owns it and where it came from; another's answers like a missing one. */
+/** The owner's trashed document: who owns it and where it came from; another's, or a share the firm pulled back, answers like a missing one. */
 export async function findTrashedDocument(db: Db, id: string, accountId: string) {
-  return trashedDocument(db, id).where("account_id", "=", accountId).executeTakeFirst();
+  return trashedDocument(db, id).where("account_id", "=", accountId).where("pulled_back", "=", false).executeTakeFirst();
 }
 
 /** Any client's trashed document, for the firm: who owns it and where it came from. */
@@ -268,7 +275,7 @@ export async function lockOwnFolder(db: Transaction<Database>, accountId: string
 export async function restoreDocumentRow(db: Db, id: string, folderId: string | null): Promise<DocumentItem | undefined> {
   return db
     .updateTable("documents")
-    .set({ deleted_at: null, trashed_from_folder_id: null, folder_id: folderId })
+    .set({ deleted_at: null, trashed_from_folder_id: null, folder_id: folderId, pulled_back: false })
     .where("id", "=", id)
     .where("deleted_at", "is not", null)
     .returning(documentColumns)
@@ -282,6 +289,7 @@ export async function deleteTrashedDocumentRow(db: Db, id: string, accountId: st
     .where("id", "=", id)
     .where("account_id", "=", accountId)
     .where("deleted_at", "is not", null)
+    .where("pulled_back", "=", false)
     .returning(["id", "account_id", "original_filename", "storage_key"])
     .executeTakeFirst();
 }

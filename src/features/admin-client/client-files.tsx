@@ -152,7 +152,7 @@ function ClientDocumentRow({ document, clientName, onView, onTrash, trashing }: 
           title={pullBack ? "Pull back this document?" : "Delete this document?"}
           question={
             pullBack
-              ? `${name} leaves ${clientName}'s documents for their trash, where it stays ${TRASH_RETENTION_DAYS} days. Restore it from the Documents tab's trash if you change your mind.`
+              ? `${clientName} will no longer see ${name}, not even in their trash. It stays in the firm's trash for ${TRASH_RETENTION_DAYS} days: restore it from the Documents tab's trash if you change your mind.`
               : "Are you sure you want to delete this document?"
           }
           confirmLabel={pullBack ? "Pull back" : "Delete"}
