@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -6,6 +5,7 @@ import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { AccessReportView } from "@/features/admin-team/access-report.tsx";
 import { useAccessReport } from "@/features/admin-team/use-access-report.ts";
 import { useAccount } from "@/features/admin-accounts/use-accounts.ts";
+import { AdminRecordShell } from "./admin-record-shell.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { errorDetail, httpStatus } from "@/lib/api-error.ts";
 
@@ -22,50 +22,31 @@ function AccessReportPage({ id }: { id: string }) {
   const accountPage = `/admin/accounts/${id}`;
 
   return (
-    <div className="min-h-dvh bg-muted/40">
-      <title>{name ? `Access to ${name} | Admin | Client Portal` : "Access report | Admin | Client Portal"}</title>
-      <header className="border-b bg-card">
-        <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/admin/dashboard" className="flex min-w-0 items-center gap-2.5 rounded-md">
-            <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-            <span className="truncate font-semibold">
-              Admin <span className="hidden font-normal text-muted-foreground sm:inline">· Client Portal</span>
-            </span>
-          </Link>
-          <Button asChild variant="outline" size="sm">
-            <Link to={accountPage}>
-              <ArrowLeft aria-hidden="true" />
-              Account
-            </Link>
+    <AdminRecordShell title={name ? `Access to ${name}` : "Access report"} back={{ to: accountPage, label: "Account" }}>
+      <div className="grid gap-1 rounded-xl border bg-card p-4 sm:p-6">
+        <h1 className="text-xl font-semibold break-words sm:text-2xl">{name ? `Access to ${name}` : "Access report"}</h1>
+        <p className="text-sm text-muted-foreground">Who at the firm can see this client account, why, and who opened its documents.</p>
+      </div>
+      {report.data ? (
+        <AccessReportView report={report.data} />
+      ) : httpStatus(report.error) === 404 ? (
+        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
+          <h2 className="text-lg font-semibold">Client account not found</h2>
+          <p className="text-sm text-muted-foreground">This account was deleted, or is not one you can see.</p>
+          <Button asChild variant="outline">
+            <Link to="/admin/dashboard?tab=users">Back to Clients</Link>
           </Button>
         </div>
-      </header>
-      <main className="mx-auto grid max-w-content gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        <div className="grid gap-1 rounded-xl border bg-card p-4 sm:p-6">
-          <h1 className="text-xl font-semibold break-words sm:text-2xl">{name ? `Access to ${name}` : "Access report"}</h1>
-          <p className="text-sm text-muted-foreground">Who at the firm can see this client account, why, and who opened its documents.</p>
+      ) : httpStatus(report.error) === 403 && isRetryableAdminLoadError(report.error) ? (
+        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
+          <h2 className="text-lg font-semibold">Not available to you</h2>
+          <p className="text-sm text-muted-foreground">{errorDetail(report.error)}</p>
         </div>
-        {report.data ? (
-          <AccessReportView report={report.data} />
-        ) : httpStatus(report.error) === 404 ? (
-          <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-            <h2 className="text-lg font-semibold">Client account not found</h2>
-            <p className="text-sm text-muted-foreground">This account was deleted, or is not one you can see.</p>
-            <Button asChild variant="outline">
-              <Link to="/admin/dashboard?tab=users">Back to Clients</Link>
-            </Button>
-          </div>
-        ) : httpStatus(report.error) === 403 && isRetryableAdminLoadError(report.error) ? (
-          <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-            <h2 className="text-lg font-semibold">Not available to you</h2>
-            <p className="text-sm text-muted-foreground">{errorDetail(report.error)}</p>
-          </div>
-        ) : isRetryableAdminLoadError(report.error) ? (
-          <LoadError message="Failed to load the access report" onRetry={() => void report.refetch()} isRetrying={report.isFetching} />
-        ) : (
-          <PageSpinner label="Loading the access report…" />
-        )}
-      </main>
-    </div>
+      ) : isRetryableAdminLoadError(report.error) ? (
+        <LoadError message="Failed to load the access report" onRetry={() => void report.refetch()} isRetrying={report.isFetching} />
+      ) : (
+        <PageSpinner label="Loading the access report…" />
+      )}
+    </AdminRecordShell>
   );
 }

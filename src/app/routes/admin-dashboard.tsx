@@ -1,5 +1,6 @@
 import { ExternalLink, LogOut } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { AdminBrand } from "@/components/admin-brand.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
@@ -32,7 +33,6 @@ import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-f
 import { DocumentNamesSetting } from "@/features/admin-notifications/document-names-setting.tsx";
 import { StaffNamesSetting } from "@/features/admin-activity/staff-names-setting.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
-import { trpc } from "@/lib/trpc.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
 import { TeamTab } from "@/features/admin-team/team-tab.tsx";
@@ -67,8 +67,6 @@ export function AdminDashboardPage() {
   const unreadMessages = useFirmMessagesUnread(pollMessages, mayMessage);
   const badgeCount = (value: TabValue) => (value === "inbox" ? unread : value === "messages" ? unreadMessages : 0);
   const [searchParams, setSearchParams] = useSearchParams();
-  // The admin header names the firm (site content company.name), as the client portal's does.
-  const firmName = trpc.site.content.useQuery().data?.company?.name?.value ?? "";
   // Only the tabs the person may use are offered, and a link to another one opens the Overview.
   const tabs = TABS.filter((t) => t.rights.length === 0 || t.rights.some((right) => may(right)));
   const requested = searchParams.get("tab");
@@ -95,13 +93,7 @@ export function AdminDashboardPage() {
       <title>Admin dashboard | Client Portal</title>
       <header className="border-b bg-card">
         <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
-            <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-            <span className="grid min-w-0 leading-tight">
-              <span className="truncate font-semibold">{firmName || "Client Portal"}</span>
-              <span className="truncate text-xs text-muted-foreground">Admin</span>
-            </span>
-          </Link>
+          <AdminBrand to="/" />
           <div className="flex items-center gap-2 sm:gap-3">
             {user && <span className="hidden text-sm text-muted-foreground md:inline">{user.name}</span>}
             <Button asChild variant="ghost" size="sm" className="max-sm:hidden">

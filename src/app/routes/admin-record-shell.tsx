@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { AdminBrand } from "@/components/admin-brand.tsx";
 import { Button } from "@/components/ui/button.tsx";
 
 type AdminRecordShellProps = {
@@ -11,19 +12,14 @@ type AdminRecordShellProps = {
   children: ReactNode;
 };
 
-/** The admin portal's pages of one record (a client account, a client person): the top bar with the way back, then the page. */
+/** The admin portal's pages of one record (a client account, a client person, an access report): the top bar with the firm's name and the way back, then the page. */
 export function AdminRecordShell({ title, back, children }: AdminRecordShellProps) {
   return (
     <div className="min-h-dvh bg-muted/40">
       <title>{`${title} | Admin | Client Portal`}</title>
       <header className="border-b bg-card">
         <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/admin/dashboard" className="flex min-w-0 items-center gap-2.5 rounded-md">
-            <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-            <span className="truncate font-semibold">
-              Admin <span className="hidden font-normal text-muted-foreground sm:inline">· Client Portal</span>
-            </span>
-          </Link>
+          <AdminBrand to="/admin/dashboard" />
           <Button asChild variant="outline" size="sm">
             <Link to={back.to}>
               <ArrowLeft aria-hidden="true" />
