@@ -115,7 +115,12 @@ export async function startTestServer(
     // Projects without the build (vitest.config.ts) serve a folder with none: pages answer 503,
     // never whatever an earlier `npm run build` left in dist/client.
     app: { clientDir: (inject("clientDir") as string | undefined) ?? path.join(dataDir, "no-client"), ...opts.app },
-    connectionLimits: opts.connectionLimits,
+    // The test's client and the server share one event loop: when a test holds it past the server's
+    // idle time (the embedded database's work runs on it, and a loaded machine stretches that), the
+    // server closes a kept-alive connection while the client sends on it, and the request meets a
+    // reset (seen on the embedded database under load). Idle connections are the client's to close
+    // here (fetch's 4 s); connections.test.ts sets its own limits to test the server's.
+    connectionLimits: { keepAliveTimeoutMs: 60_000, ...opts.connectionLimits },
     // Mail within a second, and a retry a second or two after a failure (doubling from there).
     jobs: { ...TEST_JOB_OPTIONS, ...opts.jobs },
   });
