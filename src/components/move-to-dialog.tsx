@@ -1,8 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Folder as FolderIcon, House } from "lucide-react";
-import { Button } from "@/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { cn } from "@/lib/cn.ts";
 import { folderTree } from "@/lib/folder-tree.ts";
 
@@ -90,15 +89,7 @@ export function MoveToDialog({ itemName, folders, currentFolderId, excludedIds, 
               )}
             </div>
           </fieldset>
-          <FormAlert message={error} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={choice === null || isPending}>
-              Move
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter problem={error} pending={isPending} disabled={choice === null} submitLabel="Move" />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,17 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Pencil } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
@@ -58,42 +48,34 @@ export function EditAccountDialog({ account }: { account: FirmAccount }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button variant="outline" size="sm">
           <Pencil aria-hidden="true" />
           Edit<span className="sr-only"> name and kind</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Edit client account</DialogTitle>
-          <DialogDescription>Its people see the new name in their account switcher and emails.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Edit client account">
-          <FormField id="edit-account-name" label="Account name" error={errorOf(problem, "name")} required>
-            <Input autoComplete="off" maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-          </FormField>
-          <FormField id="edit-account-kind" label="Kind">
-            <Select value={kind} onChange={(e) => setKind(e.target.value as CurrentAccount["kind"])}>
-              {ACCOUNT_KINDS.map((value) => (
-                <option key={value} value={value}>
-                  {KIND_LABELS[value]}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormAlert message={problem && !problem.field ? problem.message : null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Saving..." : "Save"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-md"
+      title="Edit client account"
+      description="Its people see the new name in their account switcher and emails."
+      onSubmit={(e) => void submit(e)}
+      formLabel="Edit client account"
+    >
+      <FormField id="edit-account-name" label="Account name" error={errorOf(problem, "name")} required>
+        <Input autoComplete="off" maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+      </FormField>
+      <FormField id="edit-account-kind" label="Kind">
+        <Select value={kind} onChange={(e) => setKind(e.target.value as CurrentAccount["kind"])}>
+          {ACCOUNT_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {KIND_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormDialogFooter problem={problem} pending={update.isPending} submitLabel="Save" pendingLabel="Saving..." />
+    </FormDialog>
   );
 }

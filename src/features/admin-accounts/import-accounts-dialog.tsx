@@ -3,16 +3,7 @@ import { FileUp } from "lucide-react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
+import { DialogFrame, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
@@ -69,79 +60,75 @@ export function ImportAccountsDialog() {
   const people = preview?.accounts.reduce((n, a) => n + a.people.length, 0) ?? 0;
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button variant="outline">
           <FileUp aria-hidden="true" />
           Import CSV
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] max-w-2xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Import client accounts</DialogTitle>
-          <DialogDescription>
-            A CSV file with the columns account name, kind (individual, household or business), person name and email: one row per person. Rows with
-            the same account name form one account; its first person owns it. Nothing is made until you import.
-          </DialogDescription>
-        </DialogHeader>
-        <FormField id="import-csv-file" label="CSV file" hint="At most 1,000 rows and 1 MB.">
-          <Input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
-        </FormField>
-        {run.isPending && !preview && <p className="text-sm text-muted-foreground">Reading the file…</p>}
-        <FormAlert message={problem} />
-        {preview && (
-          <div className="grid gap-4">
-            <section aria-labelledby="import-preview-heading" className="grid gap-2">
-              <h3 id="import-preview-heading" className="font-semibold">
-                {count(preview.accounts.length, "account")}, {count(people, "person", "people")}
-              </h3>
-              {preview.accounts.length > 0 && (
-                <ul aria-label="Accounts to import" className="grid divide-y rounded-lg border text-sm">
-                  {preview.accounts.map((account) => (
-                    <li key={account.name} className="grid gap-1 p-3">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="font-medium [overflow-wrap:anywhere]">{account.name}</span>
-                        <Badge variant="secondary">{KIND_LABELS[account.kind]}</Badge>
-                      </div>
-                      <ul className="grid gap-0.5 text-muted-foreground">
-                        {account.people.map((p) => (
-                          <li key={p.line} className="[overflow-wrap:anywhere]">
-                            {p.name} · {p.email} · {p.role === "owner" ? "owner" : "member"} ·{" "}
-                            {p.action === "invite" ? "invited by email" : "already a client: added at once"}
-                          </li>
-                        ))}
-                      </ul>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-            {preview.refused.length > 0 && (
-              <section aria-labelledby="import-refused-heading" className="grid gap-2">
-                <h3 id="import-refused-heading" className="font-semibold">
-                  {count(preview.refused.length, "row")} refused
-                </h3>
-                <ul aria-label="Refused rows" className="grid divide-y rounded-lg border border-destructive/30 text-sm">
-                  {preview.refused.map((r) => (
-                    <li key={r.line} className="p-3">
-                      Line {r.line}: {r.reason}
-                    </li>
-                  ))}
-                </ul>
-              </section>
+      }
+      className="max-h-[90dvh] max-w-2xl overflow-y-auto"
+      title="Import client accounts"
+      description="A CSV file with the columns account name, kind (individual, household or business), person name and email: one row per person. Rows with the same account name form one account; its first person owns it. Nothing is made until you import."
+    >
+      <FormField id="import-csv-file" label="CSV file" hint="At most 1,000 rows and 1 MB.">
+        <Input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
+      </FormField>
+      {run.isPending && !preview && <p className="text-sm text-muted-foreground">Reading the file…</p>}
+      <FormAlert message={problem} />
+      {preview && (
+        <div className="grid gap-4">
+          <section aria-labelledby="import-preview-heading" className="grid gap-2">
+            <h3 id="import-preview-heading" className="font-semibold">
+              {count(preview.accounts.length, "account")}, {count(people, "person", "people")}
+            </h3>
+            {preview.accounts.length > 0 && (
+              <ul aria-label="Accounts to import" className="grid divide-y rounded-lg border text-sm">
+                {preview.accounts.map((account) => (
+                  <li key={account.name} className="grid gap-1 p-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium [overflow-wrap:anywhere]">{account.name}</span>
+                      <Badge variant="secondary">{KIND_LABELS[account.kind]}</Badge>
+                    </div>
+                    <ul className="grid gap-0.5 text-muted-foreground">
+                      {account.people.map((p) => (
+                        <li key={p.line} className="[overflow-wrap:anywhere]">
+                          {p.name} · {p.email} · {p.role === "owner" ? "owner" : "member"} ·{" "}
+                          {p.action === "invite" ? "invited by email" : "already a client: added at once"}
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
             )}
-          </div>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button disabled={!preview || preview.accounts.length === 0 || run.isPending} onClick={importNow}>
-            {run.isPending && preview ? "Importing..." : `Import ${count(preview?.accounts.length ?? 0, "account")}`}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          </section>
+          {preview.refused.length > 0 && (
+            <section aria-labelledby="import-refused-heading" className="grid gap-2">
+              <h3 id="import-refused-heading" className="font-semibold">
+                {count(preview.refused.length, "row")} refused
+              </h3>
+              <ul aria-label="Refused rows" className="grid divide-y rounded-lg border border-destructive/30 text-sm">
+                {preview.refused.map((r) => (
+                  <li key={r.line} className="p-3">
+                    Line {r.line}: {r.reason}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      )}
+      <FormDialogFooter
+        pending={run.isPending && preview !== null}
+        disabled={!preview || preview.accounts.length === 0 || run.isPending}
+        submitLabel={`Import ${count(preview?.accounts.length ?? 0, "account")}`}
+        pendingLabel="Importing..."
+        onClick={importNow}
+      />
+    </DialogFrame>
   );
 }
 

@@ -3,17 +3,7 @@ import { Plus } from "lucide-react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
@@ -83,53 +73,43 @@ export function NewAccountDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           New client account
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>New client account</DialogTitle>
-          <DialogDescription>
-            You can request documents, share files and write to the account at once; its people see it all when they first sign in.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="New client account">
-          <FormField id={IDS.name} label="Account name" error={errorOf(problem, "name")} required>
-            <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-          </FormField>
-          <FormField id={IDS.kind} label="Kind">
-            <Select value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as CurrentAccount["kind"] })}>
-              {ACCOUNT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {KIND_LABELS[kind]}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <fieldset className="grid gap-3 rounded-lg border p-3">
-            <legend className="px-1 text-sm font-medium">First person (optional)</legend>
-            <FormField id={IDS.personName} label="Full Name" error={errorOf(problem, "personName")}>
-              <Input autoComplete="off" value={form.personName} onChange={(e) => setForm({ ...form, personName: e.target.value })} />
-            </FormField>
-            <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")}>
-              <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-            </FormField>
-          </fieldset>
-          <FormAlert message={problem && !problem.field ? problem.message : null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Creating..." : "Create account"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-md"
+      title="New client account"
+      description="You can request documents, share files and write to the account at once; its people see it all when they first sign in."
+      onSubmit={(e) => void submit(e)}
+      formLabel="New client account"
+    >
+      <FormField id={IDS.name} label="Account name" error={errorOf(problem, "name")} required>
+        <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      </FormField>
+      <FormField id={IDS.kind} label="Kind">
+        <Select value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as CurrentAccount["kind"] })}>
+          {ACCOUNT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {KIND_LABELS[kind]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <fieldset className="grid gap-3 rounded-lg border p-3">
+        <legend className="px-1 text-sm font-medium">First person (optional)</legend>
+        <FormField id={IDS.personName} label="Full Name" error={errorOf(problem, "personName")}>
+          <Input autoComplete="off" value={form.personName} onChange={(e) => setForm({ ...form, personName: e.target.value })} />
+        </FormField>
+        <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")}>
+          <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        </FormField>
+      </fieldset>
+      <FormDialogFooter problem={problem} pending={busy} submitLabel="Create account" pendingLabel="Creating..." />
+    </FormDialog>
   );
 }

@@ -4,17 +4,7 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
@@ -148,38 +138,28 @@ function AddPersonDialog({ account }: { account: FirmAccount }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           Invite a person
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Invite a person to {account.name}</DialogTitle>
-          <DialogDescription>
-            A new person gets an email with a link to set up their login. Someone who is already a client is added at once and told by email.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Invite a person">
-          <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
-            <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-          </FormField>
-          <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
-            <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-          </FormField>
-          <FormAlert message={problem && !problem.field ? problem.message : null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? "Sending..." : "Invite"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-md"
+      title={<>Invite a person to {account.name}</>}
+      description="A new person gets an email with a link to set up their login. Someone who is already a client is added at once and told by email."
+      onSubmit={submit}
+      formLabel="Invite a person"
+    >
+      <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
+        <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      </FormField>
+      <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
+        <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+      </FormField>
+      <FormDialogFooter problem={problem} pending={add.isPending} submitLabel="Invite" pendingLabel="Sending..." />
+    </FormDialog>
   );
 }

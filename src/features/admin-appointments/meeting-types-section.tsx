@@ -3,7 +3,8 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -201,14 +202,7 @@ function MeetingTypeForm({ type, onSaved }: { type: MeetingType | null; onSaved:
       <p role="alert" className="text-sm text-destructive empty:hidden">
         {error}
       </p>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : type ? "Save" : "Add meeting type"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} submitLabel={type ? "Save" : "Add meeting type"} pendingLabel="Saving…" />
     </form>
   );
 }

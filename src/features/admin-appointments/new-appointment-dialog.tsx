@@ -2,7 +2,8 @@ import { type FormEvent, useState } from "react";
 import { Plus } from "lucide-react";
 import { ClientPicker } from "@/components/client-picker/client-picker.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
+import { DialogFooter } from "@/components/ui/dialog.tsx";
+import { DialogFrame } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
@@ -15,21 +16,21 @@ import { useCreateAppointment } from "./use-create-appointment.ts";
 export function NewAppointmentDialog() {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="accent">
           <Plus aria-hidden="true" />
           New appointment
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>New appointment</DialogTitle>
-          <DialogDescription>Schedule an appointment for a client. They see it on their dashboard.</DialogDescription>
-        </DialogHeader>
-        {open && <NewAppointmentForm onCreated={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-xl"
+      title="New appointment"
+      description="Schedule an appointment for a client. They see it on their dashboard."
+    >
+      {open && <NewAppointmentForm onCreated={() => setOpen(false)} />}
+    </DialogFrame>
   );
 }
 

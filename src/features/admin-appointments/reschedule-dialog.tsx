@@ -1,16 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { CalendarClock } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import type { AdminAppointment } from "@server/domains/admin/schemas.ts";
@@ -42,34 +33,28 @@ export function RescheduleDialog({ appointment }: { appointment: AdminAppointmen
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Reschedule ${appointment.title} for ${appointment.user_name}`}>
           <CalendarClock aria-hidden="true" />
           Reschedule
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Reschedule appointment</DialogTitle>
-          <DialogDescription>
-            {appointment.title} with {appointment.user_name}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <FormField id={`reschedule-${appointment.id}`} label="New date and time" error={error} required>
-            <Input type="datetime-local" value={date} onChange={(event) => setDate(event.target.value)} />
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Saving..." : "Save"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-md"
+      title="Reschedule appointment"
+      description={
+        <>
+          {appointment.title} with {appointment.user_name}
+        </>
+      }
+      onSubmit={submit}
+    >
+      <FormField id={`reschedule-${appointment.id}`} label="New date and time" error={error} required>
+        <Input type="datetime-local" value={date} onChange={(event) => setDate(event.target.value)} />
+      </FormField>
+      <FormDialogFooter pending={update.isPending} submitLabel="Save" pendingLabel="Saving..." />
+    </FormDialog>
   );
 }

@@ -2,17 +2,7 @@ import { useState } from "react";
 import { UserRoundCog } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { DialogFrame, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
 import { useAssignableStaff, useClientAssignees, useSetAssignees } from "./use-client-assignees.ts";
@@ -75,46 +65,38 @@ function AssigneesDialog({ accountId, clientName, current }: { accountId: string
 
   const people = (staff.data ?? []).filter((member) => member.active);
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button variant="outline" size="sm">
           <UserRoundCog aria-hidden="true" />
           Change assignees
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Assignees of {clientName}</DialogTitle>
-          <DialogDescription>Staff without “All clients” see only the clients assigned to them, from their next click.</DialogDescription>
-        </DialogHeader>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">The firm’s people</legend>
-          {staff.isPending && <p className="text-sm text-muted-foreground">Loading…</p>}
-          {people.map((member) => (
-            <label key={member.id} htmlFor={`assignee-${member.id}`} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
-              <input
-                id={`assignee-${member.id}`}
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={chosen.includes(member.id)}
-                onChange={(e) => setChosen(e.target.checked ? [...chosen, member.id] : chosen.filter((id) => id !== member.id))}
-              />
-              <span className="min-w-0 truncate">
-                {member.name} <span className="text-muted-foreground">· {member.role}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <FormAlert message={problem} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button onClick={submit} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-lg"
+      title={<>Assignees of {clientName}</>}
+      description="Staff without “All clients” see only the clients assigned to them, from their next click."
+    >
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">The firm’s people</legend>
+        {staff.isPending && <p className="text-sm text-muted-foreground">Loading…</p>}
+        {people.map((member) => (
+          <label key={member.id} htmlFor={`assignee-${member.id}`} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+            <input
+              id={`assignee-${member.id}`}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={chosen.includes(member.id)}
+              onChange={(e) => setChosen(e.target.checked ? [...chosen, member.id] : chosen.filter((id) => id !== member.id))}
+            />
+            <span className="min-w-0 truncate">
+              {member.name} <span className="text-muted-foreground">· {member.role}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <FormDialogFooter problem={problem} pending={save.isPending} submitLabel="Save" pendingLabel="Saving..." onClick={submit} />
+    </DialogFrame>
   );
 }

@@ -2,17 +2,7 @@ import { type FormEvent, useState } from "react";
 import { FolderPlus } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
@@ -55,35 +45,25 @@ export function NewClientFolderDialog({ clientId, clientName, parentFolderId, pa
   }
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button variant="outline">
           <FolderPlus aria-hidden="true" />
           New Folder
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>New folder for {clientName}</DialogTitle>
-          <DialogDescription>
-            {parentName ? `Inside "${parentName}".` : "In their root folder."} They see it in their documents at once.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="New folder">
-          <FormField id="client-folder-name" label="Folder name" error={errorOf(problem, "name")}>
-            <Input autoComplete="off" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
-          </FormField>
-          <FormAlert message={problem && !problem.field ? problem.message : null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create Folder"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-md"
+      title={<>New folder for {clientName}</>}
+      description={<>{parentName ? `Inside "${parentName}".` : "In their root folder."} They see it in their documents at once.</>}
+      onSubmit={submit}
+      formLabel="New folder"
+    >
+      <FormField id="client-folder-name" label="Folder name" error={errorOf(problem, "name")}>
+        <Input autoComplete="off" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+      </FormField>
+      <FormDialogFooter problem={problem} pending={create.isPending} submitLabel="Create Folder" pendingLabel="Creating..." />
+    </FormDialog>
   );
 }

@@ -2,17 +2,7 @@ import { type FormEvent, useState } from "react";
 import { UserPlus } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
@@ -63,38 +53,28 @@ export function InviteClientDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           Invite client
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Invite a client</DialogTitle>
-          <DialogDescription>
-            They get an email with a link to set up their portal account. The link works once and expires in 7 days.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Invite a client">
-          <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
-            <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-          </FormField>
-          <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
-            <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-          </FormField>
-          <FormAlert message={problem && !problem.field ? problem.message : null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Sending..." : "Send invitation"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-md"
+      title="Invite a client"
+      description="They get an email with a link to set up their portal account. The link works once and expires in 7 days."
+      onSubmit={submit}
+      formLabel="Invite a client"
+    >
+      <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
+        <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      </FormField>
+      <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
+        <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+      </FormField>
+      <FormDialogFooter problem={problem} pending={create.isPending} submitLabel="Send invitation" pendingLabel="Sending..." />
+    </FormDialog>
   );
 }

@@ -2,17 +2,7 @@ import { type FormEvent, useDeferredValue, useId, useState } from "react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { SquarePen } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
@@ -73,84 +63,77 @@ export function NewMessageDialog({ onSent }: { onSent: (accountId: string) => vo
 
   const items = accounts.data?.items ?? [];
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={reset}
+      trigger={
         <Button size="sm">
           <SquarePen aria-hidden="true" />
           New message
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>New message</DialogTitle>
-          <DialogDescription>Start a conversation with a client. They are told by email if they have not read it within 5 minutes.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid min-w-0 gap-4" aria-label="New message">
-          <fieldset className="grid min-w-0 gap-2">
-            <legend className="mb-2 text-sm font-medium">Client</legend>
-            <Label htmlFor={ids.search} className="sr-only">
-              Search clients
-            </Label>
-            <Input
-              id={ids.search}
-              type="search"
-              autoComplete="off"
-              placeholder="Search by name or email"
-              value={search}
-              aria-controls={ids.list}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-            <div id={ids.list} className="max-h-56 overflow-y-auto rounded-md border">
-              {accounts.isPending ? (
-                <Spinner label="Loading clients…" className="w-full justify-center py-4" />
-              ) : items.length === 0 ? (
-                <p className="p-3 text-sm text-muted-foreground">No clients match your search.</p>
-              ) : (
-                <ul className="divide-y" aria-label="Clients">
-                  {items.map((account) => {
-                    const people = account.contacts.map((c) => c.name).filter((name) => name && name !== account.name);
-                    return (
-                      <li key={account.id}>
-                        <label
-                          className={cn(
-                            "flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-muted/60",
-                            chosen?.id === account.id && "bg-muted",
-                          )}
-                        >
-                          <input
-                            type="radio"
-                            name="new-message-client"
-                            className="size-4 accent-primary"
-                            checked={chosen?.id === account.id}
-                            onChange={() => setChosen({ id: account.id, name: account.name })}
-                          />
-                          <span className="grid min-w-0">
-                            <span className="truncate font-medium">{account.name}</span>
-                            {people.length > 0 && <span className="truncate text-sm text-muted-foreground">{people.join(", ")}</span>}
-                          </span>
-                        </label>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </div>
-          </fieldset>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.text}>{chosen ? `Message to ${chosen.name}` : "Message"}</Label>
-            <Textarea id={ids.text} rows={4} maxLength={10_000} value={text} onChange={(event) => setText(event.target.value)} />
-          </div>
-          <FormAlert message={problem} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? "Sending…" : "Send message"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-lg"
+      title="New message"
+      description="Start a conversation with a client. They are told by email if they have not read it within 5 minutes."
+      onSubmit={submit}
+      formLabel="New message"
+      formClassName="grid min-w-0 gap-4"
+    >
+      <fieldset className="grid min-w-0 gap-2">
+        <legend className="mb-2 text-sm font-medium">Client</legend>
+        <Label htmlFor={ids.search} className="sr-only">
+          Search clients
+        </Label>
+        <Input
+          id={ids.search}
+          type="search"
+          autoComplete="off"
+          placeholder="Search by name or email"
+          value={search}
+          aria-controls={ids.list}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <div id={ids.list} className="max-h-56 overflow-y-auto rounded-md border">
+          {accounts.isPending ? (
+            <Spinner label="Loading clients…" className="w-full justify-center py-4" />
+          ) : items.length === 0 ? (
+            <p className="p-3 text-sm text-muted-foreground">No clients match your search.</p>
+          ) : (
+            <ul className="divide-y" aria-label="Clients">
+              {items.map((account) => {
+                const people = account.contacts.map((c) => c.name).filter((name) => name && name !== account.name);
+                return (
+                  <li key={account.id}>
+                    <label
+                      className={cn(
+                        "flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-muted/60",
+                        chosen?.id === account.id && "bg-muted",
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="new-message-client"
+                        className="size-4 accent-primary"
+                        checked={chosen?.id === account.id}
+                        onChange={() => setChosen({ id: account.id, name: account.name })}
+                      />
+                      <span className="grid min-w-0">
+                        <span className="truncate font-medium">{account.name}</span>
+                        {people.length > 0 && <span className="truncate text-sm text-muted-foreground">{people.join(", ")}</span>}
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      </fieldset>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.text}>{chosen ? `Message to ${chosen.name}` : "Message"}</Label>
+        <Textarea id={ids.text} rows={4} maxLength={10_000} value={text} onChange={(event) => setText(event.target.value)} />
+      </div>
+      <FormDialogFooter problem={problem} pending={send.isPending} submitLabel="Send message" pendingLabel="Sending…" />
+    </FormDialog>
   );
 }

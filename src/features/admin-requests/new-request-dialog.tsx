@@ -2,7 +2,8 @@ import { type FormEvent, useState } from "react";
 import { Plus } from "lucide-react";
 import { ClientPicker } from "@/components/client-picker/client-picker.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
+import { DialogFooter } from "@/components/ui/dialog.tsx";
+import { DialogFrame } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
@@ -19,21 +20,21 @@ type RequestClient = { id: string; name: string };
 export function NewRequestDialog({ client }: { client?: RequestClient } = {}) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="accent">
           <Plus aria-hidden="true" />
           New request
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>New document request</DialogTitle>
-          <DialogDescription>Ask a client for documents. They are emailed and see the request first on their dashboard.</DialogDescription>
-        </DialogHeader>
-        {open && <NewRequestForm fixedClient={client} onCreated={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-xl"
+      title="New document request"
+      description="Ask a client for documents. They are emailed and see the request first on their dashboard."
+    >
+      {open && <NewRequestForm fixedClient={client} onCreated={() => setOpen(false)} />}
+    </DialogFrame>
   );
 }
 

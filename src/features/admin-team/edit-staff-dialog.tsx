@@ -3,16 +3,7 @@ import { Pencil } from "lucide-react";
 import { toast } from "sonner";
 import type { StaffMember, StaffRight } from "@server/domains/staff/schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
+import { DialogFrame, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Select } from "@/components/ui/select.tsx";
@@ -51,39 +42,32 @@ export function EditStaffDialog({ member, mayChangeRole }: { member: StaffMember
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Edit rights of ${member.name}`}>
           <Pencil aria-hidden="true" />
           Edit rights
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Rights of {member.name}</DialogTitle>
-          <DialogDescription>A change holds from their next click; an admin may do everything but transfer ownership.</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4">
-          {mayChangeRole && (
-            <FormField id={`staff-role-${member.id}`} label="Role">
-              <Select value={role} onChange={(e) => setRole(e.target.value as "admin" | "staff")}>
-                <option value="staff">Staff: the rights ticked below</option>
-                <option value="admin">Admin: everything but ownership</option>
-              </Select>
-            </FormField>
-          )}
-          {role === "staff" && <RightsFieldset idPrefix={`staff-right-${member.id}`} value={rights} onChange={setRights} />}
-          <FormAlert message={problem} />
-        </div>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button onClick={save} disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Save"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-lg"
+      title={<>Rights of {member.name}</>}
+      description="A change holds from their next click; an admin may do everything but transfer ownership."
+    >
+      <div className="grid gap-4">
+        {mayChangeRole && (
+          <FormField id={`staff-role-${member.id}`} label="Role">
+            <Select value={role} onChange={(e) => setRole(e.target.value as "admin" | "staff")}>
+              <option value="staff">Staff: the rights ticked below</option>
+              <option value="admin">Admin: everything but ownership</option>
+            </Select>
+          </FormField>
+        )}
+        {role === "staff" && <RightsFieldset idPrefix={`staff-right-${member.id}`} value={rights} onChange={setRights} />}
+        <FormAlert message={problem} />
+      </div>
+      <FormDialogFooter pending={update.isPending} submitLabel="Save" pendingLabel="Saving..." onClick={save} />
+    </DialogFrame>
   );
 }

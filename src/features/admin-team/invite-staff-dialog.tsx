@@ -3,17 +3,7 @@ import { UserPlus } from "lucide-react";
 import { toast } from "sonner";
 import type { StaffRight } from "@server/domains/staff/schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
@@ -66,50 +56,39 @@ export function InviteStaffDialog({ mayInviteAdmins }: { mayInviteAdmins: boolea
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           Invite team member
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Invite a team member</DialogTitle>
-          <DialogDescription>
-            They get an email with a link to choose a username and password and set up an authenticator app. The link works once and expires in 7
-            days.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Invite a team member">
-          <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
-            <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-          </FormField>
-          <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
-            <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-          </FormField>
-          {mayInviteAdmins && (
-            <FormField id="staff-invite-role" label="Role">
-              <Select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as "admin" | "staff" })}>
-                <option value="staff">Staff: the rights ticked below</option>
-                <option value="admin">Admin: everything but ownership</option>
-              </Select>
-            </FormField>
-          )}
-          {form.role === "staff" && (
-            <RightsFieldset idPrefix="staff-invite-right" value={form.rights} onChange={(rights) => setForm({ ...form, rights })} />
-          )}
-          <FormAlert message={problem && !problem.field ? problem.message : null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? "Sending..." : "Send invitation"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-lg"
+      title="Invite a team member"
+      description="They get an email with a link to choose a username and password and set up an authenticator app. The link works once and expires in 7 days."
+      onSubmit={submit}
+      formLabel="Invite a team member"
+    >
+      <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
+        <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      </FormField>
+      <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
+        <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+      </FormField>
+      {mayInviteAdmins && (
+        <FormField id="staff-invite-role" label="Role">
+          <Select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as "admin" | "staff" })}>
+            <option value="staff">Staff: the rights ticked below</option>
+            <option value="admin">Admin: everything but ownership</option>
+          </Select>
+        </FormField>
+      )}
+      {form.role === "staff" && (
+        <RightsFieldset idPrefix="staff-invite-right" value={form.rights} onChange={(rights) => setForm({ ...form, rights })} />
+      )}
+      <FormDialogFooter problem={problem} pending={invite.isPending} submitLabel="Send invitation" pendingLabel="Sending..." />
+    </FormDialog>
   );
 }

@@ -1,16 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { HardDrive } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
+import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { formatStorageSize } from "@/lib/storage-size.ts";
@@ -57,54 +48,42 @@ export function QuotaDialog({ user }: { user: AdminUser }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Change the storage quota of ${user.name}`}>
           <HardDrive aria-hidden="true" />
           Quota
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Storage quota</DialogTitle>
-          <DialogDescription>
-            {user.name} uses {usage}
-            {user.quota_mb === null ? " (the firm's default)." : "."}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <FormField
-            id={`quota-${user.id}`}
-            label="Quota in GB"
-            hint="Documents already stored stay, even above a lower quota; only new uploads are refused."
-            error={error}
-            required
-          >
-            <Input
-              type="number"
-              inputMode="decimal"
-              min="0.001"
-              step="any"
-              value={gigabytes}
-              onChange={(event) => setGigabytes(event.target.value)}
-            />
-          </FormField>
-          <DialogFooter>
-            {user.quota_mb !== null && (
-              <Button variant="ghost" className="sm:mr-auto" disabled={setQuota.isPending} onClick={() => save(null)}>
-                Use the default
-              </Button>
-            )}
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={setQuota.isPending}>
-              {setQuota.isPending ? "Saving..." : "Save"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-md"
+      title="Storage quota"
+      description={
+        <>
+          {user.name} uses {usage}
+          {user.quota_mb === null ? " (the firm's default)." : "."}
+        </>
+      }
+      onSubmit={submit}
+    >
+      <FormField
+        id={`quota-${user.id}`}
+        label="Quota in GB"
+        hint="Documents already stored stay, even above a lower quota; only new uploads are refused."
+        error={error}
+        required
+      >
+        <Input type="number" inputMode="decimal" min="0.001" step="any" value={gigabytes} onChange={(event) => setGigabytes(event.target.value)} />
+      </FormField>
+      <FormDialogFooter pending={setQuota.isPending} submitLabel="Save" pendingLabel="Saving...">
+        {user.quota_mb !== null && (
+          <Button variant="ghost" className="sm:mr-auto" disabled={setQuota.isPending} onClick={() => save(null)}>
+            Use the default
+          </Button>
+        )}
+      </FormDialogFooter>
+    </FormDialog>
   );
 }
 

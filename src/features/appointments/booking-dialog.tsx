@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
@@ -160,14 +161,13 @@ function BookingForm({ moving, onDone, onAskUs }: { moving: ClientAppointment | 
         </p>
       )}
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="accent" disabled={!chosen || pending}>
-          {pending ? "Saving…" : moving ? "Move appointment" : needsApproval ? "Request this time" : "Book appointment"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        variant="accent"
+        pending={pending}
+        disabled={!chosen}
+        submitLabel={moving ? "Move appointment" : needsApproval ? "Request this time" : "Book appointment"}
+        pendingLabel="Saving…"
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject, useState } from "react";
-import { Button } from "@/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
@@ -95,14 +95,12 @@ export function RequestAppointmentDialog({ open, onOpenChange, returnFocusTo }: 
           <p role="alert" className="text-sm text-destructive empty:hidden">
             {error}
           </p>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="accent" disabled={requestAppointment.isPending}>
-              {requestAppointment.isPending ? "Sending Request..." : "Request Appointment"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            variant="accent"
+            pending={requestAppointment.isPending}
+            submitLabel="Request Appointment"
+            pendingLabel="Sending Request..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { serverProblem } from "@/lib/form-problem.ts";
@@ -72,14 +72,7 @@ export function RenameDocumentDialog({ document, onClose }: RenameDocumentDialog
           >
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} autoComplete="off" />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              Rename
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={update.isPending} submitLabel="Rename" />
         </form>
       </DialogContent>
     </Dialog>

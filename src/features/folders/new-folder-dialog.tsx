@@ -1,18 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { FolderPlus } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
 import { DEFAULT_FOLDER_COLOR } from "@server/domains/folders/schemas.ts";
@@ -72,15 +63,7 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" placeholder="e.g. 2024 Receipts" />
           </FormField>
           <FolderColorField name="folder-color" value={color} onChange={setColor} />
-          <FormAlert message={problem && !problem.field ? problem.message : null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={createFolder.isPending}>
-              Create Folder
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter problem={problem} pending={createFolder.isPending} submitLabel="Create Folder" />
         </form>
       </DialogContent>
     </Dialog>

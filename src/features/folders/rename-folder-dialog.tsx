@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
-import { FormAlert } from "@/components/ui/form-alert.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
@@ -60,15 +59,7 @@ export function RenameFolderDialog({ folder, onClose }: { folder: Folder; onClos
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" />
           </FormField>
           <FolderColorField name="rename-folder-color" value={color} onChange={setColor} />
-          <FormAlert message={problem && !problem.field ? problem.message : null} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              Save
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter problem={problem} pending={update.isPending} submitLabel="Save" />
         </form>
       </DialogContent>
     </Dialog>
