@@ -104,7 +104,7 @@ function AccountRecord({ account }: { account: FirmAccount }) {
           <div className="flex flex-wrap gap-2 justify-self-start sm:justify-self-end">
             <EditAccountDialog account={account} />
             {/* The account's complete export, built while it downloads (docs/safeguards.md, "Export"). */}
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" size="sm">
               <a href={`/api/admin/accounts/${account.id}/export`} download aria-label={`Export all of ${account.name}'s data as a ZIP`}>
                 <FileArchive aria-hidden="true" />
                 Export
