@@ -1,6 +1,7 @@
 import { activityRouter } from "./activity/router.ts";
 import { createCallerFactory, router } from "../trpc/init.ts";
 import { accountRouter } from "./account/router.ts";
+import { accountExportTransfersRouter } from "./account-export/router.ts";
 import { accountsRouter } from "./accounts/router.ts";
 import { accountContactsRouter } from "./account-contacts/router.ts";
 import { adminRouter } from "./admin/router.ts";
@@ -39,5 +40,10 @@ export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
 
 /** Uploads and downloads: called by the REST layer only, never served at /trpc. */
-const transferRouter = router({ documents: documentTransfersRouter, admin: adminTransfersRouter, siteMedia: siteMediaTransfersRouter });
+const transferRouter = router({
+  documents: documentTransfersRouter,
+  admin: adminTransfersRouter,
+  siteMedia: siteMediaTransfersRouter,
+  accountExport: accountExportTransfersRouter,
+});
 export const createTransferCaller = createCallerFactory(transferRouter);

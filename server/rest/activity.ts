@@ -19,6 +19,7 @@ import { INVALID_DATA_VALUE_DETAIL, isInvalidDataValue } from "../db/errors.ts";
 import type { Db } from "../db/types.ts";
 import { createCallerFactory } from "../trpc/init.ts";
 import type { AppDeps } from "../trpc/context.ts";
+import { csvLine } from "../domains/csv-lines.ts";
 import { setFileHeaders } from "./download.ts";
 import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
@@ -131,14 +132,4 @@ function cellOf(item: ActivityEventItem, column: (typeof CSV_COLUMNS)[number]): 
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
-}
-
-/** RFC 4180 quoting, and a cell a spreadsheet would run as a formula (= + - @, or a tab or CR first) starts with an apostrophe. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvLine(values: readonly string[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
 }

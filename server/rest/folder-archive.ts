@@ -39,7 +39,7 @@ export function folderArchiveRoute(plan: (transfers: TransferCaller, params: Rec
  * (the client sees a broken download), never ended as if complete. A client that goes away stops
  * the work at once: the entry being read is abandoned and its storage stream destroyed.
  */
-async function sendArchive(res: Response, storage: ObjectStorage, logger: Logger, archive: ArchivePlan): Promise<void> {
+export async function sendArchive(res: Response, storage: ObjectStorage, logger: Logger, archive: ArchivePlan): Promise<void> {
   const zip = new ZipStream({ store: true });
   const stop = new AbortController();
   const onClose = () => {
@@ -54,6 +54,10 @@ async function sendArchive(res: Response, storage: ObjectStorage, logger: Logger
   try {
     for (const entry of archive.entries) {
       stop.signal.throwIfAborted();
+      if (entry.content !== undefined) {
+        await appendEntry(zip, Buffer.from(entry.content, "utf8"), { name: entry.path, date: entry.date }, stop.signal);
+        continue;
+      }
       if (entry.storage_key === null) {
         await appendEntry(zip, null, { name: entry.path, type: "directory", date: entry.date }, stop.signal);
         continue;
@@ -77,18 +81,18 @@ async function sendArchive(res: Response, storage: ObjectStorage, logger: Logger
 }
 
 /** Adds one entry and waits until it is written; rejects when the source fails or `signal` aborts. */
-function appendEntry(zip: ZipStream, source: Readable | null, data: FileDataInput, signal: AbortSignal): Promise<void> {
+function appendEntry(zip: ZipStream, source: Readable | Buffer | null, data: FileDataInput, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const settle = (err?: unknown) => {
       signal.removeEventListener("abort", onAbort);
-      source?.off("error", settle);
+      if (!Buffer.isBuffer(source)) source?.off("error", settle);
       if (err) reject(err);
       else resolve();
     };
     const onAbort = () => settle(signal.reason);
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    source?.once("error", settle);
+    if (!Buffer.isBuffer(source)) source?.once("error", settle);
     zip.entry(source, data, (err) => settle(err ?? undefined));
   });
 }

@@ -24,6 +24,7 @@ import { messageRoutes } from "./messages.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
 import { requestRoutes } from "./requests.ts";
+import { securityRoutes } from "./security.ts";
 import { siteMediaRoutes } from "./site-media.ts";
 import { staffRoutes } from "./staff.ts";
 import { assignmentRoutes } from "./assignments.ts";
@@ -78,6 +79,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...invitationRoutes,
   ...requestRoutes,
   ...messageRoutes,
+  ...securityRoutes,
   ...firmSetupRoutes,
   ...siteMediaRoutes,
   ...staffRoutes,

@@ -61,6 +61,15 @@ export function staffProcedure(right: StaffRight) {
     return next();
   });
 }
+/** The 403's detail of what only the firm's owner may do (docs/safeguards.md, "Responding to an incident"). */
+export const OWNER_ONLY_DETAIL = "Only the firm's owner may do this";
+
+/** What the firm's owner alone may do, above every right (ending every session of the firm). */
+export const ownerProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (ctx.staff.role !== "owner") throw new TRPCError({ code: "FORBIDDEN", message: OWNER_ONLY_DETAIL });
+  return next();
+});
+
 export const NO_ACCOUNT_DETAIL = "No client account is open for you";
 
 /**

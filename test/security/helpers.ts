@@ -187,6 +187,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.createAccountNote": "admin",
   "admin.updateAccountNote": "admin",
   "admin.deleteAccountNote": "admin",
+  "admin.endAllSessions": "admin",
   "auth.registration": "public",
   "auth.checkInvitation": "public",
   "auth.acceptInvitation": "public",
@@ -246,6 +247,7 @@ export const REST_ACCESS: Record<string, Access> = {
   "DELETE /folders/:id": "authed",
   "PATCH /folders/:id": "authed",
   "GET /folders/root/download": "authed",
+  "GET /account/export": "authed",
   "GET /folders/:id/download": "authed",
   "GET /documents/root": "authed",
   "GET /documents/usage": "authed",
@@ -374,6 +376,9 @@ export const REST_ACCESS: Record<string, Access> = {
   "POST /admin/accounts/:id/notes": "admin",
   "PATCH /admin/accounts/:id/notes/:noteId": "admin",
   "DELETE /admin/accounts/:id/notes/:noteId": "admin",
+  "POST /admin/security/end-all-sessions": "admin",
+  "GET /admin/security/access-log.csv": "admin",
+  "GET /admin/accounts/:id/export": "admin",
   "GET /auth/registration": "public",
   "POST /auth/invitations/check": "public",
   "POST /auth/invitations/accept": "public",
@@ -494,10 +499,13 @@ export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, 
  * admins pass them all.
  */
 export type RightRule =
-  "any" | "manage_clients" | "documents" | "requests" | "messages" | "appointments" | "site" | "activity" | "settings" | "staff";
+  "any" | "owner" | "manage_clients" | "documents" | "requests" | "messages" | "appointments" | "site" | "activity" | "settings" | "staff";
 
 const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
+  // Issue 37: above every right, the firm's owner alone (admins too are refused).
+  owner: ["admin.endAllSessions", "POST /admin/security/end-all-sessions"],
   manage_clients: [
+    "GET /admin/accounts/:id/export",
     "admin.deleteUser",
     "admin.setUserQuota",
     "admin.consultations",
@@ -634,7 +642,14 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "GET /admin/tax-year",
     "PUT /admin/tax-year",
   ],
-  activity: ["admin.activity", "GET /admin/activity", "GET /admin/activity.csv", "admin.accessReport", "GET /admin/accounts/:id/access-report"],
+  activity: [
+    "admin.activity",
+    "GET /admin/activity",
+    "GET /admin/activity.csv",
+    "admin.accessReport",
+    "GET /admin/accounts/:id/access-report",
+    "GET /admin/security/access-log.csv",
+  ],
   settings: [
     "admin.activitySettings",
     "admin.updateActivitySettings",
@@ -670,6 +685,11 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "DELETE /admin/staff/invitations/:id",
   ],
 };
+
+/** The 403's detail for a person of the firm who lacks what `need` names. */
+export function refusalOf(need: Exclude<RightRule, "any">): string {
+  return need === "owner" ? "Only the firm's owner may do this" : `You need the ${need} right for this`;
+}
 
 /** The right of an admin procedure or path (a key of PROCEDURE_ACCESS or REST_ACCESS whose access is admin). */
 export function rightOf(target: string): RightRule {

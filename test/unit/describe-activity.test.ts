@@ -169,3 +169,33 @@ describe("describeActivity of messages", () => {
     expect(describeActivity({ ...fromFirm, detail: { attachments: 1 } }, "admin")).toBe("office sent jdoe a message with an attachment");
   });
 });
+
+describe("describeActivity of safeguards (issue 37)", () => {
+  it("tells of an account's export, in both views", () => {
+    const byClient = entry({ action: "account.export" });
+    expect(describeActivity(byClient, "client")).toBe("You exported your account's data");
+    expect(describeActivity(byClient, "admin")).toBe("jdoe exported jdoe's data");
+    const byFirm = entry({ action: "account.export", actor_role: "admin", actor_label: "office" });
+    expect(describeActivity(asClientSees(byFirm), "client")).toBe("Your firm exported your account's data");
+    expect(describeActivity(byFirm, "admin")).toBe("office exported jdoe's data");
+  });
+
+  it("tells of the owner ending every session and of the access log's download", () => {
+    const ended = entry({
+      action: "security.end_all_sessions",
+      actor_role: "admin",
+      actor_label: "owner",
+      client_label: null,
+      detail: { sessions: 12 },
+    });
+    expect(describeActivity(ended, "admin")).toBe("owner ended every session of every user (12 ended)");
+    const log = entry({
+      action: "security.access_log",
+      actor_role: "admin",
+      actor_label: "owner",
+      client_label: null,
+      detail: { from: "2026-11-01T00:00:00.000Z", to: "2026-11-02T00:00:00.000Z" },
+    });
+    expect(describeActivity(log, "admin")).toBe("owner downloaded the access log for 2026-11-01T00:00:00.000Z to 2026-11-02T00:00:00.000Z");
+  });
+});

@@ -14,6 +14,8 @@ export type ActivityFilters = {
   client_id?: string;
   actor_id?: string;
   action?: ActivityAction;
+  /** Only these actions (the access log's sign-ins, downloads, previews and exports). */
+  actions?: readonly ActivityAction[];
   from?: Date;
   to?: Date;
   /** Actions left out (a client's own trail leaves out the firm's private ones). */
@@ -93,6 +95,7 @@ export async function activityPage(
   if (filters.client_id) query = query.where("account_id", "=", filters.client_id);
   if (filters.actor_id) query = query.where("actor_id", "=", filters.actor_id);
   if (filters.action) query = query.where("action", "=", filters.action);
+  if (filters.actions) query = query.where("action", "in", [...filters.actions]);
   if (filters.without?.length) query = query.where("action", "not in", [...filters.without]);
   if (filters.from) query = query.where("occurred_at", ">=", filters.from);
   if (filters.to) query = query.where("occurred_at", "<", filters.to);

@@ -50,6 +50,9 @@ export const ACTIVITY_ACTIONS = [
   "account.note_add",
   "account.note_update",
   "account.note_delete",
+  "account.export",
+  "security.end_all_sessions",
+  "security.access_log",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -56,7 +56,7 @@ export type OwnActivityInput = z.infer<typeof ownActivityInput>;
 const EARLIEST_TRAIL_DATE = new Date("1970-01-01T00:00:00.000Z");
 const LATEST_TRAIL_DATE = new Date("9999-12-31T23:59:59.999Z");
 
-function trailDate(field: "from" | "to") {
+export function trailDate(field: "from" | "to") {
   return z.coerce
     .date({ error: `${field} must be a date` })
     .min(EARLIEST_TRAIL_DATE, `${field} must be a date from 1970 to 9999`)

@@ -3,6 +3,7 @@
 // makes the names safe to extract on any system.
 import { TRPCError } from "@trpc/server";
 import { accountClient, recordActivity } from "../activity/record.ts";
+import type { Db } from "../../db/types.ts";
 import type { ClientContext } from "../../trpc/context.ts";
 import { listFolders } from "../folders/queries.ts";
 import type { Folder } from "../folders/schemas.ts";
@@ -11,8 +12,11 @@ import { liveDocumentsIn } from "./queries.ts";
 import { stripInvisible } from "../shared-schemas.ts";
 import { FALLBACK_FILENAME } from "./upload.ts";
 
-/** A file (its stored object) or, with no storage key, a directory. Paths use `/` and never start with one. */
-type ArchiveEntry = { path: string; storage_key: string | null; date: Date };
+/**
+ * A file (its stored object), a file written from `content` (an account export's JSON, CSV and
+ * README), or, with neither, a directory. Paths use `/` and never start with one.
+ */
+export type ArchiveEntry = { path: string; storage_key: string | null; content?: string; date: Date };
 export type ArchivePlan = { filename: string; entries: ArchiveEntry[] };
 
 const ALL_DOCUMENTS_NAME = "Documents";
@@ -29,7 +33,7 @@ const DEVICE_NAME = /^(?:CON|PRN|AUX|NUL|CONIN\$|CONOUT\$|COM[0-9\u00B9\u00B2\u0
  * `.` or `..`, no trailing dots or spaces (Windows drops them), no device name (`CON.txt` becomes
  * `CON_.txt`, docs/security.md, "Round 3 (issue 28)"), never empty.
  */
-function safeSegment(name: string): string {
+export function safeSegment(name: string): string {
   const cleaned = stripInvisible(name)
     .replace(UNSAFE_CHARACTERS, "_")
     .trim()
@@ -71,13 +75,14 @@ function claimNames(items: { name: string; isFile: boolean }[]): string[] {
 }
 
 /**
- * The caller's folder `folderId` (null: everything they have) with all of its subfolders: every
- * live document as a file under its folder's path relative to that folder, every subfolder as a
- * directory (so empty ones are kept). Another user's folder answers like a missing one.
+ * The account's folder `folderId` (null: everything) with all of its subfolders: every live document
+ * as a file under its folder's path relative to that folder (below `under`, which ends with `/` or
+ * is empty), every subfolder as a directory (so empty ones are kept). A folder of another account
+ * answers like a missing one. The caller checks who asks and records the download.
  */
-export async function planArchive(ctx: ClientContext, input: { folder_id: string | null }): Promise<ArchivePlan> {
-  const folders = await listFolders(ctx.db, ctx.account.id);
-  const top = input.folder_id === null ? null : folders.find((f) => f.id === input.folder_id);
+export async function accountArchiveEntries(db: Db, accountId: string, folderId: string | null, now: Date, under: string) {
+  const folders = await listFolders(db, accountId);
+  const top = folderId === null ? null : folders.find((f) => f.id === folderId);
   if (top === undefined) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
 
   const children = new Map<string | null, Folder[]>();
@@ -99,7 +104,7 @@ export async function planArchive(ctx: ClientContext, input: { folder_id: string
       pending.push(child.id);
     }
   }
-  const documents = await liveDocumentsIn(ctx.db, ctx.account.id, top === null ? null : [top.id, ...inScope]);
+  const documents = await liveDocumentsIn(db, accountId, top === null ? null : [top.id, ...inScope]);
   const documentsByFolder = new Map<string | null, typeof documents>();
   for (const document of documents) {
     const list = documentsByFolder.get(document.folder_id) ?? [];
@@ -109,7 +114,7 @@ export async function planArchive(ctx: ClientContext, input: { folder_id: string
 
   const entries: ArchiveEntry[] = [];
   const expanded = new Set<string>();
-  const directories: { folderId: string | null; prefix: string }[] = [{ folderId: top?.id ?? null, prefix: "" }];
+  const directories: { folderId: string | null; prefix: string }[] = [{ folderId: top?.id ?? null, prefix: under }];
   for (let directory = directories.pop(); directory !== undefined; directory = directories.pop()) {
     const { folderId, prefix } = directory;
     const subfolders = (children.get(folderId) ?? []).filter((folder) => !expanded.has(folder.id));
@@ -122,14 +127,24 @@ export async function planArchive(ctx: ClientContext, input: { folder_id: string
     documentsHere.forEach((document, i) => {
       entries.push({ path: prefix + names[subfolders.length + i]!, storage_key: document.storage_key, date: document.upload_date });
     });
-    subfolders.forEach((_folder, i) => entries.push({ path: `${prefix}${names[i]!}/`, storage_key: null, date: ctx.now() }));
+    subfolders.forEach((_folder, i) => entries.push({ path: `${prefix}${names[i]!}/`, storage_key: null, date: now }));
     for (let i = subfolders.length - 1; i >= 0; i--) directories.push({ folderId: subfolders[i]!.id, prefix: `${prefix}${names[i]!}/` });
   }
+  return { top, entries, documents: documents.length };
+}
+
+/**
+ * The caller's folder `folderId` (null: everything they have) with all of its subfolders: every
+ * live document as a file under its folder's path relative to that folder, every subfolder as a
+ * directory (so empty ones are kept). Another user's folder answers like a missing one.
+ */
+export async function planArchive(ctx: ClientContext, input: { folder_id: string | null }): Promise<ArchivePlan> {
+  const { top, entries, documents } = await accountArchiveEntries(ctx.db, ctx.account.id, input.folder_id, ctx.now(), "");
   await recordActivity(ctx.db, ctx, {
     action: "document.download",
     client: accountClient(ctx.account),
     target: top ? { type: "folder", id: top.id } : undefined,
-    detail: { archive: true, folder: top?.name ?? null, documents: documents.length },
+    detail: { archive: true, folder: top?.name ?? null, documents },
   });
   return { filename: `${top === null ? ALL_DOCUMENTS_NAME : safeSegment(top.name)}.zip`, entries };
 }

@@ -1,3 +1,4 @@
+import { FileArchive } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -100,8 +101,15 @@ function AccountRecord({ account }: { account: FirmAccount }) {
           )}
         </div>
         {may("manage_clients") && (
-          <div className="justify-self-start sm:justify-self-end">
+          <div className="flex flex-wrap gap-2 justify-self-start sm:justify-self-end">
             <EditAccountDialog account={account} />
+            {/* The account's complete export, built while it downloads (docs/safeguards.md, "Export"). */}
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/admin/accounts/${account.id}/export`} download aria-label={`Export all of ${account.name}'s data as a ZIP`}>
+                <FileArchive aria-hidden="true" />
+                Export
+              </a>
+            </Button>
           </div>
         )}
       </div>

@@ -29,6 +29,7 @@ import { ClientsTab } from "@/features/admin-accounts/clients-tab.tsx";
 import { InvitationsPanel } from "@/features/admin-invitations/invitations-panel.tsx";
 import { RegistrationSetting } from "@/features/admin-invitations/registration-setting.tsx";
 import { AccountSettings } from "@/features/account-settings/account-settings.tsx";
+import { IncidentResponse } from "@/features/admin-security/incident-response.tsx";
 import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-factor-setting.tsx";
 import { DocumentNamesSetting } from "@/features/admin-notifications/document-names-setting.tsx";
 import { StaffNamesSetting } from "@/features/admin-activity/staff-names-setting.tsx";
@@ -160,7 +161,7 @@ export function AdminDashboardPage() {
           )}
           {shown("site") && (
             <TabsContent value="site">
-              <SiteAreas maySite={may("site")} maySettings={may("settings")} />
+              <SiteAreas maySite={may("site")} maySettings={may("settings")} isOwner={me.role === "owner"} mayReadLog={may("activity")} />
             </TabsContent>
           )}
           {shown("appointments") && (
@@ -197,7 +198,7 @@ const SITE_AREAS = [
   {
     value: "settings",
     label: "Firm settings",
-    description: "How the portal works for the firm and its clients: security, registration and names in emails.",
+    description: "How the portal works for the firm and its clients: security, registration, names in emails, and responding to an incident.",
   },
 ] as const;
 
@@ -206,7 +207,18 @@ const SITE_AREAS = [
  * each shown to those with its right (`site`, `settings`), chosen by `?area=` so a link keeps it.
  * Every field in both saves when changed, with a toast saying what was saved.
  */
-function SiteAreas({ maySite, maySettings }: { maySite: boolean; maySettings: boolean }) {
+function SiteAreas({
+  maySite,
+  maySettings,
+  isOwner,
+  mayReadLog,
+}: {
+  maySite: boolean;
+  maySettings: boolean;
+  /** The owner alone ends every session (docs/safeguards.md). */
+  isOwner: boolean;
+  mayReadLog: boolean;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const areas = SITE_AREAS.filter((area) => (area.value === "content" ? maySite : maySettings));
   const area = areas.find((a) => a.value === searchParams.get("area")) ?? areas[0]!;
@@ -243,6 +255,7 @@ function SiteAreas({ maySite, maySettings }: { maySite: boolean; maySettings: bo
           <RegistrationSetting />
           <DocumentNamesSetting />
           <StaffNamesSetting />
+          <IncidentResponse isOwner={isOwner} mayReadLog={mayReadLog} />
         </>
       ) : (
         <SiteContentArea />

@@ -1,6 +1,7 @@
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
+import { ExportSection } from "./export-section.tsx";
 import { PasskeysSection } from "./passkeys-section.tsx";
 import { PeopleSection } from "./people-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
@@ -25,6 +26,7 @@ export function AccountSettings() {
       <TwoFactorSection account={data} />
       <PasskeysSection />
       <SessionsSection />
+      {!data.user.is_admin && <ExportSection />}
       {data.user.is_admin ? (
         <p className="text-sm text-muted-foreground">Admin accounts cannot be deleted here.</p>
       ) : (

@@ -60,6 +60,9 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "account.note_add": "Private note added",
   "account.note_update": "Private note changed",
   "account.note_delete": "Private note deleted",
+  "account.export": "Account data exported",
+  "security.end_all_sessions": "Every session ended",
+  "security.access_log": "Access log exported",
 };
 
 /** "billing.invoice_paid" -> "Billing: invoice paid", for an action recorded after this page was built. */
@@ -287,6 +290,22 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       const on = entry.client_label ? ` on ${entry.client_label}` : "";
       const verb = { "account.note_add": "added", "account.note_update": "changed", "account.note_delete": "deleted" }[entry.action];
       return said(`${verb} a private note${on}`);
+    }
+    case "account.export": {
+      const whose = isClientView
+        ? entry.actor_role === "client"
+          ? `${their} account's`
+          : "your account's"
+        : `${entry.client_label ?? "a client account"}'s`;
+      return said(`exported ${whose} data`);
+    }
+    case "security.end_all_sessions": {
+      const ended = typeof detail.sessions === "number" ? detail.sessions : null;
+      return said(`ended every session of every user${ended === null ? "" : ` (${ended} ended)`}`);
+    }
+    case "security.access_log": {
+      const range = text(detail, "from") && text(detail, "to") ? ` for ${text(detail, "from")} to ${text(detail, "to")}` : "";
+      return said(`downloaded the access log${range}`);
     }
     default:
       return `${subject} — ${actionLabel(entry.action)}`;

@@ -1,0 +1,100 @@
+/*
+ * Issue 37 in Chromium: the owner's incident response on the Site tab's firm settings (the access
+ * log's download, and "End every session" behind a confirmation, after which a client's session is
+ * gone); a client's "Export my data" and the firm's "Export" on the client record download the ZIP.
+ * Each view passes axe, without overflow, at 1280 and 390 px (screenshots in test-output/screenshots).
+ */
+import { randomBytes } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure } from "../helpers/browser.ts";
+import { browserTest } from "../helpers/browser-test.ts";
+import { createStaffMember, createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+let browser: Browser;
+let owner: UserFixture;
+let clientUser: UserFixture;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  owner = await createStaffMember(server.db, "owner", [], { name: "Dana Whitfield" });
+  clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
+  const api = await loginClient(server.url, clientUser);
+  const form = new FormData();
+  form.append("file", new Blob([randomBytes(64)]), "w2.pdf");
+  expect((await api.request("POST", "/api/documents/upload", { body: form })).status).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const it = browserTest(() => ({ browser, baseUrl: server.url }));
+
+describe("safeguards in the browser", () => {
+  it("a client exports their data from Settings", async ({ login }) => {
+    const { page, expectNoConsoleErrors } = await login(clientUser, "client");
+    await screenshotOnFailure(page, "safeguards-client-export", async () => {
+      await page.goto("/settings");
+      const link = page.getByRole("link", { name: "Export my data" });
+      await link.waitFor();
+      await link.scrollIntoViewIfNeeded();
+      await expectAccessibleAtBothWidths(page, "safeguards-client-export", ["section:has(#export-heading)"]);
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^${clientUser.username} export \\d{4}-\\d{2}-\\d{2}\\.zip$`));
+    });
+    expectNoConsoleErrors();
+  });
+
+  it("the firm exports a client's record", async ({ login }) => {
+    const { page, expectNoConsoleErrors } = await login(owner, "admin");
+    await screenshotOnFailure(page, "safeguards-firm-export", async () => {
+      await page.goto(`/admin/accounts/${clientUser.id}`);
+      const link = page.getByRole("link", { name: `Export all of ${clientUser.username}'s data as a ZIP` });
+      await link.waitFor();
+      await expectAccessibleAtBothWidths(page, "safeguards-firm-export");
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      expect(download.suggestedFilename()).toMatch(/ export \d{4}-\d{2}-\d{2}\.zip$/);
+    });
+    expectNoConsoleErrors();
+  });
+
+  it("the owner downloads the access log and ends every session after confirming", async ({ login }) => {
+    const signedIn = await loginClient(server.url, clientUser);
+    const { page, expectNoConsoleErrors } = await login(owner, "admin");
+    await screenshotOnFailure(page, "safeguards-incident", async () => {
+      await page.goto("/admin/dashboard?tab=site&area=settings");
+      const section = page.locator("section:has(#incident-heading)");
+      await section.getByRole("heading", { name: "Responding to an incident" }).waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await expectAccessibleAtBothWidths(page, "safeguards-incident", ["section:has(#incident-heading)"]);
+      const [log] = await Promise.all([page.waitForEvent("download"), section.getByRole("link", { name: "Download access log" }).click()]);
+      expect(log.suggestedFilename()).toBe("access-log.csv");
+
+      // Cancel keeps everyone signed in.
+      await section.getByRole("button", { name: "End every session" }).click();
+      let dialog = page.getByRole("alertdialog");
+      await dialog.getByText("Only this session of yours stays open").waitFor();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect((await signedIn.get("/api/auth/me")).status).toBe(200);
+
+      await section.getByRole("button", { name: "End every session" }).click();
+      dialog = page.getByRole("alertdialog");
+      await dialog.getByRole("button", { name: "Sign everyone out" }).click();
+      await page
+        .locator("[data-sonner-toast]", { hasText: /sessions? ended/ })
+        .first()
+        .waitFor();
+      expect((await signedIn.get("/api/auth/me")).status).toBe(401);
+      // The owner's own page goes on.
+      await page.reload();
+      await section.getByRole("heading", { name: "Responding to an incident" }).waitFor();
+    });
+    expectNoConsoleErrors();
+  });
+});
