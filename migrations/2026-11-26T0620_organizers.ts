@@ -62,10 +62,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // The firm's Inbox learns of a submitted organizer. The kinds are read from the constraint as it
   // stands, so a migration of the same day that added its own kind keeps it.
+  const kinds = [...(await inboxKinds(db)), "organizer_submitted"];
   await sql`alter table inbox_items drop constraint inbox_items_kind_check`.execute(db);
-  await sql`alter table inbox_items add constraint inbox_items_kind_check ${kindCheck([...(await inboxKinds(db)), "organizer_submitted"])}`.execute(
-    db,
-  );
+  await sql`alter table inbox_items add constraint inbox_items_kind_check ${kindCheck(kinds)}`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
