@@ -450,6 +450,8 @@ describe("file answers", () => {
     expect(second.body.folder_id).toBe(first.body.folder_id);
     const read = await api.get(`/api/organizers/${id}`);
     expect(read.body.documents.w2_files.map((d: { original_filename: string }) => d.original_filename)).toEqual(["w2-acme.txt", "w2-beta.txt"]);
+    const trail = await server.db.selectFrom("activity_events").select("detail").where("target_id", "=", first.body.id).executeTakeFirstOrThrow();
+    expect(trail.detail).toMatchObject({ filename: "w2-acme.txt", folder: "Taxes 2026", organizer: "Taxes 2026" });
 
     expect((await upload(api, { organizer_id: id, question_id: "notes" })).status).toBe(422);
     expect((await upload(api, { organizer_id: id, question_id: "nope" })).status).toBe(404);

@@ -138,6 +138,8 @@ describe("document requests", () => {
     );
     const reopened = entry({ action: "organizer.reopen", actor_role: "admin", actor_label: "office", detail: { title: "2026 organizer" } });
     expect(describeActivity(reopened, "admin")).toBe("office reopened jdoe's organizer “2026 organizer”");
+    const uploaded = entry({ detail: { filename: "w2.pdf", folder: "2026 organizer", organizer: "2026 organizer" } });
+    expect(describeActivity(uploaded, "client")).toBe("You uploaded w2.pdf for the organizer “2026 organizer”");
     const template = entry({
       action: "organizer_template.update",
       actor_role: "admin",

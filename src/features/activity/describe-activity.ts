@@ -169,6 +169,8 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       return said(`changed ${their} password`);
     case "document.upload": {
       const item = text(detail, "request_item");
+      const organizer = text(detail, "organizer");
+      if (organizer) return said(`uploaded ${file} for the organizer “${organizer}”`);
       return said(`uploaded ${file}${item ? ` for “${item}”` : inFolder}`);
     }
     case "document.download":
