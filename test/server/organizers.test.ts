@@ -407,6 +407,33 @@ describe("sensitive answers", () => {
     expect(row.sealed).not.toContain("123456789");
     const firm = await admin.get(`/api/admin/organizers/${id}`);
     expect(answerOf(firm.body, "account_number")).toMatchObject({ value: "000123456789", masked: null, sensitive: true });
+
+    // A sealed answer that no longer opens (the key changed) reads as none, logged, and breaks no read.
+    await server.db
+      .updateTable("organizer_answers")
+      .set({ sealed: "v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" })
+      .where("organizer_id", "=", id)
+      .where("question_id", "=", "account_number")
+      .execute();
+    expect(answerOf((await api.get(`/api/organizers/${id}`)).body, "account_number")?.masked).toBe("••••");
+    expect(answerOf((await admin.get(`/api/admin/organizers/${id}`)).body, "account_number")?.value).toBeNull();
+    expect(server.logs.some((line) => line.includes("a sealed organizer answer does not open"))).toBe(true);
+  });
+
+  it("seal a sensitive group whole (the ready template's dependents): the client reads how many entries", async () => {
+    const ready = (await admin.get("/api/admin/organizer-templates/ready")).body[0];
+    const templateId = await template("Ready copy", ready.template);
+    const { user, api } = await client();
+    const id = await send(user.id, templateId);
+    const dependents = [
+      { dependent_name: "Ada Ellis", dependent_birth_date: "2019-04-02", dependent_relationship: "Daughter", dependent_ssn: "123-45-6789" },
+      { dependent_name: "Bo Ellis", dependent_birth_date: "2021-09-12", dependent_relationship: "Son", dependent_ssn: "987-65-4321" },
+    ];
+    const saved = await api.put(`/api/organizers/${id}/answers`, { answers: { has_dependents: true, dependents } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(answerOf(saved.body, "dependents")).toMatchObject({ value: null, masked: "2 hidden" });
+    expect(saved.text).not.toContain("123-45-6789");
+    expect(answerOf((await admin.get(`/api/admin/organizers/${id}`)).body, "dependents")?.value).toEqual(dependents);
   });
 });
 

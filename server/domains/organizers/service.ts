@@ -70,7 +70,7 @@ import {
 } from "./schemas.ts";
 import { openAnswer, sealAnswer } from "./sealing.ts";
 
-type SealingContext = Pick<AuthedContext, "config">;
+type SealingContext = Pick<AuthedContext, "config" | "logger">;
 
 // ---- templates
 
@@ -319,7 +319,8 @@ export async function getOwn(ctx: ClientContext, input: { id: string }): Promise
       .map((answer): AnswerOutput => {
         const base = answerBase(answer);
         if (answer.sealed === null) return { ...base, value: answer.value, masked: null };
-        return { ...base, value: null, masked: maskValue(answerValue(ctx, answer)) };
+        const value = answerValue(ctx, answer);
+        return { ...base, value: null, masked: value === null ? "••••" : maskValue(value) };
       }),
     documents,
   };
@@ -335,8 +336,18 @@ function answerBase(answer: AnswerRow) {
   };
 }
 
-function answerValue(ctx: SealingContext, answer: Pick<AnswerRow, "value" | "sealed">): unknown {
-  return answer.sealed === null ? answer.value : openAnswer(answer.sealed, ctx.config.totpEncryptionKey);
+/**
+ * An answer's value, a sealed one opened. One that does not open (TOTP_ENCRYPTION_KEY unset or
+ * changed since) reads as no answer, logged, rather than failing every read of the organizer.
+ */
+function answerValue(ctx: SealingContext, answer: Pick<AnswerRow, "value" | "sealed" | "question_id">): unknown {
+  if (answer.sealed === null) return answer.value;
+  try {
+    return openAnswer(answer.sealed, ctx.config.totpEncryptionKey);
+  } catch (err) {
+    ctx.logger.error({ err, question_id: answer.question_id }, "a sealed organizer answer does not open");
+    return null;
+  }
 }
 
 async function documentsByQuestion(db: Db, organizerId: string) {
@@ -541,7 +552,7 @@ export async function answersTable(ctx: FirmContext, input: { id: string }): Pro
         if (q.type === "file") return (documents[q.id] ?? []).map((d) => d.original_filename).join("; ");
         const answer = byId.get(q.id);
         if (!answer || (answer.value === null && answer.sealed === null)) return "";
-        if (answer.sealed !== null) return maskValue(answerValue(ctx, answer));
+        if (answer.sealed !== null) return maskValue(answerValue(ctx, answer) ?? "");
         return cellText(asked, answer.value);
       }),
     ]);
