@@ -22,7 +22,6 @@ export const MAX_GROUP_ENTRIES = 50;
 export const MAX_QUESTIONS = 300;
 
 export const QUESTION_TYPES = ["text", "long_text", "number", "money", "date", "yes_no", "choice", "multi_choice", "file", "group"] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 const questionId = z
   .string({ error: "A question's id must be text" })
@@ -231,7 +230,7 @@ const organizerSummary = {
   updated_at: z.date(),
 };
 
-export const documentRef = z.object({ id: z.string(), original_filename: z.string(), file_size: z.number(), upload_date: z.date() });
+const documentRef = z.object({ id: z.string(), original_filename: z.string(), file_size: z.number(), upload_date: z.date() });
 
 /**
  * One answer as the client reads it back: a sensitive one has `value` null and `masked` ("•••• 6789")
@@ -271,5 +270,3 @@ export type AdminOrganizer = z.infer<typeof adminOrganizerOutput>;
 
 /** POST /admin/organizers: the organizer for `account_id`; `{ organizers }`, one per account in order, for `account_ids`. */
 export const createOrganizerOutput = z.union([adminOrganizerListItem, z.object({ organizers: z.array(adminOrganizerListItem) })]);
-
-export const organizerTemplateAnswersInput = z.object({ id: idSchema });
