@@ -291,6 +291,10 @@ export interface DocumentsTable {
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The item of that request's checklist it was uploaded for, if any. */
   request_item_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The organizer it was uploaded as an answer for, if any (migration 0620). */
+  organizer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The file question of that organizer it answers. */
+  organizer_question_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The lexemes of the text extracted from its content (documents/content-text.ts); null: none (yet). */
   content_vector: ColumnType<string | null, never, string | null>;
   /** When extracting its text was tried (done, skipped, or nothing to read); null: not yet (the backfill's worklist). */
@@ -321,6 +325,54 @@ export interface RequestTemplatesTable {
   items: ColumnType<string[], string, string>;
   created_by: string | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A questionnaire the firm sends (domains/organizers): `template` is the JSON the template schema validates. */
+export interface OrganizerTemplatesTable {
+  id: Generated<string>;
+  name: string;
+  template: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Deleted by the firm: out of its list; organizers sent from it keep their copies. */
+  archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type OrganizerStatus = "draft" | "sent" | "submitted" | "reopened";
+
+/** One organizer sent to a client account, with its own copy of the template as sent. */
+export interface OrganizersTable {
+  id: Generated<string>;
+  account_id: string;
+  template_id: string | null;
+  template: ColumnType<unknown, string, string>;
+  title: string;
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<OrganizerStatus, OrganizerStatus | undefined, OrganizerStatus>;
+  /** The account's folder its file answers go into (made at the first upload). */
+  folder_id: ColumnType<string | null, string | null | undefined, string | null>;
+  reopen_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One answer: `value` (JSON), or for a sensitive question `sealed` (organizers/sealing.ts) with value null. */
+export interface OrganizerAnswersTable {
+  organizer_id: string;
+  question_id: string;
+  value: ColumnType<unknown, string | null, string | null>;
+  sealed: string | null;
+  /** Copied from last year's organizer; cleared when the client confirms or changes it. */
+  from_last_year: ColumnType<boolean, boolean | undefined, boolean>;
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Raised by each change of the answer. */
+  version: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
@@ -505,6 +557,7 @@ export interface UploadNoticeDocumentsTable {
 export type InboxItemKind =
   | "upload"
   | "request_submitted"
+  | "organizer_submitted"
   | "consultation"
   | "appointment_request"
   | "message"
@@ -599,6 +652,9 @@ export interface Database {
   document_requests: DocumentRequestsTable;
   document_request_items: DocumentRequestItemsTable;
   request_templates: RequestTemplatesTable;
+  organizer_templates: OrganizerTemplatesTable;
+  organizers: OrganizersTable;
+  organizer_answers: OrganizerAnswersTable;
   invitations: InvitationsTable;
   inbox_items: InboxItemsTable;
   message_threads: MessageThreadsTable;

@@ -14,6 +14,7 @@ import { documentTransfersRouter } from "./documents/transfers.ts";
 import { firmRouter } from "./firm-setup/router.ts";
 import { foldersRouter } from "./folders/router.ts";
 import { messagesRouter } from "./messages/router.ts";
+import { organizersRouter } from "./organizers/router.ts";
 import { requestsRouter } from "./requests/router.ts";
 import { siteRouter } from "./site/router.ts";
 import { siteMediaRouter, siteMediaTransfersRouter } from "./site-media/router.ts";
@@ -32,6 +33,7 @@ export const appRouter = router({
   admin: adminRouter,
   activity: activityRouter,
   requests: requestsRouter,
+  organizers: organizersRouter,
   messages: messagesRouter,
   firm: firmRouter,
 });

@@ -49,6 +49,14 @@ import { documentsSharedMail, type DocumentsSharedJob, uploadDigestMail, type Up
 import { invitationMail, type InvitationJob } from "../domains/invitations/mail.ts";
 import { accountInvitationMail, type AccountInvitationJob } from "../domains/account-contacts/mail.ts";
 import { messageWaitingMail, type MessageWaitingJob } from "../domains/messages/mail.ts";
+import {
+  organizerReopenedMail,
+  type OrganizerReopenedJob,
+  organizerSentMail,
+  type OrganizerSentJob,
+  organizerSubmittedMail,
+  type OrganizerSubmittedJob,
+} from "../domains/organizers/mail.ts";
 import { staffInvitationMail, type StaffInvitationJob } from "../domains/staff/mail.ts";
 import {
   requestCreatedMail,
@@ -94,6 +102,9 @@ type EmailPayloads = {
   "document-request-item-reopened": RequestItemReopenedJob;
   "message-waiting": MessageWaitingJob;
   "account-contact-added": ContactAddedJob;
+  "organizer-sent": OrganizerSentJob;
+  "organizer-reopened": OrganizerReopenedJob;
+  "organizer-submitted": OrganizerSubmittedJob;
 };
 
 /** A mail job as the queue holds it: its kind, then its payload. */
@@ -140,6 +151,9 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "document-request-item-reopened": requestItemReopenedMail,
   "message-waiting": messageWaitingMail,
   "account-contact-added": contactAddedMail,
+  "organizer-sent": organizerSentMail,
+  "organizer-reopened": organizerReopenedMail,
+  "organizer-submitted": organizerSubmittedMail,
 };
 
 /**
@@ -176,6 +190,10 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "message-waiting": "bulk",
   // Sent one by one as the firm adds a person, or many at once by an import.
   "account-contact-added": "bulk",
+  // Sent to many accounts at once each season.
+  "organizer-sent": "bulk",
+  "organizer-reopened": "bulk",
+  "organizer-submitted": "bulk",
 };
 
 /** The queue for a mail of this kind. */

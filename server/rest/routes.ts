@@ -23,6 +23,7 @@ import { invitationRoutes } from "./invitations.ts";
 import { messageRoutes } from "./messages.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
+import { organizerRoutes } from "./organizers.ts";
 import { requestRoutes } from "./requests.ts";
 import { securityRoutes } from "./security.ts";
 import { siteMediaRoutes } from "./site-media.ts";
@@ -78,6 +79,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...firmDocumentRoutes,
   ...invitationRoutes,
   ...requestRoutes,
+  ...organizerRoutes,
   ...messageRoutes,
   ...securityRoutes,
   ...firmSetupRoutes,

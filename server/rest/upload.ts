@@ -5,7 +5,7 @@
 // failure on the way (too large, a second file, a client that goes away) removes what was stored.
 // A client's documents together stay within their storage quota: the body is refused as soon as
 // it would pass what is left, and createDocument checks again, exactly, before the row is written.
-// A folder or request named before the file part is checked before the file is stored.
+// A folder, request or organizer named before the file part is checked before the file is stored.
 // A refusal is always answered: the rest of a refused body of at most the upload limit is read and
 // discarded first (for a while at most), so the client, still sending, reads the status and detail
 // instead of a broken connection; only a body past the limit is cut (decisions.md, "The specification's contract again (issue 29)").
@@ -66,6 +66,8 @@ export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments):
         folder_id: fields.folder_id,
         request_id: fields.request_id,
         request_item_id: fields.request_item_id,
+        organizer_id: fields.organizer_id,
+        question_id: fields.question_id,
         file,
       });
       res.status(201).json(document);
@@ -124,7 +126,16 @@ export function discardRest(req: Request, received: { bytes: number }, timeoutMs
   });
 }
 
-type ReceivedUpload = { fields: { folder_id: string | null; request_id: string | null; request_item_id: string | null }; file: ReceivedFile };
+type ReceivedUpload = {
+  fields: {
+    folder_id: string | null;
+    request_id: string | null;
+    request_item_id: string | null;
+    organizer_id: string | null;
+    question_id: string | null;
+  };
+  file: ReceivedFile;
+};
 
 /**
  * Reads one multipart request: exactly one file part named `file` (stored under a new random key)
@@ -218,7 +229,7 @@ function receiveUpload(
       const place = uploadFieldsInput.safeParse(fields);
       const store = () => storage.put(key, body);
       const stored =
-        place.success && (place.data.folder_id || place.data.request_id)
+        place.success && (place.data.folder_id || place.data.request_id || place.data.organizer_id)
           ? checkPlace(place.data).then(() => {
               // Refused meanwhile (a small body can be parsed to its end while the check runs).
               if (settled) throw new Error("upload refused");

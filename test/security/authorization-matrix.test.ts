@@ -143,6 +143,10 @@ describe("tRPC: tenants are isolated", () => {
       ["appointments.cancel", "mutation", { id: o.appointmentId }],
       ["requests.submit", "mutation", { id: o.requestId }],
       ["requests.removeItemDocument", "mutation", { request_id: o.requestId, item_id: o.requestItemId, document_id: o.documentId }],
+      ["organizers.get", "query", { id: o.organizerId }],
+      ["organizers.saveAnswers", "mutation", { id: o.organizerId, answers: { moved: true } }],
+      ["organizers.submit", "mutation", { id: o.organizerId }],
+      ["organizers.unsubmit", "mutation", { id: o.organizerId }],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
@@ -153,6 +157,7 @@ describe("tRPC: tenants are isolated", () => {
       trashedDocumentId: randomUUID(),
       requestId: randomUUID(),
       requestItemId: randomUUID(),
+      organizerId: randomUUID(),
     };
     for (const [[path, type, foreignInput], [, , missingInput]] of objectCalls(objectsA).map((c, i) => [c, objectCalls(missing)[i]!] as const)) {
       const foreign = await call(clientB, path, type, foreignInput);
@@ -177,7 +182,9 @@ describe("tRPC: tenants are isolated", () => {
       (await call(clientB, "documents.trash", "query")).data,
       (await call(clientB, "appointments.list", "query")).data,
       (await call(clientB, "requests.list", "query")).data,
+      (await call(clientB, "organizers.list", "query")).data,
     ]);
+    expect(seenByB).toContain(objectsB.organizerId);
     expect(seenByB).toContain(objectsB.trashedDocumentId);
     expect(seenByB).toContain(objectsB.folderId);
     expect(seenByB).toContain(objectsB.documentId);
@@ -231,9 +238,10 @@ describe("REST: who may call what", () => {
 });
 
 describe("REST: tenants are isolated", () => {
-  function uploadForm(folderId: string, field: "folder_id" | "request_id" = "folder_id") {
+  function uploadForm(folderId: string, field: "folder_id" | "request_id" | "organizer_id" = "folder_id") {
     const form = new FormData();
     form.append(field, folderId);
+    if (field === "organizer_id") form.append("question_id", "w2_files");
     form.append("file", new Blob(["not yours"], { type: "text/plain" }), "probe.txt");
     return form;
   }
@@ -260,6 +268,11 @@ describe("REST: tenants are isolated", () => {
       ["POST", `/api/requests/${o.requestId}/submit`, undefined],
       ["POST", "/api/documents/upload", { body: uploadForm(o.requestId, "request_id") }],
       ["DELETE", `/api/requests/${o.requestId}/items/${o.requestItemId}/documents/${o.documentId}`, undefined],
+      ["GET", `/api/organizers/${o.organizerId}`, undefined],
+      ["PUT", `/api/organizers/${o.organizerId}/answers`, { json: { answers: { moved: true } } }],
+      ["POST", `/api/organizers/${o.organizerId}/submit`, undefined],
+      ["POST", `/api/organizers/${o.organizerId}/unsubmit`, undefined],
+      ["POST", "/api/documents/upload", { body: uploadForm(o.organizerId, "organizer_id") }],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
@@ -270,6 +283,7 @@ describe("REST: tenants are isolated", () => {
       trashedDocumentId: randomUUID(),
       requestId: randomUUID(),
       requestItemId: randomUUID(),
+      organizerId: randomUUID(),
     };
     const foreignRequests = objectRequests(objectsA);
     const missingRequests = objectRequests(missing);
@@ -294,7 +308,7 @@ describe("REST: tenants are isolated", () => {
   });
 
   it("lists show only the caller's own objects", async () => {
-    callsMade += 7;
+    callsMade += 8;
     const seenByB = JSON.stringify([
       (await clientB.get("/api/folders")).body,
       (await clientB.get("/api/documents/root")).body,
@@ -303,8 +317,10 @@ describe("REST: tenants are isolated", () => {
       (await clientB.get("/api/trash")).body,
       (await clientB.get("/api/appointments")).body,
       (await clientB.get("/api/requests")).body,
+      (await clientB.get("/api/organizers")).body,
     ]);
     expect(seenByB).toContain(objectsB.requestId);
+    expect(seenByB).toContain(objectsB.organizerId);
     expect(seenByB).toContain(objectsB.folderId);
     expect(seenByB).toContain(objectsB.documentId);
     expect(seenByB).toContain(objectsB.trashedDocumentId);
@@ -664,6 +680,18 @@ describe("client accounts: every client path for the account's contact and for t
       kind: "object",
       call: rest("DELETE", (o) => `/requests/${o.requestId}/items/${o.requestItemId}/documents/${o.documentId}`),
     },
+    "GET /organizers": { kind: "list", call: rest("GET", () => "/organizers"), shows: (o) => [o.organizerId] },
+    "GET /organizers/:id": { kind: "object", call: rest("GET", (o) => `/organizers/${o.organizerId}`) },
+    "PUT /organizers/:id/answers": {
+      kind: "object",
+      call: rest(
+        "PUT",
+        (o) => `/organizers/${o.organizerId}/answers`,
+        () => ({ answers: { moved: true } }),
+      ),
+    },
+    "POST /organizers/:id/submit": { kind: "object", call: rest("POST", (o) => `/organizers/${o.organizerId}/submit`) },
+    "POST /organizers/:id/unsubmit": { kind: "object", call: rest("POST", (o) => `/organizers/${o.organizerId}/unsubmit`) },
     "GET /messages": { kind: "list", call: rest("GET", () => "/messages"), shows: () => [firmText] },
     // Opened and read by the stream test below, which needs them open while the firm writes.
     "GET /messages/events": { kind: "list", call: async () => ({ status: 200, text: "" }) },
@@ -727,6 +755,14 @@ describe("client accounts: every client path for the account's contact and for t
         document_id: o.documentId,
       })),
     },
+    "organizers.list": { kind: "list", call: proc("organizers.list", "query"), shows: (o) => [o.organizerId] },
+    "organizers.get": { kind: "object", call: proc("organizers.get", "query", (o) => ({ id: o.organizerId })) },
+    "organizers.saveAnswers": {
+      kind: "object",
+      call: proc("organizers.saveAnswers", "mutation", (o) => ({ id: o.organizerId, answers: { moved: true } })),
+    },
+    "organizers.submit": { kind: "object", call: proc("organizers.submit", "mutation", (o) => ({ id: o.organizerId })) },
+    "organizers.unsubmit": { kind: "object", call: proc("organizers.unsubmit", "mutation", (o) => ({ id: o.organizerId })) },
     "messages.list": { kind: "list", call: proc("messages.list", "query", () => ({})), shows: () => [firmText] },
     "messages.send": { kind: "own", call: proc("messages.send", "mutation", () => ({ text: "Hello", document_ids: [] })) },
     "messages.unread": { kind: "list", call: proc("messages.unread", "query") },
@@ -740,7 +776,7 @@ describe("client accounts: every client path for the account's contact and for t
 
   /** Every row of the household's, so a refused caller's calls can be shown to have changed nothing. */
   async function householdRows() {
-    const of = (table: "folders" | "documents" | "appointments" | "document_requests" | "messages" | "message_threads") =>
+    const of = (table: "folders" | "documents" | "appointments" | "document_requests" | "messages" | "message_threads" | "organizers") =>
       server.db.selectFrom(table).selectAll().where("account_id", "=", owner.id).execute();
     const rows = await Promise.all([
       of("folders"),
@@ -749,6 +785,7 @@ describe("client accounts: every client path for the account's contact and for t
       of("document_requests"),
       of("messages"),
       of("message_threads"),
+      of("organizers"),
     ]);
     return rows.map((r) => r.map((row) => JSON.stringify(row)).sort());
   }
@@ -836,8 +873,9 @@ describe("client accounts: every client path for the account's contact and for t
       (await both.get("/api/requests")).body,
       (await both.get("/api/appointments")).body,
       (await both.get("/api/messages")).body,
+      (await both.get("/api/organizers")).body,
     ]);
-    callsMade += 6;
+    callsMade += 7;
     for (const id of Object.values(otherObjects)) expect(shown).toContain(id);
     expect(shown).toContain(otherFirmText);
     // Counts: the other account's alone, not the sum of both.
@@ -946,6 +984,13 @@ async function expectObjectsIntact(objects: Objects, userId: string) {
     .where("id", "=", objects.requestId)
     .executeTakeFirst();
   expect(request).toEqual({ user_id: userId, status: "open" });
+  const organizer = await server.db
+    .selectFrom("organizers")
+    .select(["account_id", "status"])
+    .where("id", "=", objects.organizerId)
+    .executeTakeFirst();
+  expect(organizer).toEqual({ account_id: userId, status: "sent" });
+  expect(await server.db.selectFrom("organizer_answers").select("question_id").where("organizer_id", "=", objects.organizerId).execute()).toEqual([]);
 }
 
 // Issue 33, part 2: a staff member without all_clients, holding every other right, against an
@@ -996,6 +1041,17 @@ describe("assigned accounts", () => {
     },
     "GET /admin/accounts/:id/notes": { path: (f) => `/admin/accounts/${f.user.id}/notes` },
     "POST /admin/accounts/:id/notes": { path: (f) => `/admin/accounts/${f.user.id}/notes`, body: () => ({ body: "Called about the extension" }) },
+    "GET /admin/organizers/:id": { path: (f) => `/admin/organizers/${f.objects.organizerId}` },
+    "GET /admin/organizers/:id/pdf": { path: (f) => `/admin/organizers/${f.objects.organizerId}/pdf` },
+    "POST /admin/organizers/:id/send": { path: (f) => `/admin/organizers/${f.objects.organizerId}/send`, body: () => ({}) },
+    "PUT /admin/organizers/:id/answers/:questionId/reviewed": {
+      path: (f) => `/admin/organizers/${f.objects.organizerId}/answers/moved/reviewed`,
+      body: () => ({ reviewed: true }),
+    },
+    "POST /admin/organizers/:id/reopen": {
+      path: (f) => `/admin/organizers/${f.objects.organizerId}/reopen`,
+      body: () => ({ comment: "Which bank?" }),
+    },
     // Destructive: last.
     "DELETE /admin/documents/:id": { path: (f) => `/admin/documents/${f.objects.documentId}` },
     "DELETE /admin/invitations/:id": { path: (f) => `/admin/invitations/${f.invitationId}` },
@@ -1029,12 +1085,19 @@ describe("assigned accounts", () => {
     "PATCH /admin/request-templates/:id",
     "DELETE /admin/request-templates/:id",
     "POST /admin/staff/invitations/:id/resend",
+    "GET /admin/organizer-templates/:id",
+    "PUT /admin/organizer-templates/:id",
+    "DELETE /admin/organizer-templates/:id",
+    // The firm's template; its rows are only those of the accounts the asker reaches (organizers.test.ts).
+    "GET /admin/organizer-templates/:id/answers.csv",
   ]);
   /** Paths naming an account in their body or query rather than their path. */
   const ACCOUNT_IN_BODY: [string, string, (f: Fixture) => unknown][] = [
     ["POST", "/admin/requests", (f) => ({ user_id: f.user.id, title: "1099-INT forms" })],
     ["POST", "/admin/appointments", (f) => ({ user_id: f.user.id, title: "Review", appointment_date: "2031-05-01T14:00:00Z" })],
+    ["POST", "/admin/organizers", (f) => ({ account_id: f.user.id, template_id: organizerTemplateId, title: "2026 organizer" })],
   ];
+  let organizerTemplateId: string;
 
   async function fixture(): Promise<Fixture> {
     const user = await createUser(server.db);
@@ -1051,6 +1114,12 @@ describe("assigned accounts", () => {
     const member = await createStaffMember(server.db, "staff", ["manage_clients", "documents", "requests", "messages", "appointments", "activity"]);
     staffId = member.id;
     staff = await loginClient(server.url, member, "admin");
+    const template = await admin.post("/api/admin/organizer-templates", {
+      name: "Probe organizer",
+      template: { sections: [{ title: "Life", questions: [{ id: "moved", type: "yes_no", label: "Did you move?" }] }] },
+    });
+    expect(template.status, template.text).toBe(201);
+    organizerTemplateId = (template.body as { id: string }).id;
     assigned = await fixture();
     unassigned = await fixture();
     const res = await admin.request("PUT", `/api/admin/accounts/${assigned.user.id}/assignees`, { json: { user_ids: [staffId] } });

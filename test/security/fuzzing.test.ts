@@ -213,6 +213,30 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   "admin.createRequest": { user_id: "00000000-0000-4000-8000-000000000000", title: "W-2", description: "", due_date: "2031-05-01", folder_id: null },
   "admin.updateRequest": { id: "00000000-0000-4000-8000-000000000000", status: "done", comment: "Thanks" },
   "admin.requestFolders": { user_id: "00000000-0000-4000-8000-000000000000" },
+  "organizers.saveAnswers": { id: "00000000-0000-4000-8000-000000000000", answers: { moved: true, notes: "New job" } },
+  "admin.createOrganizerTemplate": {
+    name: "Fuzz organizer",
+    template: {
+      sections: [
+        {
+          title: "Life",
+          questions: [
+            { id: "moved", type: "yes_no", label: "Did you move?", required: true },
+            { id: "address", type: "text", label: "New address", visible_if: { question: "moved", equals: true } },
+          ],
+        },
+      ],
+    },
+  },
+  "admin.createOrganizer": {
+    account_id: "00000000-0000-4000-8000-000000000000",
+    template_id: "00000000-0000-4000-8000-000000000000",
+    title: "2026 organizer",
+    due_date: "2031-05-01",
+  },
+  "admin.organizers": { account_id: "00000000-0000-4000-8000-000000000000", status: "submitted", limit: 10 },
+  "admin.reopenOrganizer": { id: "00000000-0000-4000-8000-000000000000", comment: "Which bank?" },
+  "admin.reviewOrganizerAnswer": { id: "00000000-0000-4000-8000-000000000000", question_id: "moved", reviewed: true },
   "messages.list": { limit: 10, cursor: 5 },
   "messages.send": { text: "Hello,\nhere is my W-2", document_ids: ["00000000-0000-4000-8000-000000000000"] },
   "admin.conversations": { limit: 10 },
@@ -275,6 +299,12 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PATCH /folders/:id": { name: "Receipts", color: "#EF4444", parent_folder_id: null },
   "POST /auth/login/2fa": VALID_INPUTS["auth.loginTwoFactor"]!,
   "PATCH /admin/requests/:id": { status: "done", comment: "Thanks" },
+  "PUT /organizers/:id/answers": { answers: { moved: true, notes: "New job" } },
+  "POST /admin/organizer-templates": VALID_INPUTS["admin.createOrganizerTemplate"]!,
+  "PUT /admin/organizer-templates/:id": VALID_INPUTS["admin.createOrganizerTemplate"]!,
+  "POST /admin/organizers": VALID_INPUTS["admin.createOrganizer"]!,
+  "POST /admin/organizers/:id/reopen": { comment: "Which bank?" },
+  "PUT /admin/organizers/:id/answers/:questionId/reviewed": { reviewed: true },
   "POST /messages": VALID_INPUTS["messages.send"]!,
   "POST /accounts/switch": VALID_INPUTS["accounts.switch"]!,
   "POST /admin/messages/:user_id": { text: "Thanks", document_ids: [] },

@@ -127,6 +127,29 @@ describe("document requests", () => {
     expect(describeActivity(asClientSees(update("admin", "open", "open")), "client")).toBe("Your firm updated the request “2025 W-2”");
   });
 
+  it("tells of organizers sent, submitted, taken back and reopened, and of their templates (issue 36)", () => {
+    const sent = entry({ action: "organizer.send", actor_role: "admin", actor_label: "office", detail: { title: "2026 organizer" } });
+    expect(describeActivity(asClientSees(sent), "client")).toBe("Your firm sent the organizer “2026 organizer”");
+    expect(describeActivity(sent, "admin")).toBe("office sent jdoe the organizer “2026 organizer”");
+    const submitted = entry({ action: "organizer.submit", detail: { title: "2026 organizer" } });
+    expect(describeActivity(submitted, "client")).toBe("You submitted the organizer “2026 organizer”");
+    expect(describeActivity(entry({ action: "organizer.unsubmit", detail: { title: "2026 organizer" } }), "client")).toBe(
+      "You took back the organizer “2026 organizer”",
+    );
+    const reopened = entry({ action: "organizer.reopen", actor_role: "admin", actor_label: "office", detail: { title: "2026 organizer" } });
+    expect(describeActivity(reopened, "admin")).toBe("office reopened jdoe's organizer “2026 organizer”");
+    const uploaded = entry({ detail: { filename: "w2.pdf", folder: "2026 organizer", organizer: "2026 organizer" } });
+    expect(describeActivity(uploaded, "client")).toBe("You uploaded w2.pdf for the organizer “2026 organizer”");
+    const template = entry({
+      action: "organizer_template.update",
+      actor_role: "admin",
+      actor_label: "office",
+      client_label: null,
+      detail: { name: "Individual" },
+    });
+    expect(describeActivity(template, "admin")).toBe("office changed the organizer template “Individual”");
+  });
+
   it("names the client in the firm's view", () => {
     expect(describeActivity(asked, "admin")).toBe("office asked jdoe for “2025 W-2”");
     expect(describeActivity(update("client", "submitted", "open"), "admin")).toBe("jdoe submitted the request “2025 W-2”");

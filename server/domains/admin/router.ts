@@ -18,6 +18,7 @@ import { firmSetupAdminProcedures } from "../firm-setup/router.ts";
 import { inboxAdminProcedures } from "../inbox/router.ts";
 import { invitationsAdminProcedures } from "../invitations/router.ts";
 import { messagesAdminProcedures } from "../messages/router.ts";
+import { organizersAdminProcedures } from "../organizers/router.ts";
 import { requestsAdminProcedures } from "../requests/router.ts";
 import { idInput } from "../shared-schemas.ts";
 import { securityAdminProcedures } from "../security/router.ts";
@@ -57,6 +58,7 @@ export const adminRouter = router({
   ...firmDocumentsAdminProcedures,
   ...invitationsAdminProcedures,
   ...requestsAdminProcedures,
+  ...organizersAdminProcedures,
   ...messagesAdminProcedures,
   ...firmSetupAdminProcedures,
   ...staffAdminProcedures,

@@ -69,8 +69,26 @@ export const uploadFieldsInput = z
       .union([idSchema, z.literal("")])
       .nullish()
       .transform((v) => (v ? v : null)),
+    /** One of the uploader's organizers (issue 36): the document answers its file question `question_id` and goes into the organizer's folder. */
+    organizer_id: z
+      .union([idSchema, z.literal("")])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    question_id: z
+      .string()
+      .max(64, "question_id is not a question of this organizer")
+      .nullish()
+      .transform((v) => (v ? v : null)),
   })
-  .refine((v) => v.request_item_id === null || v.request_id !== null, { message: "Send request_id with request_item_id", path: ["request_id"] });
+  .refine((v) => v.request_item_id === null || v.request_id !== null, { message: "Send request_id with request_item_id", path: ["request_id"] })
+  .refine((v) => (v.organizer_id === null) === (v.question_id === null), {
+    message: "Send organizer_id and question_id together",
+    path: ["question_id"],
+  })
+  .refine((v) => v.organizer_id === null || v.request_id === null, {
+    message: "An upload answers a request or an organizer, not both",
+    path: ["organizer_id"],
+  });
 
 export const documentOutput = z.object({
   id: z.string(),

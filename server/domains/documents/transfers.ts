@@ -16,6 +16,8 @@ export const recordUploadInput = z.object({
   folder_id: idSchema.nullable(),
   request_id: idSchema.nullable().default(null),
   request_item_id: idSchema.nullable().default(null),
+  organizer_id: idSchema.nullable().default(null),
+  question_id: z.string().max(64).nullable().default(null),
   file: z.object({
     key: z.string(),
     size: z.number().int().min(0),
@@ -26,7 +28,7 @@ export const recordUploadInput = z.object({
 });
 
 /** Where an upload goes, known from the fields sent before its file. */
-const uploadPlaceInput = recordUploadInput.pick({ folder_id: true, request_id: true, request_item_id: true });
+const uploadPlaceInput = recordUploadInput.pick({ folder_id: true, request_id: true, request_item_id: true, organizer_id: true, question_id: true });
 
 export const documentTransfersRouter = router({
   prepareUpload: clientProcedure.mutation(({ ctx }) => prepareUpload(ctx)),

@@ -10,6 +10,7 @@ import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
 import { addUploadToInbox } from "../inbox/queries.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { checkOrganizerUpload, organizerForUpload } from "../organizers/service.ts";
 import { requestForUpload } from "../requests/service.ts";
 import { stripInvisible } from "../shared-schemas.ts";
 import { addToUploadNotice } from "./upload-notices.ts";
@@ -30,6 +31,15 @@ export type ReceivedFile = {
   sha256: string;
   filename: string;
   declaredType: string;
+};
+
+/** Where an upload goes: a folder, or what it answers (a request and its item, or an organizer's file question). */
+type UploadPlace = {
+  folder_id: string | null;
+  request_id?: string | null;
+  request_item_id?: string | null;
+  organizer_id?: string | null;
+  question_id?: string | null;
 };
 
 /** A user's quota in bytes: their own if the firm set one, else the default from the environment. */
@@ -66,10 +76,7 @@ export async function prepareUploadForFirm(ctx: AuthedContext, accountId: string
 }
 
 /** checkUploadPlaceForFirm for the caller's own documents. */
-export async function checkUploadPlace(
-  ctx: ClientContext,
-  input: { folder_id: string | null; request_id: string | null; request_item_id?: string | null },
-): Promise<{ success: true }> {
+export async function checkUploadPlace(ctx: ClientContext, input: UploadPlace): Promise<{ success: true }> {
   return checkUploadPlaceForFirm(ctx, input, ctx.account.id);
 }
 
@@ -79,22 +86,17 @@ export async function checkUploadPlace(
  * have arrived. createDocument checks both again when it writes the row. Any owner: the firm's
  * upload into a client's documents.
  */
-export async function checkUploadPlaceForFirm(
-  ctx: AuthedContext,
-  input: { folder_id: string | null; request_id: string | null; request_item_id?: string | null },
-  accountId: string,
-): Promise<{ success: true }> {
+export async function checkUploadPlaceForFirm(ctx: AuthedContext, input: UploadPlace, accountId: string): Promise<{ success: true }> {
   if (input.folder_id) await assertOwnFolder(ctx.db, accountId, input.folder_id);
   const requestId = input.request_id;
   if (requestId) await ctx.db.transaction().execute((tx) => requestForUpload(tx, accountId, requestId, input.request_item_id ?? null));
+  const organizerId = input.organizer_id;
+  if (organizerId) await ctx.db.transaction().execute((tx) => checkOrganizerUpload(tx, accountId, organizerId, input.question_id ?? null));
   return { success: true };
 }
 
 /** createDocumentForFirm in the caller's own documents. */
-export async function createDocument(
-  ctx: ClientContext,
-  input: { folder_id: string | null; request_id?: string | null; request_item_id?: string | null; file: ReceivedFile },
-): Promise<DocumentItem> {
+export async function createDocument(ctx: ClientContext, input: UploadPlace & { file: ReceivedFile }): Promise<DocumentItem> {
   return recordDocument(ctx, input, ctx.account.id, "client");
 }
 
@@ -104,18 +106,14 @@ export async function createDocument(
  * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)
  * the content goes too. It joins the batch its email tells (upload-notices.ts).
  */
-export function createDocumentForFirm(
-  ctx: AuthedContext,
-  input: { folder_id: string | null; request_id?: string | null; request_item_id?: string | null; file: ReceivedFile },
-  accountId: string,
-): Promise<DocumentItem> {
+export function createDocumentForFirm(ctx: AuthedContext, input: UploadPlace & { file: ReceivedFile }, accountId: string): Promise<DocumentItem> {
   return recordDocument(ctx, input, accountId, "firm");
 }
 
 /** Both: `by` says whose upload it is (the account's people, or the firm into a client's account). */
 async function recordDocument(
   ctx: AuthedContext,
-  input: { folder_id: string | null; request_id?: string | null; request_item_id?: string | null; file: ReceivedFile },
+  input: UploadPlace & { file: ReceivedFile },
   accountId: string,
   by: "client" | "firm",
 ): Promise<DocumentItem> {
@@ -139,13 +137,19 @@ async function recordDocument(
         }
         // An upload against a request goes into the request's folder, when it has one.
         const request = input.request_id ? await requestForUpload(tx, accountId, input.request_id, input.request_item_id ?? null) : null;
-        const folderId = request?.folder_id ?? chosenFolderId;
+        // An answer to an organizer's file question goes into the account's folder for the organizer.
+        const organizer = input.organizer_id
+          ? await organizerForUpload(tx, accountId, input.organizer_id, input.question_id ?? null, ctx.now())
+          : null;
+        const folderId = organizer?.folder_id ?? request?.folder_id ?? chosenFolderId;
         const document = await insertDocument(tx, {
           account_id: accountId,
           uploaded_by: ctx.user.id,
           folder_id: folderId,
           request_id: request?.id ?? null,
           request_item_id: request?.item?.id ?? null,
+          organizer_id: organizer?.id ?? null,
+          organizer_question_id: organizer?.question_id ?? null,
           original_filename: cleanFilename(file.filename),
           storage_key: file.key,
           content_type: contentType,
@@ -166,6 +170,7 @@ async function recordDocument(
             folder: await folderName(tx, folderId),
             ...(request ? { request: request.title } : {}),
             ...(request?.item ? { request_item: request.item.title } : {}),
+            ...(organizer ? { organizer: organizer.title } : {}),
           },
         );
         // A client's upload (by any of the account's people) is news for the firm (digest, Inbox);

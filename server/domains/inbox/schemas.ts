@@ -3,6 +3,7 @@ import { z } from "zod";
 export const INBOX_KINDS = [
   "upload",
   "request_submitted",
+  "organizer_submitted",
   "consultation",
   "appointment_request",
   "message",
@@ -13,7 +14,7 @@ export const INBOX_KINDS = [
 
 /**
  * One Inbox item. `summary` by kind: upload `{ count, names }` (at most five names), request_submitted
- * `{ title }`, consultation `{ name, service }`, appointment_request, appointment_booked and
+ * and organizer_submitted `{ title }`, consultation `{ name, service }`, appointment_request, appointment_booked and
  * appointment_cancelled `{ title, start }`, appointment_rescheduled `{ title, start, previous_start }`,
  * message `{ count, text, attachments }` (the latest message's start). `client_label` is the account's
  * name and `actor_name` the name of the person who acted (null for a visitor or a deleted person).

@@ -11,6 +11,7 @@ import type { InboxInput, InboxPage, MarkInboxReadInput } from "./schemas.ts";
 const KIND_RIGHTS: Record<InboxItemKind, StaffRight> = {
   upload: "documents",
   request_submitted: "requests",
+  organizer_submitted: "requests",
   consultation: "manage_clients",
   appointment_request: "appointments",
   appointment_booked: "appointments",

@@ -39,6 +39,13 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "request_template.create": "Request template created",
   "request_template.update": "Request template changed",
   "request_template.delete": "Request template deleted",
+  "organizer.send": "Organizer sent",
+  "organizer.submit": "Organizer submitted",
+  "organizer.unsubmit": "Organizer taken back",
+  "organizer.reopen": "Organizer reopened",
+  "organizer_template.create": "Organizer template created",
+  "organizer_template.update": "Organizer template changed",
+  "organizer_template.delete": "Organizer template deleted",
   "invitation.create": "Invitation sent",
   "invitation.resend": "Invitation resent",
   "invitation.revoke": "Invitation revoked",
@@ -165,6 +172,8 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       return said(`changed ${their} password`);
     case "document.upload": {
       const item = text(detail, "request_item");
+      const organizer = text(detail, "organizer");
+      if (organizer) return said(`uploaded ${file} for the organizer “${organizer}”`);
       return said(`uploaded ${file}${item ? ` for “${item}”` : inFolder}`);
     }
     case "document.download":
@@ -224,6 +233,28 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       return said(`changed the request template ${text(detail, "title") ? `“${text(detail, "title")}”` : ""}`.trimEnd());
     case "request_template.delete":
       return said(`deleted the request template ${text(detail, "title") ? `“${text(detail, "title")}”` : ""}`.trimEnd());
+    case "organizer.send": {
+      const title = text(detail, "title");
+      const whom = isClientView || entry.client_label === null ? "" : ` ${entry.client_label}`;
+      return said(`sent${whom} the organizer ${title ? `“${title}”` : ""}`.trimEnd());
+    }
+    case "organizer.submit":
+    case "organizer.unsubmit":
+    case "organizer.reopen": {
+      const title = text(detail, "title");
+      const named = actingOnOther ? `${entry.client_label}'s organizer${title ? ` “${title}”` : ""}` : `the organizer${title ? ` “${title}”` : ""}`;
+      const verb = { "organizer.submit": "submitted", "organizer.unsubmit": "took back", "organizer.reopen": "reopened" }[entry.action];
+      return said(`${verb} ${named}`);
+    }
+    case "organizer_template.create":
+    case "organizer_template.update":
+    case "organizer_template.delete": {
+      const verb = { "organizer_template.create": "created", "organizer_template.update": "changed", "organizer_template.delete": "deleted" }[
+        entry.action
+      ];
+      const name = text(detail, "name");
+      return said(`${verb} the organizer template ${name ? `“${name}”` : ""}`.trimEnd());
+    }
     case "invitation.create":
     case "invitation.resend":
     case "invitation.revoke": {

@@ -35,6 +35,8 @@ export function describeInboxItem(item: InboxItemView): { headline: string; acco
     }
     case "request_submitted":
       return { headline: `${person} submitted "${String(summary.title ?? "a request")}"`, account, detail: "Ready for your review" };
+    case "organizer_submitted":
+      return { headline: `${person} submitted the organizer "${String(summary.title ?? "an organizer")}"`, account, detail: "Ready for your review" };
     case "consultation": {
       const service = SERVICE_OPTIONS.find((option) => option.value === summary.service)?.label ?? null;
       return { headline: `Consultation request from ${String(summary.name ?? "a visitor")}`, account: null, detail: service };
@@ -59,6 +61,8 @@ const SECTION_OF: Record<InboxItemView["kind"], AccountSection | null> = {
   upload: "documents",
   message: "messages",
   request_submitted: "requests",
+  // Until the account page has an organizers section (issue 36's UI), the requests one is the nearest.
+  organizer_submitted: "requests",
   appointment_request: "appointments",
   appointment_booked: "appointments",
   appointment_rescheduled: "appointments",

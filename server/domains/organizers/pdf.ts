@@ -1,0 +1,163 @@
+// GET /api/admin/organizers/:id/pdf: the organizer as the firm files it, a readable PDF of the
+// visible questions and their answers (sensitive ones in full: this is the firm's copy), a group's
+// entries one under the other, and the documents uploaded for each file question listed by name.
+// Written with @cantoo/pdf-lib (maintained pdf-lib, MIT) and its standard Helvetica: a character
+// the font cannot write is shown as "?" rather than failing the download.
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "@cantoo/pdf-lib";
+import { visibleIds } from "./rules.ts";
+import type { AdminOrganizer, GroupQuestion, MemberQuestion, Question } from "./schemas.ts";
+
+const PAGE = { width: 612, height: 792, margin: 54 };
+const SIZE = { title: 18, heading: 13, text: 10 };
+const LINE = 1.35;
+const GREY = rgb(0.35, 0.35, 0.35);
+
+type Fonts = { regular: PDFFont; bold: PDFFont };
+
+class Writer {
+  private page: PDFPage;
+  private y: number;
+  private readonly writable = new Map<string, boolean>();
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: Fonts,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  /** The text with what Helvetica (WinAnsi) cannot encode as "?", and line breaks as given. */
+  private safe(text: string, font: PDFFont): string {
+    let out = "";
+    for (const char of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
+      if (char === "\n") {
+        out += char;
+        continue;
+      }
+      let ok = this.writable.get(char);
+      if (ok === undefined) {
+        try {
+          font.encodeText(char);
+          ok = true;
+        } catch {
+          ok = false;
+        }
+        this.writable.set(char, ok);
+      }
+      out += ok ? char : "?";
+    }
+    return out;
+  }
+
+  private lines(text: string, font: PDFFont, size: number, width: number): string[] {
+    const result: string[] = [];
+    for (const paragraph of this.safe(text, font).split("\n")) {
+      let line = "";
+      for (const word of paragraph.split(" ")) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(candidate, size) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line) result.push(line);
+        // A word wider than the line (an account number without spaces, a URL) is cut.
+        let rest = word;
+        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+          let cut = rest.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          result.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        line = rest;
+      }
+      result.push(line);
+    }
+    return result;
+  }
+
+  write(text: string, options: { bold?: boolean; size?: number; indent?: number; color?: ReturnType<typeof rgb>; after?: number } = {}) {
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const size = options.size ?? SIZE.text;
+    const indent = options.indent ?? 0;
+    const width = PAGE.width - 2 * PAGE.margin - indent;
+    for (const line of this.lines(text, font, size, width)) {
+      if (this.y - size * LINE < PAGE.margin) {
+        this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+        this.y = PAGE.height - PAGE.margin;
+      }
+      this.y -= size * LINE;
+      this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: options.color ?? rgb(0, 0, 0) });
+    }
+    this.y -= options.after ?? 0;
+  }
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.map(show).join(", ");
+  return String(value);
+}
+
+function money(value: unknown): string {
+  return typeof value === "number" ? `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : show(value);
+}
+
+function answerText(question: Question | MemberQuestion, value: unknown): string {
+  if (value === undefined || value === null) return "(no answer)";
+  return question.type === "money" ? money(value) : show(value);
+}
+
+export async function organizerPdf(organizer: AdminOrganizer, firmName: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(organizer.title);
+  doc.setAuthor(firmName);
+  doc.setCreationDate(new Date(0));
+  const writer = new Writer(doc, { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) });
+  const answers = new Map(organizer.answers.map((answer) => [answer.question_id, answer]));
+  const values = new Map(organizer.answers.map((answer) => [answer.question_id, answer.value]));
+  const visible = visibleIds(organizer.template, values);
+
+  writer.write(organizer.title, { bold: true, size: SIZE.title, after: 4 });
+  writer.write(`${organizer.client_label} · ${firmName}`, { color: GREY });
+  const status = organizer.submitted_at ? `Submitted ${organizer.submitted_at.toISOString().slice(0, 10)}` : `Status: ${organizer.status}`;
+  writer.write(`${status}${organizer.due_date ? ` · Due ${organizer.due_date}` : ""}`, { color: GREY, after: 10 });
+
+  for (const section of organizer.template.sections) {
+    const shown = section.questions.filter((q) => visible.has(q.id));
+    if (shown.length === 0) continue;
+    writer.write(section.title, { bold: true, size: SIZE.heading, after: 4 });
+    for (const question of shown) {
+      const answer = answers.get(question.id);
+      const marks = [answer?.reviewed ? "reviewed" : null, answer?.from_last_year ? "last year's answer" : null].filter(Boolean).join(", ");
+      writer.write(`${question.label}${marks ? ` (${marks})` : ""}`, { bold: true });
+      if (question.type === "file") {
+        const documents = organizer.documents[question.id] ?? [];
+        if (documents.length === 0) writer.write("(no documents)", { indent: 12, color: GREY });
+        for (const document of documents) writer.write(`- ${document.original_filename}`, { indent: 12 });
+      } else if (question.type === "group") {
+        writeGroup(writer, question, answer?.value);
+      } else {
+        writer.write(answerText(question, answer?.value), { indent: 12 });
+      }
+      writer.write("", { size: 4 });
+    }
+    writer.write("", { after: 6 });
+  }
+  return doc.save();
+}
+
+function writeGroup(writer: Writer, group: GroupQuestion, value: unknown) {
+  if (!Array.isArray(value) || value.length === 0) {
+    writer.write("(no entries)", { indent: 12, color: GREY });
+    return;
+  }
+  (value as Array<Record<string, unknown>>).forEach((entry, index) => {
+    writer.write(`${index + 1}.`, { indent: 12, bold: true });
+    for (const member of group.questions) {
+      if (entry[member.id] === undefined) continue;
+      writer.write(`${member.label}: ${answerText(member, entry[member.id])}`, { indent: 24 });
+    }
+  });
+}
