@@ -32,6 +32,7 @@ import * as inboxArrivals from "./2026-11-26T0530_inbox_arrivals.ts";
 import * as invitationPerAccount from "./2026-11-26T0540_invitation_per_account.ts";
 import * as documentContentSearch from "./2026-11-26T0560_document_content_search.ts";
 import * as staffScopeNotices from "./2026-11-26T0570_staff_scope_notices.ts";
+import * as signatureRequests from "./2026-11-26T0600_signature_requests.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0540_invitation_per_account": invitationPerAccount,
   "2026-11-26T0560_document_content_search": documentContentSearch,
   "2026-11-26T0570_staff_scope_notices": staffScopeNotices,
+  "2026-11-26T0600_signature_requests": signatureRequests,
 };
