@@ -14,6 +14,7 @@ import { firmRouter } from "./firm-setup/router.ts";
 import { foldersRouter } from "./folders/router.ts";
 import { messagesRouter } from "./messages/router.ts";
 import { requestsRouter } from "./requests/router.ts";
+import { signatureTransfersRouter, signaturesRouter } from "./signatures/router.ts";
 import { siteRouter } from "./site/router.ts";
 import { siteMediaRouter, siteMediaTransfersRouter } from "./site-media/router.ts";
 
@@ -33,11 +34,17 @@ export const appRouter = router({
   requests: requestsRouter,
   messages: messagesRouter,
   firm: firmRouter,
+  signatures: signaturesRouter,
 });
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
 
 /** Uploads and downloads: called by the REST layer only, never served at /trpc. */
-const transferRouter = router({ documents: documentTransfersRouter, admin: adminTransfersRouter, siteMedia: siteMediaTransfersRouter });
+const transferRouter = router({
+  documents: documentTransfersRouter,
+  admin: adminTransfersRouter,
+  siteMedia: siteMediaTransfersRouter,
+  signatures: signatureTransfersRouter,
+});
 export const createTransferCaller = createCallerFactory(transferRouter);

@@ -62,6 +62,18 @@ import {
   requestItemReopenedMail,
   type RequestItemReopenedJob,
 } from "../domains/requests/mail.ts";
+import {
+  signatureCodeMail,
+  type SignatureCodeJob,
+  signatureCompletedMail,
+  type SignatureCompletedJob,
+  signatureDeclinedMail,
+  type SignatureDeclinedJob,
+  signatureTurnMail,
+  type SignatureTurnJob,
+  signatureVoidedMail,
+  type SignatureVoidedJob,
+} from "../domains/signatures/mail.ts";
 import type { Job, JobKind } from "./queue.ts";
 
 /**
@@ -94,6 +106,11 @@ type EmailPayloads = {
   "document-request-item-reopened": RequestItemReopenedJob;
   "message-waiting": MessageWaitingJob;
   "account-contact-added": ContactAddedJob;
+  "signature-turn": SignatureTurnJob;
+  "signature-code": SignatureCodeJob;
+  "signature-declined": SignatureDeclinedJob;
+  "signature-completed": SignatureCompletedJob;
+  "signature-voided": SignatureVoidedJob;
 };
 
 /** A mail job as the queue holds it: its kind, then its payload. */
@@ -140,6 +157,11 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "document-request-item-reopened": requestItemReopenedMail,
   "message-waiting": messageWaitingMail,
   "account-contact-added": contactAddedMail,
+  "signature-turn": signatureTurnMail,
+  "signature-code": signatureCodeMail,
+  "signature-declined": signatureDeclinedMail,
+  "signature-completed": signatureCompletedMail,
+  "signature-voided": signatureVoidedMail,
 };
 
 /**
@@ -176,6 +198,12 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "message-waiting": "bulk",
   // Sent one by one as the firm adds a person, or many at once by an import.
   "account-contact-added": "bulk",
+  // The signer waits at the screen for the code; the others are one message per step of a request.
+  "signature-code": "now",
+  "signature-turn": "bulk",
+  "signature-declined": "bulk",
+  "signature-completed": "bulk",
+  "signature-voided": "bulk",
 };
 
 /** The queue for a mail of this kind. */

@@ -50,6 +50,16 @@ export const ACTIVITY_ACTIONS = [
   "account.note_add",
   "account.note_update",
   "account.note_delete",
+  "signature.create",
+  "signature.view",
+  "signature.consent",
+  "signature.verify",
+  "signature.sign",
+  "signature.decline",
+  "signature.void",
+  "signature.remind",
+  "signature.in_person",
+  "signature.complete",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

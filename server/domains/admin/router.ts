@@ -20,6 +20,7 @@ import { invitationsAdminProcedures } from "../invitations/router.ts";
 import { messagesAdminProcedures } from "../messages/router.ts";
 import { requestsAdminProcedures } from "../requests/router.ts";
 import { idInput } from "../shared-schemas.ts";
+import { signaturesAdminProcedures } from "../signatures/router.ts";
 import { siteAdminProcedures } from "../site/router.ts";
 import { siteMediaAdminProcedures } from "../site-media/router.ts";
 import { adminMeOutput } from "../staff/schemas.ts";
@@ -61,4 +62,5 @@ export const adminRouter = router({
   ...staffAdminProcedures,
   ...accountsAdminProcedures,
   ...accountNotesAdminProcedures,
+  ...signaturesAdminProcedures,
 });
