@@ -5,9 +5,10 @@ import { type Kysely, sql } from "kysely";
 // need (consent to the ESIGN disclosure, the identity check, the signature, where it came from);
 // fields are placed as fractions of their page, so the firm's and the signer's screens agree at any
 // size. signature_events is the request's own audit trail (append-only, as activity_events).
-// Documents gain `retained_until`: the original and the sealed PDF of a completed request may not
-// be renamed, moved or trashed before it (3 years, the IRS's for an ERO's Form 8879); a trigger
-// backs the documents service's own check.
+// Documents gain `retained_until`: the original of an open request, and the original and the sealed
+// PDF of a completed one for 3 years (the IRS's for an ERO's Form 8879), may not be renamed, moved
+// or trashed; a trigger backs the documents service's own check. A request goes with its account
+// (and so with its documents: the cascade, since an account's deletion removes its documents too).
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table documents add column retained_until timestamptz`.execute(db);
   await sql`
@@ -29,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create table signature_requests (
       id uuid primary key default gen_random_uuid(),
       account_id uuid not null references accounts (id) on delete cascade,
-      document_id uuid not null references documents (id),
+      document_id uuid not null references documents (id) on delete cascade,
       title text not null check (length(title) between 1 and 200),
       kind text not null check (kind in ('engagement_letter', 'form_8879', 'other')),
       signing_order text not null check (signing_order in ('parallel', 'sequential')),
@@ -38,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       message text not null default '' check (length(message) <= 5000),
       created_by uuid references users (id) on delete set null,
       original_sha256 text not null,
-      sealed_document_id uuid references documents (id),
+      sealed_document_id uuid references documents (id) on delete set null,
       sealed_sha256 text,
       void_reason text,
       last_reminded_at timestamptz,

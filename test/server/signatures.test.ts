@@ -581,7 +581,7 @@ describe("ending a request", () => {
         fields: [signatureField(0)],
       })
     ).body.id as string;
-    return { solo, id };
+    return { solo, id, pdf };
   }
 
   it("decline ends it and the firm is told", async () => {
@@ -599,7 +599,10 @@ describe("ending a request", () => {
   });
 
   it("void ends it, the signer is told; reminders go only to a request still open", async () => {
-    const { solo, id } = await single();
+    const { solo, id, pdf } = await single();
+    // While the request is open its original is held as it is.
+    const held = await solo.api.patch(`/api/documents/${pdf}`, { name: "renamed.pdf" });
+    expect(held.status, held.text).toBe(409);
     const remind = await admin.post(`/api/admin/signature-requests/${id}/remind`);
     expect(remind.status, remind.text).toBe(200);
     await smtp.waitForMail(solo.user.email, /Reminder: Please sign: other to sign/);
@@ -619,6 +622,9 @@ describe("ending a request", () => {
     }
     expect((await admin.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(409);
     expect((await admin.get(`/api/admin/signature-requests?status=voided`)).body.map((r: { id: string }) => r.id)).toContain(id);
+    // Voided, the request no longer holds its original.
+    const renamed = await solo.api.patch(`/api/documents/${pdf}`, { name: "renamed.pdf" });
+    expect(renamed.status, renamed.text).toBe(200);
   });
 
   it("a Form 8879 says remote signing needs a KBA provider, and signs once the firm checked a photo ID in person", async () => {

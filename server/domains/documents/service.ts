@@ -112,7 +112,7 @@ export const RETAINED_DOCUMENT = "P0002";
 
 /** The 409 for a signed document (or its original) within its retention: docs/decisions.md, "Signatures". */
 export function documentRetainedMessage(until: Date): string {
-  return `This document is part of a signed record and is kept unchanged until ${until.toISOString().slice(0, 10)}: it cannot be renamed, moved or deleted before then`;
+  return `This document is part of a signature record and is kept unchanged until ${until.toISOString().slice(0, 10)}: it cannot be renamed, moved or deleted before then`;
 }
 
 export async function assertNotRetained(db: Db, id: string, now: Date): Promise<void> {

@@ -275,7 +275,18 @@ export async function rootFolderNamed(db: Db, accountId: string, name: string, n
   return made.id;
 }
 
-export async function retainDocuments(db: Db, documentIds: readonly string[], until: Date) {
+/** Whether a request still open, or completed, holds this document (as its original or its sealed file). */
+export async function isDocumentHeld(db: Db, documentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("signature_requests")
+    .select("id")
+    .where((eb) => eb.or([eb("document_id", "=", documentId), eb("sealed_document_id", "=", documentId)]))
+    .where("status", "in", ["sent", "partially_signed", "completed"])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function retainDocuments(db: Db, documentIds: readonly string[], until: Date | null) {
   await db.updateTable("documents").set({ retained_until: until }).where("id", "in", documentIds).execute();
 }
 

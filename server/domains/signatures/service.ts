@@ -33,6 +33,7 @@ import {
   insertEvent,
   insertFields,
   insertSignatureRequest,
+  isDocumentHeld,
   insertSigners,
   listAccountPeople,
   listEvents,
@@ -175,6 +176,12 @@ function baseOf(row: RequestRow) {
   };
 }
 
+function retentionEnd(from: Date): Date {
+  const until = new Date(from);
+  until.setUTCFullYear(until.getUTCFullYear() + RETENTION_YEARS);
+  return until;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The firm
 
@@ -238,6 +245,8 @@ export async function createSignatureRequest(ctx: FirmContext, input: CreateSign
         required: f.required,
       })),
     );
+    // The original stays as it is while the request is open (and for RETENTION_YEARS once sealed).
+    await retainDocuments(tx, [document.id], retentionEnd(now));
     const first = input.order === "parallel" ? signers.map((_, i) => i) : [0];
     for (const position of first) await ctx.jobs.send("email", { kind: "signature-turn", requestId: id, position }, { tx });
     const accountName = (await tx.selectFrom("accounts").select("name").where("id", "=", accountId).executeTakeFirstOrThrow()).name;
@@ -311,10 +320,16 @@ export async function voidSignatureRequest(ctx: FirmContext, input: { id: string
   await ctx.db.transaction().execute(async (tx) => {
     const row = await lockOpenForFirm(tx, ctx, input.id);
     await updateRequest(tx, row.id, { status: "voided", void_reason: input.reason || null, updated_at: ctx.now() });
+    await releaseOriginal(tx, row.document_id);
     await ctx.jobs.send("email", { kind: "signature-voided", requestId: row.id }, { tx });
     await record(tx, ctx, row, "signature.void", null, input.reason ? { reason: input.reason } : {});
   });
   return adminSignatureRequest(ctx, input.id);
+}
+
+/** A request that ended unsigned no longer holds its original, unless another request still does. */
+async function releaseOriginal(tx: Db, documentId: string): Promise<void> {
+  if (!(await isDocumentHeld(tx, documentId))) await retainDocuments(tx, [documentId], null);
 }
 
 export async function remindSigners(ctx: FirmContext, input: { id: string }): Promise<AdminSignatureRequest> {
@@ -491,6 +506,7 @@ export async function declineSignature(ctx: ClientContext, input: { id: string; 
     assertPending(view);
     await updateSigner(tx, view.me.id, { status: "declined", declined_at: ctx.now(), decline_reason: input.reason, code_hash: null });
     await updateRequest(tx, view.row.id, { status: "declined", updated_at: ctx.now() });
+    await releaseOriginal(tx, view.row.document_id);
     await ctx.jobs.send("email", { kind: "signature-declined", requestId: view.row.id, position: view.me.position }, { tx });
     await record(tx, ctx, view.row, "signature.decline", view.me.position, { reason: input.reason });
   });
@@ -708,8 +724,7 @@ async function sealRequest(tx: Db, ctx: ClientContext, row: RequestRow, signers:
     upload_date: now,
     text_extracted_at: now,
   });
-  const until = new Date(now);
-  until.setUTCFullYear(until.getUTCFullYear() + RETENTION_YEARS);
+  const until = retentionEnd(now);
   await retainDocuments(tx, [original.id, document.id], until);
   await updateRequest(tx, row.id, {
     status: "completed",
