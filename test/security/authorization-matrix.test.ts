@@ -898,8 +898,9 @@ describe("client accounts: every client path for the account's contact and for t
       (await both.get("/api/requests")).body,
       (await both.get("/api/appointments")).body,
       (await both.get("/api/messages")).body,
+      (await both.get("/api/signature-requests")).body,
     ]);
-    callsMade += 6;
+    callsMade += 7;
     for (const id of Object.values(otherObjects)) expect(shown).toContain(id);
     expect(shown).toContain(otherFirmText);
     // Counts: the other account's alone, not the sum of both.
