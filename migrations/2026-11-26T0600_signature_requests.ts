@@ -43,6 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       sealed_sha256 text,
       void_reason text,
       last_reminded_at timestamptz,
+      -- The due date the automatic reminder went out for (jobs/signature-reminders.ts): once per date.
+      due_reminder_for date,
       completed_at timestamptz,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()

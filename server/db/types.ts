@@ -583,6 +583,8 @@ export interface SignatureRequestsTable {
   sealed_sha256: ColumnType<string | null, string | null | undefined, string | null>;
   void_reason: ColumnType<string | null, string | null | undefined, string | null>;
   last_reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The due date the automatic reminder was queued for (jobs/signature-reminders.ts). */
+  due_reminder_for: ColumnType<string | null, string | null | undefined, string | null>;
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;

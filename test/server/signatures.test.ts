@@ -654,4 +654,42 @@ describe("ending a request", () => {
     expect(certificate).toContain("in person");
     expect(certificate).toContain("Driver's license");
   });
+
+  it("reminds the signers whose turn it is, once, 2 days before the due date (the hourly job)", async () => {
+    const late = await person("Dana Later");
+    const pdf = await uploadPdf(late.api, await makePdf(1));
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await createRequest({
+      account_id: late.user.id,
+      document_id: pdf,
+      title: "Letter due soon",
+      kind: "other",
+      due_date: day(10),
+      signers: [{ user_id: late.user.id }],
+      fields: [signatureField(0)],
+    });
+    const runJob = async () => {
+      const jobId = await server.deps.jobs.send("signature-reminders", {});
+      await expect
+        .poll(async () => (await server.deps.jobs.boss.getJobById("signature-reminders", jobId!, { includeArchive: true }))?.state, {
+          timeout: 10_000,
+        })
+        .toBe("completed");
+    };
+    const reminders = () =>
+      smtp.messages.filter((m) => m.to.includes(late.user.email) && m.subject.startsWith("Reminder: Please sign: Letter due soon"));
+    try {
+      // 17:00 UTC is daytime on the firm's calendar (Chicago) in every season.
+      server.clock.set(new Date(`${day(5)}T17:00:00Z`));
+      await runJob();
+      server.clock.set(new Date(`${day(8)}T17:00:00Z`));
+      await runJob();
+      await smtp.waitForMail(late.user.email, /Reminder: Please sign: Letter due soon/);
+      await runJob();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(reminders()).toHaveLength(1);
+    } finally {
+      server.clock.set(new Date());
+    }
+  });
 });

@@ -306,3 +306,16 @@ export async function insertSigningCertificate(db: Db, row: { id: string; p12: s
 export function findUserLabel(db: Db, userId: string) {
   return db.selectFrom("users").select(["name", "email", "username"]).where("id", "=", userId).executeTakeFirst();
 }
+
+/** Open requests due in the window whose reminder for that date has not gone out, marked as reminded. */
+export function takeDueSignatureReminders(db: Db, window: { from: string; to: string }) {
+  return db
+    .updateTable("signature_requests")
+    .set({ due_reminder_for: sql`due_date` })
+    .where("status", "in", ["sent", "partially_signed"])
+    .where("due_date", ">=", window.from)
+    .where("due_date", "<=", window.to)
+    .where(sql<boolean>`due_reminder_for is distinct from due_date`)
+    .returning(["id", "signing_order"])
+    .execute();
+}

@@ -704,10 +704,10 @@ async function sealRequest(tx: Db, ctx: ClientContext, row: RequestRow, signers:
             ? { type: "typed", text: s.signature_text }
             : null,
     })),
-    firmName: await firmName(ctx),
+    firmName: await firmName({ db: tx }),
     publicUrl: ctx.config.publicUrl,
   };
-  const sealed = await sealPdf(bytes, input, await sealingIdentity(ctx), now);
+  const sealed = await sealPdf(bytes, input, await sealingIdentity({ ...ctx, db: tx }), now);
   const key = randomUUID();
   await ctx.storage.put(key, Readable.from([sealed.bytes]));
   const folderId = await rootFolderNamed(tx, row.account_id, SIGNED_FOLDER, now);
