@@ -22,14 +22,17 @@ export interface KbaProvider {
   result(reference: string): Promise<KbaResult>;
 }
 
-/** Providers this build knows, by the name KBA_PROVIDER gives; a deployment adds its provider here. */
+/**
+ * Providers this build knows, by the name KBA_PROVIDER gives; a deployment adds its provider here
+ * (its own settings, an API key say, read from the environment by its factory).
+ */
 const KBA_PROVIDERS: Record<string, (env: NodeJS.ProcessEnv) => KbaProvider> = {};
 
-/** The configured provider, or null: none is configured by default. */
-export function configuredKbaProvider(env: NodeJS.ProcessEnv = process.env): KbaProvider | null {
-  const name = env.KBA_PROVIDER?.trim();
+/** The configured provider (config.signing.kbaProvider, from KBA_PROVIDER), or null: none by default. */
+export function configuredKbaProvider(config: { signing: { kbaProvider?: string } }): KbaProvider | null {
+  const name = config.signing.kbaProvider?.trim();
   if (!name) return null;
   const make = KBA_PROVIDERS[name];
   if (!make) throw new Error(`KBA_PROVIDER names "${name}", which this build does not know (server/domains/signatures/kba.ts)`);
-  return make(env);
+  return make(process.env);
 }

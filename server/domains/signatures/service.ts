@@ -142,8 +142,8 @@ async function record(
 }
 
 /** Form 8879 signed remotely needs a KBA provider (kba.ts); without one, the request says so. */
-function remoteSigningNote(kind: string): string | null {
-  return kind === "form_8879" && !configuredKbaProvider() ? KBA_NEEDED : null;
+function remoteSigningNote(ctx: Pick<AuthedContext, "config">, kind: string): string | null {
+  return kind === "form_8879" && !configuredKbaProvider(ctx.config) ? KBA_NEEDED : null;
 }
 
 /** Whose turn it is: everyone pending in parallel order; in sequential order, the first pending signer. */
@@ -269,7 +269,7 @@ export async function adminSignatureRequest(ctx: FirmContext, id: string): Promi
     ...baseOf(row),
     account_name: row.account_name,
     void_reason: row.void_reason,
-    remote_signing_note: isOpen(row) ? remoteSigningNote(row.kind) : null,
+    remote_signing_note: isOpen(row) ? remoteSigningNote(ctx, row.kind) : null,
     signers: signers.map((s) => ({
       index: s.position,
       user_id: s.user_id,
@@ -399,8 +399,8 @@ function assertPending(view: SignerView): void {
   if (view.me.status === "declined") throw new TRPCError({ code: "CONFLICT", message: ALREADY_DECLINED });
 }
 
-function identityMethods(row: RequestRow, secondFactor: boolean): ClientSignatureRequest["me"]["identity_methods"] {
-  if (row.kind === "form_8879") return configuredKbaProvider() ? ["kba"] : [];
+function identityMethods(ctx: ClientContext, row: RequestRow, secondFactor: boolean): ClientSignatureRequest["me"]["identity_methods"] {
+  if (row.kind === "form_8879") return configuredKbaProvider(ctx.config) ? ["kba"] : [];
   return secondFactor ? ["email_code", "second_factor"] : ["email_code"];
 }
 
@@ -414,7 +414,7 @@ async function toClientRequest(ctx: ClientContext, view: SignerView): Promise<Cl
   return {
     ...baseOf(row),
     document_name: document?.original_filename ?? "",
-    remote_signing_note: isOpen(row) && me.identity_method !== "in_person" ? remoteSigningNote(row.kind) : null,
+    remote_signing_note: isOpen(row) && me.identity_method !== "in_person" ? remoteSigningNote(ctx, row.kind) : null,
     signers: signers.map((s) => ({ index: s.position, name: s.name, status: s.status, signed_at: s.signed_at })),
     me: {
       index: me.position,
@@ -422,7 +422,7 @@ async function toClientRequest(ctx: ClientContext, view: SignerView): Promise<Cl
       consented: me.consent_version === ESIGN_DISCLOSURE.version,
       identity_verified: me.identity_checked_at !== null,
       may_sign: isOpen(row) && hasTurn(row, signers, me),
-      identity_methods: identityMethods(row, secondFactor),
+      identity_methods: identityMethods(ctx, row, secondFactor),
     },
     fields: fields.filter((f) => f.signer_position === me.position).map(toField),
     disclosure: { version: ESIGN_DISCLOSURE.version, text: ESIGN_DISCLOSURE.text },
@@ -522,7 +522,7 @@ export async function startIdentityCheck(ctx: ClientContext, input: { id: string
   const view = await loadForSigner(ctx, ctx.db, input.id, false);
   assertPending(view);
   if (view.row.kind === "form_8879") {
-    const kba = configuredKbaProvider();
+    const kba = configuredKbaProvider(ctx.config);
     if (!kba) throw new TRPCError({ code: "CONFLICT", message: KBA_NEEDED });
     const started = await kba.start({ name: view.me.name, email: view.me.email });
     return { method: "kba" as const, sent_to: null, url: started.url, reference: started.reference, expires_at: started.expires_at };
@@ -557,7 +557,7 @@ export async function checkIdentity(ctx: ClientContext, input: { id: string; cod
     let method: "email_code" | "second_factor" | "kba" | null = null;
     let result = "";
     if (row.kind === "form_8879") {
-      const kba = configuredKbaProvider();
+      const kba = configuredKbaProvider(ctx.config);
       if (!kba) return { ok: false, error: new TRPCError({ code: "CONFLICT", message: KBA_NEEDED }) };
       const checked = await kba.result(input.code);
       if (checked.passed) [method, result] = ["kba", `${kba.name}: passed (${checked.reference}) ${checked.detail}`.trim()];
