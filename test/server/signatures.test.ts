@@ -7,10 +7,14 @@
  * checked by POST /api/signatures/verify, which a one-byte change fails. Real server, real
  * database, real SMTP server for the codes and notices.
  */
-import { randomUUID } from "node:crypto";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import forge from "node-forge";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sealingIdentity } from "../../server/domains/signatures/certificate.ts";
+import { sealPdf } from "../../server/domains/signatures/seal.ts";
+import { readByteRange, signatureHolds } from "../../server/domains/signatures/verify.ts";
 import { createStaffMember, createUser, loginClient, nextSecondFactorCode, type UserFixture } from "../helpers/factories.ts";
 import type { ApiClient, ApiResponse } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -691,5 +695,46 @@ describe("ending a request", () => {
     } finally {
       server.clock.set(new Date());
     }
+  });
+});
+
+describe("the sealing certificate", () => {
+  it("is the firm's own when SIGNING_P12 is given, and the self-signed one kept in the database otherwise", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString());
+    const cert = forge.pki.createCertificate();
+    cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
+    cert.serialNumber = "0a";
+    cert.validity.notBefore = new Date(Date.now() - 60_000);
+    cert.validity.notAfter = new Date(Date.now() + 86_400_000);
+    cert.setSubject([{ name: "commonName", value: "Harborline Accounting seal" }]);
+    cert.setIssuer([{ name: "commonName", value: "Harborline Accounting seal" }]);
+    cert.sign(key, forge.md.sha256.create());
+    const p12 = Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [cert], "firm-pass", { algorithm: "3des" })).getBytes(), "binary");
+    const config = { ...server.deps.config, signing: { ...server.deps.config.signing, p12: p12.toString("base64"), password: "firm-pass" } };
+    const identity = await sealingIdentity({ config, db: server.db, now: () => new Date() });
+    expect(identity.source).toBe("configured");
+    const input = {
+      request: { id: randomUUID(), title: "Seal check", kind: "other", account: "Harborline", created: new Date(), completed: new Date() },
+      originalSha256: "0".repeat(64),
+      fields: [],
+      signers: [],
+      firmName: "Harborline",
+      publicUrl: server.url,
+    };
+    const sealed = await sealPdf(await makePdf(1), input, identity, new Date());
+    const range = readByteRange(sealed.bytes)!;
+    expect(signatureHolds(range)).toBe(true);
+    const message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(range.signatureHex)));
+    expect((message as { certificates: forge.pki.Certificate[] }).certificates[0]!.subject.getField("CN").value).toBe("Harborline Accounting seal");
+
+    // Without it: the self-signed certificate the earlier seals made, one row, its password not stored as it is.
+    const own = await sealingIdentity(server.deps);
+    expect(own.source).toBe("self-signed");
+    const rows = await server.db.selectFrom("signing_certificates").select(["id", "sealed_password"]).execute();
+    expect(rows.map((r) => r.id)).toEqual(["self-signed"]);
+    expect(rows[0]!.sealed_password).not.toContain(own.passphrase);
+    const selfSealed = await sealPdf(await makePdf(1), input, own, new Date());
+    expect(signatureHolds(readByteRange(selfSealed.bytes)!)).toBe(true);
   });
 });
