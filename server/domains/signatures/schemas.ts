@@ -41,7 +41,6 @@ export const NOT_YOUR_TURN = "It is not your turn yet: the signers before you si
 export const KBA_NEEDED =
   "Remote signing of a Form 8879 needs knowledge-based identity verification (IRS e-file rules), and no provider is configured: sign at the firm's office, where the firm checks your photo ID";
 export const SIGNER_NOT_FOUND = "Signer not found";
-export const IN_PERSON_ONLY_8879 = "Signing in person with photo ID is recorded for Form 8879 requests";
 export const SIGNER_DONE = "This signer has already signed or declined";
 export const REMIND_NOTHING = "Nobody is waiting to sign this request";
 

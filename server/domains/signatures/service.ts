@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { TRPCError } from "@trpc/server";
 import { useSecondFactor } from "../../auth/second-factor.ts";
-import type { Db } from "../../db/types.ts";
+import type { Db, IdentityMethod } from "../../db/types.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
 import { accountClient, accountLabel, type ActivityAction, recordActivity } from "../activity/record.ts";
@@ -82,7 +82,7 @@ import {
   SIGNER_WITHOUT_SIGNATURE,
   type SignInput,
 } from "./schemas.ts";
-import { pdfPageCount, type SealInput, sealPdf, sha256Hex } from "./seal.ts";
+import { initialsOf, pdfPageCount, type SealInput, sealPdf, sha256Hex } from "./seal.ts";
 
 export const SIGNED_FOLDER = "Signed documents";
 const DUE_DATE_PASSED = "Due date must be today or later";
@@ -545,14 +545,14 @@ export async function startIdentityCheck(ctx: ClientContext, input: { id: string
   };
 }
 
-type VerifyOutcome = { ok: true; method: "email_code" | "second_factor" | "kba"; at: Date } | { ok: false; error: TRPCError };
+type VerifyOutcome = { ok: true; method: IdentityMethod; at: Date } | { ok: false; error: TRPCError };
 
 export async function checkIdentity(ctx: ClientContext, input: { id: string; code: string }) {
   const outcome = await ctx.db.transaction().execute(async (tx): Promise<VerifyOutcome> => {
     const view = await loadForSigner(ctx, tx, input.id, true);
     assertPending(view);
     const { me, row } = view;
-    if (me.identity_checked_at && me.identity_method) return { ok: true, method: me.identity_method as "email_code", at: me.identity_checked_at };
+    if (me.identity_checked_at && me.identity_method) return { ok: true, method: me.identity_method, at: me.identity_checked_at };
     const now = ctx.now();
     let method: "email_code" | "second_factor" | "kba" | null = null;
     let result = "";
@@ -614,7 +614,7 @@ export async function signRequest(ctx: ClientContext, input: SignInput): Promise
       if (field.type === "signature") value = input.signature.type === "typed" ? input.signature.text : "(drawn signature)";
       else if (field.type === "date") value = signedDay;
       else if (field.type === "name") value = value ?? me.name;
-      else if (field.type === "initials") value = value ?? initialsFrom(typedName);
+      else if (field.type === "initials") value = value ?? initialsOf(typedName);
       else if (field.type === "checkbox") {
         if (value !== null && value !== "true" && value !== "false") badCheckbox.push(field);
         if (field.required && value !== "true") missing.push(field);
@@ -653,14 +653,6 @@ export async function signRequest(ctx: ClientContext, input: SignInput): Promise
     }
   });
   return toClientRequest(ctx, await loadForSigner(ctx, ctx.db, input.id, false));
-}
-
-function initialsFrom(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
 }
 
 const IDENTITY_LABEL = {
