@@ -422,6 +422,12 @@ describe("the signer", () => {
       })
     ).body.id as string;
     expect((await careful.api.get(`/api/signature-requests/${id}`)).body.me.identity_methods).toEqual(["email_code", "second_factor"]);
+    // Guessing is cut off after 5 wrong codes, even the right one then refused, until a new code is asked for.
+    for (let i = 0; i < 5; i++) expect((await careful.api.post(`/api/signature-requests/${id}/verify`, { code: "abcdef" })).status).toBe(422);
+    const locked = await careful.api.post(`/api/signature-requests/${id}/verify`, { code: nextSecondFactorCode(careful.user, server.clock.now()) });
+    expect(locked.status).toBe(429);
+    expect(locked.body.detail).toMatch(/Too many wrong codes/);
+    expect((await careful.api.post(`/api/signature-requests/${id}/verify/start`)).status).toBe(200);
     const res = await careful.api.post(`/api/signature-requests/${id}/verify`, { code: nextSecondFactorCode(careful.user, server.clock.now()) });
     expect(res.status, res.text).toBe(200);
     expect(res.body.identity_method).toBe("second_factor");

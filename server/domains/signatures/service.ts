@@ -564,13 +564,14 @@ export async function checkIdentity(ctx: ClientContext, input: { id: string; cod
     } else {
       const code = input.code.replace(/\s+/g, "");
       const codeLive = me.code_hash !== null && me.code_expires_at !== null && me.code_expires_at > now;
-      if (codeLive && me.code_attempts >= CODE_MAX_ATTEMPTS)
-        return { ok: false, error: new TRPCError({ code: "TOO_MANY_REQUESTS", message: CODE_TOO_MANY }) };
+      // Wrong tries count against an emailed code and a second factor's alike (no guessing an
+      // authenticator's codes here either); a new code, at most one a minute, starts the count again.
+      if (me.code_attempts >= CODE_MAX_ATTEMPTS) return { ok: false, error: new TRPCError({ code: "TOO_MANY_REQUESTS", message: CODE_TOO_MANY }) };
       if (codeLive && /^\d{6}$/.test(code) && hashSignatureCode(me.id, code) === me.code_hash) {
         [method, result] = ["email_code", `Code sent to ${me.email} entered`];
       } else if (await useSecondFactor(tx, ctx.config.totpEncryptionKey, ctx.user.id, input.code, now)) {
         [method, result] = ["second_factor", "The person's own second factor (authenticator app or backup code) accepted"];
-      } else if (codeLive) {
+      } else {
         await updateSigner(tx, me.id, { code_attempts: me.code_attempts + 1 });
       }
     }
