@@ -386,6 +386,12 @@ describe("the signer", () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.detail).toMatch(/PNG/);
+    res = await sign({
+      values: { [textField!.id]: "Acme LLC", [checkbox!.id]: "true" },
+      signature: { type: "drawn", image: "data:image/png;base64,iVBORw0KGgoAAAAAAAAA" },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/not a PNG image that can be read/);
 
     res = await sign({ values: { [textField!.id]: "Acme LLC", [checkbox!.id]: "true" }, signature: typed });
     expect(res.status, res.text).toBe(200);

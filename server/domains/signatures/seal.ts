@@ -66,6 +66,17 @@ export async function pdfPageCount(bytes: Uint8Array): Promise<number | null> {
   }
 }
 
+/** Whether a drawn signature's data URL holds a PNG the seal can draw (checked when it is given, not at the seal). */
+export async function isDrawablePng(dataUrl: string): Promise<boolean> {
+  try {
+    const doc = await PDFDocument.create();
+    await doc.embedPng(Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Characters the standard fonts cannot write (outside WinAnsi) become "?". */
 function writable(font: PDFFont, text: string): string {
   let out = "";

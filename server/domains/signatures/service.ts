@@ -82,13 +82,14 @@ import {
   SIGNER_WITHOUT_SIGNATURE,
   type SignInput,
 } from "./schemas.ts";
-import { initialsOf, pdfPageCount, type SealInput, sealPdf, sha256Hex } from "./seal.ts";
+import { initialsOf, isDrawablePng, pdfPageCount, type SealInput, sealPdf, sha256Hex } from "./seal.ts";
 
 export const SIGNED_FOLDER = "Signed documents";
 const DUE_DATE_PASSED = "Due date must be today or later";
 const PDF_UNREADABLE = "The PDF could not be read (it is damaged or password-protected)";
 const CODE_TOO_SOON = "A code was sent less than a minute ago: check your email, or wait a minute to ask again";
 const CODE_RESEND_MS = 60_000;
+const DRAWING_UNREADABLE = "The drawn signature is not a PNG image that can be read: draw it again";
 
 type SignatureAction = Extract<
   ActivityAction,
@@ -590,6 +591,10 @@ function describeField(field: FieldRow): string {
 }
 
 export async function signRequest(ctx: ClientContext, input: SignInput): Promise<ClientSignatureRequest> {
+  // A drawing the seal could not draw would fail the last signer's signature, whoever they are.
+  if (input.signature.type === "drawn" && !(await isDrawablePng(input.signature.image))) {
+    throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: DRAWING_UNREADABLE });
+  }
   await ctx.db.transaction().execute(async (tx) => {
     const view = await loadForSigner(ctx, tx, input.id, true);
     assertPending(view);
