@@ -66,11 +66,19 @@ export async function pdfPageCount(bytes: Uint8Array): Promise<number | null> {
   }
 }
 
+/** A drawn signature's largest side in pixels (a phone's canvas at 3x is well within it). */
+const MAX_DRAWING_SIDE = 2400;
+
 /** Whether a drawn signature's data URL holds a PNG the seal can draw (checked when it is given, not at the seal). */
 export async function isDrawablePng(dataUrl: string): Promise<boolean> {
+  const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  // The size is read from the header first: a small file may inflate to a huge bitmap.
+  if (png.length < 24 || png.toString("latin1", 12, 16) !== "IHDR") return false;
+  const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  if (width === 0 || height === 0 || width > MAX_DRAWING_SIDE || height > MAX_DRAWING_SIDE) return false;
   try {
     const doc = await PDFDocument.create();
-    await doc.embedPng(Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
+    await doc.embedPng(png);
     return true;
   } catch {
     return false;
