@@ -37,6 +37,12 @@ const envSchema = z
     // Passkeys belong to this domain: PUBLIC_URL's host unless set (a parent domain of it, to share
     // passkeys across subdomains). It can never change without every passkey stopping to work.
     WEBAUTHN_RP_ID: optionalText,
+    // The firm's certificate that seals signed PDFs (signatures/certificate.ts): a PKCS#12 file, as
+    // a path or as base64, and its password. Unset: a self-signed one is made and kept in the database.
+    SIGNING_P12: optionalText,
+    SIGNING_P12_PASSWORD: optionalText,
+    // The KBA provider for remote Form 8879 signing (signatures/kba.ts); unset: none, sign in person.
+    KBA_PROVIDER: optionalText,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // MB as 1024 * 1024 bytes: the default 5120 is shown to clients as "5 GB".
     CLIENT_QUOTA_MB: z.coerce
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY) : null,
     /** WebAuthn's relying party: passkeys are made for rpId and answered only from origin (PUBLIC_URL). */
     webauthn: { rpId, origin: publicUrl.origin },
+    signing: { p12: e.SIGNING_P12, password: e.SIGNING_P12_PASSWORD ?? "", kbaProvider: e.KBA_PROVIDER },
     logLevel: e.LOG_LEVEL,
     clientQuotaMb: e.CLIENT_QUOTA_MB,
     trustProxy: e.TRUST_PROXY,

@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { appointmentRemindersJob } from "./jobs/appointment-reminders.ts";
 import { documentRequestRemindersJob } from "./jobs/document-request-reminders.ts";
+import { signatureRemindersJob } from "./jobs/signature-reminders.ts";
 import { documentTextBackfillJob, documentTextJob } from "./jobs/document-text.ts";
 import { emailGaveUpJob, emailJob, emailNowJob } from "./jobs/email.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
@@ -71,6 +72,7 @@ export async function startServer(opts: {
       purgeTrashJob,
       appointmentRemindersJob,
       documentRequestRemindersJob,
+      signatureRemindersJob,
       documentTextJob,
       documentTextBackfillJob,
     ],

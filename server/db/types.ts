@@ -301,6 +301,8 @@ export interface DocumentsTable {
   text_extracted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Generated: the name (weight A) and content_vector (weight B), under the GIN index search reads. */
   search_vector: ColumnType<string, never, never>;
+  /** Set on a signed document and its original (signatures): no rename, move or trash before it. */
+  retained_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** One item of a request's checklist ("2025 W-2 from each employer"). */
@@ -613,6 +615,116 @@ export interface MessageAttachmentsTable {
   document_id: string;
 }
 
+export type SignatureKind = "engagement_letter" | "form_8879" | "other";
+export type SignatureRequestStatus = "sent" | "partially_signed" | "completed" | "declined" | "voided";
+export type SignatureFieldType = "signature" | "initials" | "date" | "name" | "text" | "checkbox";
+export type IdentityMethod = "email_code" | "second_factor" | "kba" | "in_person";
+
+/** A request to sign one of an account's PDFs (domains/signatures). */
+export interface SignatureRequestsTable {
+  id: Generated<string>;
+  account_id: string;
+  document_id: string;
+  title: string;
+  kind: SignatureKind;
+  signing_order: "parallel" | "sequential";
+  status: ColumnType<SignatureRequestStatus, SignatureRequestStatus | undefined, SignatureRequestStatus>;
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  message: ColumnType<string, string | undefined, string>;
+  created_by: string | null;
+  /** SHA-256 (hex) of the original when the request was made. */
+  original_sha256: string;
+  sealed_document_id: ColumnType<string | null, string | null | undefined, string | null>;
+  sealed_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  last_reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The due date the automatic reminder was queued for (jobs/signature-reminders.ts). */
+  due_reminder_for: ColumnType<string | null, string | null | undefined, string | null>;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One signer of a request, and the evidence of their signature. */
+export interface SignatureSignersTable {
+  id: Generated<string>;
+  request_id: string;
+  position: number;
+  user_id: string | null;
+  name: string;
+  email: string;
+  status: ColumnType<"pending" | "signed" | "declined", "pending" | "signed" | "declined" | undefined, "pending" | "signed" | "declined">;
+  viewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  consent_version: ColumnType<string | null, string | null | undefined, string | null>;
+  consented_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  consent_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  identity_method: ColumnType<IdentityMethod | null, IdentityMethod | null | undefined, IdentityMethod | null>;
+  identity_result: ColumnType<string | null, string | null | undefined, string | null>;
+  identity_checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  identity_checked_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the pending email code; never the code. */
+  code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  code_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  code_attempts: ColumnType<number, number | undefined, number>;
+  signed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sign_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  sign_user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  signature_type: ColumnType<"typed" | "drawn" | null, "typed" | "drawn" | null | undefined, "typed" | "drawn" | null>;
+  signature_text: ColumnType<string | null, string | null | undefined, string | null>;
+  signature_image: ColumnType<string | null, string | null | undefined, string | null>;
+  declined_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A field placed on the PDF for one signer; position and size are fractions of the page (0..1, from its top left). */
+export interface SignatureFieldsTable {
+  id: Generated<string>;
+  request_id: string;
+  signer_position: number;
+  ordinal: number;
+  type: SignatureFieldType;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  required: ColumnType<boolean, boolean | undefined, boolean>;
+  value: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A request's own audit trail, oldest first; never changed. */
+export interface SignatureEventsTable {
+  id: ColumnType<string, never, never>;
+  request_id: string;
+  occurred_at: RequiredTimestamp;
+  action: string;
+  signer_position: number | null;
+  actor_id: string | null;
+  actor_label: string;
+  detail: ColumnType<Record<string, unknown>, string, string>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A person's agreement to a version of the ESIGN disclosure. */
+export interface EsignConsentsTable {
+  id: Generated<string>;
+  user_id: string;
+  request_id: string | null;
+  disclosure_version: string;
+  consented_at: RequiredTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** The self-signed sealing certificate (PKCS#12, base64) and its password, sealed like TOTP secrets. */
+export interface SigningCertificatesTable {
+  id: string;
+  p12: string;
+  sealed_password: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -660,6 +772,12 @@ export interface Database {
   message_threads: MessageThreadsTable;
   messages: MessagesTable;
   message_attachments: MessageAttachmentsTable;
+  signature_requests: SignatureRequestsTable;
+  signature_signers: SignatureSignersTable;
+  signature_fields: SignatureFieldsTable;
+  signature_events: SignatureEventsTable;
+  esign_consents: EsignConsentsTable;
+  signing_certificates: SigningCertificatesTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */

@@ -16,6 +16,7 @@ import { foldersRouter } from "./folders/router.ts";
 import { messagesRouter } from "./messages/router.ts";
 import { organizersRouter } from "./organizers/router.ts";
 import { requestsRouter } from "./requests/router.ts";
+import { signatureTransfersRouter, signaturesRouter } from "./signatures/router.ts";
 import { siteRouter } from "./site/router.ts";
 import { siteMediaRouter, siteMediaTransfersRouter } from "./site-media/router.ts";
 
@@ -36,6 +37,7 @@ export const appRouter = router({
   organizers: organizersRouter,
   messages: messagesRouter,
   firm: firmRouter,
+  signatures: signaturesRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -47,5 +49,6 @@ const transferRouter = router({
   admin: adminTransfersRouter,
   siteMedia: siteMediaTransfersRouter,
   accountExport: accountExportTransfersRouter,
+  signatures: signatureTransfersRouter,
 });
 export const createTransferCaller = createCallerFactory(transferRouter);

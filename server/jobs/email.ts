@@ -70,6 +70,18 @@ import {
   requestItemReopenedMail,
   type RequestItemReopenedJob,
 } from "../domains/requests/mail.ts";
+import {
+  signatureCodeMail,
+  type SignatureCodeJob,
+  signatureCompletedMail,
+  type SignatureCompletedJob,
+  signatureDeclinedMail,
+  type SignatureDeclinedJob,
+  signatureTurnMail,
+  type SignatureTurnJob,
+  signatureVoidedMail,
+  type SignatureVoidedJob,
+} from "../domains/signatures/mail.ts";
 import type { Job, JobKind } from "./queue.ts";
 
 /**
@@ -105,6 +117,11 @@ type EmailPayloads = {
   "organizer-sent": OrganizerSentJob;
   "organizer-reopened": OrganizerReopenedJob;
   "organizer-submitted": OrganizerSubmittedJob;
+  "signature-turn": SignatureTurnJob;
+  "signature-code": SignatureCodeJob;
+  "signature-declined": SignatureDeclinedJob;
+  "signature-completed": SignatureCompletedJob;
+  "signature-voided": SignatureVoidedJob;
 };
 
 /** A mail job as the queue holds it: its kind, then its payload. */
@@ -154,6 +171,11 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "organizer-sent": organizerSentMail,
   "organizer-reopened": organizerReopenedMail,
   "organizer-submitted": organizerSubmittedMail,
+  "signature-turn": signatureTurnMail,
+  "signature-code": signatureCodeMail,
+  "signature-declined": signatureDeclinedMail,
+  "signature-completed": signatureCompletedMail,
+  "signature-voided": signatureVoidedMail,
 };
 
 /**
@@ -194,6 +216,12 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   "organizer-sent": "bulk",
   "organizer-reopened": "bulk",
   "organizer-submitted": "bulk",
+  // The signer waits at the screen for the code; the others are one message per step of a request.
+  "signature-code": "now",
+  "signature-turn": "bulk",
+  "signature-declined": "bulk",
+  "signature-completed": "bulk",
+  "signature-voided": "bulk",
 };
 
 /** The queue for a mail of this kind. */

@@ -31,6 +31,7 @@ import { staffRoutes } from "./staff.ts";
 import { assignmentRoutes } from "./assignments.ts";
 import { accountNoteRoutes } from "./account-notes.ts";
 import { register, type RestRoute } from "./route.ts";
+import { signatureRoutes } from "./signatures.ts";
 
 const systemRoutes: RestRoute[] = [
   {
@@ -88,6 +89,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...adminAccountRoutes,
   ...assignmentRoutes,
   ...accountNoteRoutes,
+  ...signatureRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

@@ -147,6 +147,12 @@ describe("tRPC: tenants are isolated", () => {
       ["organizers.saveAnswers", "mutation", { id: o.organizerId, answers: { moved: true } }],
       ["organizers.submit", "mutation", { id: o.organizerId }],
       ["organizers.unsubmit", "mutation", { id: o.organizerId }],
+      ["signatures.get", "query", { id: o.signatureRequestId }],
+      ["signatures.consent", "mutation", { id: o.signatureRequestId, disclosure_version: "2026-11-26" }],
+      ["signatures.verifyStart", "mutation", { id: o.signatureRequestId }],
+      ["signatures.verify", "mutation", { id: o.signatureRequestId, code: "123456" }],
+      ["signatures.sign", "mutation", { id: o.signatureRequestId, signature: { type: "typed", text: "Not Mine" } }],
+      ["signatures.decline", "mutation", { id: o.signatureRequestId, reason: "Not mine" }],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
@@ -158,6 +164,7 @@ describe("tRPC: tenants are isolated", () => {
       requestId: randomUUID(),
       requestItemId: randomUUID(),
       organizerId: randomUUID(),
+      signatureRequestId: randomUUID(),
     };
     for (const [[path, type, foreignInput], [, , missingInput]] of objectCalls(objectsA).map((c, i) => [c, objectCalls(missing)[i]!] as const)) {
       const foreign = await call(clientB, path, type, foreignInput);
@@ -273,6 +280,13 @@ describe("REST: tenants are isolated", () => {
       ["POST", `/api/organizers/${o.organizerId}/submit`, undefined],
       ["POST", `/api/organizers/${o.organizerId}/unsubmit`, undefined],
       ["POST", "/api/documents/upload", { body: uploadForm(o.organizerId, "organizer_id") }],
+      ["GET", `/api/signature-requests/${o.signatureRequestId}`, undefined],
+      ["GET", `/api/signature-requests/${o.signatureRequestId}/document`, undefined],
+      ["POST", `/api/signature-requests/${o.signatureRequestId}/consent`, { json: { disclosure_version: "2026-11-26" } }],
+      ["POST", `/api/signature-requests/${o.signatureRequestId}/verify/start`, undefined],
+      ["POST", `/api/signature-requests/${o.signatureRequestId}/verify`, { json: { code: "123456" } }],
+      ["POST", `/api/signature-requests/${o.signatureRequestId}/sign`, { json: { signature: { type: "typed", text: "Not Mine" } } }],
+      ["POST", `/api/signature-requests/${o.signatureRequestId}/decline`, { json: { reason: "Not mine" } }],
     ] as const;
 
   it("a foreign id answers exactly like a missing one (404), and changes nothing", async () => {
@@ -284,6 +298,7 @@ describe("REST: tenants are isolated", () => {
       requestId: randomUUID(),
       requestItemId: randomUUID(),
       organizerId: randomUUID(),
+      signatureRequestId: randomUUID(),
     };
     const foreignRequests = objectRequests(objectsA);
     const missingRequests = objectRequests(missing);
@@ -692,6 +707,45 @@ describe("client accounts: every client path for the account's contact and for t
     },
     "POST /organizers/:id/submit": { kind: "object", call: rest("POST", (o) => `/organizers/${o.organizerId}/submit`) },
     "POST /organizers/:id/unsubmit": { kind: "object", call: rest("POST", (o) => `/organizers/${o.organizerId}/unsubmit`) },
+    "GET /signature-requests": { kind: "list", call: rest("GET", () => "/signature-requests"), shows: (o) => [o.signatureRequestId] },
+    "GET /signature-requests/:id": { kind: "object", call: rest("GET", (o) => `/signature-requests/${o.signatureRequestId}`) },
+    "GET /signature-requests/:id/document": { kind: "object", call: rest("GET", (o) => `/signature-requests/${o.signatureRequestId}/document`) },
+    "POST /signature-requests/:id/consent": {
+      kind: "object",
+      call: rest(
+        "POST",
+        (o) => `/signature-requests/${o.signatureRequestId}/consent`,
+        () => ({ disclosure_version: "2026-11-26" }),
+      ),
+    },
+    "POST /signature-requests/:id/decline": {
+      kind: "object",
+      call: rest(
+        "POST",
+        (o) => `/signature-requests/${o.signatureRequestId}/decline`,
+        () => ({ reason: "Not now" }),
+      ),
+    },
+    "POST /signature-requests/:id/verify/start": {
+      kind: "object",
+      call: rest("POST", (o) => `/signature-requests/${o.signatureRequestId}/verify/start`),
+    },
+    "POST /signature-requests/:id/verify": {
+      kind: "object",
+      call: rest(
+        "POST",
+        (o) => `/signature-requests/${o.signatureRequestId}/verify`,
+        () => ({ code: "123456" }),
+      ),
+    },
+    "POST /signature-requests/:id/sign": {
+      kind: "object",
+      call: rest(
+        "POST",
+        (o) => `/signature-requests/${o.signatureRequestId}/sign`,
+        () => ({ signature: { type: "typed", text: "A Contact" } }),
+      ),
+    },
     "GET /messages": { kind: "list", call: rest("GET", () => "/messages"), shows: () => [firmText] },
     // Opened and read by the stream test below, which needs them open while the firm writes.
     "GET /messages/events": { kind: "list", call: async () => ({ status: 200, text: "" }) },
@@ -763,6 +817,19 @@ describe("client accounts: every client path for the account's contact and for t
     },
     "organizers.submit": { kind: "object", call: proc("organizers.submit", "mutation", (o) => ({ id: o.organizerId })) },
     "organizers.unsubmit": { kind: "object", call: proc("organizers.unsubmit", "mutation", (o) => ({ id: o.organizerId })) },
+    "signatures.list": { kind: "list", call: proc("signatures.list", "query"), shows: (o) => [o.signatureRequestId] },
+    "signatures.get": { kind: "object", call: proc("signatures.get", "query", (o) => ({ id: o.signatureRequestId })) },
+    "signatures.consent": {
+      kind: "object",
+      call: proc("signatures.consent", "mutation", (o) => ({ id: o.signatureRequestId, disclosure_version: "2026-11-26" })),
+    },
+    "signatures.decline": { kind: "object", call: proc("signatures.decline", "mutation", (o) => ({ id: o.signatureRequestId, reason: "Not now" })) },
+    "signatures.verifyStart": { kind: "object", call: proc("signatures.verifyStart", "mutation", (o) => ({ id: o.signatureRequestId })) },
+    "signatures.verify": { kind: "object", call: proc("signatures.verify", "mutation", (o) => ({ id: o.signatureRequestId, code: "123456" })) },
+    "signatures.sign": {
+      kind: "object",
+      call: proc("signatures.sign", "mutation", (o) => ({ id: o.signatureRequestId, signature: { type: "typed", text: "A Contact" } })),
+    },
     "messages.list": { kind: "list", call: proc("messages.list", "query", () => ({})), shows: () => [firmText] },
     "messages.send": { kind: "own", call: proc("messages.send", "mutation", () => ({ text: "Hello", document_ids: [] })) },
     "messages.unread": { kind: "list", call: proc("messages.unread", "query") },
@@ -874,8 +941,9 @@ describe("client accounts: every client path for the account's contact and for t
       (await both.get("/api/appointments")).body,
       (await both.get("/api/messages")).body,
       (await both.get("/api/organizers")).body,
+      (await both.get("/api/signature-requests")).body,
     ]);
-    callsMade += 7;
+    callsMade += 8;
     for (const id of Object.values(otherObjects)) expect(shown).toContain(id);
     expect(shown).toContain(otherFirmText);
     // Counts: the other account's alone, not the sum of both.
@@ -1052,6 +1120,16 @@ describe("assigned accounts", () => {
       path: (f) => `/admin/organizers/${f.objects.organizerId}/reopen`,
       body: () => ({ comment: "Which bank?" }),
     },
+    "GET /admin/signature-requests/:id": { path: (f) => `/admin/signature-requests/${f.objects.signatureRequestId}` },
+    "POST /admin/signature-requests/:id/signers/:index/in-person": {
+      path: (f) => `/admin/signature-requests/${f.objects.signatureRequestId}/signers/0/in-person`,
+      body: () => ({ id_document: "Passport" }),
+    },
+    "POST /admin/signature-requests/:id/remind": {
+      path: (f) => `/admin/signature-requests/${f.objects.signatureRequestId}/remind`,
+      body: () => ({}),
+    },
+    "POST /admin/signature-requests/:id/void": { path: (f) => `/admin/signature-requests/${f.objects.signatureRequestId}/void`, body: () => ({}) },
     // Destructive: last.
     "DELETE /admin/documents/:id": { path: (f) => `/admin/documents/${f.objects.documentId}` },
     "DELETE /admin/invitations/:id": { path: (f) => `/admin/invitations/${f.invitationId}` },

@@ -284,6 +284,19 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
     },
   },
 };
+// Signatures (issue 35): a request's body and a signature, for the refused-value variants.
+VALID_INPUTS["admin.createSignatureRequest"] = {
+  account_id: "00000000-0000-4000-8000-000000000001",
+  document_id: "00000000-0000-4000-8000-000000000002",
+  title: "Engagement letter",
+  kind: "engagement_letter",
+  signers: [{ user_id: "00000000-0000-4000-8000-000000000001" }],
+  order: "sequential",
+  message: "Please sign",
+  fields: [{ signer: 0, type: "signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true }],
+};
+VALID_INPUTS["signatures.sign"] = { id: "00000000-0000-4000-8000-000000000003", values: {}, signature: { type: "typed", text: "Maria Garcia" } };
+VALID_INPUTS["signatures.decline"] = { id: "00000000-0000-4000-8000-000000000003", reason: "Not this year" };
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /auth/login": VALID_INPUTS["auth.login"]!,
   "POST /admin/login": VALID_INPUTS["admin.login"]!,
@@ -320,6 +333,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /auth/2fa/disable": VALID_INPUTS["account.disableTwoFactor"]!,
   "POST /auth/passkeys": VALID_INPUTS["account.registerPasskey"]!,
   "POST /auth/passkey/login": VALID_INPUTS["auth.passkeyLogin"]!,
+  "POST /admin/signature-requests": VALID_INPUTS["admin.createSignatureRequest"]!,
+  "POST /signature-requests/:id/sign": { values: {}, signature: { type: "typed", text: "Maria Garcia" } },
+  "POST /signature-requests/:id/decline": { reason: "Not this year" },
+  "POST /signature-requests/:id/consent": { disclosure_version: "2026-11-26" },
+  "POST /admin/signature-requests/:id/signers/:index/in-person": { id_document: "Passport" },
 };
 
 function withOneFieldPostgresRefuses(valid: Record<string, unknown>): fc.Arbitrary<unknown> {

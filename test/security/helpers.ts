@@ -208,6 +208,19 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "auth.registration": "public",
   "auth.checkInvitation": "public",
   "auth.acceptInvitation": "public",
+  "signatures.list": "authed",
+  "signatures.get": "authed",
+  "signatures.consent": "authed",
+  "signatures.decline": "authed",
+  "signatures.verifyStart": "authed",
+  "signatures.verify": "authed",
+  "signatures.sign": "authed",
+  "admin.signatureRequests": "admin",
+  "admin.signatureRequest": "admin",
+  "admin.createSignatureRequest": "admin",
+  "admin.voidSignatureRequest": "admin",
+  "admin.remindSignatureRequest": "admin",
+  "admin.recordSignerInPerson": "admin",
 };
 
 /** Every REST path Express serves under /api, as "METHOD /path", with who may call it. */
@@ -418,6 +431,21 @@ export const REST_ACCESS: Record<string, Access> = {
   "GET /auth/registration": "public",
   "POST /auth/invitations/check": "public",
   "POST /auth/invitations/accept": "public",
+  "GET /signature-requests": "authed",
+  "GET /signature-requests/:id": "authed",
+  "GET /signature-requests/:id/document": "authed",
+  "POST /signature-requests/:id/consent": "authed",
+  "POST /signature-requests/:id/decline": "authed",
+  "POST /signature-requests/:id/verify/start": "authed",
+  "POST /signature-requests/:id/verify": "authed",
+  "POST /signature-requests/:id/sign": "authed",
+  "POST /signatures/verify": "public",
+  "GET /admin/signature-requests": "admin",
+  "POST /admin/signature-requests": "admin",
+  "GET /admin/signature-requests/:id": "admin",
+  "POST /admin/signature-requests/:id/void": "admin",
+  "POST /admin/signature-requests/:id/remind": "admin",
+  "POST /admin/signature-requests/:id/signers/:index/in-person": "admin",
 };
 
 type Layer = { rawPath?: string; handle: { stack?: Layer[] }; route?: { path: string; methods: Record<string, boolean> } };
@@ -536,8 +564,53 @@ export async function seedObjects(db: Kysely<Database>, storage: ObjectStorage, 
     .values({ account_id: userId, template_id: null, template: JSON.stringify(organizerTemplate), title: "2026 organizer", status: "sent" })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // A signature request of the document (issue 35), every person who may sign in to the account a
+  // signer of it (a client reaches only the requests they sign), one signature field each.
+  const signatureRequest = await db
+    .insertInto("signature_requests")
+    .values({
+      account_id: userId,
+      document_id: document.id,
+      title: "2026 engagement letter",
+      kind: "other",
+      signing_order: "parallel",
+      original_sha256: createHash("sha256").update("w-2").digest("hex"),
+      created_by: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const people = await db
+    .selectFrom("account_contacts")
+    .innerJoin("users", "users.id", "account_contacts.user_id")
+    .select(["users.id", "users.name", "users.email"])
+    .where("account_contacts.account_id", "=", userId)
+    .where("account_contacts.portal_access", "=", true)
+    .orderBy("account_contacts.created_at")
+    .orderBy("users.id")
+    .execute();
+  await db
+    .insertInto("signature_signers")
+    .values(people.map((p, position) => ({ request_id: signatureRequest.id, position, user_id: p.id, name: p.name, email: p.email })))
+    .execute();
+  await db
+    .insertInto("signature_fields")
+    .values(
+      people.map((_, position) => ({
+        request_id: signatureRequest.id,
+        signer_position: position,
+        ordinal: position,
+        type: "signature" as const,
+        page: 1,
+        x: 0.1,
+        y: 0.8,
+        width: 0.3,
+        height: 0.05,
+      })),
+    )
+    .execute();
   return {
     organizerId: organizer.id,
+    signatureRequestId: signatureRequest.id,
     requestItemId: requestItem.id,
     folderId: folder.id,
     documentId: document.id,
@@ -659,6 +732,18 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "PUT /admin/organizers/:id/answers/:questionId/reviewed",
     "POST /admin/organizers/:id/reopen",
     "GET /admin/organizers/:id/pdf",
+    "admin.signatureRequests",
+    "admin.signatureRequest",
+    "admin.createSignatureRequest",
+    "admin.voidSignatureRequest",
+    "admin.remindSignatureRequest",
+    "admin.recordSignerInPerson",
+    "GET /admin/signature-requests",
+    "POST /admin/signature-requests",
+    "GET /admin/signature-requests/:id",
+    "POST /admin/signature-requests/:id/void",
+    "POST /admin/signature-requests/:id/remind",
+    "POST /admin/signature-requests/:id/signers/:index/in-person",
   ],
   messages: [
     "admin.conversations",

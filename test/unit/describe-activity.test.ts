@@ -222,3 +222,17 @@ describe("describeActivity of safeguards (issue 37)", () => {
     expect(describeActivity(log, "admin")).toBe("owner downloaded the access log for 2026-11-01T00:00:00.000Z to 2026-11-02T00:00:00.000Z");
   });
 });
+
+describe("signatures (issue 35)", () => {
+  it("tells of each step of a signature request, for the client and the firm", () => {
+    const sent = entry({ action: "signature.create", actor_role: "admin", actor_label: "office", detail: { title: "2025 Form 8879" } });
+    expect(describeActivity(sent, "admin")).toBe("office sent “2025 Form 8879” for signature to jdoe");
+    expect(describeActivity(asClientSees(sent), "client")).toBe("Your firm sent “2025 Form 8879” for signature");
+    const verified = entry({ action: "signature.verify", detail: { title: "Engagement letter", method: "email_code" } });
+    expect(describeActivity(verified, "client")).toBe("You confirmed your identity to sign “Engagement letter”");
+    const signed = entry({ action: "signature.sign", actor_label: "maria", detail: { title: "Engagement letter" } });
+    expect(describeActivity(signed, "admin")).toBe("maria signed “Engagement letter”");
+    const sealed = entry({ action: "signature.complete", detail: { title: "Engagement letter" } });
+    expect(describeActivity(sealed, "client")).toBe("“Engagement letter” was signed by everyone and sealed");
+  });
+});

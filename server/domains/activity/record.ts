@@ -60,6 +60,16 @@ export const ACTIVITY_ACTIONS = [
   "account.export",
   "security.end_all_sessions",
   "security.access_log",
+  "signature.create",
+  "signature.view",
+  "signature.consent",
+  "signature.verify",
+  "signature.sign",
+  "signature.decline",
+  "signature.void",
+  "signature.remind",
+  "signature.in_person",
+  "signature.complete",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

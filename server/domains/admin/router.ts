@@ -22,6 +22,7 @@ import { organizersAdminProcedures } from "../organizers/router.ts";
 import { requestsAdminProcedures } from "../requests/router.ts";
 import { idInput } from "../shared-schemas.ts";
 import { securityAdminProcedures } from "../security/router.ts";
+import { signaturesAdminProcedures } from "../signatures/router.ts";
 import { siteAdminProcedures } from "../site/router.ts";
 import { siteMediaAdminProcedures } from "../site-media/router.ts";
 import { adminMeOutput } from "../staff/schemas.ts";
@@ -65,4 +66,5 @@ export const adminRouter = router({
   ...accountsAdminProcedures,
   ...accountNotesAdminProcedures,
   ...securityAdminProcedures,
+  ...signaturesAdminProcedures,
 });

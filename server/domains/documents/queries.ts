@@ -659,3 +659,12 @@ export async function pendingTextDocuments(db: Db, afterId: string | null, limit
   const rows = await query.orderBy("id").limit(limit).execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Until when a document may not be renamed, moved or trashed (a signed document and its original,
+ * domains/signatures; migration 2026-11-26T0600_signature_requests); null: no lock now.
+ */
+export async function documentRetainedUntil(db: Db, id: string, now: Date): Promise<Date | null> {
+  const row = await db.selectFrom("documents").select("retained_until").where("id", "=", id).executeTakeFirst();
+  return row?.retained_until && row.retained_until > now ? row.retained_until : null;
+}

@@ -2,6 +2,7 @@
 // upload.ts, the trash in trash.ts.
 import { TRPCError } from "@trpc/server";
 import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
+import type { Db } from "../../db/types.ts";
 import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
 import type { ListPageInput } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
@@ -9,6 +10,7 @@ import { listFolders } from "../folders/queries.ts";
 import { folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import {
+  documentRetainedUntil,
   findStoredDocument,
   findStoredDocumentForFirm,
   listAllDocuments,
@@ -105,12 +107,26 @@ export async function searchOwnDocuments(ctx: ClientContext, input: DocumentSear
   return documents.map((document) => ({ ...document, folder_path: pathTo(document.folder_id) }));
 }
 
+/** The SQLSTATE the documents_retention_guard trigger raises (migration 2026-11-26T0600_signature_requests). */
+export const RETAINED_DOCUMENT = "P0002";
+
+/** The 409 for a signed document (or its original) within its retention: docs/decisions.md, "Signatures". */
+export function documentRetainedMessage(until: Date): string {
+  return `This document is part of a signature record and is kept unchanged until ${until.toISOString().slice(0, 10)}: it cannot be renamed, moved or deleted before then`;
+}
+
+export async function assertNotRetained(db: Db, id: string, now: Date): Promise<void> {
+  const until = await documentRetainedUntil(db, id, now);
+  if (until) throw new TRPCError({ code: "CONFLICT", message: documentRetainedMessage(until) });
+}
+
 /** Renames and/or moves one of the caller's live documents (folder_id null: to the root). */
 export async function updateDocument(ctx: ClientContext, input: UpdateDocumentInput): Promise<DocumentItem> {
   if (input.folder_id) await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
   try {
     return await ctx.db.transaction().execute(async (tx) => {
       const before = await findStoredDocument(tx, input.id, ctx.account.id);
+      if (before) await assertNotRetained(tx, input.id, ctx.now());
       const updated = await updateDocumentRow(tx, ctx.account.id, input.id, {
         ...(input.name !== undefined ? { original_filename: cleanFilename(input.name) } : {}),
         ...(input.folder_id !== undefined ? { folder_id: input.folder_id } : {}),

@@ -22,29 +22,37 @@ import {
   trashDocumentRowForFirm,
 } from "./queries.ts";
 import { type DocumentItem, type TrashedDocument, TRASH_RETENTION_DAYS } from "./schemas.ts";
-import { DOCUMENT_NOT_FOUND } from "./service.ts";
+import { assertNotRetained, DOCUMENT_NOT_FOUND, RETAINED_DOCUMENT } from "./service.ts";
+import { isPgError } from "../../db/errors.ts";
 
 /** Moves a live document to the trash with `trash` (the owner's or the firm's row update); its content stays until purged. */
 async function moveToTrash(
   ctx: AuthedContext,
+  id: string,
   trash: (tx: Transaction<Database>, deletedAt: Date) => Promise<DocumentRef | undefined>,
 ): Promise<Success> {
-  await ctx.db.transaction().execute(async (tx) => {
-    const trashed = await trash(tx, ctx.now());
-    if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
-    await recordDocumentActivity(tx, ctx, "document.trash", trashed);
-  });
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      const trashed = await trash(tx, ctx.now());
+      if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+      await recordDocumentActivity(tx, ctx, "document.trash", trashed);
+    });
+  } catch (err) {
+    // The retention trigger refused a row the caller reaches (the update's own ownership check passed).
+    if (isPgError(err, RETAINED_DOCUMENT)) await assertNotRetained(ctx.db, id, ctx.now());
+    throw err;
+  }
   return { success: true };
 }
 
 /** Moves the owner's live document to the trash; another's answers like a missing one. */
 function trashDocument(ctx: ClientContext, id: string): Promise<Success> {
-  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id));
+  return moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id));
 }
 
 /** Moves any client's live document to its owner's trash, for the firm. */
 export function trashDocumentForFirm(ctx: FirmContext, id: string): Promise<Success> {
-  return moveToTrash(ctx, (tx, deletedAt) => trashDocumentRowForFirm(tx, ctx.firmScope, id, deletedAt));
+  return moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRowForFirm(tx, ctx.firmScope, id, deletedAt));
 }
 
 export function removeDocument(ctx: ClientContext, input: { id: string }): Promise<Success> {

@@ -70,6 +70,16 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "account.export": "Account data exported",
   "security.end_all_sessions": "Every session ended",
   "security.access_log": "Access log exported",
+  "signature.create": "Signature request sent",
+  "signature.view": "Signature request viewed",
+  "signature.consent": "Agreed to sign electronically",
+  "signature.verify": "Identity confirmed for signing",
+  "signature.sign": "Document signed",
+  "signature.decline": "Signature declined",
+  "signature.void": "Signature request voided",
+  "signature.remind": "Signature reminder sent",
+  "signature.in_person": "Signer's photo ID checked in person",
+  "signature.complete": "Signed document sealed",
 };
 
 /** "billing.invoice_paid" -> "Billing: invoice paid", for an action recorded after this page was built. */
@@ -337,6 +347,33 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
     case "security.access_log": {
       const range = text(detail, "from") && text(detail, "to") ? ` for ${text(detail, "from")} to ${text(detail, "to")}` : "";
       return said(`downloaded the access log${range}`);
+    }
+    case "signature.create":
+    case "signature.view":
+    case "signature.consent":
+    case "signature.verify":
+    case "signature.sign":
+    case "signature.decline":
+    case "signature.void":
+    case "signature.remind":
+    case "signature.in_person":
+    case "signature.complete": {
+      const title = text(detail, "title");
+      const named = title ? `“${title}”` : "a signature request";
+      if (entry.action === "signature.complete") return `${title ? `“${title}”` : "A signature request"} was signed by everyone and sealed`;
+      const whose = actingOnOther && entry.action === "signature.create" ? ` to ${entry.client_label}` : "";
+      const sentence = {
+        "signature.create": `sent ${named} for signature${whose}`,
+        "signature.view": `opened ${named}`,
+        "signature.consent": `agreed to sign ${named} electronically`,
+        "signature.verify": `confirmed their identity to sign ${named}`,
+        "signature.sign": `signed ${named}`,
+        "signature.decline": `declined to sign ${named}`,
+        "signature.void": `voided ${named}`,
+        "signature.remind": `sent a reminder to sign ${named}`,
+        "signature.in_person": `checked a signer's photo ID in person for ${named}`,
+      }[entry.action];
+      return said(sentence.replace("their identity", `${their} identity`));
     }
     default:
       return `${subject} — ${actionLabel(entry.action)}`;
