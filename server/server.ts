@@ -19,6 +19,8 @@ import { createMailer } from "./mail/create-mailer.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import { capConnections, type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from "./http-limits.ts";
 import type { AppDeps } from "./trpc/context.ts";
+import { checkConfiguredSigningIdentity } from "./domains/signatures/certificate.ts";
+import { configuredKbaProvider } from "./domains/signatures/kba.ts";
 
 type RunningServer = {
   port: number;
@@ -60,6 +62,9 @@ export async function startServer(opts: {
   /** Tests shorten the polling and retry intervals. */
   jobs?: Partial<JobOptions>;
 }): Promise<RunningServer> {
+  // Signing settings are checked before anything starts: a wrong one stops the start with its reason.
+  checkConfiguredSigningIdentity(opts.config);
+  configuredKbaProvider(opts.config);
   const jobs = createJobs(
     opts.database,
     opts.logger,

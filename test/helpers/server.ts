@@ -123,6 +123,10 @@ export async function startTestServer(
     connectionLimits: { keepAliveTimeoutMs: 60_000, ...opts.connectionLimits },
     // Mail within a second, and a retry a second or two after a failure (doubling from there).
     jobs: { ...TEST_JOB_OPTIONS, ...opts.jobs },
+  }).catch(async (err: unknown) => {
+    // A start the test expects to fail leaves no database of its own behind.
+    if (!opts.database) await database.close();
+    throw err;
   });
   clocks.set(new URL(server.url).port, clock);
   return {

@@ -750,3 +750,12 @@ describe("the sealing certificate", () => {
     expect(signatureHolds(readByteRange(selfSealed.bytes)!)).toBe(true);
   });
 });
+
+describe("signing settings", () => {
+  it("a SIGNING_P12 that does not open, or an unknown KBA_PROVIDER, stops the server's start with the reason", async () => {
+    await expect(startTestServer({ env: { SIGNING_P12: Buffer.from("not a PKCS#12 file").toString("base64") } })).rejects.toThrow(
+      /SIGNING_P12 does not open with SIGNING_P12_PASSWORD/,
+    );
+    await expect(startTestServer({ env: { KBA_PROVIDER: "nobody" } })).rejects.toThrow(/KBA_PROVIDER names "nobody"/);
+  });
+});

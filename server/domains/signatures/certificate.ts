@@ -17,12 +17,37 @@ export type SealingIdentity = { p12: Buffer; passphrase: string; source: "config
 const SELF_SIGNED_ID = "self-signed";
 const YEARS_VALID = 10;
 
-export async function sealingIdentity(deps: Pick<AppDeps, "config" | "db" | "now">): Promise<SealingIdentity> {
-  const configured = deps.config.signing.p12;
-  if (configured) {
-    const p12 = existsSync(configured) ? readFileSync(configured) : Buffer.from(configured, "base64");
-    return { p12, passphrase: deps.config.signing.password, source: "configured" };
+/** SIGNING_P12's bytes (a path or base64), or null without one. */
+function configuredP12(config: AppDeps["config"]): Buffer | null {
+  const configured = config.signing.p12;
+  if (!configured) return null;
+  return existsSync(configured) ? readFileSync(configured) : Buffer.from(configured, "base64");
+}
+
+/**
+ * Checked when the server starts, so a wrong SIGNING_P12 or password stops the start with its reason
+ * instead of failing the first client's last signature: the PKCS#12 must open with the password and
+ * hold a private key and a certificate.
+ */
+export function checkConfiguredSigningIdentity(config: AppDeps["config"]): void {
+  const p12 = configuredP12(config);
+  if (!p12) return;
+  let bags: { key: number; cert: number };
+  try {
+    const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString("binary"))), config.signing.password);
+    const keys = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ?? [];
+    const plainKeys = parsed.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!] ?? [];
+    const certs = parsed.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [];
+    bags = { key: keys.length + plainKeys.length, cert: certs.length };
+  } catch (err) {
+    throw new Error(`SIGNING_P12 does not open with SIGNING_P12_PASSWORD as a PKCS#12 file: ${(err as Error).message}`, { cause: err });
   }
+  if (bags.key === 0 || bags.cert === 0) throw new Error("SIGNING_P12 must hold a private key and its certificate");
+}
+
+export async function sealingIdentity(deps: Pick<AppDeps, "config" | "db" | "now">): Promise<SealingIdentity> {
+  const p12 = configuredP12(deps.config);
+  if (p12) return { p12, passphrase: deps.config.signing.password, source: "configured" };
   let stored = await findSigningCertificate(deps.db, SELF_SIGNED_ID);
   if (!stored) {
     const made = makeSelfSigned(deps.config.publicUrl, deps.now());
