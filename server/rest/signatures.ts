@@ -1,9 +1,7 @@
 // Signatures over REST (issue 35; docs/decisions.md, "Signatures"): the firm's requests under
 // /admin/signature-requests, the signer's under /signature-requests, and the public check of a
 // sealed PDF, POST /signatures/verify, which reads one multipart file ("file", at most 25 MB).
-import busboy from "busboy";
-import { TRPCError } from "@trpc/server";
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import { z } from "zod";
 import { createTransferCaller } from "../domains/_app.ts";
 import {
@@ -24,74 +22,18 @@ import {
 } from "../domains/signatures/schemas.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { downloadRoute } from "./download.ts";
-import { toHttpError } from "./errors.ts";
 import { createRequestContext } from "./handler.ts";
 import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
-import { DISCARD_TIMEOUT_MS, discardRest, meterBody } from "./upload.ts";
+import { oneFileFormHandler, type OneFileForm } from "./one-file-form.ts";
 
-const MAX_VERIFY_BYTES = 25 * 1024 * 1024;
-const FILE_FIELD = "file";
-const TOO_LARGE = "The PDF must be at most 25 MB";
-const refuse = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", message: string) => new TRPCError({ code, message });
-
-function readPdfForm(req: Request): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fields: 5, parts: 6, fileSize: MAX_VERIFY_BYTES, fieldSize: 100 } });
-    } catch {
-      reject(refuse("BAD_REQUEST", `Send the PDF as multipart/form-data in the field "${FILE_FIELD}"`));
-      return;
-    }
-    let settled = false;
-    const fail = (err: TRPCError) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(parser);
-      reject(err);
-    };
-    const chunks: Buffer[] = [];
-    let files = 0;
-    parser.on("file", (name, stream) => {
-      files += 1;
-      if (name !== FILE_FIELD) fail(refuse("BAD_REQUEST", `Send the PDF in the field "${FILE_FIELD}"`));
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("limit", () => fail(refuse("PAYLOAD_TOO_LARGE", TOO_LARGE)));
-      stream.on("error", () => fail(refuse("BAD_REQUEST", "The upload is not a well-formed multipart form")));
-      stream.resume();
-    });
-    parser.on("filesLimit", () => fail(refuse("BAD_REQUEST", "Upload exactly one file per request")));
-    parser.on("fieldsLimit", () => fail(refuse("BAD_REQUEST", "Too many form fields")));
-    parser.on("partsLimit", () => fail(refuse("BAD_REQUEST", "Too many form fields")));
-    parser.on("error", () => fail(refuse("BAD_REQUEST", "The upload is not a well-formed multipart form")));
-    parser.on("close", () => {
-      if (settled) return;
-      if (files === 0) return fail(refuse("BAD_REQUEST", "No file was uploaded"));
-      settled = true;
-      resolve(Buffer.concat(chunks));
-    });
-    req.pipe(parser);
-    req.resume();
-  });
-}
+/** The PDF to verify: one file in the field "file", at most 25 MB. */
+const verifyForm: OneFileForm = { field: "file", maxBytes: 25 * 1024 * 1024, tooLarge: "The PDF must be at most 25 MB", what: "the PDF" };
 
 function verifyHandler(deps: AppDeps): RequestHandler {
-  return async (req, res) => {
-    const received = meterBody(req);
-    try {
-      if (!req.is("multipart/form-data")) throw refuse("BAD_REQUEST", `Send the PDF as multipart/form-data in the field "${FILE_FIELD}"`);
-      if (Number(req.headers["content-length"]) > MAX_VERIFY_BYTES + 64 * 1024) throw refuse("PAYLOAD_TOO_LARGE", TOO_LARGE);
-      const pdf = await readPdfForm(req);
-      const answer = await createTransferCaller(createRequestContext(deps, req, res)).signatures.verifyPdf({ pdf });
-      res.status(200).json(answer);
-    } catch (err) {
-      const { status, detail } = toHttpError(err, deps.logger);
-      const discarded = await discardRest(req, received, DISCARD_TIMEOUT_MS, MAX_VERIFY_BYTES + 64 * 1024);
-      if (res.headersSent || res.destroyed) return;
-      if (!discarded) res.setHeader("Connection", "close");
-      res.status(status).json({ detail });
-    }
-  };
+  return oneFileFormHandler(deps, verifyForm, async (req, res, { file }) => {
+    const answer = await createTransferCaller(createRequestContext(deps, req, res)).signatures.verifyPdf({ pdf: file });
+    res.status(200).json(answer);
+  });
 }
 
 const pdfReply = { description: "The PDF (the original while the request is open, the sealed one once completed)", contentType: "application/pdf" };
