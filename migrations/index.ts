@@ -33,6 +33,7 @@ import * as invitationPerAccount from "./2026-11-26T0540_invitation_per_account.
 import * as documentContentSearch from "./2026-11-26T0560_document_content_search.ts";
 import * as staffScopeNotices from "./2026-11-26T0570_staff_scope_notices.ts";
 import * as pulledBackDocuments from "./2026-11-26T0580_pulled_back_documents.ts";
+import * as documentEncryption from "./2026-11-26T0640_document_encryption.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0560_document_content_search": documentContentSearch,
   "2026-11-26T0570_staff_scope_notices": staffScopeNotices,
   "2026-11-26T0580_pulled_back_documents": pulledBackDocuments,
+  "2026-11-26T0640_document_encryption": documentEncryption,
 };

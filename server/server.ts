@@ -9,6 +9,7 @@ import { appointmentRemindersJob } from "./jobs/appointment-reminders.ts";
 import { documentRequestRemindersJob } from "./jobs/document-request-reminders.ts";
 import { documentTextBackfillJob, documentTextJob } from "./jobs/document-text.ts";
 import { emailGaveUpJob, emailJob, emailNowJob } from "./jobs/email.ts";
+import { encryptStoredObjectsJob } from "./jobs/encrypt-stored-objects.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { createJobs, type JobOptions } from "./jobs/queue.ts";
@@ -73,6 +74,7 @@ export async function startServer(opts: {
       documentRequestRemindersJob,
       documentTextJob,
       documentTextBackfillJob,
+      encryptStoredObjectsJob,
     ],
     opts.jobs,
   );
@@ -81,7 +83,7 @@ export async function startServer(opts: {
     db: opts.database.db,
     logger: opts.logger,
     mailer: createMailer(opts.config, opts.logger),
-    storage: createStorage(opts.config),
+    storage: createStorage(opts.config, opts.database.db, opts.logger),
     rateLimits: createRateLimits(opts.database.db),
     jobs,
     messageEvents: createMessageEvents(opts.database, opts.logger),
