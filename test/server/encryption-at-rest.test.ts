@@ -17,6 +17,7 @@ import { encryptLegacyObjects, type LegacyCursor } from "../../server/storage/en
 import type { EncryptedStorage } from "../../server/storage/encrypted-storage.ts";
 import { CHUNK_SIZE, HEADER_SIZE, MAGIC, masterKey, TAG_SIZE } from "../../server/storage/object-encryption.ts";
 import { rotateDocumentKeys } from "../../server/storage/rotate-document-keys.ts";
+import { sweepOrphanedObjects } from "../../server/storage/sweep-orphaned-objects.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import type { ApiClient } from "../helpers/http.ts";
 import { startTestS3, type TestS3 } from "../helpers/s3.ts";
@@ -342,6 +343,38 @@ describe("rotation and objects from before", () => {
       .where("storage_key", "not in", server.db.selectFrom("stored_object_keys").select("storage_key"))
       .execute();
     expect(pending).toEqual([]);
+  });
+});
+
+describe("data keys left behind", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("are removed by the orphan sweep once an hour old, while a document's key and a fresh one stay", async () => {
+    const alice = await loginClient(server.url, await createUser(server.db));
+    const doc = await upload(server, alice, PDF, "kept.pdf", "application/pdf");
+    const kept = await storageKeyOf(server, doc.id);
+    await server.db
+      .updateTable("stored_object_keys")
+      .set({ created_at: new Date(Date.now() - 3 * 3600_000) })
+      .execute();
+    const old = "0a1b2c3d-0000-4000-8000-00000000aaaa";
+    const fresh = "0a1b2c3d-0000-4000-8000-00000000bbbb";
+    await server.db
+      .insertInto("stored_object_keys")
+      .values([
+        { storage_key: old, wrapped_key: Buffer.alloc(60), master_key_id: "x", created_at: new Date(Date.now() - 2 * 3600_000) },
+        { storage_key: fresh, wrapped_key: Buffer.alloc(60), master_key_id: "x" },
+      ])
+      .execute();
+    await sweepOrphanedObjects(server.deps);
+    const left = (await server.db.selectFrom("stored_object_keys").select("storage_key").execute()).map((r) => r.storage_key);
+    expect(left.sort()).toEqual([kept, fresh].sort());
+    const download = await fetchBytes(server, alice, `/api/documents/${doc.id}/download`);
+    expect(download.bytes.equals(PDF)).toBe(true);
   });
 });
 
