@@ -73,6 +73,15 @@ export function sealChunk(dataKey: Buffer, header: Header, index: number, final:
   return Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
 }
 
+/** As sealChunk, without copying the ciphertext: its pieces in order. */
+function sealChunkParts(dataKey: Buffer, header: Header, index: number, final: boolean, plaintext: Buffer): Buffer[] {
+  const cipher = createCipheriv("aes-256-gcm", dataKey, nonceOf(header, index));
+  cipher.setAAD(aadOf(header, index, final));
+  const body = cipher.update(plaintext);
+  cipher.final();
+  return [body, cipher.getAuthTag()];
+}
+
 /** The chunk's plaintext, or null when its tag does not verify as chunk `index` with this finality. */
 export function openChunk(dataKey: Buffer, header: Header, index: number, final: boolean, sealed: Buffer): Buffer | null {
   if (sealed.length < TAG_SIZE) return null;
@@ -80,7 +89,10 @@ export function openChunk(dataKey: Buffer, header: Header, index: number, final:
   decipher.setAAD(aadOf(header, index, final));
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
   try {
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE)), decipher.final()]);
+    // GCM writes all its output in update(); final() only checks the tag.
+    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE));
+    decipher.final();
+    return plain;
   } catch {
     return null;
   }
@@ -94,12 +106,26 @@ class ByteQueue {
     this.parts.push(part);
     this.length += part.length;
   }
+  /** The first n bytes (n <= length), copied only when they span several parts. */
   take(n: number): Buffer {
-    const all = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts);
-    const taken = all.subarray(0, n);
-    const rest = all.subarray(n);
-    this.parts = rest.length > 0 ? [rest] : [];
-    this.length = rest.length;
+    const first = this.parts[0];
+    if (first && first.length >= n) {
+      this.parts[0] = first.subarray(n);
+      if (this.parts[0].length === 0) this.parts.shift();
+      this.length -= n;
+      return first.subarray(0, n);
+    }
+    const taken = Buffer.allocUnsafe(n);
+    let filled = 0;
+    while (filled < n) {
+      const part = this.parts[0]!;
+      const used = Math.min(part.length, n - filled);
+      part.copy(taken, filled, 0, used);
+      filled += used;
+      if (used === part.length) this.parts.shift();
+      else this.parts[0] = part.subarray(used);
+    }
+    this.length -= n;
     return taken;
   }
 }
@@ -113,9 +139,9 @@ export async function* encryptStream(source: AsyncIterable<Buffer | string>, dat
   for await (const part of source) {
     queue.push(typeof part === "string" ? Buffer.from(part) : part);
     // Strictly more than a chunk: this one is not the last.
-    while (queue.length > chunkSize) yield sealChunk(dataKey, header, index++, false, queue.take(chunkSize));
+    while (queue.length > chunkSize) yield* sealChunkParts(dataKey, header, index++, false, queue.take(chunkSize));
   }
-  yield sealChunk(dataKey, header, index, true, queue.take(queue.length));
+  yield* sealChunkParts(dataKey, header, index, true, queue.take(queue.length));
 }
 
 /** The plaintext of a whole encrypted object, chunk by chunk, each only after its tag verified. */

@@ -6,6 +6,7 @@
 // database, real local directory and a real S3-protocol server (s3rver).
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
@@ -13,6 +14,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { STORED_FILE_DAMAGED } from "../../server/rest/errors.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+import { documentMasterKeys } from "../../server/storage/create-storage.ts";
 import { encryptLegacyObjects, type LegacyCursor } from "../../server/storage/encrypt-legacy-objects.ts";
 import type { EncryptedStorage } from "../../server/storage/encrypted-storage.ts";
 import { CHUNK_SIZE, HEADER_SIZE, MAGIC, masterKey, TAG_SIZE } from "../../server/storage/object-encryption.ts";
@@ -425,5 +429,30 @@ describe("in an S3 bucket", () => {
     const res = await receive(server, carol, `/api/documents/${doc.id}/download`);
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ detail: STORED_FILE_DAMAGED });
+  });
+});
+
+describe("the master key", () => {
+  it("is generated once under DATA_DIR (0600) when none is configured, and is required in production with S3", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-key-"));
+    try {
+      const logger = createLogger("silent");
+      const first = documentMasterKeys(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir }), logger);
+      const file = path.join(dataDir, "document-encryption.key");
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const again = documentMasterKeys(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir }), logger);
+      expect(again.current.id).toBe(first.current.id);
+      expect(() => documentMasterKeys(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, S3_BUCKET: "documents" }), logger)).toThrow(
+        /DOCUMENT_ENCRYPTION_KEY: must be set/,
+      );
+      const configured = documentMasterKeys(
+        loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, S3_BUCKET: "documents", DOCUMENT_ENCRYPTION_KEY: TEST_DOCUMENT_ENCRYPTION_KEY }),
+        logger,
+      );
+      expect(configured.current.id).toBe(masterKey(Buffer.from(TEST_DOCUMENT_ENCRYPTION_KEY, "base64")).id);
+      expect(() => loadConfig({ DOCUMENT_ENCRYPTION_KEY: "too-short" })).toThrow(/DOCUMENT_ENCRYPTION_KEY: must be 32 bytes/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
