@@ -38,12 +38,22 @@ export class EncryptedStorage implements ObjectStorage {
   ) {}
 
   async put(key: string, body: Readable): Promise<void> {
+    // The body may fail while the key row is written, before anything reads it: its error is kept
+    // (never an uncaught 'error' event) and fails the stored stream, so no object is completed.
+    let bodyError: unknown = null;
+    body.on("error", (err) => {
+      bodyError ??= err;
+    });
+    const checked = async function* (): AsyncGenerator<Buffer> {
+      for await (const part of body) yield part as Buffer;
+      if (bodyError) throw bodyError;
+    };
     const dataKey = randomBytes(32);
     await this.db
       .insertInto("stored_object_keys")
       .values({ storage_key: key, wrapped_key: wrapKey(this.keys.current, key, dataKey), master_key_id: this.keys.current.id })
       .execute();
-    const sealed = Readable.from(encryptStream(body, dataKey), { objectMode: false });
+    const sealed = Readable.from(encryptStream(checked(), dataKey), { objectMode: false });
     // The backend destroys what it is handed when it fails; the caller's stream must stop too.
     sealed.once("close", () => {
       if (!body.readableEnded) body.destroy();
