@@ -330,6 +330,21 @@ describe("rotation and objects from before", () => {
     const ranged = Buffer.concat(await (await storage.get(oldKey, { start: 5, end: 99 })).toArray());
     expect(ranged.equals(bytes.subarray(5, 100))).toBe(true);
 
+    // A site picture from before too.
+    const admin = await loginClient(server.url, await createUser(server.db, { is_admin: true }), "admin");
+    const logo = await sharp({ create: { width: 32, height: 32, channels: 4, background: "#047857" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(logo)], { type: "image/png" }), "logo.png");
+    const media = await admin.request("POST", "/api/admin/site-media/logo", { body: form });
+    expect(media.status, media.text).toBe(201);
+    const served = Buffer.from(await (await fetch(`${server.url}${media.body.url}`)).arrayBuffer());
+    const oldMediaKey = (await server.db.selectFrom("site_media").select("storage_key").where("slot", "=", "logo").executeTakeFirstOrThrow())
+      .storage_key;
+    await storage.backend.put(oldMediaKey, Readable.from([served]));
+    await server.db.deleteFrom("stored_object_keys").where("storage_key", "=", oldMediaKey).execute();
+
     let cursor: LegacyCursor | null = { table: "documents" };
     while (cursor) cursor = await encryptLegacyObjects(server.deps, cursor);
 
@@ -341,6 +356,12 @@ describe("rotation and objects from before", () => {
     const after = await fetchBytes(server, alice, `/api/documents/${doc.id}/download`);
     expect(after.res.status).toBe(200);
     expect(after.bytes.equals(bytes)).toBe(true);
+    const newMediaKey = (await server.db.selectFrom("site_media").select("storage_key").where("slot", "=", "logo").executeTakeFirstOrThrow())
+      .storage_key;
+    expect(newMediaKey).not.toBe(oldMediaKey);
+    expectCiphertext(fs.readFileSync(path.join(server.dataDir, "documents", newMediaKey.slice(0, 2), newMediaKey)), served);
+    expect(Buffer.from(await (await fetch(`${server.url}${media.body.url}`)).arrayBuffer()).equals(served)).toBe(true);
+
     const pending = await server.db
       .selectFrom("documents")
       .select("storage_key")
