@@ -35,11 +35,11 @@ async function throughput(files: number, work: (i: number) => Promise<void>): Pr
   return (files * FILE_BYTES) / 1e6 / ((performance.now() - started) / 1000);
 }
 
-/** MB/s storing and reading back `files` files through `storage`, best of two rounds. */
-async function measure(storage: ObjectStorage, content: Buffer, files: number, tag: string): Promise<{ put: number; get: number }> {
+/** MB/s storing and reading back `files` files through `storage`, best of `rounds`. */
+async function measure(storage: ObjectStorage, content: Buffer, files: number, tag: string, rounds: number): Promise<{ put: number; get: number }> {
   let put = 0;
   let get = 0;
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < rounds; round++) {
     const keys = Array.from({ length: files }, (_, i) => `bench-${tag}-${round}-${i}-${randomBytes(6).toString("hex")}`);
     // 64 KiB pieces, as an upload arrives.
     const pieces = function* () {
@@ -63,6 +63,8 @@ export async function benchEncryption(opts: {
   databaseUrl: string;
   work: string;
   files: number;
+  /** Rounds of each measurement, the best one kept (one in the smoke run). */
+  rounds: number;
   s3: TestS3;
   /** The running app on local disk, and its DATA_DIR. */
   app: ChildServer;
@@ -78,8 +80,8 @@ export async function benchEncryption(opts: {
       ["S3", new S3Storage(opts.s3.client, opts.s3.bucket)],
     ];
     for (const [name, backend] of backends) {
-      const plain = await measure(backend, content, opts.files, "plain");
-      const sealed = await measure(new EncryptedStorage(backend, handle.db, keys), content, opts.files, "sealed");
+      const plain = await measure(backend, content, opts.files, "plain", opts.rounds);
+      const sealed = await measure(new EncryptedStorage(backend, handle.db, keys), content, opts.files, "sealed", opts.rounds);
       for (const [what, measured, baseline] of [
         ["store", sealed.put, plain.put],
         ["read", sealed.get, plain.get],
@@ -115,7 +117,7 @@ async function downloads(url: string, cookie: string, ids: string[]): Promise<nu
 
 async function benchHttpDownloads(
   db: Parameters<typeof giveOwnAccount>[0],
-  opts: { app: ChildServer; dataDir: string; files: number },
+  opts: { app: ChildServer; dataDir: string; files: number; rounds: number },
   content: Buffer,
 ): Promise<Row[]> {
   const password = `Bench-${randomBytes(12).toString("hex")}`;
@@ -157,7 +159,7 @@ async function benchHttpDownloads(
   let sealed = 0;
   let plain = 0;
   let peakPerDownload = 0;
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < opts.rounds; round++) {
     plain = Math.max(plain, await downloads(url, cookie, plainIds));
     const run = await peakRssDuring(opts.app.pid, () => downloads(url, cookie, sealedIds));
     sealed = Math.max(sealed, run.result);

@@ -395,7 +395,7 @@ async function main(): Promise<void> {
     await section("encryption", "Encryption at rest", async () => {
       const s3 = await startTestS3();
       cleanup.unshift(s3.close);
-      rows.push(...(await benchEncryption({ databaseUrl: database.url, work, files: smoke ? 2 : 16, s3, app, dataDir })));
+      rows.push(...(await benchEncryption({ databaseUrl: database.url, work, files: smoke ? 1 : 16, rounds: smoke ? 1 : 2, s3, app, dataDir })));
     });
 
     await section("mail", "Mail burst", async () => {
