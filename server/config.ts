@@ -34,6 +34,24 @@ const envSchema = z
         .optional()
         .refine((v) => v === undefined || parseKey(v) !== null, "must be 32 bytes as base64 or hex (openssl rand -base64 32)"),
     ),
+    // Documents are stored encrypted (AES-256-GCM, a data key per object) and those keys are
+    // wrapped with this one, 32 bytes as base64 or hex. Unset: a key generated into
+    // DATA_DIR/document-encryption.key (refused in production with S3_BUCKET). During a rotation
+    // (npm run rotate-document-key) the key being replaced goes in DOCUMENT_ENCRYPTION_KEY_PREVIOUS.
+    DOCUMENT_ENCRYPTION_KEY: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .optional()
+        .refine((v) => v === undefined || parseKey(v) !== null, "must be 32 bytes as base64 or hex (openssl rand -base64 32)"),
+    ),
+    DOCUMENT_ENCRYPTION_KEY_PREVIOUS: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .optional()
+        .refine((v) => v === undefined || parseKey(v) !== null, "must be 32 bytes as base64 or hex (openssl rand -base64 32)"),
+    ),
     // Passkeys belong to this domain: PUBLIC_URL's host unless set (a parent domain of it, to share
     // passkeys across subdomains). It can never change without every passkey stopping to work.
     WEBAUTHN_RP_ID: optionalText,
@@ -90,7 +108,7 @@ const envSchema = z
 export type Config = ReturnType<typeof loadConfig>;
 
 /** A 256-bit key written as 64 hex digits or as base64. */
-function parseKey(value: string): Buffer | null {
+export function parseKey(value: string): Buffer | null {
   const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
   return bytes.length === 32 ? bytes : null;
 }
@@ -139,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     firmTimeZone: e.FIRM_TIME_ZONE,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY) : null,
+    documentEncryptionKey: e.DOCUMENT_ENCRYPTION_KEY ? parseKey(e.DOCUMENT_ENCRYPTION_KEY) : null,
+    documentEncryptionKeyPrevious: e.DOCUMENT_ENCRYPTION_KEY_PREVIOUS ? parseKey(e.DOCUMENT_ENCRYPTION_KEY_PREVIOUS) : null,
     /** WebAuthn's relying party: passkeys are made for rpId and answered only from origin (PUBLIC_URL). */
     webauthn: { rpId, origin: publicUrl.origin },
     signing: { p12: e.SIGNING_P12, password: e.SIGNING_P12_PASSWORD ?? "", kbaProvider: e.KBA_PROVIDER },

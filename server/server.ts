@@ -10,6 +10,7 @@ import { documentRequestRemindersJob } from "./jobs/document-request-reminders.t
 import { signatureRemindersJob } from "./jobs/signature-reminders.ts";
 import { documentTextBackfillJob, documentTextJob } from "./jobs/document-text.ts";
 import { emailGaveUpJob, emailJob, emailNowJob } from "./jobs/email.ts";
+import { encryptStoredObjectsJob } from "./jobs/encrypt-stored-objects.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { createJobs, type JobOptions } from "./jobs/queue.ts";
@@ -80,6 +81,7 @@ export async function startServer(opts: {
       signatureRemindersJob,
       documentTextJob,
       documentTextBackfillJob,
+      encryptStoredObjectsJob,
     ],
     opts.jobs,
   );
@@ -88,7 +90,7 @@ export async function startServer(opts: {
     db: opts.database.db,
     logger: opts.logger,
     mailer: createMailer(opts.config, opts.logger),
-    storage: createStorage(opts.config),
+    storage: createStorage(opts.config, opts.database.db, opts.logger),
     rateLimits: createRateLimits(opts.database.db),
     jobs,
     messageEvents: createMessageEvents(opts.database, opts.logger),

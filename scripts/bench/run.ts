@@ -3,7 +3,7 @@
 //   --smoke   every benchmark for about a second on a small install; exits non-zero when a
 //             benchmark could not run (a script that rotted), never because a target was missed.
 //   --record  writes the table and the machine into docs/performance.md.
-//   --only=api,login,upload,zip,mail,scale,frontend   runs just those benchmarks (while working on one).
+//   --only=api,login,upload,zip,encryption,mail,scale,frontend   runs just those benchmarks (while working on one).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -16,6 +16,7 @@ import { generateTotpKey, sealTotpKey, totpCodeForStep, totpStep } from "../../s
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { insertUser } from "../../server/domains/auth/queries.ts";
+import { benchEncryption } from "./encryption.ts";
 import { createBenchDatabase, FULL_SCALE, giveOwnAccount, SMALL_SCALE, SMOKE_SCALE, seedScale } from "./database.ts";
 import { explainProcedure, type ExplainedQuery } from "./explain.ts";
 import { buildClient, measureBundle, measureRouteChunks, runLighthouse } from "./frontend.ts";
@@ -51,7 +52,7 @@ function failuresNote(failures: number): string {
   return failures > 0 ? ` (${failures} failed)` : "";
 }
 
-type SectionKey = "api" | "login" | "upload" | "zip" | "mail" | "scale" | "frontend";
+type SectionKey = "api" | "login" | "upload" | "zip" | "encryption" | "mail" | "scale" | "frontend";
 const wanted = (key: SectionKey) => !only || only.has(key);
 
 /** A benchmark that throws becomes an error row; the others still run. */
@@ -389,6 +390,12 @@ async function main(): Promise<void> {
       const zipApp = await startChild("app-server.ts", { ...appEnv, PORT: String(zipPort), PUBLIC_URL: zipAppUrl }, path.join(work, "app-zip.log"));
       cleanup.unshift(zipApp.stop);
       rows.push(await benchZipDownload({ databaseUrl: database.url, upload: app, serve: zipApp, files: settings.zipFiles }));
+    });
+
+    await section("encryption", "Encryption at rest", async () => {
+      const s3 = await startTestS3();
+      cleanup.unshift(s3.close);
+      rows.push(...(await benchEncryption({ databaseUrl: database.url, work, files: smoke ? 1 : 16, rounds: smoke ? 1 : 2, s3, app, dataDir })));
     });
 
     await section("mail", "Mail burst", async () => {

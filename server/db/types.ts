@@ -519,6 +519,14 @@ export interface SiteMediaTable {
   uploaded_at: RequiredTimestamp;
 }
 
+/** A stored object's data key, wrapped by a master key (migration document_encryption). */
+export interface StoredObjectKeysTable {
+  storage_key: string;
+  wrapped_key: Buffer;
+  master_key_id: string;
+  created_at: Timestamp;
+}
+
 /** One row of the append-only activity trail (server/domains/activity/record.ts). */
 export interface ActivityEventsTable {
   id: ColumnType<string, never, never>;
@@ -750,6 +758,7 @@ export interface Database {
   row_counts: RowCountsTable;
   site_content_version: SiteContentVersionTable;
   site_media: SiteMediaTable;
+  stored_object_keys: StoredObjectKeysTable;
   totp_credentials: TotpCredentialsTable;
   backup_codes: BackupCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;

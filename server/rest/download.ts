@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import { createTransferCaller } from "../domains/_app.ts";
 import type { StoredDocument } from "../domains/documents/queries.ts";
 import { DOCUMENT_NOT_FOUND } from "../domains/documents/service.ts";
+import { ObjectIntegrityError } from "../storage/object-encryption.ts";
 import { ObjectNotFoundError, type ObjectStorage } from "../storage/storage.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { toHttpError } from "./errors.ts";
@@ -101,7 +102,9 @@ async function sendStoredDocument(
   try {
     await pipeline(body, res);
   } catch (err) {
-    if (!res.writableEnded && !res.destroyed) logger.warn({ err, storage_key: document.storage_key }, "download cut short");
+    if (err instanceof ObjectIntegrityError)
+      logger.error({ err, storage_key: document.storage_key }, "download cut: the stored file fails its integrity check");
+    else if (!res.writableEnded && !res.destroyed) logger.warn({ err, storage_key: document.storage_key }, "download cut short");
     res.destroy();
   }
 }

@@ -4,7 +4,11 @@ import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_DETAIL } from "../db/errors.ts";
+import { ObjectIntegrityError } from "../storage/object-encryption.ts";
 import { RequestRefused, zodIssuesDetail } from "../trpc/errors.ts";
+
+/** A stored file that fails decryption: never sent, an error the firm must look into (docs/security.md). */
+export const STORED_FILE_DAMAGED = "The stored copy of this file is damaged and cannot be sent; the firm has been alerted in its logs";
 
 export type HttpError = { status: number; detail: string };
 
@@ -22,6 +26,13 @@ export function toHttpError(err: unknown, logger: Logger): HttpError {
     return { status: getHTTPStatusCodeFromError(err), detail: err.message };
   }
   if (err instanceof ZodError) return { status: 422, detail: zodIssuesDetail(err) };
+  if (err instanceof ObjectIntegrityError) {
+    logger.error(
+      { err, storage_key: err.key },
+      "stored file refused: it fails its integrity check (tampered with, truncated, or under an unknown key)",
+    );
+    return { status: 500, detail: STORED_FILE_DAMAGED };
+  }
   if (isDatabaseUnavailable(err)) return { status: 503, detail: SERVICE_UNAVAILABLE_DETAIL };
   const status = httpStatusOf(err);
   if (status && status >= 400 && status < 500) return { status, detail: bodyParserDetail(err, status) };

@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import ZipStream, { type FileDataInput } from "zip-stream";
 import { createTransferCaller } from "../domains/_app.ts";
 import type { ArchivePlan } from "../domains/documents/archive.ts";
+import { ObjectIntegrityError } from "../storage/object-encryption.ts";
 import type { ObjectStorage } from "../storage/storage.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import { setFileHeaders } from "./download.ts";
@@ -72,7 +73,9 @@ export async function sendArchive(res: Response, storage: ObjectStorage, logger:
     source?.destroy();
     zip.destroy();
     if (!res.destroyed) {
-      logger.warn({ err }, "ZIP download cut short");
+      if (err instanceof ObjectIntegrityError)
+        logger.error({ err, storage_key: err.key }, "ZIP download cut: a stored file fails its integrity check");
+      else logger.warn({ err }, "ZIP download cut short");
       res.destroy(err instanceof Error ? err : undefined);
     }
   } finally {

@@ -49,5 +49,14 @@ export async function sweepOrphanedObjects(deps: SweepDeps): Promise<number> {
     if (batch.length >= BATCH) await sweepBatch();
   }
   if (batch.length > 0) await sweepBatch();
+  // Data keys of objects that were never stored (an instance died between writing the key and the
+  // object) or whose object is gone; removing an object removes its key, so these are leftovers.
+  const keys = await deps.db
+    .deleteFrom("stored_object_keys")
+    .where("created_at", "<", new Date(cutoff))
+    .where("storage_key", "not in", deps.db.selectFrom("documents").select("storage_key"))
+    .where("storage_key", "not in", deps.db.selectFrom("site_media").select("storage_key"))
+    .executeTakeFirst();
+  if (keys.numDeletedRows > 0n) deps.logger.info({ removed: Number(keys.numDeletedRows) }, "orphaned data keys removed");
   return removed;
 }

@@ -27,6 +27,9 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
+/** The master key of documents stored by test servers (a test of rotation names others). */
+export const TEST_DOCUMENT_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
+
 export const TEST_JOB_OPTIONS: Partial<JobOptions> = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, stopTimeoutMs: 2000 };
 
 /** A clock the test moves by hand; it starts at the real time. */
@@ -91,6 +94,7 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://${opts.publicHost ?? "127.0.0.1"}:${port}`,
     LOG_LEVEL: "info",
+    DOCUMENT_ENCRYPTION_KEY: TEST_DOCUMENT_ENCRYPTION_KEY,
     ...opts.env,
   });
   const logs: string[] = [];

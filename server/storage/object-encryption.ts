@@ -1,0 +1,250 @@
+// The format of an encrypted stored object (docs/security.md, "Documents encrypted at rest"):
+//
+//   header (20 bytes): magic 89 45 4E 43 ("\x89ENC"), version 1, three zero bytes, chunk size
+//                      (u32 big-endian, plaintext bytes per chunk), nonce prefix (8 random bytes)
+//   chunks:            AES-256-GCM of each CHUNK_SIZE bytes of plaintext (the last one shorter, or
+//                      empty for an empty file), each followed by its 16-byte tag
+//
+// Chunk i's nonce is the prefix and i (u32 big-endian); its additional data is the header, i and a
+// final-chunk flag, so a chunk moved, swapped, dropped from the end or taken from another object
+// fails its tag. Every object has a random data key of its own, wrapped by the master key in
+// stored_object_keys. Plaintext leaves here only once its chunk's tag has verified.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+
+export const MAGIC = Buffer.from([0x89, 0x45, 0x4e, 0x43]);
+export const FORMAT_VERSION = 1;
+export const HEADER_SIZE = 20;
+export const CHUNK_SIZE = 64 * 1024;
+export const TAG_SIZE = 16;
+const MIN_CHUNK = 1024;
+const MAX_CHUNK = 16 * 1024 * 1024;
+
+/** A stored object that is not what was stored: tampered with, truncated, or under a key we do not hold. */
+export class ObjectIntegrityError extends Error {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
+    super(`Stored object ${key} is unreadable: ${reason}`);
+    this.name = "ObjectIntegrityError";
+  }
+}
+
+export type Header = { bytes: Buffer; chunkSize: number; noncePrefix: Buffer };
+
+export function newHeader(chunkSize = CHUNK_SIZE): Header {
+  const bytes = Buffer.alloc(HEADER_SIZE);
+  MAGIC.copy(bytes, 0);
+  bytes[4] = FORMAT_VERSION;
+  bytes.writeUInt32BE(chunkSize, 8);
+  const noncePrefix = randomBytes(8);
+  noncePrefix.copy(bytes, 12);
+  return { bytes, chunkSize, noncePrefix };
+}
+
+export function parseHeader(key: string, bytes: Buffer): Header {
+  if (bytes.length < HEADER_SIZE) throw new ObjectIntegrityError(key, "shorter than its header");
+  const header = bytes.subarray(0, HEADER_SIZE);
+  if (!header.subarray(0, 4).equals(MAGIC)) throw new ObjectIntegrityError(key, "no encryption header");
+  if (header[4] !== FORMAT_VERSION) throw new ObjectIntegrityError(key, `unknown format version ${header[4]}`);
+  const chunkSize = header.readUInt32BE(8);
+  if (chunkSize < MIN_CHUNK || chunkSize > MAX_CHUNK) throw new ObjectIntegrityError(key, `impossible chunk size ${chunkSize}`);
+  return { bytes: Buffer.from(header), chunkSize, noncePrefix: Buffer.from(header.subarray(12, 20)) };
+}
+
+function nonceOf(header: Header, index: number): Buffer {
+  const nonce = Buffer.alloc(12);
+  header.noncePrefix.copy(nonce, 0);
+  nonce.writeUInt32BE(index, 8);
+  return nonce;
+}
+
+function aadOf(header: Header, index: number, final: boolean): Buffer {
+  const aad = Buffer.alloc(HEADER_SIZE + 5);
+  header.bytes.copy(aad, 0);
+  aad.writeUInt32BE(index, HEADER_SIZE);
+  aad[HEADER_SIZE + 4] = final ? 1 : 0;
+  return aad;
+}
+
+export function sealChunk(dataKey: Buffer, header: Header, index: number, final: boolean, plaintext: Buffer): Buffer {
+  const cipher = createCipheriv("aes-256-gcm", dataKey, nonceOf(header, index));
+  cipher.setAAD(aadOf(header, index, final));
+  return Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+}
+
+/** As sealChunk, without copying the ciphertext: its pieces in order. */
+function sealChunkParts(dataKey: Buffer, header: Header, index: number, final: boolean, plaintext: Buffer): Buffer[] {
+  const cipher = createCipheriv("aes-256-gcm", dataKey, nonceOf(header, index));
+  cipher.setAAD(aadOf(header, index, final));
+  const body = cipher.update(plaintext);
+  cipher.final();
+  return [body, cipher.getAuthTag()];
+}
+
+/** The chunk's plaintext, or null when its tag does not verify as chunk `index` with this finality. */
+export function openChunk(dataKey: Buffer, header: Header, index: number, final: boolean, sealed: Buffer): Buffer | null {
+  if (sealed.length < TAG_SIZE) return null;
+  const decipher = createDecipheriv("aes-256-gcm", dataKey, nonceOf(header, index));
+  decipher.setAAD(aadOf(header, index, final));
+  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
+  try {
+    // GCM writes all its output in update(); final() only checks the tag.
+    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE));
+    decipher.final();
+    return plain;
+  } catch {
+    return null;
+  }
+}
+
+/** Bytes read from a stream, handed out in exact amounts. */
+class ByteQueue {
+  private parts: Buffer[] = [];
+  length = 0;
+  push(part: Buffer): void {
+    this.parts.push(part);
+    this.length += part.length;
+  }
+  /** The first n bytes (n <= length), copied only when they span several parts. */
+  take(n: number): Buffer {
+    const first = this.parts[0];
+    if (first && first.length >= n) {
+      this.parts[0] = first.subarray(n);
+      if (this.parts[0].length === 0) this.parts.shift();
+      this.length -= n;
+      return first.subarray(0, n);
+    }
+    const taken = Buffer.allocUnsafe(n);
+    let filled = 0;
+    while (filled < n) {
+      const part = this.parts[0]!;
+      const used = Math.min(part.length, n - filled);
+      part.copy(taken, filled, 0, used);
+      filled += used;
+      if (used === part.length) this.parts.shift();
+      else this.parts[0] = part.subarray(used);
+    }
+    this.length -= n;
+    return taken;
+  }
+}
+
+/** The ciphertext of a plaintext stream: the header, then each chunk once the next one has begun (or the stream ended). */
+export async function* encryptStream(source: AsyncIterable<Buffer | string>, dataKey: Buffer, chunkSize = CHUNK_SIZE): AsyncGenerator<Buffer> {
+  const header = newHeader(chunkSize);
+  yield header.bytes;
+  const queue = new ByteQueue();
+  let index = 0;
+  for await (const part of source) {
+    queue.push(typeof part === "string" ? Buffer.from(part) : part);
+    // Strictly more than a chunk: this one is not the last.
+    while (queue.length > chunkSize) yield* sealChunkParts(dataKey, header, index++, false, queue.take(chunkSize));
+  }
+  yield* sealChunkParts(dataKey, header, index, true, queue.take(queue.length));
+}
+
+/** The plaintext of a whole encrypted object, chunk by chunk, each only after its tag verified. */
+export async function* decryptStream(key: string, source: AsyncIterable<Buffer>, dataKey: Buffer): AsyncGenerator<Buffer> {
+  const queue = new ByteQueue();
+  let header: Header | null = null;
+  let index = 0;
+  for await (const part of source) {
+    queue.push(part);
+    if (!header) {
+      if (queue.length < HEADER_SIZE) continue;
+      header = parseHeader(key, queue.take(HEADER_SIZE));
+    }
+    const sealedSize = header.chunkSize + TAG_SIZE;
+    while (queue.length > sealedSize) {
+      const plain = openChunk(dataKey, header, index, false, queue.take(sealedSize));
+      if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} fails authentication`);
+      index += 1;
+      yield plain;
+    }
+  }
+  if (!header) throw new ObjectIntegrityError(key, "shorter than its header");
+  const plain = openChunk(dataKey, header, index, true, queue.take(queue.length));
+  if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} (the last) fails authentication or the object is truncated`);
+  yield plain;
+}
+
+/** Which stored bytes hold plaintext bytes `start` to `end` (inclusive), chunks `first` to `last`. */
+export function sealedRange(chunkSize: number, start: number, end: number): { first: number; last: number; start: number; end: number } {
+  const first = Math.floor(start / chunkSize);
+  const last = Math.floor(end / chunkSize);
+  const sealedSize = chunkSize + TAG_SIZE;
+  return { first, last, start: HEADER_SIZE + first * sealedSize, end: HEADER_SIZE + (last + 1) * sealedSize - 1 };
+}
+
+/**
+ * The plaintext bytes `start` to `end` from the stored chunks `first` to `last` (as sealedRange named
+ * them). The chunks before `last` are whole and not final; `last` may be the object's final chunk.
+ */
+export async function* decryptRange(
+  key: string,
+  source: AsyncIterable<Buffer>,
+  dataKey: Buffer,
+  header: Header,
+  range: { start: number; end: number },
+): AsyncGenerator<Buffer> {
+  const { first, last } = sealedRange(header.chunkSize, range.start, range.end);
+  const sealedSize = header.chunkSize + TAG_SIZE;
+  const queue = new ByteQueue();
+  let index = first;
+  let skip = range.start - first * header.chunkSize;
+  let remaining = range.end - range.start + 1;
+  const emit = (plain: Buffer): Buffer => {
+    const piece = plain.subarray(skip, Math.min(plain.length, skip + remaining));
+    skip = 0;
+    remaining -= piece.length;
+    return piece;
+  };
+  for await (const part of source) {
+    queue.push(part);
+    while (index < last && queue.length >= sealedSize) {
+      const plain = openChunk(dataKey, header, index, false, queue.take(sealedSize));
+      if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} fails authentication`);
+      index += 1;
+      yield emit(plain);
+    }
+  }
+  if (index !== last) throw new ObjectIntegrityError(key, "truncated");
+  const sealed = queue.take(queue.length);
+  // A whole chunk may be the final one (a plaintext of a multiple of the chunk size); a short one must be.
+  const plain =
+    (sealed.length === sealedSize ? openChunk(dataKey, header, index, false, sealed) : null) ?? openChunk(dataKey, header, index, true, sealed);
+  if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} fails authentication or the object is truncated`);
+  const piece = emit(plain);
+  if (remaining > 0) throw new ObjectIntegrityError(key, "truncated");
+  yield piece;
+}
+
+// ---- Master keys -------------------------------------------------------------------------------
+
+/** A master key and the id its wrapped keys are recorded under (a fingerprint, never the key). */
+export type MasterKey = { id: string; key: Buffer };
+
+export function masterKey(key: Buffer): MasterKey {
+  const id = createHash("sha256").update("client-portal document master key\0").update(key).digest("hex").slice(0, 16);
+  return { id, key };
+}
+
+/** The data key sealed by the master key (AES-256-GCM), bound to the object it opens: nonce ‖ ciphertext ‖ tag. */
+export function wrapKey(master: MasterKey, storageKey: string, dataKey: Buffer): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", master.key, iv);
+  cipher.setAAD(Buffer.from(`stored-object-key:${storageKey}`));
+  return Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]);
+}
+
+export function unwrapKey(master: MasterKey, storageKey: string, wrapped: Buffer): Buffer {
+  const decipher = createDecipheriv("aes-256-gcm", master.key, wrapped.subarray(0, 12));
+  decipher.setAAD(Buffer.from(`stored-object-key:${storageKey}`));
+  decipher.setAuthTag(wrapped.subarray(wrapped.length - TAG_SIZE));
+  try {
+    return Buffer.concat([decipher.update(wrapped.subarray(12, wrapped.length - TAG_SIZE)), decipher.final()]);
+  } catch {
+    throw new ObjectIntegrityError(storageKey, "its data key does not open with the master key");
+  }
+}
