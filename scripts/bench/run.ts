@@ -182,6 +182,8 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       BENCH_CLIENT_DIR: clientDir ?? path.join(work, "no-client"),
+      // One master key for every app of the run (production with S3 refuses to start without one).
+      DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     };
     const app: ChildServer = await startChild("app-server.ts", appEnv, path.join(work, "app.log"));
     cleanup.unshift(app.stop);
