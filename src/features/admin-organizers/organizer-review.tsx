@@ -103,7 +103,7 @@ function Review({ organizer }: { organizer: AdminOrganizer }) {
                       <span className="break-words whitespace-pre-line">{show(question, answers.get(question.id)?.value)}</span>
                     )
                   }
-                  busy={review.isPending && review.variables?.question_id === question.id}
+                  pending={review.isPending && review.variables.question_id === question.id ? review.variables.reviewed : null}
                   onReviewed={(reviewed) => review.mutate({ id: organizer.id, question_id: question.id, reviewed })}
                 />
               ))}
@@ -128,13 +128,14 @@ type AnswerRowProps = {
   answer: Answer | undefined;
   documents: AdminOrganizer["documents"][string];
   render: () => ReactNode;
-  busy: boolean;
+  /** The mark being saved (shown at once), or null. */
+  pending: boolean | null;
   onReviewed: (reviewed: boolean) => void;
 };
 
-function AnswerRow({ question, answer, documents, render, busy, onReviewed }: AnswerRowProps) {
+function AnswerRow({ question, answer, documents, render, pending, onReviewed }: AnswerRowProps) {
   const answered = question.type === "file" ? documents.length > 0 : answer !== undefined && answer.value !== null;
-  const reviewed = answer?.reviewed === true;
+  const reviewed = pending ?? answer?.reviewed === true;
   return (
     <div className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start sm:gap-4">
       <dt className="text-sm text-muted-foreground">{question.label}</dt>
@@ -161,7 +162,7 @@ function AnswerRow({ question, answer, documents, render, busy, onReviewed }: An
             type="checkbox"
             className="size-4 accent-accent"
             checked={reviewed}
-            disabled={busy || !answered}
+            disabled={pending !== null || !answered}
             onChange={(e) => onReviewed(e.target.checked)}
             aria-label={`Reviewed: ${question.label}`}
           />

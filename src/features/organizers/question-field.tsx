@@ -363,11 +363,21 @@ export function LastYearNote({ onConfirm, disabled }: { onConfirm: () => void; d
 }
 
 /** A sensitive answer already saved: never shown again, only its last digits. */
-export function MaskedNote({ masked }: { masked: string }) {
+export function MaskedNote({ masked, group }: { masked: string; group: boolean }) {
+  const count = group ? Number.parseInt(masked, 10) : NaN;
   return (
-    <p className="flex items-center gap-2 text-sm text-muted-foreground">
-      <Lock aria-hidden="true" className="size-4" />
-      Saved as <span className="font-mono tabular-nums">{masked}</span>; type to replace it.
+    <p className="flex items-start gap-2 text-sm text-muted-foreground">
+      <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {group ? (
+        <span>
+          {count === 1 ? "One entry is" : `${Number.isNaN(count) ? "Entries are" : `${count} entries are`}`} saved and hidden for your privacy;
+          entries you add replace them.
+        </span>
+      ) : (
+        <span>
+          Saved as <span className="font-mono tabular-nums">{masked}</span>, hidden for your privacy; type to replace it.
+        </span>
+      )}
     </p>
   );
 }
