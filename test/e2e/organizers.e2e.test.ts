@@ -179,7 +179,18 @@ describe("tax organizers", () => {
     await page.getByText("•••• 0015").waitFor();
     await page.getByText("•••• 4321").waitFor();
     expect(await page.getByLabel("Account number").inputValue()).toBe("");
+    expect(await page.getByLabel("Wages (box 1)").inputValue()).toBe("52000.50");
     await expectAccessible(page, "organizers-client-submitted");
+
+    // Un-submit: taken back, it can be changed again; submitted again, it goes back to the firm.
+    await page.getByRole("button", { name: "Take back to change answers" }).click();
+    await toast(page, "Taken back");
+    await page.getByText("To fill in", { exact: true }).waitFor();
+    expect(await page.getByLabel("Routing number").isDisabled()).toBe(false);
+    await page.getByRole("button", { name: "Submit to your firm" }).click();
+    await page.getByText("Submitted · waiting for your firm").waitFor();
+    const again = await server.db.selectFrom("organizers").select("status").where("id", "=", organizerId).executeTakeFirstOrThrow();
+    expect(again.status).toBe("submitted");
   }, 60_000);
 
   it("the firm reads the answers beside the questions, marks one reviewed, and downloads the PDF", async ({ login }) => {

@@ -252,7 +252,7 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
                         onChange={(next) => change(question.id, next === "" ? null : next)}
                       />
                     )}
-                    {masked && <MaskedNote masked={masked} group={question.type === "group"} />}
+                    {masked && <MaskedNote masked={masked} group={question.type === "group"} editable={open} />}
                     {lastYear && <LastYearNote disabled={!open} onConfirm={() => change(question.id, value)} />}
                   </div>
                 );

@@ -161,7 +161,7 @@ function NumberInput({
   onChange: (v: unknown) => void;
   disabled: boolean;
 }) {
-  const [text, setText] = useState(typeof value === "number" ? String(value) : "");
+  const [text, setText] = useState(typeof value === "number" ? (money && !Number.isInteger(value) ? value.toFixed(2) : String(value)) : "");
   const input = (
     <Input
       {...props}
@@ -363,7 +363,7 @@ export function LastYearNote({ onConfirm, disabled }: { onConfirm: () => void; d
 }
 
 /** A sensitive answer already saved: never shown again, only its last digits. */
-export function MaskedNote({ masked, group }: { masked: string; group: boolean }) {
+export function MaskedNote({ masked, group, editable }: { masked: string; group: boolean; editable: boolean }) {
   const count = group ? Number.parseInt(masked, 10) : NaN;
   return (
     <p className="flex items-start gap-2 text-sm text-muted-foreground">
@@ -375,7 +375,7 @@ export function MaskedNote({ masked, group }: { masked: string; group: boolean }
         </span>
       ) : (
         <span>
-          Saved as <span className="font-mono tabular-nums">{masked}</span>, hidden for your privacy; type to replace it.
+          Saved as <span className="font-mono tabular-nums">{masked}</span>, hidden for your privacy{editable ? "; type to replace it." : "."}
         </span>
       )}
     </p>
