@@ -3,10 +3,11 @@
  * ready "Individual tax organizer" on a household's record and sends it; one spouse finds it on the
  * dashboard of a 390 px phone, answers part (a condition shows the new-address question), and
  * leaves; the other opens it at 1280 px, finds those answers saved, is shown what is still missing
- * when submitting too early (the first missing question focused), adds an employer and two W-2
- * files and the refund's bank numbers, and submits; a reload shows the bank numbers masked. The
- * firm marks an answer reviewed and downloads the PDF. Every view passes axe, has no heading-order
- * skip and does not overflow at 390 and 1280 px. The steps share one server and run in order.
+ * when submitting too early (the first missing question focused), adds an employer, two W-2 files
+ * and the refund's bank numbers, and submits; a reload shows the bank numbers masked; he takes it
+ * back and submits again. The firm marks an answer reviewed, downloads the PDF, and reopens it with
+ * a comment the client then reads. Every view passes axe, has no heading-order skip and does not
+ * overflow at 390 and 1280 px. The steps share one server and run in order.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
@@ -193,7 +194,7 @@ describe("tax organizers", () => {
     expect(again.status).toBe("submitted");
   }, 60_000);
 
-  it("the firm reads the answers beside the questions, marks one reviewed, and downloads the PDF", async ({ login }) => {
+  it("the firm reads the answers beside the questions, marks one reviewed, downloads the PDF, and reopens it with a comment", async ({ login }) => {
     const { page } = await login(firmUser, "admin", { viewport: viewports.desktop, timezoneId: "America/Chicago", clock: NOW });
     await page.goto(`/admin/accounts/${maria.id}?section=organizers`);
     const row = page.getByRole("listitem", { name: TITLE });
@@ -225,5 +226,22 @@ describe("tax organizers", () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toMatch(/^application\/pdf/);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // Reopened with a comment, it goes back to the client, who reads the comment.
+    await page.getByLabel("Reopen with a comment").fill("Please add the 1099-INT from your savings bank.");
+    await page.getByRole("button", { name: "Reopen", exact: true }).click();
+    await toast(page, "Reopened");
+    await page.getByText("Please add the 1099-INT from your savings bank.").waitFor();
+    const reopened = await server.db
+      .selectFrom("organizers")
+      .select(["status", "reopen_comment"])
+      .where("id", "=", organizerId)
+      .executeTakeFirstOrThrow();
+    expect(reopened).toEqual({ status: "reopened", reopen_comment: "Please add the 1099-INT from your savings bank." });
+    const client = await login(maria, "client", { viewport: viewports.mobile, timezoneId: "America/Chicago", clock: NOW });
+    await client.page.goto(`/organizers/${organizerId}`);
+    await client.page.getByText("Please add the 1099-INT from your savings bank.").waitFor();
+    await client.page.getByText("Reopened by your firm").waitFor();
+    await expectAccessible(client.page, "organizers-client-reopened", "mobile");
   }, 60_000);
 });
