@@ -112,9 +112,14 @@ describe("tax organizers", () => {
     await page.getByText("Saved", { exact: true }).waitFor();
     await expectAccessible(page, "organizers-client-phone", "mobile");
 
+    // Closing the page straight after typing, before the pause that saves: what she typed goes along.
+    await page.getByLabel("Anything else we should know?").fill("Call me after 5 pm.");
+    await page.close({ runBeforeUnload: true });
+
     await expect
       .poll(() => answersOf(organizerId))
       .toMatchObject({
+        notes: "Call me after 5 pm.",
         filing_status: "Married filing jointly",
         married_this_year: false,
         moved: true,
