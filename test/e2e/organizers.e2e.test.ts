@@ -225,6 +225,14 @@ describe("tax organizers", () => {
       .toBe(true);
     await expectAccessible(page, "organizers-firm-review");
 
+    await page.getByRole("button", { name: "All organizers" }).click();
+    const csvHref = await page.getByRole("link", { name: "Answers of all clients (CSV)" }).getAttribute("href");
+    const csv = await page.request.get(csvHref!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
+    expect(await csv.text()).toContain("Acme Tools");
+    await page.getByRole("button", { name: `Open ${TITLE}` }).click();
+
     const href = await page.getByRole("link", { name: "Download PDF" }).getAttribute("href");
     expect(href).toBe(`/api/admin/organizers/${organizerId}/pdf`);
     const pdf = await page.request.get(href!);

@@ -46,11 +46,17 @@ export function OrganizerReview({ id }: { id: string }) {
 
 function Review({ organizer }: { organizer: AdminOrganizer }) {
   const utils = trpc.useUtils();
+  /** Marks as clicked, shown at once (a controlled checkbox would spring back until the save answers). */
+  const [marks, setMarks] = useState<Record<string, boolean>>({});
   const review = trpc.admin.reviewOrganizerAnswer.useMutation({
-    onSuccess: (data) => {
+    onSuccess: (data, input) => {
       utils.admin.organizer.setData({ id: organizer.id }, data);
+      setMarks(({ [input.question_id]: _saved, ...rest }) => rest);
     },
-    onError: (err) => toast.error(errorDetail(err) ?? "Saving the mark failed"),
+    onError: (err, input) => {
+      setMarks(({ [input.question_id]: _dropped, ...rest }) => rest);
+      toast.error(errorDetail(err) ?? "Saving the mark failed");
+    },
   });
   const answers = new Map(organizer.answers.map((a) => [a.question_id, a]));
   const values = Object.fromEntries(organizer.answers.map((a) => [a.question_id, a.value]));
@@ -103,8 +109,11 @@ function Review({ organizer }: { organizer: AdminOrganizer }) {
                       <span className="break-words whitespace-pre-line">{show(question, answers.get(question.id)?.value)}</span>
                     )
                   }
-                  pending={review.isPending && review.variables.question_id === question.id ? review.variables.reviewed : null}
-                  onReviewed={(reviewed) => review.mutate({ id: organizer.id, question_id: question.id, reviewed })}
+                  mark={marks[question.id] ?? null}
+                  onReviewed={(reviewed) => {
+                    setMarks((current) => ({ ...current, [question.id]: reviewed }));
+                    review.mutate({ id: organizer.id, question_id: question.id, reviewed });
+                  }}
                 />
               ))}
             </dl>
@@ -128,14 +137,14 @@ type AnswerRowProps = {
   answer: Answer | undefined;
   documents: AdminOrganizer["documents"][string];
   render: () => ReactNode;
-  /** The mark being saved (shown at once), or null. */
-  pending: boolean | null;
+  /** The mark as last clicked here, or null. */
+  mark: boolean | null;
   onReviewed: (reviewed: boolean) => void;
 };
 
-function AnswerRow({ question, answer, documents, render, pending, onReviewed }: AnswerRowProps) {
+function AnswerRow({ question, answer, documents, render, mark, onReviewed }: AnswerRowProps) {
   const answered = question.type === "file" ? documents.length > 0 : answer !== undefined && answer.value !== null;
-  const reviewed = pending ?? answer?.reviewed === true;
+  const reviewed = mark ?? answer?.reviewed === true;
   return (
     <div className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start sm:gap-4">
       <dt className="text-sm text-muted-foreground">{question.label}</dt>
@@ -162,7 +171,7 @@ function AnswerRow({ question, answer, documents, render, pending, onReviewed }:
             type="checkbox"
             className="size-4 accent-accent"
             checked={reviewed}
-            disabled={pending !== null || !answered}
+            disabled={!answered}
             onChange={(e) => onReviewed(e.target.checked)}
             aria-label={`Reviewed: ${question.label}`}
           />

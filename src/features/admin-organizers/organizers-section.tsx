@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { ArrowLeft, Copy, Eye, Send } from "lucide-react";
+import { ArrowLeft, Copy, Eye, FileSpreadsheet, Send } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
@@ -130,10 +130,20 @@ function SendOrganizer({ account }: { account: Account }) {
           <Input type="date" value={due} onChange={(e) => setDue(e.target.value)} />
         </FormField>
       </div>
-      <Button type="submit" variant="accent" className="w-fit" disabled={create.isPending || !chosen}>
-        <Send aria-hidden="true" />
-        {create.isPending ? "Sending…" : "Send organizer"}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="accent" disabled={create.isPending || !chosen}>
+          <Send aria-hidden="true" />
+          {create.isPending ? "Sending…" : "Send organizer"}
+        </Button>
+        {chosen && (
+          <Button asChild variant="ghost" size="sm">
+            <a href={`/api/admin/organizer-templates/${chosen.id}/answers.csv`} download>
+              <FileSpreadsheet aria-hidden="true" />
+              Answers of all clients (CSV)
+            </a>
+          </Button>
+        )}
+      </div>
     </form>
   );
 }
