@@ -113,7 +113,7 @@ function SendOrganizer({ account }: { account: Account }) {
       <h3 id="send-organizer-heading" className="font-medium">
         Send an organizer
       </h3>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid items-start gap-4 sm:grid-cols-3">
         <FormField label="Template">
           <Select value={chosen?.id ?? ""} onChange={(e) => setTemplateId(e.target.value)}>
             {templates.data.map((t) => (
