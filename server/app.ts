@@ -28,8 +28,8 @@ const UPLOAD_PATHS = [/^\/api\/documents\/upload$/, /^\/api\/admin\/users\/[^/]+
 const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor", "/privacy", "/terms"];
 /** The public pages served with the site's data embedded (server/index-html.ts), so they paint without an API call. */
 const PUBLIC_DATA_PAGES = ["/", "/privacy", "/terms"];
-/** Pages with an id in the path: the admin's page of one client, of one client account and its access report (a reload or a link answered 404). */
-const SPA_ROUTE_PATTERNS = [/^\/admin\/users\/[0-9a-f-]{36}$/i, /^\/admin\/accounts\/[0-9a-f-]{36}(?:\/access)?$/i];
+/** Pages with an id in the path: the admin's page of one client, of one client account and its access report, the client's organizer (a reload or a link answered 404). */
+const SPA_ROUTE_PATTERNS = [/^\/admin\/users\/[0-9a-f-]{36}$/i, /^\/admin\/accounts\/[0-9a-f-]{36}(?:\/access)?$/i, /^\/organizers\/[0-9a-f-]{36}$/i];
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 

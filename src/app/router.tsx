@@ -18,6 +18,7 @@ const TwoFactorPage = lazyWithApi(async () => (await import("./routes/two-factor
 const AdminDashboardPage = lazyWithApi(async () => (await import("./routes/admin-dashboard.tsx")).AdminDashboardPage);
 const AdminClientPage = lazyWithApi(async () => (await import("./routes/admin-client.tsx")).AdminClientPage);
 const AdminAccountPage = lazyWithApi(async () => (await import("./routes/admin-account.tsx")).AdminAccountPage);
+const OrganizerPage = lazyWithApi(async () => (await import("./routes/organizer.tsx")).OrganizerPage);
 const AdminAccessReportPage = lazyWithApi(async () => (await import("./routes/admin-access-report.tsx")).AdminAccessReportPage);
 const LegalPage = lazy(() => import("./routes/legal.tsx").then((m) => ({ default: m.LegalPage })));
 
@@ -42,6 +43,14 @@ export function AppRouter() {
               element={
                 <Suspense fallback={<PortalSkeleton />}>
                   <SettingsPage />
+                </Suspense>
+              }
+            />
+            <Route
+              path="organizers/:id"
+              element={
+                <Suspense fallback={<PortalSkeleton />}>
+                  <OrganizerPage />
                 </Suspense>
               }
             />

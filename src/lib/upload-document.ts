@@ -8,8 +8,16 @@ export type UploadedDocument = { id: string; original_filename: string };
  * goes along and Sec-Fetch-Site satisfies the CSRF check. A refusal throws with the server's detail.
  */
 export async function uploadDocument(url: string, file: File, folderId: string): Promise<UploadedDocument> {
+  return uploadWithFields(url, file, { folder_id: folderId });
+}
+
+/**
+ * The same with any form fields before the file (the server checks them before it stores the
+ * file): `folder_id`, or `organizer_id` and `question_id` for an organizer's file question.
+ */
+export async function uploadWithFields(url: string, file: File, fields: Record<string, string>): Promise<UploadedDocument> {
   const form = new FormData();
-  form.append("folder_id", folderId);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", file, file.name);
   const res = await fetch(url, { method: "POST", body: form, credentials: "same-origin" });
   const body: unknown = await res.json().catch(() => null);

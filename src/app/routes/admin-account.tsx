@@ -14,6 +14,7 @@ import { useAccount } from "@/features/admin-accounts/use-accounts.ts";
 import { AccountAppointments } from "@/features/admin-appointments/account-appointments.tsx";
 import { ClientAssignees } from "@/features/admin-client/client-assignees.tsx";
 import { AccountMessages } from "@/features/admin-messages/account-messages.tsx";
+import { OrganizersSection } from "@/features/admin-organizers/organizers-section.tsx";
 import { RequestsTab } from "@/features/admin-requests/requests-tab.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { httpStatus } from "@/lib/api-error.ts";
@@ -32,6 +33,7 @@ const SECTIONS = [
   { value: "documents", label: "Documents", right: "documents" },
   { value: "messages", label: "Messages", right: "messages" },
   { value: "requests", label: "Requests", right: "requests" },
+  { value: "organizers", label: "Organizers", right: "requests" },
   { value: "appointments", label: "Appointments", right: "appointments" },
   { value: "activity", label: "Activity", right: "activity" },
   { value: "notes", label: "Notes", right: null },
@@ -139,6 +141,9 @@ function AccountRecord({ account }: { account: FirmAccount }) {
         </TabsContent>
         <TabsContent value="requests">
           <RequestsTab account={{ id: account.id, name: account.name }} />
+        </TabsContent>
+        <TabsContent value="organizers">
+          <OrganizersSection account={{ id: account.id, name: account.name }} />
         </TabsContent>
         <TabsContent value="appointments">
           <AccountAppointments accountId={account.id} />

@@ -24,6 +24,7 @@ import { useFolders } from "@/features/folders/use-folders.ts";
 import { useMoveFolder } from "@/features/folders/use-move-folder.ts";
 import { MessagesTab } from "@/features/messages/messages-tab.tsx";
 import { useMessageEvents, useMessagesUnread } from "@/features/messages/use-messages.ts";
+import { OrganizersCard } from "@/features/organizers/organizers-card.tsx";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
 import { RequestsCard } from "@/features/requests/requests-card.tsx";
 import { useOwnRequests } from "@/features/requests/use-own-requests.ts";
@@ -175,6 +176,7 @@ function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) 
           <p className="hidden text-muted-foreground sm:block">Your documents, appointments and tax information in one secure place.</p>
         </div>
         <FoldingRequests />
+        <OrganizersCard />
         <Tabs value={location.tab} onValueChange={(value) => isTab(value) && location.openTab(value)} activationMode="manual">
           {/* One row on every width; on a phone it scrolls sideways, with a fade and an arrow where more tabs are. */}
           <ScrollingTabsList value={location.tab} aria-label="Dashboard sections" className="flex justify-start sm:inline-flex sm:w-auto">
