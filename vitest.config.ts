@@ -42,7 +42,17 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "server", include: ["test/server/**/*.test.ts"], exclude: needsClient, globalSetup: ["test/global-setup.ts"] },
+        test: {
+          name: "server",
+          include: ["test/server/**/*.test.ts"],
+          exclude: needsClient,
+          globalSetup: ["test/global-setup.ts"],
+          // Each server file imports the whole app (pdf.js, pdf-lib, the signing libraries, ...):
+          // isolated, that was a quarter of the suite's import time. The files share no module state
+          // (each starts its own server and database); the security project stays isolated, for its
+          // timing checks and its spies.
+          isolate: false,
+        },
       },
       { extends: true, test: { name: "security", include: ["test/security/**/*.test.ts"], globalSetup: ["test/global-setup.ts"] } },
       {
