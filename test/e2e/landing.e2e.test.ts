@@ -157,6 +157,9 @@ describe("landing page", { timeout: 60_000 }, () => {
 
   it("shows the welcome video once; Skip sets the flag; Escape closes it", async () => {
     const t = await newPage(browser, { baseURL: server.url, viewport: viewports.mobile });
+    // Time flows as usual on Playwright's clock (the first wait below is real); the checks that
+    // nothing appears fast-forward it instead of waiting.
+    await t.page.clock.install();
     await screenshotOnFailure(t.page, "welcome-video", async () => {
       const started = Date.now();
       await openLanding(t.page);
@@ -177,7 +180,7 @@ describe("landing page", { timeout: 60_000 }, () => {
 
       await t.page.reload();
       await openLanding(t.page);
-      await t.page.waitForTimeout(2500);
+      await t.page.clock.runFor(2500);
       expect(await t.page.getByRole("dialog").count()).toBe(0);
 
       // Playing sets the flag too; Escape closes the modal.
@@ -196,11 +199,12 @@ describe("landing page", { timeout: 60_000 }, () => {
 
   it("the welcome video waits for an open dialog to close, and stays away after a reset link", async () => {
     const t = await newPage(browser, { baseURL: server.url });
+    await t.page.clock.install();
     await screenshotOnFailure(t.page, "welcome-video-waits", async () => {
       await openLanding(t.page);
       await t.page.getByRole("button", { name: "Client Portal", exact: true }).click();
       await t.page.getByRole("dialog", { name: "Client Portal" }).waitFor();
-      await t.page.waitForTimeout(2500);
+      await t.page.clock.runFor(2500);
       expect(await t.page.getByRole("dialog").count()).toBe(1);
 
       await t.page.keyboard.press("Escape");
@@ -213,7 +217,7 @@ describe("landing page", { timeout: 60_000 }, () => {
       await t.page.goto("/?reset_token=not-a-real-token");
       await t.page.getByRole("dialog").getByRole("heading", { name: "Reset Password" }).waitFor();
       await t.page.keyboard.press("Escape");
-      await t.page.waitForTimeout(2500);
+      await t.page.clock.runFor(2500);
       expect(await t.page.getByRole("dialog").count()).toBe(0);
     });
     t.expectNoConsoleErrors();
@@ -246,6 +250,8 @@ describe("landing page", { timeout: 60_000 }, () => {
 
   it("carousel: autoplay, next, previous with wrap-around, dots and pause", async () => {
     const t = await returningVisitor();
+    // The page's timers run on Playwright's clock: a 4 s step is fast-forwarded, not waited for.
+    await t.page.clock.install();
     await screenshotOnFailure(t.page, "carousel", async () => {
       await openLanding(t.page);
       const track = t.page.locator("[data-active]");
@@ -256,7 +262,8 @@ describe("landing page", { timeout: 60_000 }, () => {
 
       // Autoplay is on by default: one step after about 4 s.
       expect(await active()).toBe(0);
-      await t.page.waitForFunction(() => document.querySelector("[data-active]")?.getAttribute("data-active") === "1", null, { timeout: 6000 });
+      await t.page.clock.runFor(4000);
+      await expect.poll(active).toBe(1);
 
       await t.page.getByRole("button", { name: "Pause autoplay" }).click();
       await t.page.getByRole("button", { name: "Resume autoplay" }).waitFor();
@@ -277,18 +284,21 @@ describe("landing page", { timeout: 60_000 }, () => {
       expect(await active()).toBe(6);
 
       // Paused: nothing moves.
-      await t.page.waitForTimeout(4500);
+      await t.page.clock.runFor(4500);
       expect(await active()).toBe(6);
       await t.page.getByRole("button", { name: "Resume autoplay" }).click();
-      await t.page.waitForFunction(() => document.querySelector("[data-active]")?.getAttribute("data-active") === "7", null, { timeout: 6000 });
+      await t.page.clock.runFor(4000);
+      await expect.poll(active).toBe(7);
 
       // A manual step restarts the 4 s: no second jump a moment after the click.
-      await t.page.waitForTimeout(3000);
+      await t.page.clock.runFor(3000);
+      expect(await active()).toBe(7);
       await t.page.getByRole("button", { name: "Next testimonial" }).click();
       expect(await active()).toBe(8);
-      await t.page.waitForTimeout(2000);
+      await t.page.clock.runFor(2000);
       expect(await active()).toBe(8);
-      await t.page.waitForFunction(() => document.querySelector("[data-active]")?.getAttribute("data-active") === "9", null, { timeout: 4000 });
+      await t.page.clock.runFor(2000);
+      await expect.poll(active).toBe(9);
       expect(await track.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0.5s");
 
       // On a phone one testimonial fills the width: only it counts as shown, the rest are dimmed.
@@ -308,9 +318,10 @@ describe("landing page", { timeout: 60_000 }, () => {
 
   it("carousel does not autoplay for visitors who prefer reduced motion", async () => {
     const t = await returningVisitor({ reducedMotion: "reduce" });
+    await t.page.clock.install();
     await openLanding(t.page);
     await t.page.getByRole("button", { name: "Resume autoplay" }).waitFor();
-    await t.page.waitForTimeout(4500);
+    await t.page.clock.runFor(4500);
     expect(await t.page.locator("[data-active]").getAttribute("data-active")).toBe("0");
     t.expectNoConsoleErrors();
     await t.close();
