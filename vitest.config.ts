@@ -5,13 +5,24 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * Five projects, so a run does only the set-up its files need (README.md, "Set-up", shows how to
  * run one file or one project):
  * - unit: no database, no server, no build;
- * - server, security: a migrated template database (test/global-setup.ts), no build;
+ * - server, security (and security-isolated): a migrated template database (test/global-setup.ts), no build;
  * - e2e: the template database and the web client's build (test/global-setup-client.ts, kept until
  *   its sources change), for the browser tests and the server test that reads the built files;
  * - bench: the bench scripts' smoke run, which serves the built client too.
  * `npx vitest run --project unit` runs one project; a file path runs one file in its project.
  */
 const needsClient = ["test/server/static-assets.test.ts"];
+/**
+ * Security files that keep a process of their own: the fuzzer (a third of the suite, on a fresh heap),
+ * the ones that spy on modules or set the environment, and the superjson timing check, whose
+ * ratios shifted with the heap and the compiled code other files left behind.
+ */
+const isolatedSecurity = [
+  "test/security/fuzzing.test.ts",
+  "test/security/brute-force.test.ts",
+  "test/security/passwords.test.ts",
+  "test/security/superjson-meta.test.ts",
+];
 
 /**
  * The fuzzer is one worker's ~11 minutes (1,000 inputs for each of ~300 targets), a third of the
@@ -49,18 +60,30 @@ export default defineConfig({
           globalSetup: ["test/global-setup.ts"],
           // Each server file imports the whole app (pdf.js, pdf-lib, the signing libraries, ...):
           // isolated, that was a quarter of the suite's import time. The files share no module state
-          // (each starts its own server and database); the security project stays isolated, for its
-          // timing checks and its spies.
+          // (each starts its own server and database); the security files that cannot share a
+          // process are the security-isolated project.
           isolate: false,
         },
       },
-      { extends: true, test: { name: "security", include: ["test/security/**/*.test.ts"], globalSetup: ["test/global-setup.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "security",
+          include: ["test/security/**/*.test.ts"],
+          exclude: isolatedSecurity,
+          globalSetup: ["test/global-setup.ts"],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "security-isolated", include: isolatedSecurity, globalSetup: ["test/global-setup.ts"] } },
       {
         extends: true,
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts", ...needsClient],
           globalSetup: ["test/global-setup.ts", "test/global-setup-client.ts"],
+          // As the server project: each file starts its own server, database and browser.
+          isolate: false,
         },
       },
       {

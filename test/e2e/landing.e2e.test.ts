@@ -217,6 +217,8 @@ describe("landing page", { timeout: 60_000 }, () => {
       await t.page.goto("/?reset_token=not-a-real-token");
       await t.page.getByRole("dialog").getByRole("heading", { name: "Reset Password" }).waitFor();
       await t.page.keyboard.press("Escape");
+      // Its closing animation runs on real time; then 2.5 s of the page's timers pass at once.
+      await t.page.getByRole("dialog").waitFor({ state: "detached" });
       await t.page.clock.runFor(2500);
       expect(await t.page.getByRole("dialog").count()).toBe(0);
     });

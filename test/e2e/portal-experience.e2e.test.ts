@@ -159,8 +159,11 @@ describe("client portal", { timeout: 90_000 }, () => {
       });
       const chooser = page.waitForEvent("filechooser");
       await page.getByRole("button", { name: "Upload Files" }).click();
+      // Watched for from before the file is handed over: handing 10 MB to a loaded browser took
+      // longer than the toast stays (it had come and gone when the wait began).
+      const refused = toast(page, "File upload failed").getByText("File is larger than 10MB").waitFor();
       await (await chooser).setFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-      await toast(page, "File upload failed").getByText("File is larger than 10MB").waitFor();
+      await refused;
       expect(await page.getByRole("list", { name: "Upload queue" }).getByRole("listitem").filter({ hasText: "scan.pdf" }).innerText()).toContain(
         "File is larger than 10MB",
       );

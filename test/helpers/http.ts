@@ -18,6 +18,11 @@ export class ApiClient {
 
   /** "node-http" for the fuzzer's floods (node-http.ts); fetch, as a browser sends, for the rest. */
   transport: "fetch" | "node-http" = "fetch";
+  /**
+   * With node-http: read at most this many bytes of a successful answer (its body is then the text
+   * so far, unparsed). The fuzzer's checks need the status and an error's body, not a whole export.
+   */
+  maxBodyBytes: number | undefined = undefined;
 
   constructor(
     readonly baseUrl: string,
@@ -39,11 +44,12 @@ export class ApiClient {
     const body = opts.json !== undefined ? JSON.stringify(opts.json) : opts.body;
     const res =
       this.transport === "node-http"
-        ? await nodeHttpRequest(url, { method, headers, body })
+        ? await nodeHttpRequest(url, { method, headers, body, maxBodyBytes: this.maxBodyBytes })
         : await fetch(url, { method, headers, body, redirect: "manual" }).then(async (r) => ({
             status: r.status,
             headers: r.headers,
             text: await r.text(),
+            truncated: false,
           }));
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
@@ -55,7 +61,7 @@ export class ApiClient {
     }
     const text = res.text;
     let parsed: Json = text;
-    if (res.headers.get("content-type")?.includes("application/json")) {
+    if (!res.truncated && res.headers.get("content-type")?.includes("application/json")) {
       parsed = JSON.parse(text);
       checkApiResponse(method, url, res.status, parsed);
     }

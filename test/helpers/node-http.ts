@@ -11,8 +11,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 export async function nodeHttpRequest(
   url: URL,
-  init: { method: string; headers: Record<string, string>; body?: BodyInit | null },
-): Promise<{ status: number; headers: Headers; text: string }> {
+  init: { method: string; headers: Record<string, string>; body?: BodyInit | null; maxBodyBytes?: number },
+): Promise<{ status: number; headers: Headers; text: string; truncated: boolean }> {
   const headers: Record<string, string> = { ...init.headers };
   let payload: Buffer | undefined;
   if (typeof init.body === "string") payload = Buffer.from(init.body);
@@ -27,14 +27,25 @@ export async function nodeHttpRequest(
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: init.method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () => {
-        const answer = new Headers();
+      let received = 0;
+      const answer = (truncated: boolean) => {
+        const headers = new Headers();
         const raw = res.rawHeaders;
-        for (let i = 0; i < raw.length; i += 2) answer.append(raw[i]!, raw[i + 1]!);
-        resolve({ status: res.statusCode ?? 0, headers: answer, text: Buffer.concat(chunks).toString("utf8") });
+        for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+        resolve({ status: res.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString("utf8"), truncated });
+      };
+      res.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        received += chunk.byteLength;
+        // A successful answer past the limit (a whole trail as CSV, the OpenAPI document, an export
+        // ZIP) is cut here: the caller has its status and first bytes, and the server stops streaming.
+        if (init.maxBodyBytes !== undefined && received > init.maxBodyBytes && (res.statusCode ?? 0) < 400) {
+          res.destroy();
+          answer(true);
+        }
       });
+      res.on("error", reject);
+      res.on("end", () => answer(false));
     });
     req.on("error", (err) => reject(new TypeError("fetch failed", { cause: err })));
     req.end(payload);
