@@ -69,6 +69,13 @@ const envSchema = z
       .min(1, "must be at least 1 megabyte")
       .default(5120),
     MAX_CONNECTIONS: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(4096),
+    // On SIGTERM: how long requests under way (a 10 MB upload over a slow line) may take to finish.
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be at least 1 second")
+      .max(600, "must be at most 600 seconds")
+      .default(30),
     // Unset: 128 when clients connect directly, off behind a reverse proxy (TRUST_PROXY > 0), where
     // every connection comes from the proxy's address and the proxy must cap clients itself.
     MAX_CONNECTIONS_PER_IP: z.preprocess(
@@ -166,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     clientQuotaMb: e.CLIENT_QUOTA_MB,
     trustProxy: e.TRUST_PROXY,
     maxConnections: e.MAX_CONNECTIONS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : 128),
     s3: e.S3_BUCKET
       ? {

@@ -20,7 +20,7 @@ const server = await startServer({ config, logger, database });
 logger.info({ url: config.publicUrl, database: database.kind, port: server.port }, "server listening");
 
 /** How long requests under way (an upload of 10 MB over a slow line) may take to finish on shutdown. */
-const SHUTDOWN_GRACE_MS = 30_000;
+const SHUTDOWN_GRACE_MS = config.shutdownGraceMs;
 /** Past this, stopping the jobs or closing the database hangs: give up on a clean exit. */
 const SHUTDOWN_LIMIT_MS = SHUTDOWN_GRACE_MS + 10_000;
 
