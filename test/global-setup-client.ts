@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   return shared.release;
 }
 
-async function cachedBuild(): Promise<string> {
+/** The build for these sources, made if there is none yet (also run by scripts/test.sh beside the lint). */
+export async function cachedBuild(): Promise<string> {
   const dir = path.join(CACHE, await hashInputs());
   await mkdir(CACHE, { recursive: true });
   if (!existsSync(path.join(dir, "index.html"))) {
