@@ -35,6 +35,15 @@ export const retentionRoutes: RestRoute[] = [
     call: (c) => c.admin.retentionDue(),
   }),
   procedureRoute({
+    method: "get",
+    path: "/admin/accounts/:id/legal-hold",
+    summary: "A client account's legal hold (reason, when, by whom), or null",
+    tag: "admin",
+    access: "admin",
+    response: accountLegalHoldOutput,
+    call: (c, r) => c.admin.legalHold({ id: r.params.id }),
+  }),
+  procedureRoute({
     method: "post",
     path: "/admin/accounts/:id/legal-hold",
     summary: "Place a legal hold on a client account (or change its reason): nothing of it is disposed of, the trash included, until it is lifted",

@@ -81,4 +81,25 @@ describe("retention in the browser", () => {
     });
     expectNoConsoleErrors();
   });
+
+  it("the firm places a legal hold from the client record", async ({ login }) => {
+    const { page, expectNoConsoleErrors } = await login(owner, "admin");
+    await screenshotOnFailure(page, "retention-account-hold", async () => {
+      await page.goto(`/admin/accounts/${clientUser.id}`);
+      const card = page.locator("section:has(#account-legal-hold-heading)");
+      await card.getByText("Not on hold.").waitFor();
+      await card.getByRole("button", { name: `Place legal hold ${clientUser.username}` }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Reason").fill("Malpractice claim, matter 88");
+      await dialog.getByRole("button", { name: "Place hold" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await card.getByText("On hold: Malpractice claim, matter 88").waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await expectAccessibleAtBothWidths(page, "retention-account-hold");
+      expect((await server.db.selectFrom("legal_holds").select("reason").where("account_id", "=", clientUser.id).executeTakeFirst())?.reason).toBe(
+        "Malpractice claim, matter 88",
+      );
+    });
+    expectNoConsoleErrors();
+  });
 });

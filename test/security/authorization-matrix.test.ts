@@ -1096,6 +1096,7 @@ describe("assigned accounts", () => {
     "GET /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees` },
     "GET /admin/accounts/:id/access-report": { path: (f) => `/admin/accounts/${f.user.id}/access-report` },
     "GET /admin/accounts/:id/export": { path: (f) => `/admin/accounts/${f.user.id}/export` },
+    "GET /admin/accounts/:id/legal-hold": { path: (f) => `/admin/accounts/${f.user.id}/legal-hold` },
     "POST /admin/accounts/:id/legal-hold": { path: (f) => `/admin/accounts/${f.user.id}/legal-hold`, body: () => ({ reason: "Probe" }) },
     "DELETE /admin/accounts/:id/legal-hold": { path: (f) => `/admin/accounts/${f.user.id}/legal-hold` },
     "PUT /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees`, body: () => ({ user_ids: [staffId] }) },

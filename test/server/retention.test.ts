@@ -210,6 +210,7 @@ describe("the daily disposal", () => {
     const placed = await owner.post(`/api/admin/accounts/${carolUser.id}/legal-hold`, { reason: "Subpoena 2026-114" });
     expect(placed.status, placed.text).toBe(200);
     expect(placed.body).toMatchObject({ account_id: carolUser.id, hold: { reason: "Subpoena 2026-114", placed_by_name: ownerUser.name } });
+    expect((await owner.get(`/api/admin/accounts/${carolUser.id}/legal-hold`)).body).toEqual(placed.body);
     expect(await trail(server, carolUser.id, "account.legal_hold")).toEqual([
       expect.objectContaining({ actor_label: ownerUser.username, detail: { reason: "Subpoena 2026-114" } }),
     ]);
@@ -236,6 +237,7 @@ describe("the daily disposal", () => {
     const lifted = await owner.delete(`/api/admin/accounts/${carolUser.id}/legal-hold`);
     expect(lifted.status, lifted.text).toBe(200);
     expect(lifted.body).toEqual({ account_id: carolUser.id, hold: null });
+    expect((await owner.get(`/api/admin/accounts/${carolUser.id}/legal-hold`)).body).toEqual({ account_id: carolUser.id, hold: null });
     expect(await trail(server, carolUser.id, "account.legal_hold_clear")).toEqual([
       expect.objectContaining({ detail: { reason: "Subpoena 2026-114" } }),
     ]);

@@ -1,7 +1,7 @@
 import { staffProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
 import { accountLegalHoldOutput, dueListOutput, placeLegalHoldInput, retentionSettingsOutput, updateRetentionInput } from "./schemas.ts";
-import { clearLegalHold, dueForDisposal, placeLegalHold, retentionSettings, updateRetentionSettings } from "./service.ts";
+import { clearLegalHold, dueForDisposal, legalHoldOf, placeLegalHold, retentionSettings, updateRetentionSettings } from "./service.ts";
 
 /** Spread into the admin router: the firm's retention rules, what is due, and legal holds (the settings right). */
 export const retentionAdminProcedures = {
@@ -15,6 +15,10 @@ export const retentionAdminProcedures = {
   retentionDue: staffProcedure("settings")
     .output(dueListOutput)
     .query(({ ctx }) => dueForDisposal(ctx)),
+  legalHold: staffProcedure("settings")
+    .input(idInput)
+    .output(accountLegalHoldOutput)
+    .query(({ ctx, input }) => legalHoldOf(ctx, input)),
   placeLegalHold: staffProcedure("settings")
     .input(placeLegalHoldInput)
     .output(accountLegalHoldOutput)

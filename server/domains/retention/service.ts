@@ -156,6 +156,11 @@ export async function clearLegalHold(ctx: FirmContext, input: { id: string }): P
   return accountLegalHold(ctx, input.id);
 }
 
+/** An account's hold, or null; an account the caller does not reach is not found. */
+export function legalHoldOf(ctx: FirmContext, input: { id: string }): Promise<AccountLegalHold> {
+  return accountLegalHold(ctx, input.id);
+}
+
 async function accountLegalHold(ctx: FirmContext, accountId: string): Promise<AccountLegalHold> {
   const row = await findLegalHold(ctx.db, ctx.firmScope, accountId);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });

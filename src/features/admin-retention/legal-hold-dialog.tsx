@@ -9,7 +9,7 @@ import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/fo
 import { usePlaceLegalHold } from "./use-retention.ts";
 
 /** Places a legal hold on an account, with the reason the trail keeps (POST /api/admin/accounts/:id/legal-hold). */
-export function LegalHoldDialog({ account }: { account: { id: string; name: string } }) {
+export function LegalHoldDialog({ account, triggerLabel = "Hold" }: { account: { id: string; name: string }; triggerLabel?: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<FormProblem<"reason"> | null>(null);
@@ -47,7 +47,8 @@ export function LegalHoldDialog({ account }: { account: { id: string; name: stri
       trigger={
         <Button variant="outline" size="sm">
           <Lock aria-hidden="true" />
-          Hold<span className="sr-only"> {account.name}</span>
+          {triggerLabel}
+          <span className="sr-only"> {account.name}</span>
         </Button>
       }
       className="max-w-md"

@@ -1,4 +1,5 @@
 import { trpc } from "@/lib/trpc.ts";
+import type { AccountLegalHold } from "@server/domains/retention/schemas.ts";
 
 /** The firm's retention rules (docs/safeguards.md, "Retention and disposal"). */
 export function useRetentionSettings() {
@@ -21,12 +22,24 @@ export function useRetentionDue() {
   return trpc.admin.retentionDue.useQuery();
 }
 
-export function usePlaceLegalHold() {
+/** One account's hold, or null (the client record's card). */
+export function useLegalHold(accountId: string) {
+  return trpc.admin.legalHold.useQuery({ id: accountId });
+}
+
+/** Places or lifts a hold: the account's card and the list of what is due change with it. */
+function useHoldChanged() {
   const utils = trpc.useUtils();
-  return trpc.admin.placeLegalHold.useMutation({ onSuccess: () => void utils.admin.retentionDue.invalidate() });
+  return (result: AccountLegalHold) => {
+    utils.admin.legalHold.setData({ id: result.account_id }, result);
+    void utils.admin.retentionDue.invalidate();
+  };
+}
+
+export function usePlaceLegalHold() {
+  return trpc.admin.placeLegalHold.useMutation({ onSuccess: useHoldChanged() });
 }
 
 export function useClearLegalHold() {
-  const utils = trpc.useUtils();
-  return trpc.admin.clearLegalHold.useMutation({ onSuccess: () => void utils.admin.retentionDue.invalidate() });
+  return trpc.admin.clearLegalHold.useMutation({ onSuccess: useHoldChanged() });
 }
