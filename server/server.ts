@@ -13,6 +13,7 @@ import { emailGaveUpJob, emailJob, emailNowJob } from "./jobs/email.ts";
 import { encryptStoredObjectsJob } from "./jobs/encrypt-stored-objects.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
+import { retentionDisposalJob } from "./jobs/retention.ts";
 import { createJobs, type JobOptions } from "./jobs/queue.ts";
 import { createMessageEvents } from "./domains/messages/events.ts";
 import { sweepExpiredRowsJob } from "./jobs/sweeps.ts";
@@ -76,6 +77,7 @@ export async function startServer(opts: {
       sweepExpiredRowsJob,
       sweepOrphanedObjectsJob,
       purgeTrashJob,
+      retentionDisposalJob,
       appointmentRemindersJob,
       documentRequestRemindersJob,
       signatureRemindersJob,

@@ -733,6 +733,15 @@ export interface SigningCertificatesTable {
   created_at: Timestamp;
 }
 
+/** A legal hold on a client account: nothing of it is disposed of while it stands (migration retention). */
+export interface LegalHoldsTable {
+  account_id: string;
+  reason: string;
+  /** Who placed it; null once their user row is gone. */
+  placed_by: string | null;
+  placed_at: RequiredTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -787,6 +796,7 @@ export interface Database {
   signature_events: SignatureEventsTable;
   esign_consents: EsignConsentsTable;
   signing_certificates: SigningCertificatesTable;
+  legal_holds: LegalHoldsTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */

@@ -16,6 +16,7 @@ import { ClientAssignees } from "@/features/admin-client/client-assignees.tsx";
 import { AccountMessages } from "@/features/admin-messages/account-messages.tsx";
 import { OrganizersSection } from "@/features/admin-organizers/organizers-section.tsx";
 import { RequestsTab } from "@/features/admin-requests/requests-tab.tsx";
+import { AccountLegalHold } from "@/features/admin-retention/account-legal-hold.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { httpStatus } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
@@ -127,6 +128,7 @@ function AccountRecord({ account }: { account: FirmAccount }) {
         <TabsContent value="people" className="grid gap-6">
           <PeopleSection account={account} mayManage={may("manage_clients")} />
           <ClientAssignees userId={account.id} clientName={account.name} />
+          {may("settings") && <AccountLegalHold account={{ id: account.id, name: account.name }} />}
         </TabsContent>
         <TabsContent value="documents">
           <ClientDocumentsSection

@@ -33,6 +33,8 @@ import { IncidentResponse } from "@/features/admin-security/incident-response.ts
 import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-factor-setting.tsx";
 import { DocumentNamesSetting } from "@/features/admin-notifications/document-names-setting.tsx";
 import { StaffNamesSetting } from "@/features/admin-activity/staff-names-setting.tsx";
+import { DisposalDue } from "@/features/admin-retention/disposal-due.tsx";
+import { RetentionRules } from "@/features/admin-retention/retention-rules.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
@@ -200,6 +202,11 @@ const SITE_AREAS = [
     label: "Firm settings",
     description: "How the portal works for the firm and its clients: security, registration, names in emails, and responding to an incident.",
   },
+  {
+    value: "retention",
+    label: "Retention",
+    description: "How long documents are kept, what the portal deletes in the next 30 days, and legal holds.",
+  },
 ] as const;
 
 /**
@@ -256,6 +263,11 @@ function SiteAreas({
           <DocumentNamesSetting />
           <StaffNamesSetting />
           <IncidentResponse isOwner={isOwner} mayReadLog={mayReadLog} />
+        </>
+      ) : area.value === "retention" ? (
+        <>
+          <RetentionRules />
+          <DisposalDue />
         </>
       ) : (
         <SiteContentArea />
