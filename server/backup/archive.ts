@@ -211,7 +211,7 @@ export async function* openArchive(file: AsyncIterable<Buffer>, backupKey: Maste
   } catch (err) {
     if (err instanceof ObjectIntegrityError)
       throw new BackupArchiveError(
-        `The backup archive was altered or truncated: ${err.message.replace(/^Stored object backup is unreadable: /, "")}`,
+        `The backup archive was altered or truncated: ${err.message.replace(/^Stored object backup is unreadable: /, "").replace("the object", "the archive")}`,
       );
     throw err;
   }

@@ -13,7 +13,7 @@ import type { Database } from "../db/types.ts";
 import { createBackendStorage } from "../storage/create-storage.ts";
 import { masterKey, type MasterKey } from "../storage/object-encryption.ts";
 import { checkedContents, openArchive, sealArchive } from "./archive.ts";
-import { connectToRunningApp } from "./backup-socket.ts";
+import { connectToRunningApp, requestBackup } from "./backup-socket.ts";
 import { dumpFirm, type EndRecord } from "./dump.ts";
 import { restoreFirm, RestoreRefusedError } from "./restore.ts";
 
@@ -42,7 +42,7 @@ export async function backupToFile(config: Config, out: string, logger: Logger):
     const app = config.databaseUrl ? null : await connectToRunningApp(config.dataDir);
     if (app) {
       logger.info("the app is running on the embedded database: it reads the database for the backup");
-      await write(checkedContents(app, onSummary));
+      await write(checkedContents(requestBackup(app), onSummary));
     } else {
       const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
       try {
@@ -72,11 +72,14 @@ export async function restoreFromFile(config: Config, file: string, logger: Logg
     }
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const archive = fs.createReadStream(file);
   try {
-    const result = await restoreFirm(database.db, createBackendStorage(config), openArchive(fs.createReadStream(file), key), logger);
+    const result = await restoreFirm(database.db, createBackendStorage(config), openArchive(archive, key), logger);
     await warnOfOtherDocumentKey(config, database.db, logger);
     return result;
   } finally {
+    // A restore refused early leaves the file half read.
+    archive.destroy();
     await database.close();
   }
 }
