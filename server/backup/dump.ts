@@ -8,7 +8,8 @@
 // objects the snapshot names are copied after it, as the storage holds them (still encrypted under
 // their data keys, which are rows of stored_object_keys): they never change once written (each
 // upload has a new random key), so only one deleted since the snapshot can be missing, and that is
-// recorded in the end record rather than failing the night's backup.
+// recorded in the end record rather than failing the night's backup; one whose row is still there
+// fails it (the wrong storage, or a lost object).
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/types.ts";
 import { ObjectNotFoundError, type ObjectStorage } from "../storage/storage.ts";
@@ -101,6 +102,12 @@ async function* tableLines(trx: Db, table: TableManifest, counted: (n: number) =
   await sql.raw("close backup_rows").execute(trx);
 }
 
+async function stillNamed(db: Kysely<Database>, key: string): Promise<boolean> {
+  const { rows } =
+    await sql`select 1 from documents where storage_key = ${key} union all select 1 from site_media where storage_key = ${key}`.execute(db);
+  return rows.length > 0;
+}
+
 /**
  * The archive contents of the whole firm: the manifest, every table's rows, the sequences, then
  * every stored object the rows name (documents and site media), then the end record with counts.
@@ -153,11 +160,16 @@ export async function* dumpFirm(
     try {
       stream = await storage.get(key);
     } catch (err) {
-      if (err instanceof ObjectNotFoundError) {
-        missing.push(key);
-        continue;
-      }
-      throw err;
+      if (!(err instanceof ObjectNotFoundError)) throw err;
+      // Deleted since the snapshot, with its row: the race the archive records. A row that is
+      // still there means the storage is not the app's (another DATA_DIR or bucket) or lost it.
+      if (await stillNamed(db, key))
+        throw new Error(
+          `The stored object ${key} of a document is not in the storage: run the backup with the app's DATA_DIR and S3_* settings (or the object was lost: restore it from the bucket's versions or an earlier backup)`,
+          { cause: err },
+        );
+      missing.push(key);
+      continue;
     }
     const counting = async function* () {
       for await (const part of stream) {

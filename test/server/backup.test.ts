@@ -232,8 +232,13 @@ describe("backup and restore", () => {
       await target.close();
     }
     // On the embedded database, the running app's own DATA_DIR is refused before anything is opened.
-    if (!source.database.url)
+    if (!source.database.url) {
+      const logged = source.logs.length;
       await expect(restoreFromFile(configOf(source.dataDir, undefined), archive, quiet)).rejects.toThrow(/The app is running/);
+      // Looking whether the app runs asks it for nothing.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(source.logs.slice(logged).join("")).not.toMatch(/backup/);
+    }
   });
 
   it("brings everything back into an empty database and storage: rows, documents, sessions, messages, trail", async () => {
