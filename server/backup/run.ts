@@ -19,7 +19,7 @@ import { restoreFirm, RestoreRefusedError } from "./restore.ts";
 
 export function backupKey(config: Config): MasterKey {
   if (!config.backupEncryptionKey)
-    throw new RestoreRefusedError("BACKUP_ENCRYPTION_KEY is not set: it encrypts the archive (32 bytes as base64 or hex: openssl rand -base64 32)");
+    throw new Error("BACKUP_ENCRYPTION_KEY is not set: it encrypts the archive (32 bytes as base64 or hex: openssl rand -base64 32)");
   const id = createHash("sha256").update("client-portal backup key\0").update(config.backupEncryptionKey).digest("hex").slice(0, 16);
   return { id, key: config.backupEncryptionKey };
 }
@@ -44,6 +44,9 @@ export async function backupToFile(config: Config, out: string, logger: Logger):
       logger.info("the app is running on the embedded database: it reads the database for the backup");
       await write(checkedContents(requestBackup(app), onSummary));
     } else {
+      // Opening it would make a new, empty one: an archive of nothing, from a mistyped DATA_DIR.
+      if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, "pgdata")))
+        throw new Error(`No embedded database under ${config.dataDir}: set DATA_DIR (or DATABASE_URL) as the app has it`);
       const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
       try {
         await write(dumpFirm(database.db, createBackendStorage(config), { database: database.kind, onSummary }));

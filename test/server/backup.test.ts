@@ -186,6 +186,14 @@ describe("backup and restore", () => {
     expect(fs.existsSync(`${archive}.partial`)).toBe(false);
   });
 
+  it("fails, writing no archive, when run with another DATA_DIR than the app's", async () => {
+    const out = path.join(scratch("portal-archive-"), "elsewhere.backup");
+    await expect(backupToFile(configOf(scratch("portal-elsewhere-"), source.database.url), out, quiet)).rejects.toThrow(
+      source.database.url ? /is not in the storage: run the backup with the app's DATA_DIR/ : /No embedded database under/,
+    );
+    expect(fs.readdirSync(path.dirname(out))).toEqual([]);
+  });
+
   it("refuses a flipped byte or a cut end, and leaves the database and storage empty", async () => {
     const target = await emptyTarget();
     try {
