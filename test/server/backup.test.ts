@@ -13,12 +13,13 @@ import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { backupToFile, restoreFromFile } from "../../server/backup/run.ts";
-import { listTables } from "../../server/backup/dump.ts";
+import { dumpFirm, type EndRecord, listTables } from "../../server/backup/dump.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import type { Database } from "../../server/db/types.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createBackendStorage } from "../../server/storage/create-storage.ts";
+import type { ObjectStorage } from "../../server/storage/storage.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -192,6 +193,30 @@ describe("backup and restore", () => {
       source.database.url ? /is not in the storage: run the backup with the app's DATA_DIR/ : /No embedded database under/,
     );
     expect(fs.readdirSync(path.dirname(out))).toEqual([]);
+  });
+
+  it("records a document deleted between the snapshot and its copy, and goes on", async () => {
+    const victim = await upload(aliceApi, Buffer.from("deleted during the backup"), "gone.txt", "text/plain");
+    const { storage_key } = await source.db.selectFrom("documents").select("storage_key").where("id", "=", victim.id).executeTakeFirstOrThrow();
+    const backend = createBackendStorage(source.deps.config);
+    // The app deletes the row, then the object, after the snapshot was taken and before the copy reaches it.
+    const racing: ObjectStorage = {
+      list: () => backend.list(),
+      check: () => backend.check(),
+      put: (key, body) => backend.put(key, body),
+      delete: (key) => backend.delete(key),
+      get: async (key, range) => {
+        if (key === storage_key) {
+          await source.db.deleteFrom("documents").where("id", "=", victim.id).execute();
+          await backend.delete(key);
+        }
+        return backend.get(key, range);
+      },
+    };
+    let summary: EndRecord | undefined;
+    for await (const _ of dumpFirm(source.db, racing, { database: source.database.kind, onSummary: (s) => (summary = s) }));
+    expect(summary!.missing_objects).toEqual([storage_key]);
+    expect(summary!.objects).toBeGreaterThanOrEqual(documents.length);
   });
 
   it("refuses a flipped byte or a cut end, and leaves the database and storage empty", async () => {
