@@ -27,7 +27,11 @@ import {
   type TableManifest,
 } from "./dump.ts";
 
-/** Tables whose rows the migrations themselves insert (settings, counters): replaced by the archive's. */
+/**
+ * Tables whose rows the migrations themselves insert (settings, counters): replaced by the archive's.
+ * A migration that seeds another table must add it here; test/server/backup.test.ts, which restores
+ * into a freshly migrated database, fails until it does.
+ */
 export const SEEDED_BY_MIGRATIONS = ["availability_ranges", "booking_settings", "firm_settings", "row_counts", "site_content_version"];
 
 const INSERT_ROWS = 500;
@@ -53,6 +57,8 @@ export async function restoreFirm(
   const manifest = JSON.parse((await readBody(first.value.body)).toString()) as Manifest;
   if (manifest.version !== ARCHIVE_CONTENTS_VERSION)
     throw new RestoreRefusedError(`The backup archive's contents have version ${manifest.version}; this version reads ${ARCHIVE_CONTENTS_VERSION}`);
+  // Before any migration runs: a database with data is left exactly as it was.
+  await refuseIfData(db);
   await migrateToArchive(db, manifest.migrations);
 
   const stored: string[] = [];
@@ -141,22 +147,27 @@ async function migrateToArchive(db: Kysely<Database>, archived: string[]): Promi
   if (error) throw error;
 }
 
-/** The database must have no data, and its tables the archive's columns. */
+/** The database must have no data (a database with no tables yet has none), and its tables the archive's columns. */
 async function checkTarget(trx: Transaction<Database>, archived: TableManifest[]): Promise<void> {
-  const current = await listTables(trx);
+  const current = await refuseIfData(trx);
+  const shape = (tables: TableManifest[]) => JSON.stringify([...tables].sort((a, b) => a.name.localeCompare(b.name)));
+  if (shape(current) !== shape(archived))
+    throw new RestoreRefusedError("The database's tables differ from those of the backup archive at its migration: it was changed by hand");
+}
+
+async function refuseIfData(db: Kysely<Database> | Transaction<Database>): Promise<TableManifest[]> {
+  const current = await listTables(db);
   const withRows: string[] = [];
   for (const table of current) {
     if (SEEDED_BY_MIGRATIONS.includes(table.name)) continue;
-    const { rows } = await sql.raw<{ found: boolean }>(`select exists (select from ${quoteIdent(table.name)}) as found`).execute(trx);
+    const { rows } = await sql.raw<{ found: boolean }>(`select exists (select from ${quoteIdent(table.name)}) as found`).execute(db);
     if (rows[0]?.found) withRows.push(table.name);
   }
   if (withRows.length > 0)
     throw new RestoreRefusedError(
       `The database already has data (in ${withRows.slice(0, 5).join(", ")}${withRows.length > 5 ? ", ..." : ""}): restore only into an empty database`,
     );
-  const shape = (tables: TableManifest[]) => JSON.stringify([...tables].sort((a, b) => a.name.localeCompare(b.name)));
-  if (shape(current) !== shape(archived))
-    throw new RestoreRefusedError("The database's tables differ from those of the backup archive at its migration: it was changed by hand");
+  return current;
 }
 
 /** Inserts a table record's JSON lines in batches; answers how many rows. */
