@@ -180,7 +180,17 @@ describe("backup and restore", () => {
   it("writes an archive that shows none of the data", () => {
     const bytes = fs.readFileSync(archive);
     expect(bytes.subarray(0, 14).toString()).toBe("PORTAL-BACKUP\n");
-    for (const plain of [alice.username!, "Hello,", "%PDF", "078-05-1120", "documents", "insert", "activity_events"])
+    for (const plain of [
+      alice.username!,
+      "Morgan Firm",
+      "2026 Form 1040.pdf",
+      "Hello,",
+      "%PDF",
+      "078-05-1120",
+      "documents",
+      "insert",
+      "activity_events",
+    ])
       expect(bytes.includes(Buffer.from(plain)), plain).toBe(false);
     expect(bytes.includes(documents[0]!.bytes.subarray(1000, 1032))).toBe(false);
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
