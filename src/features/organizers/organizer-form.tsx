@@ -10,7 +10,7 @@ import { uploadWithFields } from "@/lib/upload-document.ts";
 import { type ClientOrganizer, type Question, REQUIRED_UNANSWERED } from "@server/domains/organizers/schemas.ts";
 import { controlId, missingFromMessage, visibleIds } from "@/lib/organizer-rules.ts";
 import { StatusBadge } from "./status-badge.tsx";
-import { type Entry, FileField, GroupField, LastYearNote, MaskedNote, PlainField, REQUIRED_MESSAGE } from "./question-field.tsx";
+import { type Entry, FileField, GroupField, LastYearNote, MaskedNote, PlainField, REQUIRED_MESSAGE } from "@/components/organizer/question-field.tsx";
 
 /** How long typing pauses before the changed answers are saved. */
 const SAVE_DELAY_MS = 700;
