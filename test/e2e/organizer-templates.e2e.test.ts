@@ -185,6 +185,27 @@ describe("organizer templates", () => {
     await ev.getByLabel("Yes").check();
     await page.getByLabel(PRICE).fill("42,000");
     await page.getByText("Saved", { exact: true }).waitFor();
+    // A file put on the wrong question comes off it again (into her trash).
+    await page.getByLabel("Choose files for Your 1099 forms").setInputFiles([
+      { name: "1099-int.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+      { name: "w2-by-mistake.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    ]);
+    await toast(page, "2 files uploaded for “Your 1099 forms”");
+    const files = page.getByRole("list", { name: "Files for Your 1099 forms" });
+    await files.getByRole("button", { name: "Remove w2-by-mistake.pdf" }).click();
+    await toast(page, "“w2-by-mistake.pdf” removed");
+    await files.getByText("w2-by-mistake.pdf").waitFor({ state: "detached" });
+    await files.getByText("1099-int.pdf").waitFor();
+    const stored = await server.db
+      .selectFrom("documents")
+      .select(["original_filename", "deleted_at"])
+      .where("organizer_id", "=", organizer.id)
+      .orderBy("original_filename")
+      .execute();
+    expect(stored.map((d) => [d.original_filename, d.deleted_at !== null])).toEqual([
+      ["1099-int.pdf", false],
+      ["w2-by-mistake.pdf", true],
+    ]);
     await expectAccessible(page, "organizer-client-new-condition", "mobile");
     const template = await storedTemplate();
     const [evQuestion, priceQuestion] = template.sections[3]!.questions.slice(5);
@@ -198,5 +219,29 @@ describe("organizer templates", () => {
         return Object.fromEntries(rows.map((r) => [r.question_id, r.value]));
       })
       .toMatchObject({ [evQuestion!.id]: true, [priceQuestion!.id]: 42000 });
+  }, 60_000);
+
+  it("the firm marks her answer reviewed, and she sees the mark", async ({ login }) => {
+    const organizer = await server.db.selectFrom("organizers").select("id").where("account_id", "=", maria.id).executeTakeFirstOrThrow();
+    const firm = await login(firmUser, "admin", { viewport: viewports.desktop, timezoneId: "America/Chicago", clock: NOW });
+    await firm.page.goto(`/admin/accounts/${maria.id}?section=organizers`);
+    await firm.page.getByRole("button", { name: `Open ${TITLE}` }).click();
+    const mark = firm.page.getByLabel(`Reviewed: ${PRICE}`);
+    await mark.check();
+    await expect
+      .poll(async () => {
+        const rows = await server.db.selectFrom("organizer_answers").select("reviewed_at").where("organizer_id", "=", organizer.id).execute();
+        return rows.filter((r) => r.reviewed_at !== null).length;
+      })
+      .toBe(1);
+
+    const { page } = await login(maria, "client", { viewport: viewports.desktop, timezoneId: "America/Chicago", clock: NOW });
+    await page.goto(`/organizers/${organizer.id}`);
+    await page.getByLabel(PRICE).waitFor();
+    // One mark, under the answer the firm reviewed.
+    await expect.poll(() => page.getByText("Reviewed by your firm").count()).toBe(1);
+    const priceBlock = page.locator("div.grid", { has: page.getByLabel(PRICE) }).filter({ hasText: "Reviewed by your firm" });
+    expect(await priceBlock.count()).toBeGreaterThan(0);
+    await expectAccessible(page, "organizer-client-reviewed-mark");
   }, 60_000);
 });
