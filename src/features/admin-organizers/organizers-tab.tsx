@@ -143,7 +143,9 @@ function Templates({ onEdit }: { onEdit: (id: string) => void }) {
                   <Button asChild variant="ghost" size="sm">
                     <a href={`/api/admin/organizer-templates/${t.id}/answers.csv`} download>
                       <FileSpreadsheet aria-hidden="true" />
-                      Answers<span className="sr-only"> to {t.name}</span> (CSV)
+                      <span>
+                        Answers<span className="sr-only"> to {t.name}</span> (CSV)
+                      </span>
                     </a>
                   </Button>
                   <ConfirmAction

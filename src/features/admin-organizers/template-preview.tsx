@@ -19,7 +19,8 @@ export function TemplatePreview({ template }: { template: Template }) {
       return next;
     });
   return (
-    <div className="grid gap-4 sm:gap-6" aria-label="Preview as the client sees it" role="region">
+    // As wide as the client's page (src/app/routes/organizer.tsx).
+    <div className="mx-auto grid w-full max-w-3xl min-w-0 gap-4 sm:gap-6" aria-label="Preview as the client sees it" role="region">
       <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
         Preview: try answers to see the conditions work. Nothing you type here is saved, and files cannot be uploaded.
       </p>
