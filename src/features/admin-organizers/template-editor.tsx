@@ -65,6 +65,14 @@ export function TemplateEditor({ template, onClose }: { template: TemplateOutput
     } else target?.focus();
   });
 
+  // Closing the tab or reloading with unsaved changes asks first (the browser's own prompt).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
   const toggle = (id: string) =>
     setExpanded((open) => {
       const next = new Set(open);
