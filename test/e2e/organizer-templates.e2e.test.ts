@@ -3,9 +3,10 @@
  * database (issue 36): in the admin portal's Organizers tab the firm copies the ready "Individual
  * tax organizer", adds two questions (the second shown only when the first is Yes: a condition on an
  * earlier question), moves one with the keyboard, is shown the server's refusal of an empty label
- * with where it is, previews the condition working, saves, and sends the template to a household
- * and another client at once. The household's member finds the new question hidden on her phone
- * until she answers Yes. Every view passes axe, has no heading-order skip and does not overflow at
+ * with where it is, previews the condition working, and saves; it starts a new template and deletes
+ * it, and sends the edited one to a household and another client at once. The household's member finds the new question hidden on her phone
+ * until she answers Yes, takes a wrong file off a file question, and sees the Reviewed mark the
+ * firm then puts on her answer. Every view passes axe, has no heading-order skip and does not overflow at
  * 390 and 1280 px. The steps share one server and run in order.
  */
 import type { Browser, Page } from "playwright-core";
@@ -154,6 +155,21 @@ describe("organizer templates", () => {
     const { page } = await login(firmUser, "admin", { viewport: viewports.desktop, timezoneId: "America/Chicago", clock: NOW });
     await page.goto("/admin/dashboard?tab=organizers");
     await page.getByRole("listitem", { name: "Individual tax organizer" }).waitFor();
+
+    // A new template starts with one question and opens in the editor; deleted, it leaves the list.
+    await page.getByRole("button", { name: "New template" }).click();
+    await page.getByRole("dialog").getByLabel("Name").fill("Small business");
+    await page.getByRole("button", { name: "Create and edit" }).click();
+    await page.getByRole("heading", { level: 2, name: "Small business" }).waitFor();
+    await page.getByRole("listitem", { name: "1. First question" }).waitFor();
+    await page.getByRole("button", { name: "All templates" }).click();
+    await page.getByRole("button", { name: "Delete Small business" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete template" }).click();
+    await toast(page, "“Small business” deleted");
+    await page.getByRole("listitem", { name: "Small business" }).waitFor({ state: "detached" });
+    const archived = await server.db.selectFrom("organizer_templates").select(["name", "archived_at"]).where("name", "=", "Small business").execute();
+    expect(archived).toEqual([{ name: "Small business", archived_at: expect.any(Date) }]);
+
     const form = page.getByRole("form", { name: "Send to many clients" });
     await form.getByLabel("Title").fill(TITLE);
     await form.getByLabel("Due date (optional)").fill("2027-04-15");
