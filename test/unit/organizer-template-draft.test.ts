@@ -16,6 +16,7 @@ import {
   newSection,
   toDraft,
   toTemplate,
+  typedValue,
   withType,
 } from "../../src/features/admin-organizers/template-draft.ts";
 
@@ -96,5 +97,10 @@ describe("the template editor's draft", () => {
       "Section 2 (“Dependents”), question 2, its question 1",
     );
     expect(issuePlace(["name"], draft)).toBeNull();
+
+    const money = { id: "m", label: "M", type: "money" as const, required: false, sensitive: false };
+    expect(typedValue(money, "12.5")).toBe(12.5);
+    expect(typedValue(money, "12.")).toBe("12.");
+    expect(typedValue({ ...money, type: "text" }, "12")).toBe("12");
   });
 });

@@ -136,9 +136,9 @@ export function defaultCondition(target: ConditionTarget): VisibleIf {
   }
 }
 
-/** A condition's value as typed: a number for a number or money question when it reads as one. */
+/** A condition's value as typed: a number for a number or money question once it reads as one ("12." stays text while typing). */
 export function typedValue(target: ConditionTarget, text: string): string | number {
-  if ((target.type === "number" || target.type === "money") && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
+  if ((target.type === "number" || target.type === "money") && /^-?\d+(\.\d+)?$/.test(text.trim())) return Number(text);
   return text;
 }
 
