@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { ArrowDown, ArrowUp, ChevronDown, ChevronUp, Plus, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -97,19 +97,25 @@ function RowHeader({ question, place, kind }: { question: Question | MemberQuest
   );
 }
 
-/** The fields every question has: label, help, required. */
+/** The fields every question has: its label beside its type, then its help text. */
 function CommonFields({
   question,
   onChange,
+  typeField,
 }: {
   question: Question | MemberQuestion;
   onChange: (changes: { label?: string; help?: string }) => void;
+  /** The type's select, beside the label. */
+  typeField: ReactNode;
 }) {
   return (
     <>
-      <FormField label="Question" id={labelInputId(question.id)} required>
-        <Input value={question.label} maxLength={500} onChange={(e) => onChange({ label: e.target.value })} />
-      </FormField>
+      <div className="grid items-start gap-4 sm:grid-cols-[2fr_1fr]">
+        <FormField label="Question" id={labelInputId(question.id)} required>
+          <Input value={question.label} maxLength={500} onChange={(e) => onChange({ label: e.target.value })} />
+        </FormField>
+        {typeField}
+      </div>
       <FormField label="Help text (optional)" hint="Shown under the question, in smaller type.">
         <Textarea rows={2} value={question.help ?? ""} maxLength={2000} onChange={(e) => onChange({ help: e.target.value || undefined })} />
       </FormField>
@@ -157,7 +163,7 @@ function ConditionField({
   const valueId = useId();
   const target = condition ? candidates.find((c) => c.id === condition.question) : undefined;
   return (
-    <fieldset className="grid gap-3 rounded-md border p-3">
+    <fieldset className="grid items-start gap-3 rounded-md border p-3 sm:grid-cols-2">
       <legend className="px-1 text-sm font-medium">Condition</legend>
       <FormField
         label="Show this question"
@@ -180,7 +186,9 @@ function ConditionField({
         </Select>
       </FormField>
       {condition && !target && (
-        <p className="text-sm text-destructive">The question this condition names is no longer asked before this one: choose another, or Always.</p>
+        <p className="text-sm text-destructive sm:col-span-2">
+          The question this condition names is no longer asked before this one: choose another, or Always.
+        </p>
       )}
       {condition && target && (
         <FormField label={target.type === "multi_choice" ? "…includes" : "…is"} id={valueId}>
@@ -242,16 +250,21 @@ export function QuestionRow({ question, place, onChange, taken, expandedIds, onT
       <RowHeader question={question} place={place} kind="question" />
       {place.expanded && (
         <div id={`editor-${question.id}`} className="grid gap-4 border-t pt-4">
-          <CommonFields question={question} onChange={change} />
-          <FormField label="Type">
-            <Select value={question.type} onChange={(e) => onChange(withType(question, e.target.value as QuestionType, taken))}>
-              {QUESTION_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+          <CommonFields
+            question={question}
+            onChange={change}
+            typeField={
+              <FormField label="Type">
+                <Select value={question.type} onChange={(e) => onChange(withType(question, e.target.value as QuestionType, taken))}>
+                  {QUESTION_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {TYPE_LABELS[t]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            }
+          />
           {(question.type === "choice" || question.type === "multi_choice") && (
             <OptionsField options={question.options} onChange={(options) => onChange({ ...question, options })} />
           )}
@@ -365,16 +378,21 @@ function MemberRow({ member, place, onChange }: { member: MemberQuestion; place:
       <RowHeader question={member} place={place} kind="group question" />
       {place.expanded && (
         <div id={`editor-${member.id}`} className="grid gap-4 border-t pt-4">
-          <CommonFields question={member} onChange={change} />
-          <FormField label="Type">
-            <Select value={member.type} onChange={(e) => onChange(memberWithType(member, e.target.value as MemberType))}>
-              {MEMBER_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+          <CommonFields
+            question={member}
+            onChange={change}
+            typeField={
+              <FormField label="Type">
+                <Select value={member.type} onChange={(e) => onChange(memberWithType(member, e.target.value as MemberType))}>
+                  {MEMBER_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {TYPE_LABELS[t]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            }
+          />
           {(member.type === "choice" || member.type === "multi_choice") && (
             <OptionsField options={member.options} onChange={(options) => onChange({ ...member, options })} />
           )}
