@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { appointmentRemindersJob } from "./jobs/appointment-reminders.ts";
 import { documentRequestRemindersJob } from "./jobs/document-request-reminders.ts";
 import { signatureRemindersJob } from "./jobs/signature-reminders.ts";
+import { organizerRemindersJob } from "./jobs/organizer-reminders.ts";
 import { documentTextBackfillJob, documentTextJob } from "./jobs/document-text.ts";
 import { emailGaveUpJob, emailJob, emailNowJob } from "./jobs/email.ts";
 import { encryptStoredObjectsJob } from "./jobs/encrypt-stored-objects.ts";
@@ -82,6 +83,7 @@ export async function startServer(opts: {
       appointmentRemindersJob,
       documentRequestRemindersJob,
       signatureRemindersJob,
+      organizerRemindersJob,
       documentTextJob,
       documentTextBackfillJob,
       encryptStoredObjectsJob,

@@ -361,6 +361,8 @@ export interface OrganizersTable {
   updated_at: Timestamp;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The due date the reminder was queued for (jobs/organizer-reminders.ts). */
+  due_reminder_for: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One answer: `value` (JSON), or for a sensitive question `sealed` (organizers/sealing.ts) with value null. */

@@ -16,6 +16,7 @@ import { ConsultationsTab } from "@/features/admin-consultations/consultations-t
 import { DocumentsTab } from "@/features/admin-documents/documents-tab.tsx";
 import { OverviewTab } from "@/features/admin-overview/overview-tab.tsx";
 import { RequestsTab } from "@/features/admin-requests/requests-tab.tsx";
+import { OrganizersTab } from "@/features/admin-organizers/organizers-tab.tsx";
 import { useAdminStats } from "@/features/admin-overview/use-admin-stats.ts";
 import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-welcome-video-button.tsx";
 import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
@@ -49,6 +50,7 @@ const TABS = [
   { value: "users", label: "Clients", rights: [] },
   { value: "documents", label: "Documents", rights: ["documents"] },
   { value: "requests", label: "Requests", rights: ["requests"] },
+  { value: "organizers", label: "Organizers", rights: ["requests"] },
   { value: "site", label: "Site", rights: ["site", "settings"] },
   { value: "appointments", label: "Appointments", rights: ["appointments"] },
   { value: "consultations", label: "Consultations", rights: ["manage_clients"] },
@@ -159,6 +161,11 @@ export function AdminDashboardPage() {
           {shown("requests") && (
             <TabsContent value="requests">
               <RequestsTab />
+            </TabsContent>
+          )}
+          {shown("organizers") && (
+            <TabsContent value="organizers">
+              <OrganizersTab />
             </TabsContent>
           )}
           {shown("site") && (
