@@ -56,12 +56,15 @@ export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
           <p>
             © {new Date().getFullYear()} {firmName}. All rights reserved.
           </p>
-          <nav aria-label="Legal" className="flex gap-5">
+          <nav aria-label="Legal" className="flex flex-wrap gap-x-5 gap-y-2">
             <Link to="/privacy" className="underline-offset-4 hover:text-primary-foreground hover:underline">
               Privacy Notice
             </Link>
             <Link to="/terms" className="underline-offset-4 hover:text-primary-foreground hover:underline">
               Terms of Use
+            </Link>
+            <Link to="/signatures/verify" className="underline-offset-4 hover:text-primary-foreground hover:underline">
+              Verify a signed document
             </Link>
           </nav>
         </div>
