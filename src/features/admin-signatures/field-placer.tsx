@@ -314,7 +314,7 @@ function PlacedBox({ field, signerName, selected, onSelect, onChange, onRemove }
       role="button"
       tabIndex={0}
       aria-pressed={selected}
-      aria-label={`${FIELD_LABELS[field.type]} for ${signerName}, page ${field.page}${field.required ? ", required" : ""}`}
+      aria-label={`${FIELD_LABELS[field.type]} · ${signerName}, page ${field.page}${field.required ? ", required" : ""}`}
       data-field-type={field.type}
       data-signer={field.signer}
       onPointerDown={(e) => drag(e, "move")}
@@ -332,8 +332,7 @@ function PlacedBox({ field, signerName, selected, onSelect, onChange, onRemove }
       }}
     >
       <span className="truncate px-1">
-        {field.type === "checkbox" ? "" : `${FIELD_LABELS[field.type]} · ${signerName.split(" ")[0]}`}
-        {field.required && field.type !== "checkbox" ? " *" : ""}
+        {field.type === "checkbox" ? "" : `${FIELD_LABELS[field.type]} · ${signerName}${field.required ? " *" : ""}`}
       </span>
       {selected && (
         <span

@@ -82,7 +82,7 @@ function FieldBox({ field, signerIndex, shown, signature, editable, onEdit, onTo
     return (
       <button
         type="button"
-        aria-label={`Signature ${where}: ${signature ? "signed" : "sign here"}`}
+        aria-label={`Signature ${where}: ${signature?.type === "typed" ? signature.text : signature ? "signed" : "sign here"}`}
         onClick={onSignatureField}
         className={base}
         style={style}
