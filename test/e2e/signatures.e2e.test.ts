@@ -237,11 +237,12 @@ describe("signatures", () => {
     await page.getByLabel("Type your full name").fill("Maria Garcia");
     // Signed with the required text field empty: the server names it.
     await page.getByRole("button", { name: "Sign", exact: true }).click();
-    await page.getByRole("alert").getByText("Fill the required fields: text on page 1", { exact: false }).waitFor();
+    await page.getByRole("alert").getByText("Fill the required fields: text on page 1", { exact: true }).waitFor();
     await page.getByRole("button", { name: /^Text on page 1, required: empty/ }).click();
     await page.getByRole("dialog").getByLabel("Text").fill("Garcia household");
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Text on page 1, required: Garcia household" }).waitFor();
+    expect(await page.getByText("Fill the required fields", { exact: false }).count()).toBe(0);
     await expectAccessible(page, "signatures-sign-typed", "mobile");
 
     await page.getByRole("button", { name: "Sign", exact: true }).click();

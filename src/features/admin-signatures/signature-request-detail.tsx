@@ -17,6 +17,20 @@ import { trpc } from "@/lib/trpc.ts";
 import type { AdminSignatureRequest } from "@server/domains/signatures/schemas.ts";
 import { SignatureStatusBadge, SignerStatus } from "./status-badge.tsx";
 
+/** The request's own audit events (server/domains/signatures/service.ts, record()), in words. */
+const EVENT_LABELS: Record<string, string> = {
+  create: "Sent for signature",
+  view: "Opened",
+  consent: "Agreed to sign electronically",
+  verify: "Identity confirmed",
+  sign: "Signed",
+  decline: "Declined",
+  void: "Voided",
+  remind: "Reminder sent",
+  in_person: "Photo ID checked in person",
+  complete: "Sealed and completed",
+};
+
 const IDENTITY_LABELS = { email_code: "Email code", second_factor: "Second factor", kba: "KBA", in_person: "In person, photo ID" } as const;
 
 /** One request as the firm follows it: each signer's steps, the request's own audit trail, and what can still be done. */
@@ -139,7 +153,7 @@ function Detail({ request }: { request: AdminSignatureRequest }) {
                 {formatDateTime(e.at)}
               </time>
               <span className="min-w-0 break-words">
-                {e.action.replace(/_/g, " ")}
+                {EVENT_LABELS[e.action] ?? e.action.replace(/_/g, " ")}
                 {e.signer !== null && ` · ${request.signers[e.signer]?.name ?? `signer ${e.signer + 1}`}`}
                 {` · by ${e.actor}`}
               </span>

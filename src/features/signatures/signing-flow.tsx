@@ -296,7 +296,8 @@ function SignStep({ request, headingRef }: StepProps) {
       const signed = await sign.mutateAsync({ id: request.id, values: sent, signature });
       toast.success(signed.status === "completed" ? "Signed. The sealed document is ready." : "Signed. Thank you!");
     } catch (err) {
-      setError(errorDetail(err) ?? "Signing failed: try again");
+      // The server names each field by kind, page and id; the id means nothing to the signer.
+      setError(errorDetail(err)?.replace(/\s*\([0-9a-f]{8}-[0-9a-f-]{27}\)/gi, "") ?? "Signing failed: try again");
     }
   };
 
@@ -322,7 +323,10 @@ function SignStep({ request, headingRef }: StepProps) {
           signature={signature}
           editable={mayFill}
           onEdit={setEditing}
-          onToggle={(f) => setValues((v) => ({ ...v, [f.id]: v[f.id] === "true" ? "false" : "true" }))}
+          onToggle={(f) => {
+            setError(undefined);
+            setValues((v) => ({ ...v, [f.id]: v[f.id] === "true" ? "false" : "true" }));
+          }}
           onSignatureField={goToPad}
         />
       </Suspense>
@@ -337,6 +341,7 @@ function SignStep({ request, headingRef }: StepProps) {
               name={myName}
               error={signatureError}
               onChange={(next) => {
+                setError(undefined);
                 setSignature(next);
                 if (next) setSignatureError(undefined);
               }}
@@ -361,6 +366,7 @@ function SignStep({ request, headingRef }: StepProps) {
         value={editing ? shown(editing) : ""}
         onClose={() => setEditing(null)}
         onSave={(field, value) => {
+          setError(undefined);
           setValues((v) => ({ ...v, [field.id]: value }));
           setEditing(null);
         }}
