@@ -15,7 +15,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { browserTest } from "../helpers/browser-test.ts";
 import { checkA11y, formatViolations, headingOrderSkips, horizontalOverflow, launchBrowser, takeScreenshot, viewports } from "../helpers/browser.ts";
-import { createUser, type UserFixture } from "../helpers/factories.ts";
+import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
@@ -333,5 +333,51 @@ describe("signatures", () => {
     ]);
     expect((await readFile((await download.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     await expectAccessible(firm.page, "signatures-firm-completed");
+  }, 60_000);
+
+  it("a Form 8879: the signer is told to sign at the office; the firm records the photo ID it checked, and she signs", async ({ login }) => {
+    // Made over the API: the placing page is the first test's.
+    const mariaApi = await loginClient(server.url, maria);
+    const form = new FormData();
+    form.append("file", new Blob([(await twoPagePdf()) as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "form-8879.pdf");
+    const uploaded = await mariaApi.request("POST", "/api/documents/upload", { body: form });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const firmApi = await loginClient(server.url, firmUser, "admin");
+    const created = await firmApi.post("/api/admin/signature-requests", {
+      account_id: maria.id,
+      document_id: uploaded.body.id,
+      title: "2026 Form 8879",
+      kind: "form_8879",
+      signers: [{ user_id: maria.id }],
+      fields: [{ signer: 0, type: "signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.06 }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+
+    const client = await login(maria, "client", { viewport: viewports.mobile });
+    await client.page.goto(`/signatures/${id}`);
+    await client.page.getByRole("button", { name: "I agree" }).click();
+    await client.page.getByRole("heading", { level: 2, name: "Sign at your firm's office" }).waitFor();
+    await client.page.getByText("knowledge-based identity verification", { exact: false }).waitFor();
+    await expectAccessible(client.page, "signatures-8879-client", "mobile");
+
+    const firm = await login(firmUser, "admin", { viewport: viewports.desktop });
+    await firm.page.goto(`/admin/accounts/${maria.id}?section=signatures`);
+    await firm.page.getByRole("button", { name: "Open 2026 Form 8879" }).click();
+    await firm.page.getByText("no provider is configured", { exact: false }).waitFor();
+    await firm.page.getByLabel("Photo ID checked").fill("Driver's license");
+    await expectAccessible(firm.page, "signatures-8879-firm");
+    await firm.page.getByRole("button", { name: "Record ID check" }).click();
+    await toast(firm.page, "Maria Garcia: signing in person, photo ID recorded");
+    await firm.page.getByText("photo ID checked (Driver's license)", { exact: false }).waitFor();
+
+    // No code to ask for: the firm's check is her identity step.
+    await client.page.reload();
+    await client.page.getByRole("heading", { level: 2, name: "Review and sign" }).waitFor();
+    await client.page.getByLabel("Type your full name").fill("Maria Garcia");
+    await client.page.getByRole("button", { name: "Sign", exact: true }).click();
+    await client.page.getByRole("heading", { level: 2, name: "Signed and sealed" }).waitFor();
+    const signer = await server.db.selectFrom("signature_signers").select("identity_method").where("request_id", "=", id).executeTakeFirstOrThrow();
+    expect(signer.identity_method).toBe("in_person");
   }, 60_000);
 });

@@ -174,6 +174,8 @@ function IdentityStep({ request, headingRef }: StepProps) {
     );
   }
 
+  if (request.me.identity_methods.includes("kba")) return <KbaStep request={request} headingRef={headingRef} />;
+
   const onStart = async () => {
     setStartError(undefined);
     try {
@@ -236,6 +238,60 @@ function IdentityStep({ request, headingRef }: StepProps) {
           </Button>
         </form>
       )}
+    </StepCard>
+  );
+}
+
+/**
+ * A Form 8879 with a KBA provider configured (server/domains/signatures/kba.ts): the provider asks
+ * its own questions on its own page; back here, its reference is what the server checks.
+ */
+function KbaStep({ request, headingRef }: StepProps) {
+  const start = useStartIdentityCheck();
+  const check = useCheckIdentity();
+  const [started, setStarted] = useState<{ url: string; reference: string } | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const onStart = async () => {
+    setError(undefined);
+    try {
+      const answer = await start.mutateAsync({ id: request.id });
+      if (answer.url && answer.reference) setStarted({ url: answer.url, reference: answer.reference });
+    } catch (err) {
+      setError(errorDetail(err) ?? "The identity check could not be started: try again");
+    }
+  };
+  const onDone = async () => {
+    if (!started) return;
+    setError(undefined);
+    try {
+      await check.mutateAsync({ id: request.id, code: started.reference });
+    } catch (err) {
+      setError(errorDetail(err) ?? "The identity check could not be confirmed: try again");
+    }
+  };
+  return (
+    <StepCard title="Confirm it's you" headingRef={headingRef}>
+      <p className="text-sm text-muted-foreground">
+        The IRS asks for an identity check by a third party before a Form 8879 is signed remotely: a few questions only you can answer.
+      </p>
+      {started ? (
+        <>
+          <Button asChild variant="outline" className="w-full sm:w-fit">
+            <a href={started.url} target="_blank" rel="noreferrer">
+              Answer the questions (opens a new tab)
+            </a>
+          </Button>
+          <Button className="w-full sm:w-fit" disabled={check.isPending} onClick={() => void onDone()}>
+            <ShieldCheck aria-hidden="true" />
+            {check.isPending ? "Checking…" : "I have answered them"}
+          </Button>
+        </>
+      ) : (
+        <Button variant="accent" className="w-full sm:w-fit" disabled={start.isPending} onClick={() => void onStart()}>
+          {start.isPending ? "Starting…" : "Start the identity check"}
+        </Button>
+      )}
+      <FormAlert message={error} />
     </StepCard>
   );
 }
