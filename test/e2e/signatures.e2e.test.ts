@@ -305,6 +305,10 @@ describe("signatures", () => {
     await page.getByRole("button", { name: "Check the PDF" }).click();
     await page.getByRole("heading", { level: 2, name: "Sealed here and unaltered" }).waitFor();
     await page.getByRole("list", { name: "Signers" }).getByText("James Garcia").waitFor();
+    // The site's footer leads here too.
+    expect(await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Verify a signed document" }).getAttribute("href")).toBe(
+      "/signatures/verify",
+    );
     await expectAccessible(page, "signatures-verify", "mobile");
     // One byte changed: not what was sealed here.
     const changed = Buffer.from(sealed);

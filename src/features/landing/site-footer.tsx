@@ -49,6 +49,10 @@ export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
               {link.label}
             </a>
           ))}
+          {/* Anyone holding a PDF signed in the portal can check its seal (issue 35). */}
+          <Link to="/signatures/verify" className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
+            Verify a signed document
+          </Link>
         </nav>
       </div>
       <div className="border-t border-primary-foreground/15">
@@ -56,15 +60,12 @@ export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
           <p>
             © {new Date().getFullYear()} {firmName}. All rights reserved.
           </p>
-          <nav aria-label="Legal" className="flex flex-wrap gap-x-5 gap-y-2">
+          <nav aria-label="Legal" className="flex gap-5">
             <Link to="/privacy" className="underline-offset-4 hover:text-primary-foreground hover:underline">
               Privacy Notice
             </Link>
             <Link to="/terms" className="underline-offset-4 hover:text-primary-foreground hover:underline">
               Terms of Use
-            </Link>
-            <Link to="/signatures/verify" className="underline-offset-4 hover:text-primary-foreground hover:underline">
-              Verify a signed document
             </Link>
           </nav>
         </div>
