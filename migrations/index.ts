@@ -36,6 +36,8 @@ import * as pulledBackDocuments from "./2026-11-26T0580_pulled_back_documents.ts
 import * as signatureRequests from "./2026-11-26T0600_signature_requests.ts";
 import * as organizers from "./2026-11-26T0620_organizers.ts";
 import * as documentEncryption from "./2026-11-26T0640_document_encryption.ts";
+import * as retention from "./2026-11-26T0660_retention.ts";
+import * as organizerReminders from "./2026-11-26T0680_organizer_reminders.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -79,4 +81,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0600_signature_requests": signatureRequests,
   "2026-11-26T0620_organizers": organizers,
   "2026-11-26T0640_document_encryption": documentEncryption,
+  "2026-11-26T0660_retention": retention,
+  "2026-11-26T0680_organizer_reminders": organizerReminders,
 };

@@ -24,12 +24,28 @@ const MAX_JSON_BYTES = 1024 * 1024;
 const MAX_BATCH_CALLS = 10;
 /** The routes whose body may take minutes to arrive (see http-limits.ts): the client's upload, the firm's into a client's documents, and the firm's site media (a video of up to 200 MB). */
 const UPLOAD_PATHS = [/^\/api\/documents\/upload$/, /^\/api\/admin\/users\/[^/]+\/documents$/, /^\/api\/admin\/site-media\/[^/]+$/];
-/** The client routes of the spec, the account settings and Google sign-in's second step (issue 20) and the legal pages (issue 31); each serves the React app. */
-const SPA_ROUTES = ["/", "/profile", "/dashboard", "/admin", "/admin/dashboard", "/settings", "/two-factor", "/privacy", "/terms"];
+/** The client routes of the spec, the account settings and Google sign-in's second step (issue 20), the legal pages (issue 31) and the public check of a signed PDF (issue 35); each serves the React app. */
+const SPA_ROUTES = [
+  "/",
+  "/profile",
+  "/dashboard",
+  "/admin",
+  "/admin/dashboard",
+  "/settings",
+  "/two-factor",
+  "/privacy",
+  "/terms",
+  "/signatures/verify",
+];
 /** The public pages served with the site's data embedded (server/index-html.ts), so they paint without an API call. */
 const PUBLIC_DATA_PAGES = ["/", "/privacy", "/terms"];
-/** Pages with an id in the path: the admin's page of one client, of one client account and its access report, the client's organizer (a reload or a link answered 404). */
-const SPA_ROUTE_PATTERNS = [/^\/admin\/users\/[0-9a-f-]{36}$/i, /^\/admin\/accounts\/[0-9a-f-]{36}(?:\/access)?$/i, /^\/organizers\/[0-9a-f-]{36}$/i];
+/** Pages with an id in the path: the admin's page of one client, of one client account and its access report, the client's organizer and signing page (a reload or a link answered 404). */
+const SPA_ROUTE_PATTERNS = [
+  /^\/admin\/users\/[0-9a-f-]{36}$/i,
+  /^\/admin\/accounts\/[0-9a-f-]{36}(?:\/access)?$/i,
+  /^\/organizers\/[0-9a-f-]{36}$/i,
+  /^\/signatures\/[0-9a-f-]{36}$/i,
+];
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 

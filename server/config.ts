@@ -52,6 +52,15 @@ const envSchema = z
         .optional()
         .refine((v) => v === undefined || parseKey(v) !== null, "must be 32 bytes as base64 or hex (openssl rand -base64 32)"),
     ),
+    // `npm run backup` encrypts its archives with this key and `npm run restore` opens them, 32 bytes
+    // as base64 or hex. The app itself never needs it: keep it where the archives are not.
+    BACKUP_ENCRYPTION_KEY: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .optional()
+        .refine((v) => v === undefined || parseKey(v) !== null, "must be 32 bytes as base64 or hex (openssl rand -base64 32)"),
+    ),
     // Passkeys belong to this domain: PUBLIC_URL's host unless set (a parent domain of it, to share
     // passkeys across subdomains). It can never change without every passkey stopping to work.
     WEBAUTHN_RP_ID: optionalText,
@@ -166,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY) : null,
     documentEncryptionKey: e.DOCUMENT_ENCRYPTION_KEY ? parseKey(e.DOCUMENT_ENCRYPTION_KEY) : null,
     documentEncryptionKeyPrevious: e.DOCUMENT_ENCRYPTION_KEY_PREVIOUS ? parseKey(e.DOCUMENT_ENCRYPTION_KEY_PREVIOUS) : null,
+    backupEncryptionKey: e.BACKUP_ENCRYPTION_KEY ? parseKey(e.BACKUP_ENCRYPTION_KEY) : null,
     /** WebAuthn's relying party: passkeys are made for rpId and answered only from origin (PUBLIC_URL). */
     webauthn: { rpId, origin: publicUrl.origin },
     signing: { p12: e.SIGNING_P12, password: e.SIGNING_P12_PASSWORD ?? "", kbaProvider: e.KBA_PROVIDER },

@@ -4,20 +4,23 @@ import type { Logger } from "pino";
 import { createApp, type AppOptions } from "./app.ts";
 import { createRateLimits } from "./auth/rate-limit.ts";
 import type { Config } from "./config.ts";
+import { serveBackups } from "./backup/backup-socket.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { appointmentRemindersJob } from "./jobs/appointment-reminders.ts";
 import { documentRequestRemindersJob } from "./jobs/document-request-reminders.ts";
 import { signatureRemindersJob } from "./jobs/signature-reminders.ts";
+import { organizerRemindersJob } from "./jobs/organizer-reminders.ts";
 import { documentTextBackfillJob, documentTextJob } from "./jobs/document-text.ts";
 import { emailGaveUpJob, emailJob, emailNowJob } from "./jobs/email.ts";
 import { encryptStoredObjectsJob } from "./jobs/encrypt-stored-objects.ts";
 import { sweepOrphanedObjectsJob } from "./jobs/orphaned-objects.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
+import { retentionDisposalJob } from "./jobs/retention.ts";
 import { createJobs, type JobOptions } from "./jobs/queue.ts";
 import { createMessageEvents } from "./domains/messages/events.ts";
 import { sweepExpiredRowsJob } from "./jobs/sweeps.ts";
 import { createMailer } from "./mail/create-mailer.ts";
-import { createStorage } from "./storage/create-storage.ts";
+import { createBackendStorage, createStorage } from "./storage/create-storage.ts";
 import { capConnections, type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from "./http-limits.ts";
 import type { AppDeps } from "./trpc/context.ts";
 import { checkConfiguredSigningIdentity } from "./domains/signatures/certificate.ts";
@@ -76,9 +79,11 @@ export async function startServer(opts: {
       sweepExpiredRowsJob,
       sweepOrphanedObjectsJob,
       purgeTrashJob,
+      retentionDisposalJob,
       appointmentRemindersJob,
       documentRequestRemindersJob,
       signatureRemindersJob,
+      organizerRemindersJob,
       documentTextJob,
       documentTextBackfillJob,
       encryptStoredObjectsJob,
@@ -115,6 +120,20 @@ export async function startServer(opts: {
     await jobs.stop();
     throw err;
   });
+  // The embedded database's one process reads it for `npm run backup` (backup/backup-socket.ts).
+  const stopBackups =
+    opts.database.kind === "embedded"
+      ? await serveBackups({
+          dataDir: opts.config.dataDir,
+          db: opts.database.db,
+          storage: createBackendStorage(opts.config),
+          logger: opts.logger,
+          now: deps.now,
+        }).catch((err: unknown) => {
+          opts.logger.warn({ err }, "the backup socket could not be opened: npm run backup needs the app stopped");
+          return async () => undefined;
+        })
+      : async () => undefined;
   const port = (server.address() as AddressInfo).port;
   return {
     port,
@@ -125,6 +144,7 @@ export async function startServer(opts: {
       deps.messageEvents
         .close()
         .then(() => stopHttp(server, graceMs))
+        .then(stopBackups)
         // The database closes after this, so jobs under way finish (or are handed back) first.
         .then(() => jobs.stop())
         .then(() => deps.mailer.close?.())

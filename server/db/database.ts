@@ -78,6 +78,9 @@ export async function openDatabase(opts: {
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
     extensions: { pg_trgm, btree_gist },
   });
+  // Open means ready: closed while still starting, PGlite went on reading its folder after it was
+  // closed (and removed), and rejected at the process with ENOENT.
+  await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // PGlite's query() takes one statement; exec() takes several. Holding Kysely's one connection
   // meanwhile keeps the script out of a transaction someone else has open.

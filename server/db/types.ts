@@ -361,6 +361,8 @@ export interface OrganizersTable {
   updated_at: Timestamp;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The due date the reminder was queued for (jobs/organizer-reminders.ts). */
+  due_reminder_for: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One answer: `value` (JSON), or for a sensitive question `sealed` (organizers/sealing.ts) with value null. */
@@ -733,6 +735,15 @@ export interface SigningCertificatesTable {
   created_at: Timestamp;
 }
 
+/** A legal hold on a client account: nothing of it is disposed of while it stands (migration retention). */
+export interface LegalHoldsTable {
+  account_id: string;
+  reason: string;
+  /** Who placed it; null once their user row is gone. */
+  placed_by: string | null;
+  placed_at: RequiredTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -787,6 +798,7 @@ export interface Database {
   signature_events: SignatureEventsTable;
   esign_consents: EsignConsentsTable;
   signing_certificates: SigningCertificatesTable;
+  legal_holds: LegalHoldsTable;
 }
 
 /** What queries run on: the database, or a transaction of it. */

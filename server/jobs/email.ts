@@ -50,6 +50,8 @@ import { invitationMail, type InvitationJob } from "../domains/invitations/mail.
 import { accountInvitationMail, type AccountInvitationJob } from "../domains/account-contacts/mail.ts";
 import { messageWaitingMail, type MessageWaitingJob } from "../domains/messages/mail.ts";
 import {
+  organizerReminderMail,
+  type OrganizerReminderJob,
   organizerReopenedMail,
   type OrganizerReopenedJob,
   organizerSentMail,
@@ -116,6 +118,7 @@ type EmailPayloads = {
   "account-contact-added": ContactAddedJob;
   "organizer-sent": OrganizerSentJob;
   "organizer-reopened": OrganizerReopenedJob;
+  "organizer-reminder": OrganizerReminderJob;
   "organizer-submitted": OrganizerSubmittedJob;
   "signature-turn": SignatureTurnJob;
   "signature-code": SignatureCodeJob;
@@ -170,6 +173,7 @@ const COMPOSERS: { [K in EmailJob["kind"]]: Composer<K> } = {
   "account-contact-added": contactAddedMail,
   "organizer-sent": organizerSentMail,
   "organizer-reopened": organizerReopenedMail,
+  "organizer-reminder": organizerReminderMail,
   "organizer-submitted": organizerSubmittedMail,
   "signature-turn": signatureTurnMail,
   "signature-code": signatureCodeMail,
@@ -215,6 +219,7 @@ const URGENCY: { [K in EmailJob["kind"]]: "now" | "bulk" } = {
   // Sent to many accounts at once each season.
   "organizer-sent": "bulk",
   "organizer-reopened": "bulk",
+  "organizer-reminder": "bulk",
   "organizer-submitted": "bulk",
   // The signer waits at the screen for the code; the others are one message per step of a request.
   "signature-code": "now",

@@ -1,6 +1,7 @@
-// Documents in the trash for more than 30 days are deleted for good, hourly, by one instance: rows in
-// small batches that each re-check the age (a restore in between wins), stored objects after each
-// batch committed (documents/trash.ts, purgeExpiredTrash).
+// Documents in the trash for more than 30 days are deleted for good, hourly, by one instance, through
+// the retention disposal (retention/service.ts): an account at a time, none under a legal hold, rows
+// in batches that each re-check the age (a restore in between wins) with a receipt in the trail,
+// stored objects after each batch committed (documents/trash.ts, purgeExpiredTrash).
 import { purgeExpiredTrash } from "../domains/documents/trash.ts";
 import type { JobKind } from "./queue.ts";
 

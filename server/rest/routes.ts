@@ -25,6 +25,7 @@ import { buildOpenApiDocument } from "./openapi.ts";
 import { publicSiteRoutes } from "./public-site.ts";
 import { organizerRoutes } from "./organizers.ts";
 import { requestRoutes } from "./requests.ts";
+import { retentionRoutes } from "./retention.ts";
 import { securityRoutes } from "./security.ts";
 import { siteMediaRoutes } from "./site-media.ts";
 import { staffRoutes } from "./staff.ts";
@@ -90,6 +91,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...assignmentRoutes,
   ...accountNoteRoutes,
   ...signatureRoutes,
+  ...retentionRoutes,
 ];
 
 export function registerRestRoutes(api: Router, deps: AppDeps): void {

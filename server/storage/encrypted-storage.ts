@@ -109,6 +109,16 @@ export class EncryptedStorage implements ObjectStorage {
     return this.backend.check();
   }
 
+  /**
+   * The same storage with its key rows read and written in `db`, a caller's open transaction: the
+   * embedded database has one connection, so a key row queried beside an open transaction waits
+   * for it, and the transaction waits for the object (a sealed PDF stored in the last signature's
+   * transaction hung so). On Postgres it also makes the key row commit with the caller's rows.
+   */
+  within(db: Kysely<Database>): EncryptedStorage {
+    return new EncryptedStorage(this.backend, db, this.keys);
+  }
+
   /** The object's data key; null for an object stored before encryption (no key row). */
   async dataKeyOf(key: string): Promise<Buffer | null> {
     const row = await this.db
@@ -127,4 +137,9 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(part as Buffer);
   return Buffer.concat(parts);
+}
+
+/** `storage` reading and writing its own rows in the transaction `db` (EncryptedStorage.within); any other storage as it is. */
+export function storageWithin(storage: ObjectStorage, db: Kysely<Database>): ObjectStorage {
+  return storage instanceof EncryptedStorage ? storage.within(db) : storage;
 }

@@ -19,6 +19,8 @@ const AdminDashboardPage = lazyWithApi(async () => (await import("./routes/admin
 const AdminClientPage = lazyWithApi(async () => (await import("./routes/admin-client.tsx")).AdminClientPage);
 const AdminAccountPage = lazyWithApi(async () => (await import("./routes/admin-account.tsx")).AdminAccountPage);
 const OrganizerPage = lazyWithApi(async () => (await import("./routes/organizer.tsx")).OrganizerPage);
+const SignaturePage = lazyWithApi(async () => (await import("./routes/signature.tsx")).SignaturePage);
+const VerifySignaturePage = lazyWithApi(async () => (await import("./routes/verify-signature.tsx")).VerifySignaturePage);
 const AdminAccessReportPage = lazyWithApi(async () => (await import("./routes/admin-access-report.tsx")).AdminAccessReportPage);
 const LegalPage = lazy(() => import("./routes/legal.tsx").then((m) => ({ default: m.LegalPage })));
 
@@ -54,6 +56,15 @@ export function AppRouter() {
                 </Suspense>
               }
             />
+            <Route
+              path="signatures/:id"
+              element={
+                <Suspense fallback={<PortalSkeleton />}>
+                  <SignaturePage />
+                </Suspense>
+              }
+            />
+            <Route path="signatures/verify" element={<VerifySignaturePage />} />
             <Route path="two-factor" element={<TwoFactorPage />} />
             <Route path="admin" element={<AdminLoginPage />} />
             <Route path="admin/dashboard" element={<AdminDashboardPage />} />

@@ -1096,6 +1096,9 @@ describe("assigned accounts", () => {
     "GET /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees` },
     "GET /admin/accounts/:id/access-report": { path: (f) => `/admin/accounts/${f.user.id}/access-report` },
     "GET /admin/accounts/:id/export": { path: (f) => `/admin/accounts/${f.user.id}/export` },
+    "GET /admin/accounts/:id/legal-hold": { path: (f) => `/admin/accounts/${f.user.id}/legal-hold` },
+    "POST /admin/accounts/:id/legal-hold": { path: (f) => `/admin/accounts/${f.user.id}/legal-hold`, body: () => ({ reason: "Probe" }) },
+    "DELETE /admin/accounts/:id/legal-hold": { path: (f) => `/admin/accounts/${f.user.id}/legal-hold` },
     "PUT /admin/accounts/:id/assignees": { path: (f) => `/admin/accounts/${f.user.id}/assignees`, body: () => ({ user_ids: [staffId] }) },
     "GET /admin/accounts/:id": { path: (f) => `/admin/accounts/${f.user.id}` },
     "PATCH /admin/accounts/:id": { path: (f) => `/admin/accounts/${f.user.id}`, body: () => ({ kind: "household" }) },
@@ -1189,7 +1192,16 @@ describe("assigned accounts", () => {
   }
 
   beforeAll(async () => {
-    const member = await createStaffMember(server.db, "staff", ["manage_clients", "documents", "requests", "messages", "appointments", "activity"]);
+    const member = await createStaffMember(server.db, "staff", [
+      "manage_clients",
+      "documents",
+      "requests",
+      "messages",
+      "appointments",
+      "activity",
+      // An account's legal hold (issue 37) is the settings right's.
+      "settings",
+    ]);
     staffId = member.id;
     staff = await loginClient(server.url, member, "admin");
     const template = await admin.post("/api/admin/organizer-templates", {

@@ -302,6 +302,9 @@ VALID_INPUTS["admin.createSignatureRequest"] = {
 };
 VALID_INPUTS["signatures.sign"] = { id: "00000000-0000-4000-8000-000000000003", values: {}, signature: { type: "typed", text: "Maria Garcia" } };
 VALID_INPUTS["signatures.decline"] = { id: "00000000-0000-4000-8000-000000000003", reason: "Not this year" };
+// Retention (issue 37): the rules and a legal hold's reason (text the database takes as it is).
+VALID_INPUTS["admin.updateRetention"] = { years_after_last_activity: 7, form_8879_years: 3 };
+VALID_INPUTS["admin.placeLegalHold"] = { id: "00000000-0000-4000-8000-000000000001", reason: "Subpoena" };
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /auth/login": VALID_INPUTS["auth.login"]!,
   "POST /admin/login": VALID_INPUTS["admin.login"]!,
@@ -323,6 +326,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /admin/organizers": VALID_INPUTS["admin.createOrganizer"]!,
   "POST /admin/organizers/:id/reopen": { comment: "Which bank?" },
   "PUT /admin/organizers/:id/answers/:questionId/reviewed": { reviewed: true },
+  "PUT /admin/retention": VALID_INPUTS["admin.updateRetention"]!,
+  "POST /admin/accounts/:id/legal-hold": { reason: "Subpoena" },
   "POST /messages": VALID_INPUTS["messages.send"]!,
   "POST /accounts/switch": VALID_INPUTS["accounts.switch"]!,
   "POST /admin/messages/:user_id": { text: "Thanks", document_ids: [] },

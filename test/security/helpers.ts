@@ -221,6 +221,12 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.voidSignatureRequest": "admin",
   "admin.remindSignatureRequest": "admin",
   "admin.recordSignerInPerson": "admin",
+  "admin.retention": "admin",
+  "admin.updateRetention": "admin",
+  "admin.retentionDue": "admin",
+  "admin.legalHold": "admin",
+  "admin.placeLegalHold": "admin",
+  "admin.clearLegalHold": "admin",
 };
 
 /** Every REST path Express serves under /api, as "METHOD /path", with who may call it. */
@@ -446,6 +452,12 @@ export const REST_ACCESS: Record<string, Access> = {
   "POST /admin/signature-requests/:id/void": "admin",
   "POST /admin/signature-requests/:id/remind": "admin",
   "POST /admin/signature-requests/:id/signers/:index/in-person": "admin",
+  "GET /admin/retention": "admin",
+  "PUT /admin/retention": "admin",
+  "GET /admin/retention/due": "admin",
+  "GET /admin/accounts/:id/legal-hold": "admin",
+  "POST /admin/accounts/:id/legal-hold": "admin",
+  "DELETE /admin/accounts/:id/legal-hold": "admin",
 };
 
 type Layer = { rawPath?: string; handle: { stack?: Layer[] }; route?: { path: string; methods: Record<string, boolean> } };
@@ -835,6 +847,19 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
     "PUT /admin/registration",
     "admin.setSetupChecklistHidden",
     "PUT /admin/setup-checklist",
+    // Issue 37: retention rules, what is due for disposal, and legal holds.
+    "admin.retention",
+    "admin.updateRetention",
+    "admin.retentionDue",
+    "admin.legalHold",
+    "admin.placeLegalHold",
+    "admin.clearLegalHold",
+    "GET /admin/retention",
+    "PUT /admin/retention",
+    "GET /admin/retention/due",
+    "GET /admin/accounts/:id/legal-hold",
+    "POST /admin/accounts/:id/legal-hold",
+    "DELETE /admin/accounts/:id/legal-hold",
   ],
   staff: [
     "admin.staff",

@@ -117,6 +117,9 @@ describe("index.html of the landing page", () => {
     for (const [page, status] of [
       ["/dashboard", 200],
       ["/admin", 200],
+      ["/signatures/verify", 200],
+      ["/signatures/8d4f0b8e-3c2a-4f5e-9b1d-2a6c7e8f9a0b", 200],
+      ["/signatures/not-an-id", 404],
       ["/no/such/page", 404],
     ] as const) {
       const res = await anon.get(page);

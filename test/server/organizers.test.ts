@@ -521,6 +521,8 @@ describe("the firm's review", () => {
     expect(answerOf(marked.body, "w2_files")?.reviewed).toBe(true);
     expect((await admin.put(`/api/admin/organizers/${id}/answers/nope/reviewed`, { reviewed: true })).status).toBe(404);
     expect(answerOf((await api.get(`/api/organizers/${id}`)).body, "new_address")?.reviewed).toBe(true);
+    // The client reads the mark on a file question too (its answer is its documents, no value).
+    expect(answerOf((await api.get(`/api/organizers/${id}`)).body, "w2_files")).toMatchObject({ value: null, reviewed: true });
     await api.put(`/api/organizers/${id}/answers`, { answers: { new_address: "14 Elm St, Springfield" } });
     expect(answerOf((await admin.get(`/api/admin/organizers/${id}`)).body, "new_address")?.reviewed).toBe(false);
 
@@ -562,6 +564,57 @@ describe("the firm's review", () => {
     expect(ellis).toContain("•••• 6789");
     expect(ellis).not.toContain("000123456789");
     expect(lines.find((line) => line.includes("Other 2026"))).toContain("'=cmd()");
+  });
+});
+
+describe("the due-date reminder", () => {
+  it("mails the client once, 2 days before the due date (the hourly job); a draft, which the client does not see, gets none", async () => {
+    const templateId = await template("Reminder season");
+    const waiting = await client("Wes Waiting");
+    const drafted = await client("Dee Draft");
+    await send(waiting.user.id, templateId, "Waiting 2026", { due_date: "2027-03-10" });
+    await send(drafted.user.id, templateId, "Draft 2026", { due_date: "2027-03-10", draft: true });
+    const runJob = async () => {
+      const jobId = await server.deps.jobs.send("organizer-reminders", {});
+      await expect
+        .poll(async () => (await server.deps.jobs.boss.getJobById("organizer-reminders", jobId!, { includeArchive: true }))?.state, {
+          timeout: 10_000,
+        })
+        .toBe("completed");
+    };
+    const reminders = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"));
+
+    // 17:00 UTC is daytime in Chicago: 5 days before, too early; 2 days before, the reminder; again, nothing more.
+    server.clock.set(new Date("2027-03-05T17:00:00Z"));
+    await runJob();
+    server.clock.set(new Date("2027-03-08T17:00:00Z"));
+    await runJob();
+    const mail = await smtp.waitForMail(waiting.user.email, /Reminder: Waiting 2026 is due Wednesday, March 10, 2027/);
+    expect(mail.text).toContain("What you have answered so far is saved");
+    await runJob();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(reminders(waiting.user.email)).toHaveLength(1);
+    expect(reminders(drafted.user.email)).toHaveLength(0);
+  });
+});
+
+describe("the PDF", () => {
+  it("writes answers and names in any script: what its font cannot draw becomes ?, the rest is kept", async () => {
+    const templateId = await template("Scripts season");
+    const { user, api } = await client("José Müller 李");
+    await server.db.updateTable("accounts").set({ name: "José Müller 李" }).where("id", "=", user.id).execute();
+    const id = await send(user.id, templateId, "Müller 2026 — 李");
+    const saved = await api.put(`/api/organizers/${id}/answers`, {
+      answers: { moved: true, new_address: "Straße 5, Zürich — 北京市 🏠", w2_jobs: [{ employer: "Café Ørsted 株式会社" }], notes: "Ελλάδα ok" },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const pdf = await fetch(`${server.url}/api/admin/organizers/${id}/pdf`, { headers: { Cookie: cookie } });
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    for (const expected of ["Müller 2026 — ?", "José Müller ?", "Straße 5, Zürich — ??? ?", "Café Ørsted ????", "????? ok"]) {
+      expect(text).toContain(expected);
+    }
   });
 });
 

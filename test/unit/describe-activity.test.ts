@@ -223,6 +223,35 @@ describe("describeActivity of safeguards (issue 37)", () => {
   });
 });
 
+describe("describeActivity of retention (issue 37)", () => {
+  it("tells of a legal hold placed and lifted, with its reason, to the firm", () => {
+    const placed = entry({ action: "account.legal_hold", actor_role: "admin", actor_label: "owner", detail: { reason: "IRS audit 2024" } });
+    expect(describeActivity(placed, "admin")).toBe("owner placed a legal hold on jdoe: “IRS audit 2024”");
+    const lifted = entry({ action: "account.legal_hold_clear", actor_role: "admin", actor_label: "owner", detail: { reason: "IRS audit 2024" } });
+    expect(describeActivity(lifted, "admin")).toBe("owner lifted the legal hold on jdoe: “IRS audit 2024”");
+  });
+
+  it("tells of a disposal receipt: how many documents, how many bytes, under which rule", () => {
+    const inactive = entry({
+      action: "retention.dispose",
+      actor_role: "system",
+      actor_label: "system",
+      detail: { rule: "inactivity", years_after_last_activity: 7, documents: 3, bytes: 3 * 1024 * 1024 },
+    });
+    expect(describeActivity(inactive, "admin")).toBe(
+      "The portal disposed of 3 documents (3 MB) of jdoe, kept 7 years after the account's last activity",
+    );
+    expect(describeActivity(inactive, "client")).toBe("The portal disposed of 3 documents (3 MB), kept 7 years after the account's last activity");
+    const trash = entry({
+      action: "retention.dispose",
+      actor_role: "system",
+      actor_label: "system",
+      detail: { rule: "trash", trash_days: 30, documents: 1, bytes: 500 },
+    });
+    expect(describeActivity(trash, "admin")).toBe("The portal disposed of 1 document (500 B) of jdoe, after 30 days in the trash");
+  });
+});
+
 describe("signatures (issue 35)", () => {
   it("tells of each step of a signature request, for the client and the firm", () => {
     const sent = entry({ action: "signature.create", actor_role: "admin", actor_label: "office", detail: { title: "2025 Form 8879" } });

@@ -60,6 +60,9 @@ export const ACTIVITY_ACTIONS = [
   "account.export",
   "security.end_all_sessions",
   "security.access_log",
+  "account.legal_hold",
+  "account.legal_hold_clear",
+  "retention.dispose",
   "signature.create",
   "signature.view",
   "signature.consent",
@@ -74,7 +77,14 @@ export const ACTIVITY_ACTIONS = [
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** The firm's own events about an account that its client's trail never shows (the firm's private notes). */
-export const FIRM_PRIVATE_ACTIONS: readonly ActivityAction[] = ["account.note_add", "account.note_update", "account.note_delete"];
+export const FIRM_PRIVATE_ACTIONS: readonly ActivityAction[] = [
+  "account.note_add",
+  "account.note_update",
+  "account.note_delete",
+  // A hold is often about a dispute with the client: not theirs to read.
+  "account.legal_hold",
+  "account.legal_hold_clear",
+];
 
 /** Who is acting, as the request context knows it (a signed-in user, or nobody yet). */
 export type ActivityActorContext = {

@@ -20,6 +20,7 @@ import { invitationsAdminProcedures } from "../invitations/router.ts";
 import { messagesAdminProcedures } from "../messages/router.ts";
 import { organizersAdminProcedures } from "../organizers/router.ts";
 import { requestsAdminProcedures } from "../requests/router.ts";
+import { retentionAdminProcedures } from "../retention/router.ts";
 import { idInput } from "../shared-schemas.ts";
 import { securityAdminProcedures } from "../security/router.ts";
 import { signaturesAdminProcedures } from "../signatures/router.ts";
@@ -67,4 +68,5 @@ export const adminRouter = router({
   ...accountNotesAdminProcedures,
   ...securityAdminProcedures,
   ...signaturesAdminProcedures,
+  ...retentionAdminProcedures,
 });

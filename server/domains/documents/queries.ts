@@ -295,22 +295,6 @@ export async function deleteTrashedDocumentRow(db: Db, id: string, accountId: st
 }
 
 /**
- * Deletes up to `limit` documents trashed before `cutoff`, oldest first, in one statement: rows a
- * restore holds are skipped (SKIP LOCKED), and the outer condition is checked again on the row as
- * it is when deleted, so a restore that committed in between wins.
- */
-export async function purgeTrashBatch(db: Db, cutoff: Date, limit: number): Promise<{ storage_key: string }[]> {
-  return db
-    .deleteFrom("documents")
-    .where("id", "in", (eb) =>
-      eb.selectFrom("documents").select("id").where("deleted_at", "<", cutoff).orderBy("deleted_at").limit(limit).forUpdate().skipLocked(),
-    )
-    .where("deleted_at", "<", cutoff)
-    .returning("storage_key")
-    .execute();
-}
-
-/**
  * The firm's lists name a document's client as they did when a client was one person: `user_id`,
  * `user_name` and `user_email` are the account's first owner's (docs/decisions.md, "Client accounts
  * (issue 32)"), or the account's id and name while nobody has joined it yet.

@@ -16,7 +16,6 @@ import {
   listAllTrash,
   listTrash,
   lockOwnFolder,
-  purgeTrashBatch,
   restoreDocumentRow,
   trashDocumentRow,
   trashDocumentRowForFirm,
@@ -24,6 +23,7 @@ import {
 import { type DocumentItem, type TrashedDocument, TRASH_RETENTION_DAYS } from "./schemas.ts";
 import { assertNotRetained, DOCUMENT_NOT_FOUND, RETAINED_DOCUMENT } from "./service.ts";
 import { isPgError } from "../../db/errors.ts";
+import { disposeDue } from "../retention/service.ts";
 
 /** Moves a live document to the trash with `trash` (the owner's or the firm's row update); its content stays until purged. */
 async function moveToTrash(
@@ -127,25 +127,13 @@ export async function deleteOwnDocumentForever(ctx: ClientContext, input: { id: 
   return { success: true };
 }
 
-const PURGE_BATCH = 100;
-/** A run purges at most this many batches; the next hourly run goes on where it stopped. */
-const PURGE_MAX_BATCHES = 100;
-
 /**
- * Deletes for good what has been in the trash longer than the retention, in batches of 100 rows,
- * each batch a short statement of its own and its stored objects removed once it has committed.
- * Returns how many documents went.
+ * Deletes for good what has been in the trash longer than the retention, but nothing of an account
+ * under a legal hold, with a disposal receipt in the trail per account (retention/service.ts, which
+ * also runs the daily retention job). Returns how many documents went.
  */
 export async function purgeExpiredTrash(deps: Pick<Context, "db" | "storage" | "logger" | "now">): Promise<number> {
-  const cutoff = new Date(deps.now().getTime() - TRASH_RETENTION_MS);
-  let purged = 0;
-  for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
-    const removed = await purgeTrashBatch(deps.db, cutoff, PURGE_BATCH);
-    await removeStoredObjects(deps.storage, deps.logger, removed);
-    purged += removed.length;
-    if (removed.length < PURGE_BATCH) break;
-  }
-  return purged;
+  return (await disposeDue(deps, { trashOnly: true })).documents;
 }
 
 /** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */

@@ -69,6 +69,28 @@ export async function organizerReopenedMail(deps: AppDeps, job: OrganizerReopene
   return { message: { to: client.to, subject: `Reopened: ${oneLine(organizer.title, 80)} - ${firm}`, ...body } };
 }
 
+/** To the client, 2 days before the due date (jobs/organizer-reminders.ts); nothing once submitted or if the due date moved since. */
+export type OrganizerReminderJob = { organizerId: string; dueDate: string };
+
+export async function organizerReminderMail(deps: AppDeps, job: OrganizerReminderJob): Promise<Outgoing | null> {
+  const organizer = await findOrganizerForMail(deps.db, job.organizerId);
+  if (!organizer || (organizer.status !== "sent" && organizer.status !== "reopened") || organizer.due_date !== job.dueDate) return null;
+  const client = await accountMailRecipients(deps.db, organizer.account_id);
+  if (!client) return null;
+  const firm = await firmName(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: "Your tax organizer is due soon",
+    paragraphs: [
+      client.hello,
+      `A reminder: we asked for your organizer by ${formatDueDate(job.dueDate)}. What you have answered so far is saved; finish it and submit it in the client portal.`,
+    ],
+    details: [["Organizer", organizer.title], ...dueDetails(job.dueDate)],
+    action: { label: "Open the client portal", url: portalLink(deps) },
+  });
+  return { message: { to: client.to, subject: `Reminder: ${oneLine(organizer.title, 80)} is due ${formatDueDate(job.dueDate)} - ${firm}`, ...body } };
+}
+
 /** To the firm (the site's contact address, else FIRM_EMAIL): a client submitted an organizer. */
 export type OrganizerSubmittedJob = { organizerId: string };
 

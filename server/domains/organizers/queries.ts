@@ -414,3 +414,20 @@ export function findOrganizerForMail(db: Db, id: string) {
     .where("organizers.id", "=", id)
     .executeTakeFirst();
 }
+
+/**
+ * The organizers still waiting for the client (sent or reopened) due between `from` and `to` whose
+ * reminder has not gone out for that due date; marks each as reminded in the same statement, so two
+ * instances never both take one (jobs/organizer-reminders.ts).
+ */
+export function takeDueOrganizerReminders(db: Db, window: { from: string; to: string }) {
+  return db
+    .updateTable("organizers")
+    .set({ due_reminder_for: sql`due_date` })
+    .where("status", "in", ["sent", "reopened"])
+    .where("due_date", ">=", window.from)
+    .where("due_date", "<=", window.to)
+    .where(sql<boolean>`due_reminder_for is distinct from due_date`)
+    .returning(["id", "due_date"])
+    .execute();
+}

@@ -315,7 +315,8 @@ export async function getOwn(ctx: ClientContext, input: { id: string }): Promise
     ...organizer,
     template,
     answers: answers
-      .filter((answer) => answer.value !== null || answer.sealed !== null)
+      // A row with only the firm's reviewed mark (a file question's) stays: the client sees the mark.
+      .filter((answer) => answer.value !== null || answer.sealed !== null || answer.reviewed_at !== null)
       .map((answer): AnswerOutput => {
         const base = answerBase(answer);
         if (answer.sealed === null) return { ...base, value: answer.value, masked: null };

@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { TRPCError } from "@trpc/server";
 import { useSecondFactor } from "../../auth/second-factor.ts";
 import type { Db, IdentityMethod } from "../../db/types.ts";
+import { storageWithin } from "../../storage/encrypted-storage.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
 import { accountClient, accountLabel, type ActivityAction, recordActivity } from "../activity/record.ts";
@@ -677,7 +678,9 @@ async function sealRequest(tx: Db, ctx: ClientContext, row: RequestRow, signers:
   const now = ctx.now();
   const original = await findDocumentById(tx, row.document_id);
   if (!original) throw new Error(`signature request ${row.id}: its original document is gone`);
-  const bytes = await readAll(ctx.storage, original.storage_key);
+  // The files' key rows are read and written in this transaction (storageWithin).
+  const storage = storageWithin(ctx.storage, tx);
+  const bytes = await readAll(storage, original.storage_key);
   const fields = await listFields(tx, row.id);
   const input: SealInput = {
     request: { id: row.id, title: row.title, kind: row.kind, account: row.account_name, created: row.created_at, completed: now },
@@ -707,7 +710,7 @@ async function sealRequest(tx: Db, ctx: ClientContext, row: RequestRow, signers:
   };
   const sealed = await sealPdf(bytes, input, await sealingIdentity({ ...ctx, db: tx }), now);
   const key = randomUUID();
-  await ctx.storage.put(key, Readable.from([sealed.bytes]));
+  await storage.put(key, Readable.from([sealed.bytes]));
   const folderId = await rootFolderNamed(tx, row.account_id, SIGNED_FOLDER, now);
   const name = cleanFilename(`${row.title.replace(/\.pdf$/i, "")} (signed).pdf`);
   const document = await insertDocument(tx, {

@@ -16,6 +16,8 @@ import { ClientAssignees } from "@/features/admin-client/client-assignees.tsx";
 import { AccountMessages } from "@/features/admin-messages/account-messages.tsx";
 import { OrganizersSection } from "@/features/admin-organizers/organizers-section.tsx";
 import { RequestsTab } from "@/features/admin-requests/requests-tab.tsx";
+import { AccountLegalHold } from "@/features/admin-retention/account-legal-hold.tsx";
+import { SignaturesSection } from "@/features/admin-signatures/signatures-section.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { httpStatus } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
@@ -34,6 +36,7 @@ const SECTIONS = [
   { value: "messages", label: "Messages", right: "messages" },
   { value: "requests", label: "Requests", right: "requests" },
   { value: "organizers", label: "Organizers", right: "requests" },
+  { value: "signatures", label: "Signatures", right: "requests" },
   { value: "appointments", label: "Appointments", right: "appointments" },
   { value: "activity", label: "Activity", right: "activity" },
   { value: "notes", label: "Notes", right: null },
@@ -127,6 +130,7 @@ function AccountRecord({ account }: { account: FirmAccount }) {
         <TabsContent value="people" className="grid gap-6">
           <PeopleSection account={account} mayManage={may("manage_clients")} />
           <ClientAssignees userId={account.id} clientName={account.name} />
+          {may("settings") && <AccountLegalHold account={{ id: account.id, name: account.name }} />}
         </TabsContent>
         <TabsContent value="documents">
           <ClientDocumentsSection
@@ -144,6 +148,9 @@ function AccountRecord({ account }: { account: FirmAccount }) {
         </TabsContent>
         <TabsContent value="organizers">
           <OrganizersSection account={{ id: account.id, name: account.name }} />
+        </TabsContent>
+        <TabsContent value="signatures">
+          <SignaturesSection account={account} />
         </TabsContent>
         <TabsContent value="appointments">
           <AccountAppointments accountId={account.id} />

@@ -16,6 +16,7 @@ import { ConsultationsTab } from "@/features/admin-consultations/consultations-t
 import { DocumentsTab } from "@/features/admin-documents/documents-tab.tsx";
 import { OverviewTab } from "@/features/admin-overview/overview-tab.tsx";
 import { RequestsTab } from "@/features/admin-requests/requests-tab.tsx";
+import { OrganizersTab } from "@/features/admin-organizers/organizers-tab.tsx";
 import { useAdminStats } from "@/features/admin-overview/use-admin-stats.ts";
 import { ResetWelcomeVideoButton } from "@/features/admin-site-content/reset-welcome-video-button.tsx";
 import { SiteContentEditor } from "@/features/admin-site-content/site-content-editor.tsx";
@@ -33,6 +34,8 @@ import { IncidentResponse } from "@/features/admin-security/incident-response.ts
 import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-factor-setting.tsx";
 import { DocumentNamesSetting } from "@/features/admin-notifications/document-names-setting.tsx";
 import { StaffNamesSetting } from "@/features/admin-activity/staff-names-setting.tsx";
+import { DisposalDue } from "@/features/admin-retention/disposal-due.tsx";
+import { RetentionRules } from "@/features/admin-retention/retention-rules.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
@@ -47,6 +50,7 @@ const TABS = [
   { value: "users", label: "Clients", rights: [] },
   { value: "documents", label: "Documents", rights: ["documents"] },
   { value: "requests", label: "Requests", rights: ["requests"] },
+  { value: "organizers", label: "Organizers", rights: ["requests"] },
   { value: "site", label: "Site", rights: ["site", "settings"] },
   { value: "appointments", label: "Appointments", rights: ["appointments"] },
   { value: "consultations", label: "Consultations", rights: ["manage_clients"] },
@@ -159,6 +163,11 @@ export function AdminDashboardPage() {
               <RequestsTab />
             </TabsContent>
           )}
+          {shown("organizers") && (
+            <TabsContent value="organizers">
+              <OrganizersTab />
+            </TabsContent>
+          )}
           {shown("site") && (
             <TabsContent value="site">
               <SiteAreas maySite={may("site")} maySettings={may("settings")} isOwner={me.role === "owner"} mayReadLog={may("activity")} />
@@ -199,6 +208,11 @@ const SITE_AREAS = [
     value: "settings",
     label: "Firm settings",
     description: "How the portal works for the firm and its clients: security, registration, names in emails, and responding to an incident.",
+  },
+  {
+    value: "retention",
+    label: "Retention",
+    description: "How long documents are kept, what the portal deletes in the next 30 days, and legal holds.",
   },
 ] as const;
 
@@ -256,6 +270,11 @@ function SiteAreas({
           <DocumentNamesSetting />
           <StaffNamesSetting />
           <IncidentResponse isOwner={isOwner} mayReadLog={mayReadLog} />
+        </>
+      ) : area.value === "retention" ? (
+        <>
+          <RetentionRules />
+          <DisposalDue />
         </>
       ) : (
         <SiteContentArea />

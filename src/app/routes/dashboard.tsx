@@ -26,6 +26,7 @@ import { MessagesTab } from "@/features/messages/messages-tab.tsx";
 import { useMessageEvents, useMessagesUnread } from "@/features/messages/use-messages.ts";
 import { OrganizersCard } from "@/features/organizers/organizers-card.tsx";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
+import { SignaturesCard } from "@/features/signatures/signatures-card.tsx";
 import { RequestsCard } from "@/features/requests/requests-card.tsx";
 import { useOwnRequests } from "@/features/requests/use-own-requests.ts";
 import { ServicesTab } from "@/features/services-info/services-tab.tsx";
@@ -175,6 +176,7 @@ function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) 
           </h1>
           <p className="hidden text-muted-foreground sm:block">Your documents, appointments and tax information in one secure place.</p>
         </div>
+        <SignaturesCard />
         <FoldingRequests />
         <OrganizersCard />
         <Tabs value={location.tab} onValueChange={(value) => isTab(value) && location.openTab(value)} activationMode="manual">

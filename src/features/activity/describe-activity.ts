@@ -1,5 +1,6 @@
 import type { ActivityAction } from "@server/domains/activity/record.ts";
 import type { ActivityEventItem } from "@server/domains/activity/schemas.ts";
+import { formatStorageSize } from "@/lib/storage-size.ts";
 
 export type { ActivityAction };
 
@@ -70,6 +71,9 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "account.export": "Account data exported",
   "security.end_all_sessions": "Every session ended",
   "security.access_log": "Access log exported",
+  "account.legal_hold": "Legal hold placed",
+  "account.legal_hold_clear": "Legal hold lifted",
+  "retention.dispose": "Documents disposed of (retention)",
   "signature.create": "Signature request sent",
   "signature.view": "Signature request viewed",
   "signature.consent": "Agreed to sign electronically",
@@ -347,6 +351,25 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
     case "security.access_log": {
       const range = text(detail, "from") && text(detail, "to") ? ` for ${text(detail, "from")} to ${text(detail, "to")}` : "";
       return said(`downloaded the access log${range}`);
+    }
+    case "account.legal_hold":
+    case "account.legal_hold_clear": {
+      const on = entry.client_label ?? "a client account";
+      const reason = text(detail, "reason");
+      const why = reason ? `: “${reason}”` : "";
+      return said(entry.action === "account.legal_hold" ? `placed a legal hold on ${on}${why}` : `lifted the legal hold on ${on}${why}`);
+    }
+    case "retention.dispose": {
+      const count = typeof detail.documents === "number" ? detail.documents : 0;
+      const bytes = typeof detail.bytes === "number" ? detail.bytes : null;
+      const what = `${count} ${count === 1 ? "document" : "documents"}${bytes === null ? "" : ` (${formatStorageSize(bytes)})`}`;
+      const whose = isClientView ? "" : entry.client_label ? ` of ${entry.client_label}` : "";
+      const years = typeof detail.years_after_last_activity === "number" ? detail.years_after_last_activity : null;
+      const rule =
+        text(detail, "rule") === "trash"
+          ? `after ${typeof detail.trash_days === "number" ? detail.trash_days : 30} days in the trash`
+          : `kept ${years === null ? "the" : `${years} ${years === 1 ? "year" : "years"}`} after the account's last activity`;
+      return said(`disposed of ${what}${whose}, ${rule}`);
     }
     case "signature.create":
     case "signature.view":

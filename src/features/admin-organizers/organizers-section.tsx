@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { ArrowLeft, Copy, Eye, FileSpreadsheet, Send } from "lucide-react";
+import { ArrowLeft, Copy, Eye, FileSpreadsheet, Pencil, Send } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
@@ -134,6 +135,12 @@ function SendOrganizer({ account }: { account: Account }) {
         <Button type="submit" variant="accent" disabled={create.isPending || !chosen}>
           <Send aria-hidden="true" />
           {create.isPending ? "Sending…" : "Send organizer"}
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/admin/dashboard?tab=organizers">
+            <Pencil aria-hidden="true" />
+            Edit templates
+          </Link>
         </Button>
         {chosen && (
           <Button asChild variant="ghost" size="sm">

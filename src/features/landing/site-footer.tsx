@@ -49,6 +49,10 @@ export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
               {link.label}
             </a>
           ))}
+          {/* Anyone holding a PDF signed in the portal can check its seal (issue 35). */}
+          <Link to="/signatures/verify" className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
+            Verify a signed document
+          </Link>
         </nav>
       </div>
       <div className="border-t border-primary-foreground/15">

@@ -10,7 +10,16 @@ import { uploadWithFields } from "@/lib/upload-document.ts";
 import { type ClientOrganizer, type Question, REQUIRED_UNANSWERED } from "@server/domains/organizers/schemas.ts";
 import { controlId, missingFromMessage, visibleIds } from "@/lib/organizer-rules.ts";
 import { StatusBadge } from "./status-badge.tsx";
-import { type Entry, FileField, GroupField, LastYearNote, MaskedNote, PlainField, REQUIRED_MESSAGE } from "./question-field.tsx";
+import {
+  type Entry,
+  FileField,
+  GroupField,
+  LastYearNote,
+  MaskedNote,
+  PlainField,
+  REQUIRED_MESSAGE,
+  ReviewedNote,
+} from "@/components/organizer/question-field.tsx";
 
 /** How long typing pauses before the changed answers are saved. */
 const SAVE_DELAY_MS = 700;
@@ -110,6 +119,8 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
   const autosave = useAutosave(organizer.id);
   const submit = trpc.organizers.submit.useMutation();
   const unsubmit = trpc.organizers.unsubmit.useMutation();
+  const trash = trpc.documents.delete.useMutation();
+  const [removing, setRemoving] = useState<string | null>(null);
 
   const open = organizer.status === "sent" || organizer.status === "reopened";
   const visible = visibleIds(organizer.template, values);
@@ -150,6 +161,20 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
     if (failed) toast.error("File upload failed", { description: failed });
     else toast.success(files.length === 1 ? `File uploaded for “${question.label}”` : `${files.length} files uploaded for “${question.label}”`);
     setErrors((current) => new Map([...current].filter(([path]) => path !== question.id)));
+  };
+
+  /** A file taken off a file question: into the client's trash (restorable there for 30 days), off the answer. */
+  const removeFile = async (document: { id: string; original_filename: string }) => {
+    setRemoving(document.id);
+    try {
+      await trash.mutateAsync({ id: document.id });
+      toast.success(`“${document.original_filename}” removed`, { description: "It is in your Trash for 30 days." });
+    } catch (err) {
+      toast.error(errorDetail(err) ?? "Removing the file failed");
+    } finally {
+      setRemoving(null);
+      await Promise.all([utils.organizers.get.invalidate({ id: organizer.id }), utils.organizers.list.invalidate(), utils.documents.invalidate()]);
+    }
   };
 
   const onSubmit = async () => {
@@ -229,6 +254,8 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
                         documents={organizer.documents[question.id] ?? []}
                         uploading={uploading === question.id}
                         onUpload={(files) => void upload(question, files)}
+                        onRemove={(document) => void removeFile(document)}
+                        removing={removing}
                         error={errors.get(question.id)}
                         disabled={!open || (uploading !== null && uploading !== question.id)}
                       />
@@ -254,6 +281,7 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
                     )}
                     {masked && <MaskedNote masked={masked} group={question.type === "group"} editable={open} />}
                     {lastYear && <LastYearNote disabled={!open} onConfirm={() => change(question.id, value)} />}
+                    {answer?.reviewed && <ReviewedNote />}
                   </div>
                 );
               })}

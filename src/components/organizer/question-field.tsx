@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { FileText, History, Lock, Plus, Trash2, Upload } from "lucide-react";
+import { CircleCheck, FileText, History, Lock, Plus, Trash2, Upload, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
@@ -278,17 +278,23 @@ function withValue(entry: Entry, id: string, value: unknown): Entry {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+type FileDocument = ClientOrganizer["documents"][string][number];
+
 type FileProps = {
   question: Question;
-  documents: ClientOrganizer["documents"][string];
+  documents: FileDocument[];
   onUpload: (files: File[]) => void;
   uploading: boolean;
+  /** Takes one of its documents off the answer (to the client's trash); none: the files stay. */
+  onRemove?: (document: FileDocument) => void;
+  /** The document being removed. */
+  removing?: string | null;
   error?: string;
   disabled: boolean;
 };
 
-/** A file question: its documents so far, and Upload (several at once). */
-export function FileField({ question, documents, onUpload, uploading, error, disabled }: FileProps) {
+/** A file question: its documents so far (each with Remove while it can change), and Upload (several at once). */
+export function FileField({ question, documents, onUpload, uploading, onRemove, removing, error, disabled }: FileProps) {
   const picker = useRef<HTMLInputElement>(null);
   const id = controlId(question.id);
   return (
@@ -307,7 +313,19 @@ export function FileField({ question, documents, onUpload, uploading, error, dis
           {documents.map((document) => (
             <li key={document.id} className="flex min-w-0 items-center gap-2 text-sm">
               <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-              <span className="truncate">{document.original_filename}</span>
+              <span className="min-w-0 truncate">{document.original_filename}</span>
+              {onRemove && !disabled && (
+                <Button
+                  variant="ghost-destructive"
+                  size="icon-sm"
+                  className="shrink-0"
+                  aria-label={`Remove ${document.original_filename}`}
+                  disabled={removing === document.id}
+                  onClick={() => onRemove(document)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -359,6 +377,16 @@ export function LastYearNote({ onConfirm, disabled }: { onConfirm: () => void; d
         Still right? Confirm
       </Button>
     </div>
+  );
+}
+
+/** The firm's mark on an answer it has read: shown to the client, who cannot change it (changing the answer clears it). */
+export function ReviewedNote() {
+  return (
+    <Badge variant="success" className="w-fit">
+      <CircleCheck aria-hidden="true" />
+      Reviewed by your firm
+    </Badge>
   );
 }
 

@@ -1,0 +1,45 @@
+import { trpc } from "@/lib/trpc.ts";
+import type { AccountLegalHold } from "@server/domains/retention/schemas.ts";
+
+/** The firm's retention rules (docs/safeguards.md, "Retention and disposal"). */
+export function useRetentionSettings() {
+  return trpc.admin.retention.useQuery();
+}
+
+/** Saves the rules; what is due changes with them. */
+export function useUpdateRetention() {
+  const utils = trpc.useUtils();
+  return trpc.admin.updateRetention.useMutation({
+    onSuccess: (settings) => {
+      utils.admin.retention.setData(undefined, settings);
+      void utils.admin.retentionDue.invalidate();
+    },
+  });
+}
+
+/** What the daily disposal deletes within the next 30 days, and the holds in place. */
+export function useRetentionDue() {
+  return trpc.admin.retentionDue.useQuery();
+}
+
+/** One account's hold, or null (the client record's card). */
+export function useLegalHold(accountId: string) {
+  return trpc.admin.legalHold.useQuery({ id: accountId });
+}
+
+/** Places or lifts a hold: the account's card and the list of what is due change with it. */
+function useHoldChanged() {
+  const utils = trpc.useUtils();
+  return (result: AccountLegalHold) => {
+    utils.admin.legalHold.setData({ id: result.account_id }, result);
+    void utils.admin.retentionDue.invalidate();
+  };
+}
+
+export function usePlaceLegalHold() {
+  return trpc.admin.placeLegalHold.useMutation({ onSuccess: useHoldChanged() });
+}
+
+export function useClearLegalHold() {
+  return trpc.admin.clearLegalHold.useMutation({ onSuccess: useHoldChanged() });
+}
