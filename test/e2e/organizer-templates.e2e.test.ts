@@ -9,12 +9,12 @@
  * firm then puts on her answer. Every view passes axe, has no heading-order skip and does not overflow at
  * 390 and 1280 px. The steps share one server and run in order.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect } from "vitest";
-import { browserTest } from "../helpers/browser-test.ts";
-import { expectAccessibleWithHeadings, launchBrowser, viewports } from "../helpers/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserTestFile } from "../helpers/browser-test.ts";
+import { expectAccessibleWithHeadings, viewports } from "../helpers/browser.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
 import type { Template } from "../../server/domains/organizers/schemas.ts";
 
 /** Monday March 1, 2027, 9:00 in Chicago. */
@@ -24,29 +24,22 @@ const EV = "Did you buy an electric vehicle?";
 const PRICE = "Price of the vehicle";
 
 let server: TestServer;
-let browser: Browser;
 let firmUser: UserFixture;
 let maria: UserFixture;
 let lee: UserFixture;
 let templateId: string;
 
-const it = browserTest(() => ({ browser, baseUrl: server.url }));
-
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set(NOW);
-  browser = await launchBrowser();
-  firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
-  maria = await createUser(server.db, { name: "Maria Garcia" });
-  lee = await createUser(server.db, { name: "Ann Lee" });
-  await server.db.updateTable("accounts").set({ name: "Garcia household", kind: "household" }).where("id", "=", maria.id).execute();
-  await server.db.updateTable("accounts").set({ name: "Lee family" }).where("id", "=", lee.id).execute();
-  for (const user of [maria, lee]) await server.db.updateTable("users").set({ email_verified_at: NOW }).where("id", "=", user.id).execute();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const it = browserTestFile({
+  now: NOW,
+  setUp: async (started) => {
+    server = started;
+    firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
+    maria = await createUser(server.db, { name: "Maria Garcia" });
+    lee = await createUser(server.db, { name: "Ann Lee" });
+    await server.db.updateTable("accounts").set({ name: "Garcia household", kind: "household" }).where("id", "=", maria.id).execute();
+    await server.db.updateTable("accounts").set({ name: "Lee family" }).where("id", "=", lee.id).execute();
+    for (const user of [maria, lee]) await server.db.updateTable("users").set({ email_verified_at: NOW }).where("id", "=", user.id).execute();
+  },
 });
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 10_000 });

@@ -9,40 +9,33 @@
  * a comment the client then reads. Every view passes axe, has no heading-order skip and does not
  * overflow at 390 and 1280 px. The steps share one server and run in order.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect } from "vitest";
-import { browserTest } from "../helpers/browser-test.ts";
-import { expectAccessibleWithHeadings, launchBrowser, viewports } from "../helpers/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserTestFile } from "../helpers/browser-test.ts";
+import { expectAccessibleWithHeadings, viewports } from "../helpers/browser.ts";
 import { createUser, makeHousehold, type UserFixture } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
 
 /** Monday March 1, 2027, 9:00 in Chicago. */
 const NOW = new Date("2027-03-01T15:00:00Z");
 const TITLE = "2026 tax organizer";
 
 let server: TestServer;
-let browser: Browser;
 let firmUser: UserFixture;
 let maria: UserFixture;
 let james: UserFixture;
 let organizerId: string;
 
-const it = browserTest(() => ({ browser, baseUrl: server.url }));
-
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set(NOW);
-  browser = await launchBrowser();
-  firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
-  maria = await createUser(server.db, { name: "Maria Garcia" });
-  james = await createUser(server.db, { name: "James Garcia" });
-  // A household of two: Maria's account, James a member of it with no account of his own.
-  await makeHousehold(server.db, { owner: maria, member: james, name: "Garcia household", verifiedAt: NOW });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const it = browserTestFile({
+  now: NOW,
+  setUp: async (started) => {
+    server = started;
+    firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
+    maria = await createUser(server.db, { name: "Maria Garcia" });
+    james = await createUser(server.db, { name: "James Garcia" });
+    // A household of two: Maria's account, James a member of it with no account of his own.
+    await makeHousehold(server.db, { owner: maria, member: james, name: "Garcia household", verifiedAt: NOW });
+  },
 });
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 10_000 });

@@ -11,40 +11,40 @@
  */
 import { readFile } from "node:fs/promises";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { browserTest } from "../helpers/browser-test.ts";
-import { expectAccessibleWithHeadings, launchBrowser, viewports } from "../helpers/browser.ts";
+import { browserTestFile } from "../helpers/browser-test.ts";
+import { expectAccessibleWithHeadings, viewports } from "../helpers/browser.ts";
 import { createUser, loginClient, makeHousehold, type UserFixture } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 const TITLE = "2026 engagement letter";
 
 let server: TestServer;
 let smtp: TestSmtpServer;
-let browser: Browser;
 let firmUser: UserFixture;
 let maria: UserFixture;
 let james: UserFixture;
 let requestId: string;
 
-const it = browserTest(() => ({ browser, baseUrl: server.url }));
-
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
-  firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
-  maria = await createUser(server.db, { name: "Maria Garcia" });
-  james = await createUser(server.db, { name: "James Garcia" });
-  // A household of two: Maria's account, James a member of it with no account of his own.
-  await makeHousehold(server.db, { owner: maria, member: james, name: "Garcia household", verifiedAt: new Date() });
-}, 120_000);
+});
+
+const it = browserTestFile({
+  server: () => ({ env: { SMTP_URL: smtp.url } }),
+  setUp: async (started) => {
+    server = started;
+    firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
+    maria = await createUser(server.db, { name: "Maria Garcia" });
+    james = await createUser(server.db, { name: "James Garcia" });
+    // A household of two: Maria's account, James a member of it with no account of his own.
+    await makeHousehold(server.db, { owner: maria, member: james, name: "Garcia household", verifiedAt: new Date() });
+  },
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await smtp?.stop();
 });
 
