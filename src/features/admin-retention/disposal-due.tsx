@@ -27,6 +27,17 @@ function dueText(item: DueItem): string {
 
 const documentsText = (n: number) => `${n} ${n === 1 ? "document" : "documents"}`;
 
+/** The wide table's header cells, in order; the last one's label is for screen readers only. */
+const COLUMNS: { label: string; className: string; hidden?: boolean }[] = [
+  { label: "Account", className: "py-2 pr-3 font-medium" },
+  { label: "Documents", className: "py-2 pr-3 text-right font-medium" },
+  { label: "Size", className: "py-2 pr-3 text-right font-medium" },
+  { label: "Rule", className: "py-2 pr-3 font-medium" },
+  { label: "Last activity", className: "py-2 pr-3 font-medium" },
+  { label: "Deleted on", className: "py-2 pr-3 font-medium" },
+  { label: "Hold", className: "py-2 text-right font-medium", hidden: true },
+];
+
 /**
  * What the daily disposal deletes within the next 30 days, one line per account and rule, with a
  * Hold button on each; held accounts are marked (and skipped), and their holds listed below with
@@ -77,27 +88,11 @@ export function DisposalDue() {
                 <caption className="sr-only">Due for disposal in the next {due.data.window_days} days</caption>
                 <thead>
                   <tr className="border-b text-left text-muted-foreground">
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Account
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">
-                      Documents
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">
-                      Size
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Rule
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Last activity
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Deleted on
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      <span className="sr-only">Hold</span>
-                    </th>
+                    {COLUMNS.map((column) => (
+                      <th key={column.label} scope="col" className={column.className}>
+                        {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
