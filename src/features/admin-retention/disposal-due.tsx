@@ -1,5 +1,6 @@
 import { CalendarClock, Lock } from "lucide-react";
 import { toast } from "sonner";
+import { SettingsSection } from "@/components/settings-section.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
@@ -47,18 +48,12 @@ export function DisposalDue() {
   const due = useRetentionDue();
   const isPhone = !useMediaQuery("(min-width: 640px)");
   return (
-    <section aria-labelledby="disposal-due-heading" className="grid gap-4 rounded-xl border bg-card p-6">
-      <div className="flex items-start gap-3">
-        <CalendarClock aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent" />
-        <div className="grid gap-1">
-          <h2 id="disposal-due-heading" className="text-lg font-semibold">
-            Due for disposal
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            What the portal deletes in the next {due.data?.window_days ?? 30} days. Place a hold on an account to keep all of it.
-          </p>
-        </div>
-      </div>
+    <SettingsSection
+      headingId="disposal-due-heading"
+      icon={CalendarClock}
+      title="Due for disposal"
+      description={<>What the portal deletes in the next {due.data?.window_days ?? 30} days. Place a hold on an account to keep all of it.</>}
+    >
       {due.isPending ? (
         <Spinner label="Loading what is due…" />
       ) : !due.data ? (
@@ -116,7 +111,7 @@ export function DisposalDue() {
           <LegalHolds holds={due.data.holds} />
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 
