@@ -20,6 +20,19 @@ export function signerColor(index: number): string {
   return SIGNER_COLORS[index % SIGNER_COLORS.length]!;
 }
 
+/** Where a field lies on its page's layer (fractions of the page as percentages), in its signer's colour with a light tint (`tint`: two hex digits of alpha). */
+export function fieldBoxStyle(field: { x: number; y: number; width: number; height: number }, color: string, tint: string) {
+  return {
+    left: `${field.x * 100}%`,
+    top: `${field.y * 100}%`,
+    width: `${field.width * 100}%`,
+    height: `${field.height * 100}%`,
+    borderColor: color,
+    color,
+    backgroundColor: `${color}${tint}`,
+  };
+}
+
 export const REQUEST_STATUS_LABELS: Record<SignatureStatus, string> = {
   sent: "Sent",
   partially_signed: "Partly signed",

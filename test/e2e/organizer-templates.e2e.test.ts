@@ -9,12 +9,12 @@
  * firm then puts on her answer. Every view passes axe, has no heading-order skip and does not overflow at
  * 390 and 1280 px. The steps share one server and run in order.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect } from "vitest";
-import { browserTest } from "../helpers/browser-test.ts";
-import { checkA11y, formatViolations, headingOrderSkips, horizontalOverflow, launchBrowser, takeScreenshot, viewports } from "../helpers/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserTestFile } from "../helpers/browser-test.ts";
+import { expectAccessibleWithHeadings, viewports } from "../helpers/browser.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
 import type { Template } from "../../server/domains/organizers/schemas.ts";
 
 /** Monday March 1, 2027, 9:00 in Chicago. */
@@ -24,45 +24,25 @@ const EV = "Did you buy an electric vehicle?";
 const PRICE = "Price of the vehicle";
 
 let server: TestServer;
-let browser: Browser;
 let firmUser: UserFixture;
 let maria: UserFixture;
 let lee: UserFixture;
 let templateId: string;
 
-const it = browserTest(() => ({ browser, baseUrl: server.url }));
-
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set(NOW);
-  browser = await launchBrowser();
-  firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
-  maria = await createUser(server.db, { name: "Maria Garcia" });
-  lee = await createUser(server.db, { name: "Ann Lee" });
-  await server.db.updateTable("accounts").set({ name: "Garcia household", kind: "household" }).where("id", "=", maria.id).execute();
-  await server.db.updateTable("accounts").set({ name: "Lee family" }).where("id", "=", lee.id).execute();
-  for (const user of [maria, lee]) await server.db.updateTable("users").set({ email_verified_at: NOW }).where("id", "=", user.id).execute();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const it = browserTestFile({
+  now: NOW,
+  setUp: async (started) => {
+    server = started;
+    firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
+    maria = await createUser(server.db, { name: "Maria Garcia" });
+    lee = await createUser(server.db, { name: "Ann Lee" });
+    await server.db.updateTable("accounts").set({ name: "Garcia household", kind: "household" }).where("id", "=", maria.id).execute();
+    await server.db.updateTable("accounts").set({ name: "Lee family" }).where("id", "=", lee.id).execute();
+    for (const user of [maria, lee]) await server.db.updateTable("users").set({ email_verified_at: NOW }).where("id", "=", user.id).execute();
+  },
 });
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 10_000 });
-
-/** No serious axe violation, no heading-order skip and no sideways scrolling at 1280 and 390 px, with a screenshot of each; ends at `end`. */
-async function expectAccessible(page: Page, name: string, end: keyof typeof viewports = "desktop") {
-  for (const viewport of [viewports.desktop, viewports.mobile]) {
-    await page.setViewportSize(viewport);
-    const violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
-    expect(violations, `${name} at ${viewport.width}px:\n${formatViolations(violations)}`).toEqual([]);
-    expect(await headingOrderSkips(page), `${name} at ${viewport.width}px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${viewport.width}px`).toBe(0);
-    await takeScreenshot(page, name);
-  }
-  await page.setViewportSize(viewports[end]);
-}
 
 async function storedTemplate(): Promise<Template> {
   const row = await server.db.selectFrom("organizer_templates").select("template").where("id", "=", templateId).executeTakeFirstOrThrow();
@@ -75,14 +55,14 @@ describe("organizer templates", () => {
     await page.goto("/admin/dashboard?tab=organizers");
     await page.getByRole("heading", { level: 2, name: "Organizer templates" }).waitFor();
     await page.getByText("No templates yet.", { exact: false }).waitFor();
-    await expectAccessible(page, "organizer-templates-empty");
+    await expectAccessibleWithHeadings(page, "organizer-templates-empty");
 
     await page.getByRole("button", { name: "Copy the Individual tax organizer" }).click();
     await toast(page, "“Individual tax organizer” copied to your templates");
     await page.getByRole("heading", { level: 2, name: "Individual tax organizer" }).waitFor();
     templateId = new URL(page.url()).searchParams.get("template")!;
     expect(templateId).toBeTruthy();
-    await expectAccessible(page, "organizer-template-editor");
+    await expectAccessibleWithHeadings(page, "organizer-template-editor");
 
     const deductions = page.getByRole("region", { name: /Section 4/ });
     // A new question's label has the focus at once.
@@ -103,7 +83,7 @@ describe("organizer templates", () => {
     await price.getByLabel("Show this question").selectOption({ label: `Only when “${EV}”…` });
     await price.getByLabel("…is").selectOption("yes");
     await price.getByText(`Shown when “${EV}” is Yes`).waitFor();
-    await expectAccessible(page, "organizer-template-condition");
+    await expectAccessibleWithHeadings(page, "organizer-template-condition");
 
     // Reordered with the keyboard: the moved question's button keeps the focus.
     const moveUp = deductions.getByRole("button", { name: "Move question “Estimated tax payments made” up" });
@@ -130,7 +110,7 @@ describe("organizer templates", () => {
     expect(await preview.getByLabel(PRICE).count()).toBe(0);
     await preview.getByRole("group", { name: EV }).getByLabel("Yes").check();
     await preview.getByLabel(PRICE).waitFor();
-    await expectAccessible(page, "organizer-template-preview");
+    await expectAccessibleWithHeadings(page, "organizer-template-preview");
 
     await page.getByRole("button", { name: "Save template" }).click();
     await toast(page, "“Individual tax organizer” saved");
@@ -182,7 +162,7 @@ describe("organizer templates", () => {
     await form.getByLabel("Search client accounts").fill("Lee");
     await form.getByLabel("Lee family").check();
     await form.getByText("Clients (2 chosen)").waitFor();
-    await expectAccessible(page, "organizer-bulk-send");
+    await expectAccessibleWithHeadings(page, "organizer-bulk-send");
     await form.getByRole("button", { name: "Send to 2 clients" }).click();
     await toast(page, `“${TITLE}” sent to 2 clients`);
 
@@ -222,7 +202,7 @@ describe("organizer templates", () => {
       ["1099-int.pdf", false],
       ["w2-by-mistake.pdf", true],
     ]);
-    await expectAccessible(page, "organizer-client-new-condition", "mobile");
+    await expectAccessibleWithHeadings(page, "organizer-client-new-condition", "mobile");
     const template = await storedTemplate();
     const [evQuestion, priceQuestion] = template.sections[3]!.questions.slice(5);
     await expect
@@ -258,6 +238,6 @@ describe("organizer templates", () => {
     await expect.poll(() => page.getByText("Reviewed by your firm").count()).toBe(1);
     const priceBlock = page.locator("div.grid", { has: page.getByLabel(PRICE) }).filter({ hasText: "Reviewed by your firm" });
     expect(await priceBlock.count()).toBeGreaterThan(0);
-    await expectAccessible(page, "organizer-client-reviewed-mark");
+    await expectAccessibleWithHeadings(page, "organizer-client-reviewed-mark");
   }, 60_000);
 });

@@ -9,59 +9,36 @@
  * a comment the client then reads. Every view passes axe, has no heading-order skip and does not
  * overflow at 390 and 1280 px. The steps share one server and run in order.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect } from "vitest";
-import { browserTest } from "../helpers/browser-test.ts";
-import { checkA11y, formatViolations, headingOrderSkips, horizontalOverflow, launchBrowser, takeScreenshot, viewports } from "../helpers/browser.ts";
-import { createUser, type UserFixture } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserTestFile } from "../helpers/browser-test.ts";
+import { expectAccessibleWithHeadings, viewports } from "../helpers/browser.ts";
+import { createUser, makeHousehold, type UserFixture } from "../helpers/factories.ts";
+import type { TestServer } from "../helpers/server.ts";
 
 /** Monday March 1, 2027, 9:00 in Chicago. */
 const NOW = new Date("2027-03-01T15:00:00Z");
 const TITLE = "2026 tax organizer";
 
 let server: TestServer;
-let browser: Browser;
 let firmUser: UserFixture;
 let maria: UserFixture;
 let james: UserFixture;
 let organizerId: string;
 
-const it = browserTest(() => ({ browser, baseUrl: server.url }));
-
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set(NOW);
-  browser = await launchBrowser();
-  firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
-  maria = await createUser(server.db, { name: "Maria Garcia" });
-  james = await createUser(server.db, { name: "James Garcia" });
-  // A household of two: Maria's account, James a member of it with no account of his own.
-  await server.db.updateTable("accounts").set({ name: "Garcia household", kind: "household" }).where("id", "=", maria.id).execute();
-  await server.db.deleteFrom("accounts").where("id", "=", james.id).execute();
-  await server.db.insertInto("account_contacts").values({ account_id: maria.id, user_id: james.id, role: "member" }).execute();
-  for (const user of [maria, james]) await server.db.updateTable("users").set({ email_verified_at: NOW }).where("id", "=", user.id).execute();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const it = browserTestFile({
+  now: NOW,
+  setUp: async (started) => {
+    server = started;
+    firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
+    maria = await createUser(server.db, { name: "Maria Garcia" });
+    james = await createUser(server.db, { name: "James Garcia" });
+    // A household of two: Maria's account, James a member of it with no account of his own.
+    await makeHousehold(server.db, { owner: maria, member: james, name: "Garcia household", verifiedAt: NOW });
+  },
 });
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 10_000 });
-
-/** No serious axe violation, no heading-order skip and no sideways scrolling at 1280 and 390 px, with a screenshot of each; ends at `end`. */
-async function expectAccessible(page: Page, name: string, end: keyof typeof viewports = "desktop") {
-  for (const viewport of [viewports.desktop, viewports.mobile]) {
-    await page.setViewportSize(viewport);
-    const violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
-    expect(violations, `${name} at ${viewport.width}px:\n${formatViolations(violations)}`).toEqual([]);
-    expect(await headingOrderSkips(page), `${name} at ${viewport.width}px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${viewport.width}px`).toBe(0);
-    await takeScreenshot(page, name);
-  }
-  await page.setViewportSize(viewports[end]);
-}
 
 async function answersOf(id: string): Promise<Record<string, unknown>> {
   const rows = await server.db.selectFrom("organizer_answers").select(["question_id", "value"]).where("organizer_id", "=", id).execute();
@@ -74,7 +51,7 @@ describe("tax organizers", () => {
     await page.goto(`/admin/accounts/${maria.id}?section=organizers`);
     await page.getByRole("heading", { level: 2, name: "Organizers" }).waitFor();
     await page.getByText("Your firm has no organizer template yet.", { exact: false }).waitFor();
-    await expectAccessible(page, "organizers-firm-empty");
+    await expectAccessibleWithHeadings(page, "organizers-firm-empty");
 
     await page.getByRole("button", { name: "Copy the Individual tax organizer" }).click();
     await toast(page, "“Individual tax organizer” copied to your templates");
@@ -84,7 +61,7 @@ describe("tax organizers", () => {
     await toast(page, "Organizer sent to Garcia household");
     const row = page.getByRole("listitem", { name: TITLE });
     await row.getByText("Sent", { exact: true }).waitFor();
-    await expectAccessible(page, "organizers-firm-sent");
+    await expectAccessibleWithHeadings(page, "organizers-firm-sent");
 
     const sent = await server.db.selectFrom("organizers").select(["id", "status", "due_date"]).where("account_id", "=", maria.id).execute();
     expect(sent).toEqual([{ id: expect.any(String), status: "sent", due_date: "2027-04-01" }]);
@@ -96,7 +73,7 @@ describe("tax organizers", () => {
     await page.goto("/dashboard");
     const card = page.getByRole("region", { name: "Organizers" });
     await card.getByText("0 of", { exact: false }).waitFor();
-    await expectAccessible(page, "organizers-dashboard-card", "mobile");
+    await expectAccessibleWithHeadings(page, "organizers-dashboard-card", "mobile");
 
     await card.getByRole("link", { name: new RegExp(TITLE) }).click();
     await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
@@ -110,7 +87,7 @@ describe("tax organizers", () => {
     await page.getByLabel("Your new address").fill("12 Harbor Lane\nSpringfield, IL 62701");
     await page.getByRole("group", { name: "Do you have dependents?" }).getByLabel("No").check();
     await page.getByText("Saved", { exact: true }).waitFor();
-    await expectAccessible(page, "organizers-client-phone", "mobile");
+    await expectAccessibleWithHeadings(page, "organizers-client-phone", "mobile");
 
     // Closing the page straight after typing, before the pause that saves: what she typed goes along.
     await page.getByLabel("Anything else we should know?").fill("Call me after 5 pm.");
@@ -140,7 +117,7 @@ describe("tax organizers", () => {
     await page.getByRole("button", { name: "Submit to your firm" }).click();
     await page.getByText("3 questions still need an answer.").waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("q-income_kinds");
-    await expectAccessible(page, "organizers-client-missing");
+    await expectAccessibleWithHeadings(page, "organizers-client-missing");
 
     const income = page.getByRole("group", { name: "Which income did you have?" });
     await income.getByLabel("Wages (W-2)").check();
@@ -160,7 +137,7 @@ describe("tax organizers", () => {
     await page.getByLabel("Routing number").fill("011000015");
     await page.getByLabel("Account number").fill("987654321");
     await page.getByText("Saved", { exact: true }).waitFor();
-    await expectAccessible(page, "organizers-client-desktop");
+    await expectAccessibleWithHeadings(page, "organizers-client-desktop");
 
     await page.getByRole("button", { name: "Submit to your firm" }).click();
     await toast(page, `“${TITLE}” submitted to your firm`);
@@ -186,7 +163,7 @@ describe("tax organizers", () => {
     await page.getByText("•••• 4321").waitFor();
     expect(await page.getByLabel("Account number").inputValue()).toBe("");
     expect(await page.getByLabel("Wages (box 1)").inputValue()).toBe("52000.50");
-    await expectAccessible(page, "organizers-client-submitted");
+    await expectAccessibleWithHeadings(page, "organizers-client-submitted");
 
     // Un-submit: taken back, it can be changed again; submitted again, it goes back to the firm.
     await page.getByRole("button", { name: "Take back to change answers" }).click();
@@ -223,7 +200,7 @@ describe("tax organizers", () => {
         return row?.reviewed_at != null;
       })
       .toBe(true);
-    await expectAccessible(page, "organizers-firm-review");
+    await expectAccessibleWithHeadings(page, "organizers-firm-review");
 
     await page.getByRole("button", { name: "All organizers" }).click();
     const csvHref = await page.getByRole("link", { name: "Answers of all clients (CSV)" }).getAttribute("href");
@@ -255,6 +232,6 @@ describe("tax organizers", () => {
     await client.page.goto(`/organizers/${organizerId}`);
     await client.page.getByText("Please add the 1099-INT from your savings bank.").waitFor();
     await client.page.getByText("Reopened by your firm").waitFor();
-    await expectAccessible(client.page, "organizers-client-reopened", "mobile");
+    await expectAccessibleWithHeadings(client.page, "organizers-client-reopened", "mobile");
   }, 60_000);
 });

@@ -5,35 +5,27 @@
  * Each view passes axe, without overflow, at 1280 and 390 px (screenshots in test-output/screenshots).
  */
 import { randomBytes } from "node:crypto";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure } from "../helpers/browser.ts";
-import { browserTest } from "../helpers/browser-test.ts";
+import { describe, expect } from "vitest";
+import { expectAccessibleAtBothWidths, screenshotOnFailure } from "../helpers/browser.ts";
+import { browserTestFile } from "../helpers/browser-test.ts";
 import { createStaffMember, createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
-let browser: Browser;
 let owner: UserFixture;
 let clientUser: UserFixture;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  owner = await createStaffMember(server.db, "owner", [], { name: "Dana Whitfield" });
-  clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
-  const api = await loginClient(server.url, clientUser);
-  const form = new FormData();
-  form.append("file", new Blob([randomBytes(64)]), "w2.pdf");
-  expect((await api.request("POST", "/api/documents/upload", { body: form })).status).toBe(201);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const it = browserTestFile({
+  setUp: async (started) => {
+    server = started;
+    owner = await createStaffMember(server.db, "owner", [], { name: "Dana Whitfield" });
+    clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
+    const api = await loginClient(server.url, clientUser);
+    const form = new FormData();
+    form.append("file", new Blob([randomBytes(64)]), "w2.pdf");
+    expect((await api.request("POST", "/api/documents/upload", { body: form })).status).toBe(201);
+  },
 });
-
-const it = browserTest(() => ({ browser, baseUrl: server.url }));
 
 describe("safeguards in the browser", () => {
   it("a client exports their data from Settings", async ({ login }) => {

@@ -11,43 +11,40 @@
  */
 import { readFile } from "node:fs/promises";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { browserTest } from "../helpers/browser-test.ts";
-import { checkA11y, formatViolations, headingOrderSkips, horizontalOverflow, launchBrowser, takeScreenshot, viewports } from "../helpers/browser.ts";
-import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { browserTestFile } from "../helpers/browser-test.ts";
+import { expectAccessibleWithHeadings, viewports } from "../helpers/browser.ts";
+import { createUser, loginClient, makeHousehold, type UserFixture } from "../helpers/factories.ts";
+import type { TestServer } from "../helpers/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 
 const TITLE = "2026 engagement letter";
 
 let server: TestServer;
 let smtp: TestSmtpServer;
-let browser: Browser;
 let firmUser: UserFixture;
 let maria: UserFixture;
 let james: UserFixture;
 let requestId: string;
 
-const it = browserTest(() => ({ browser, baseUrl: server.url }));
-
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
-  firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
-  maria = await createUser(server.db, { name: "Maria Garcia" });
-  james = await createUser(server.db, { name: "James Garcia" });
-  // A household of two: Maria's account, James a member of it with no account of his own.
-  await server.db.updateTable("accounts").set({ name: "Garcia household", kind: "household" }).where("id", "=", maria.id).execute();
-  await server.db.deleteFrom("accounts").where("id", "=", james.id).execute();
-  await server.db.insertInto("account_contacts").values({ account_id: maria.id, user_id: james.id, role: "member" }).execute();
-  for (const user of [maria, james]) await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", user.id).execute();
-}, 120_000);
+});
+
+const it = browserTestFile({
+  server: () => ({ env: { SMTP_URL: smtp.url } }),
+  setUp: async (started) => {
+    server = started;
+    firmUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
+    maria = await createUser(server.db, { name: "Maria Garcia" });
+    james = await createUser(server.db, { name: "James Garcia" });
+    // A household of two: Maria's account, James a member of it with no account of his own.
+    await makeHousehold(server.db, { owner: maria, member: james, name: "Garcia household", verifiedAt: new Date() });
+  },
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await smtp?.stop();
 });
 
@@ -63,19 +60,6 @@ async function twoPagePdf(): Promise<Buffer> {
 }
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 15_000 });
-
-/** No serious axe violation, no heading-order skip and no sideways scrolling at 1280 and 390 px, with a screenshot of each; ends at `end`. */
-async function expectAccessible(page: Page, name: string, end: keyof typeof viewports = "desktop") {
-  for (const viewport of [viewports.desktop, viewports.mobile]) {
-    await page.setViewportSize(viewport);
-    const violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
-    expect(violations, `${name} at ${viewport.width}px:\n${formatViolations(violations)}`).toEqual([]);
-    expect(await headingOrderSkips(page), `${name} at ${viewport.width}px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${viewport.width}px`).toBe(0);
-    await takeScreenshot(page, name);
-  }
-  await page.setViewportSize(viewports[end]);
-}
 
 /** Every page of the PDF drawn. */
 async function pagesDrawn(page: Page, count: number) {
@@ -118,7 +102,7 @@ async function downloadSealed(page: Page): Promise<Buffer> {
 async function consentAndConfirm(page: Page, user: UserFixture, screenshots: boolean) {
   await page.getByRole("heading", { level: 2, name: "Agree to sign electronically" }).waitFor();
   await page.getByRole("region", { name: "Electronic records disclosure" }).getByText("Paper copies", { exact: false }).waitFor();
-  if (screenshots) await expectAccessible(page, "signatures-consent", "mobile");
+  if (screenshots) await expectAccessibleWithHeadings(page, "signatures-consent", "mobile");
   await page.getByRole("button", { name: "I agree" }).click();
 
   await page.getByRole("heading", { level: 2, name: "Confirm it's you" }).waitFor();
@@ -129,7 +113,7 @@ async function consentAndConfirm(page: Page, user: UserFixture, screenshots: boo
   await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Confirm" }).click();
   await page.getByText("That code is not right", { exact: false }).waitFor();
-  if (screenshots) await expectAccessible(page, "signatures-code", "mobile");
+  if (screenshots) await expectAccessibleWithHeadings(page, "signatures-code", "mobile");
   await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Confirm" }).click();
   await page.getByRole("heading", { level: 2, name: "Review and sign" }).waitFor();
@@ -142,7 +126,7 @@ describe("signatures", () => {
     await page.goto(`/admin/accounts/${maria.id}?section=signatures`);
     await page.getByRole("heading", { level: 2, name: "Signatures" }).waitFor();
     await page.getByText("No signature requests for this client yet.").waitFor();
-    await expectAccessible(page, "signatures-firm-empty");
+    await expectAccessibleWithHeadings(page, "signatures-firm-empty");
 
     await page.getByRole("button", { name: "Request signature" }).click();
     await page.getByLabel("Upload a PDF").setInputFiles({ name: "engagement-letter.pdf", mimeType: "application/pdf", buffer: await twoPagePdf() });
@@ -153,7 +137,7 @@ describe("signatures", () => {
     expect(await page.getByRole("checkbox", { name: /Maria Garcia/ }).isChecked()).toBe(true);
     expect(await page.getByRole("checkbox", { name: /James Garcia/ }).isChecked()).toBe(true);
     await page.getByLabel("Message (optional)").fill("Please sign where highlighted.");
-    await expectAccessible(page, "signatures-firm-request");
+    await expectAccessibleWithHeadings(page, "signatures-firm-request");
 
     await page.getByRole("button", { name: "Place fields" }).click();
     await pagesDrawn(page, 2);
@@ -179,13 +163,13 @@ describe("signatures", () => {
     await page.mouse.move(box.x + 10 + width * 0.1, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
     await page.getByText("5 fields placed.").waitFor();
-    await expectAccessible(page, "signatures-firm-fields");
+    await expectAccessibleWithHeadings(page, "signatures-firm-fields");
 
     await page.getByRole("button", { name: "Send for signature" }).click();
     await toast(page, `“${TITLE}” sent for signature`);
     await page.getByRole("heading", { level: 2, name: TITLE }).waitFor();
     await page.getByRole("listitem", { name: "Maria Garcia" }).getByText("waiting").waitFor();
-    await expectAccessible(page, "signatures-firm-detail");
+    await expectAccessibleWithHeadings(page, "signatures-firm-detail");
 
     const request = await server.db
       .selectFrom("signature_requests")
@@ -216,7 +200,7 @@ describe("signatures", () => {
 
     await page.getByRole("button", { name: "All signature requests" }).click();
     await page.getByRole("listitem", { name: TITLE }).getByText("0 of 2 signed", { exact: false }).waitFor();
-    await expectAccessible(page, "signatures-firm-list");
+    await expectAccessibleWithHeadings(page, "signatures-firm-list");
     t.expectNoConsoleErrors();
   }, 60_000);
 
@@ -226,7 +210,7 @@ describe("signatures", () => {
     await page.goto("/dashboard");
     const card = page.getByRole("region", { name: "Signatures" });
     await card.getByText("To sign", { exact: true }).waitFor();
-    await expectAccessible(page, "signatures-dashboard-card", "mobile");
+    await expectAccessibleWithHeadings(page, "signatures-dashboard-card", "mobile");
 
     await card.getByRole("link", { name: new RegExp(TITLE) }).click();
     await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
@@ -243,12 +227,12 @@ describe("signatures", () => {
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Text on page 1, required: Garcia household" }).waitFor();
     expect(await page.getByText("Fill the required fields", { exact: false }).count()).toBe(0);
-    await expectAccessible(page, "signatures-sign-typed", "mobile");
+    await expectAccessibleWithHeadings(page, "signatures-sign-typed", "mobile");
 
     await page.getByRole("button", { name: "Sign", exact: true }).click();
     await page.getByRole("heading", { level: 2, name: "You signed" }).waitFor();
     await page.getByText("Waiting for James Garcia to sign", { exact: false }).waitFor();
-    await expectAccessible(page, "signatures-signed-waiting", "mobile");
+    await expectAccessibleWithHeadings(page, "signatures-signed-waiting", "mobile");
     // The wrong code's and the early signature's 422, asked for above.
     t.expectNoConsoleErrors({ allow: [/422 \(Unprocessable Entity\).*signatures\.(verify|sign)/] });
   }, 60_000);
@@ -281,11 +265,11 @@ describe("signatures", () => {
     await page.mouse.up();
     // The drawing shows in his signature field on the page.
     await page.getByRole("button", { name: "Signature on page 2: signed" }).locator("img").waitFor();
-    await expectAccessible(page, "signatures-sign-drawn", "mobile");
+    await expectAccessibleWithHeadings(page, "signatures-sign-drawn", "mobile");
 
     await page.getByRole("button", { name: "Sign", exact: true }).click();
     await page.getByRole("heading", { level: 2, name: "Signed and sealed" }).waitFor();
-    await expectAccessible(page, "signatures-completed", "mobile");
+    await expectAccessibleWithHeadings(page, "signatures-completed", "mobile");
     const sealed = await downloadSealed(page);
     const answer = await verifyOnServer(sealed);
     expect(answer).toMatchObject({ valid: true, sealed_here: true, request: { id: requestId } });
@@ -309,7 +293,7 @@ describe("signatures", () => {
     expect(await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Verify a signed document" }).getAttribute("href")).toBe(
       "/signatures/verify",
     );
-    await expectAccessible(page, "signatures-verify", "mobile");
+    await expectAccessibleWithHeadings(page, "signatures-verify", "mobile");
     // One byte changed: not what was sealed here.
     const changed = Buffer.from(sealed);
     changed[300] = changed[300]! ^ 0x01;
@@ -336,7 +320,7 @@ describe("signatures", () => {
       row.getByRole("link", { name: `Download the sealed PDF of ${TITLE}` }).click(),
     ]);
     expect((await readFile((await download.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    await expectAccessible(firm.page, "signatures-firm-completed");
+    await expectAccessibleWithHeadings(firm.page, "signatures-firm-completed");
   }, 60_000);
 
   it("a Form 8879: the signer is told to sign at the office; the firm records the photo ID it checked, and she signs", async ({ login }) => {
@@ -363,14 +347,14 @@ describe("signatures", () => {
     await client.page.getByRole("button", { name: "I agree" }).click();
     await client.page.getByRole("heading", { level: 2, name: "Sign at your firm's office" }).waitFor();
     await client.page.getByText("knowledge-based identity verification", { exact: false }).waitFor();
-    await expectAccessible(client.page, "signatures-8879-client", "mobile");
+    await expectAccessibleWithHeadings(client.page, "signatures-8879-client", "mobile");
 
     const firm = await login(firmUser, "admin", { viewport: viewports.desktop });
     await firm.page.goto(`/admin/accounts/${maria.id}?section=signatures`);
     await firm.page.getByRole("button", { name: "Open 2026 Form 8879" }).click();
     await firm.page.getByText("no provider is configured", { exact: false }).waitFor();
     await firm.page.getByLabel("Photo ID checked").fill("Driver's license");
-    await expectAccessible(firm.page, "signatures-8879-firm");
+    await expectAccessibleWithHeadings(firm.page, "signatures-8879-firm");
     await firm.page.getByRole("button", { name: "Record ID check" }).click();
     await toast(firm.page, "Maria Garcia: signing in person, photo ID recorded");
     await firm.page.getByText("photo ID checked (Driver's license)", { exact: false }).waitFor();

@@ -9,9 +9,10 @@
  *   it("...", async ({ login }) => { const { page } = await login(admin, "admin", { viewport }); ... });
  */
 import type { Browser } from "playwright-core";
-import { it as base } from "vitest";
+import { afterAll, beforeAll, it as base } from "vitest";
 import { type SignInAs, signedInPage } from "./admin-sign-in.ts";
-import type { TestPage } from "./browser.ts";
+import { launchBrowser, type TestPage } from "./browser.ts";
+import { startTestServer, type TestServer } from "./server.ts";
 
 export type Login = (user: SignInAs, portal: "client" | "admin", options?: Parameters<typeof signedInPage>[4]) => Promise<TestPage>;
 
@@ -30,4 +31,37 @@ export function browserTest(where: () => { browser: Browser; baseUrl: string }) 
       await Promise.all(opened.map((t) => t.close()));
     },
   });
+}
+
+type BrowserTestFileOptions = {
+  /** The server's options, read when it starts (so they may name what an earlier beforeAll started, an SMTP server). */
+  server?: () => Parameters<typeof startTestServer>[0];
+  /** Where the server's clock stands from the start. */
+  now?: Date;
+  /** The file's own set-up, once the server and the browser are up, in the same beforeAll. */
+  setUp?: (server: TestServer) => Promise<void>;
+};
+
+/**
+ * The frame most browser test files share: in beforeAll a test server (its clock at `now`) and a
+ * Chromium, then `setUp(server)`; in afterAll both closed; and the file's `it` (browserTest). A file
+ * keeps the server it is handed in setUp for its tests:
+ *
+ *   let server: TestServer;
+ *   const it = browserTestFile({ setUp: async (started) => { server = started; ... } });
+ */
+export function browserTestFile({ server: serverOptions, now, setUp }: BrowserTestFileOptions = {}) {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(serverOptions?.());
+    if (now) server.clock.set(now);
+    browser = await launchBrowser();
+    await setUp?.(server);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return browserTest(() => ({ browser: browser!, baseUrl: server!.url }));
 }

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { ElementContext, Result, RunOptions } from "axe-core";
 import type * as AxeCore from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const viewports = {
   mobile: { width: 390, height: 844 },
@@ -207,6 +208,23 @@ export async function expectAccessibleAtBothWidths(page: Page, name: string, inc
     await takeScreenshot(page, name);
   }
   await page.setViewportSize(viewports.desktop);
+}
+
+/**
+ * At 1280 and then 390 px: no serious axe violation (toasts left out), no heading-order skip, no
+ * sideways scrolling, and a screenshot of each; the page is left at `end`. The pages of one flow
+ * (organizers, signatures) check this at every step.
+ */
+export async function expectAccessibleWithHeadings(page: Page, name: string, end: keyof typeof viewports = "desktop"): Promise<void> {
+  for (const viewport of [viewports.desktop, viewports.mobile]) {
+    await page.setViewportSize(viewport);
+    const violations = await checkA11y(page, { exclude: ["[data-sonner-toaster]"] });
+    expect(violations, `${name} at ${viewport.width}px:\n${formatViolations(violations)}`).toEqual([]);
+    expect(await headingOrderSkips(page), `${name} at ${viewport.width}px`).toEqual([]);
+    expect(await horizontalOverflow(page), `${name} at ${viewport.width}px`).toBe(0);
+    await takeScreenshot(page, name);
+  }
+  await page.setViewportSize(viewports[end]);
 }
 
 /**

@@ -66,6 +66,20 @@ export async function createUser(
 }
 
 /**
+ * A household of two as the firm keeps one: `owner`'s account renamed `name` and made a household,
+ * `member` a member of it with no account of their own; both email addresses verified at `verifiedAt`.
+ */
+export async function makeHousehold(
+  db: Kysely<Database>,
+  { owner, member, name, verifiedAt }: { owner: UserFixture; member: UserFixture; name: string; verifiedAt: Date },
+): Promise<void> {
+  await db.updateTable("accounts").set({ name, kind: "household" }).where("id", "=", owner.id).execute();
+  await db.deleteFrom("accounts").where("id", "=", member.id).execute();
+  await db.insertInto("account_contacts").values({ account_id: owner.id, user_id: member.id, role: "member" }).execute();
+  for (const user of [owner, member]) await db.updateTable("users").set({ email_verified_at: verifiedAt }).where("id", "=", user.id).execute();
+}
+
+/**
  * One of the firm's people (docs/decisions.md, "Staff roles and rights (issue 33)"): an admin user
  * with its second factor, given `role` and `rights` as the Team tab would leave them.
  */

@@ -78,6 +78,16 @@ async function uploadPdf(api: ApiClient, bytes: Uint8Array, name = "letter.pdf")
 
 const signatureField = (signer: number, page = 1, y = 0.8) => ({ signer, type: "signature", page, x: 0.1, y, width: 0.35, height: 0.06 });
 
+/** A one-page "Letter" for one signer with one signature field: the body tests vary a part of. */
+const letter = (accountId: string, documentId: string, signerId: string) => ({
+  account_id: accountId,
+  document_id: documentId,
+  title: "Letter",
+  kind: "other",
+  signers: [{ user_id: signerId }],
+  fields: [signatureField(0)],
+});
+
 async function createRequest(body: Record<string, unknown>): Promise<ApiResponse> {
   const res = await admin.post("/api/admin/signature-requests", body);
   expect(res.status, res.text).toBe(201);
@@ -201,14 +211,7 @@ describe("the firm's requests", () => {
     const { accountId, maria } = await household();
     const stranger = await person("Stranger Danger");
     const pdf = await uploadPdf(maria.api, await makePdf(1));
-    const base = {
-      account_id: accountId,
-      document_id: pdf,
-      title: "Letter",
-      kind: "other",
-      signers: [{ user_id: maria.user.id }],
-      fields: [signatureField(0)],
-    };
+    const base = letter(accountId, pdf, maria.user.id);
     const refused = async (body: Record<string, unknown>, status: number, detail: RegExp) => {
       const res = await admin.post("/api/admin/signature-requests", { ...base, ...body });
       expect(res.status, res.text).toBe(status);
@@ -235,14 +238,7 @@ describe("the firm's requests", () => {
   it("keeps staff to their right and their assigned accounts", async () => {
     const { accountId, maria } = await household();
     const pdf = await uploadPdf(maria.api, await makePdf(1));
-    const body = {
-      account_id: accountId,
-      document_id: pdf,
-      title: "Letter",
-      kind: "other",
-      signers: [{ user_id: maria.user.id }],
-      fields: [signatureField(0)],
-    };
+    const body = letter(accountId, pdf, maria.user.id);
     const noRight = await loginClient(server.url, await createStaffMember(server.db, "staff", ["all_clients", "documents"]), "admin");
     const res = await noRight.post("/api/admin/signature-requests", body);
     expect(res.status, res.text).toBe(403);
@@ -417,16 +413,7 @@ describe("the signer", () => {
   it("passes the identity check with their own second factor", async () => {
     const careful = await person("Careful Client", { two_factor: true });
     const pdf = await uploadPdf(careful.api, await makePdf(1));
-    const id = (
-      await createRequest({
-        account_id: careful.user.id,
-        document_id: pdf,
-        title: "Letter",
-        kind: "other",
-        signers: [{ user_id: careful.user.id }],
-        fields: [signatureField(0)],
-      })
-    ).body.id as string;
+    const id = (await createRequest(letter(careful.user.id, pdf, careful.user.id))).body.id as string;
     expect((await careful.api.get(`/api/signature-requests/${id}`)).body.me.identity_methods).toEqual(["email_code", "second_factor"]);
     // Guessing is cut off after 5 wrong codes, even the right one then refused, until a new code is asked for.
     for (let i = 0; i < 5; i++) expect((await careful.api.post(`/api/signature-requests/${id}/verify`, { code: "abcdef" })).status).toBe(422);

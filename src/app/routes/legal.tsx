@@ -1,13 +1,8 @@
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
-import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { useSignedIn } from "@/features/auth/use-signed-in.ts";
 import { LegalText } from "@/features/landing/legal-text.tsx";
-import { SiteFooter } from "@/features/landing/site-footer.tsx";
-import { SiteHeader } from "@/features/landing/site-header.tsx";
 import { useSiteContent } from "@/features/landing/use-site-content.ts";
-import { OPEN_PORTAL_STATE } from "./landing.tsx";
+import { PublicPageShell } from "./public-page-shell.tsx";
 
 export type LegalPageKind = "privacy" | "terms";
 
@@ -22,8 +17,6 @@ const PAGES: Record<LegalPageKind, { title: string; description: string }> = {
 /** /privacy and /terms: the firm's texts (site content legal.privacy and legal.terms) under the site's header. */
 export function LegalPage({ page }: { page: LegalPageKind }) {
   const site = useSiteContent();
-  const signedIn = useSignedIn();
-  const navigate = useNavigate();
   const { title, description } = PAGES[page];
   const firmName = site.value("company", "name");
   const text = site.value("legal", page);
@@ -45,25 +38,16 @@ export function LegalPage({ page }: { page: LegalPageKind }) {
   }, [description]);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <title>{firmName ? `${title} | ${firmName}` : title}</title>
-      <SkipLink />
-      <SiteHeader
-        homePath="/"
-        firmName={firmName}
-        logoSrc={site.value("company", "logo")}
-        signedIn={signedIn !== null}
-        onOpenPortal={() => void navigate("/", { state: OPEN_PORTAL_STATE })}
-        onOpenDashboard={() => void navigate(signedIn === "admin" ? "/admin/dashboard" : "/dashboard")}
-      />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl grow px-4 py-12 outline-none sm:px-6 md:py-16">
-        <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
-        {firmName && <p className="mt-2 text-muted-foreground">{firmName}</p>}
-        <div className="mt-8">
-          {text ? <LegalText text={text} /> : site.isPending ? <Spinner label={`Loading the ${title.toLowerCase()}…`} /> : null}
-        </div>
-      </main>
-      <SiteFooter content={site.value} homePath="/" />
-    </div>
+    <PublicPageShell
+      content={site.value}
+      documentTitle={firmName ? `${title} | ${firmName}` : title}
+      mainClassName="mx-auto w-full max-w-3xl grow px-4 py-12 outline-none sm:px-6 md:py-16"
+    >
+      <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
+      {firmName && <p className="mt-2 text-muted-foreground">{firmName}</p>}
+      <div className="mt-8">
+        {text ? <LegalText text={text} /> : site.isPending ? <Spinner label={`Loading the ${title.toLowerCase()}…`} /> : null}
+      </div>
+    </PublicPageShell>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { PublicUser } from "@server/domains/auth/schemas.ts";
 import { Input } from "@/components/ui/input.tsx";
+import { RequiredMark } from "@/components/ui/required-mark.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { UnverifiedBadge } from "@/components/ui/unverified-badge.tsx";
 import { useClientSearch } from "./use-client-search.ts";
@@ -20,9 +21,7 @@ export function ClientPicker({ selected, onSelect, error }: ClientPickerProps) {
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium">
         Client
-        <span aria-hidden="true" className="ml-0.5 text-destructive">
-          *
-        </span>
+        <RequiredMark />
       </legend>
       <Input
         type="search"

@@ -5,12 +5,10 @@
  * the layer. Loaded on demand by the signature pages, so pdf.js stays out of every other first load.
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from "pdfjs-dist";
-import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import type { PDFDocumentProxy } from "pdfjs-dist";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { fetchPreview, PreviewMessage, PreviewRefused } from "./preview-fetch.tsx";
-
-GlobalWorkerOptions.workerSrc = workerUrl;
+import { useBoxWidth, usePageCanvas, usePdfDocument } from "./pdf-document.ts";
+import { PreviewMessage } from "./preview-fetch.tsx";
 
 export type PdfPageStackProps = {
   url: string;
@@ -21,34 +19,8 @@ export type PdfPageStackProps = {
   onPages?: (count: number) => void;
 };
 
-type Loaded = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; pdf: PDFDocumentProxy };
-
 export function PdfPageStack({ url, name, renderLayer, onPages }: PdfPageStackProps) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    let pdf: PDFDocumentProxy | undefined;
-    fetchPreview(url, controller.signal)
-      .then((response) => response.arrayBuffer())
-      // No eval: fonts are drawn without compiling code, which the CSP (script-src 'self') forbids anyway.
-      .then((bytes) => getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise)
-      .then(
-        (document) => {
-          pdf = document;
-          if (controller.signal.aborted) void document.destroy();
-          else setLoaded({ status: "ready", pdf: document });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setLoaded({ status: "failed", message: error instanceof PreviewRefused ? error.message : "This PDF could not be shown." });
-        },
-      );
-    return () => {
-      controller.abort();
-      void pdf?.destroy();
-    };
-  }, [url]);
+  const loaded = usePdfDocument(url);
 
   const count = loaded.status === "ready" ? loaded.pdf.numPages : 0;
   useEffect(() => {
@@ -77,9 +49,9 @@ export function PdfPageStack({ url, name, renderLayer, onPages }: PdfPageStackPr
 function StackedPage({ pdf, pageNumber, label, children }: { pdf: PDFDocumentProxy; pageNumber: number; label: string; children: ReactNode }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
   const [ratio, setRatio] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
+  const width = useBoxWidth(boxRef);
+  const failed = usePageCanvas(pdf, pageNumber, width, canvasRef, "fill");
 
   useEffect(() => {
     let cancelled = false;
@@ -91,42 +63,6 @@ function StackedPage({ pdf, pageNumber, label, children }: { pdf: PDFDocumentPro
       cancelled = true;
     };
   }, [pdf, pageNumber]);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || width === 0) return;
-    let cancelled = false;
-    let task: ReturnType<Awaited<ReturnType<PDFDocumentProxy["getPage"]>>["render"]> | undefined;
-    void pdf.getPage(pageNumber).then((page) => {
-      if (cancelled) return;
-      const natural = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: (width / natural.width) * Math.min(window.devicePixelRatio, 2) });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      task = page.render({ canvas, viewport });
-      task.promise.then(
-        () => {
-          setFailed(false);
-          canvas.dataset.rendered = "true";
-        },
-        (error: unknown) => {
-          if (!(error instanceof Error && error.name === "RenderingCancelledException")) setFailed(true);
-        },
-      );
-    });
-    return () => {
-      cancelled = true;
-      task?.cancel();
-    };
-  }, [pdf, pageNumber, width]);
 
   return (
     <div

@@ -3,47 +3,19 @@
  * demand (document-viewer.tsx imports it lazily), so pdf.js and its worker stay out of every page's
  * first load. The worker is a file of our own origin, which the CSP's default-src 'self' allows.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from "pdfjs-dist";
-import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import type { PDFDocumentProxy } from "pdfjs-dist";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { fetchPreview, PreviewMessage, PreviewRefused } from "./preview-fetch.tsx";
-
-GlobalWorkerOptions.workerSrc = workerUrl;
+import { useBoxWidth, usePageCanvas, usePdfDocument } from "./pdf-document.ts";
+import { PreviewMessage } from "./preview-fetch.tsx";
 
 type PdfPagesProps = { url: string; name: string };
 
-type Loaded = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; pdf: PDFDocumentProxy };
-
 export function PdfPages({ url, name }: PdfPagesProps) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const loaded = usePdfDocument(url);
   const [pageNumber, setPageNumber] = useState(1);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    let pdf: PDFDocumentProxy | undefined;
-    fetchPreview(url, controller.signal)
-      .then((response) => response.arrayBuffer())
-      // No eval: fonts are drawn without compiling code, which the CSP (script-src 'self') forbids anyway.
-      .then((bytes) => getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise)
-      .then(
-        (document) => {
-          pdf = document;
-          if (controller.signal.aborted) void document.destroy();
-          else setLoaded({ status: "ready", pdf: document });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setLoaded({ status: "failed", message: error instanceof PreviewRefused ? error.message : "This PDF could not be shown." });
-        },
-      );
-    return () => {
-      controller.abort();
-      void pdf?.destroy();
-    };
-  }, [url]);
 
   if (loaded.status === "loading") return <Spinner label={`Loading ${name}…`} className="m-auto" />;
   if (loaded.status === "failed") return <PreviewMessage>{loaded.message}</PreviewMessage>;
@@ -73,45 +45,8 @@ export function PdfPages({ url, name }: PdfPagesProps) {
 function PdfPage({ pdf, pageNumber, label }: { pdf: PDFDocumentProxy; pageNumber: number; label: string }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || width === 0) return;
-    let cancelled = false;
-    let task: ReturnType<Awaited<ReturnType<PDFDocumentProxy["getPage"]>>["render"]> | undefined;
-    void pdf.getPage(pageNumber).then((page) => {
-      if (cancelled) return;
-      const natural = page.getViewport({ scale: 1 });
-      const scale = Math.min(width / natural.width, 2);
-      const viewport = page.getViewport({ scale: scale * window.devicePixelRatio });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      canvas.style.width = `${Math.floor(natural.width * scale)}px`;
-      canvas.style.height = `${Math.floor(natural.height * scale)}px`;
-      task = page.render({ canvas, viewport });
-      task.promise.then(
-        () => setFailed(false),
-        (error: unknown) => {
-          // A newer render (another page, a new width) cancels this one; that is no failure.
-          if (!(error instanceof Error && error.name === "RenderingCancelledException")) setFailed(true);
-        },
-      );
-    });
-    return () => {
-      cancelled = true;
-      task?.cancel();
-    };
-  }, [pdf, pageNumber, width]);
+  const width = useBoxWidth(boxRef);
+  const failed = usePageCanvas(pdf, pageNumber, width, canvasRef, "natural");
 
   return (
     // A stable gutter: a scrollbar that comes and goes would change the width, and so the page's size, in a loop.

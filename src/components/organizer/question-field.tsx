@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
+import { RequiredMark } from "@/components/ui/required-mark.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import type { AnswerOutput, ClientOrganizer, GroupQuestion, MemberQuestion, Question } from "@server/domains/organizers/schemas.ts";
 import { controlId, type Values, visibleMembers } from "@/lib/organizer-rules.ts";
@@ -100,11 +101,7 @@ function ChoiceGroup({ question, path, value, onChange, error, disabled }: Field
     >
       <legend className="mb-2 text-sm leading-none font-medium">
         {question.label}
-        {question.required && (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        )}
+        {question.required && <RequiredMark />}
       </legend>
       <div className={multi ? "grid gap-1" : "flex flex-wrap gap-2"}>
         {options.map((option, index) => {
@@ -209,11 +206,7 @@ export function GroupField({ group, entries, values, visible, onChange, errors, 
     <fieldset className="grid gap-3" aria-describedby={error ? `${controlId(group.id)}-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">
         {group.label}
-        {group.required && (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        )}
+        {group.required && <RequiredMark />}
       </legend>
       {group.help && <p className="text-xs text-muted-foreground">{group.help}</p>}
       {entries.map((entry, index) => (
@@ -301,11 +294,7 @@ export function FileField({ question, documents, onUpload, uploading, onRemove, 
     <div className="grid gap-2">
       <p className="text-sm font-medium">
         {question.label}
-        {question.required && (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        )}
+        {question.required && <RequiredMark />}
       </p>
       {question.help && <p className="text-xs text-muted-foreground">{question.help}</p>}
       {documents.length > 0 ? (

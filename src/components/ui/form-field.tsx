@@ -2,6 +2,7 @@ import { type ReactElement, useId } from "react";
 import { Slot } from "radix-ui";
 import { cn } from "@/lib/cn.ts";
 import { Label } from "./label.tsx";
+import { RequiredMark } from "./required-mark.tsx";
 
 type FormFieldProps = {
   label: string;
@@ -27,11 +28,7 @@ export function FormField({ label, children, id, hint, error, required = false, 
     <div className={cn("grid gap-2", className)}>
       <Label htmlFor={controlId}>
         {label}
-        {required && (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </Label>
       <Slot.Root
         id={controlId}

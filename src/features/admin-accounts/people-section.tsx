@@ -4,13 +4,12 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
+import { type NameEmailField, NameEmailFields } from "@/components/name-email-fields.tsx";
 import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
-import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
+import { focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
 import type { AccountContact, FirmAccount } from "@server/domains/accounts/firm-schemas.ts";
 import { useAddContact, useRemoveContact, useUpdateContact } from "./use-account-changes.ts";
 
@@ -96,7 +95,7 @@ function PersonRow({ account, contact, mayManage }: { account: FirmAccount; cont
   );
 }
 
-type Field = "name" | "email";
+type Field = NameEmailField;
 const IDS: Record<Field, string> = { name: "person-name", email: "person-email" };
 
 function AddPersonDialog({ account }: { account: FirmAccount }) {
@@ -153,12 +152,7 @@ function AddPersonDialog({ account }: { account: FirmAccount }) {
       onSubmit={submit}
       formLabel="Invite a person"
     >
-      <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
-        <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-      </FormField>
-      <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
-        <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-      </FormField>
+      <NameEmailFields ids={IDS} form={form} onChange={setForm} problem={problem} />
       <FormDialogFooter problem={problem} pending={add.isPending} submitLabel="Invite" pendingLabel="Sending..." />
     </FormDialog>
   );

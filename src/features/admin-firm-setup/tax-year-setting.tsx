@@ -1,6 +1,7 @@
 import { CalendarRange } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import { SettingsSection } from "@/components/settings-section.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
@@ -34,16 +35,12 @@ export function TaxYearSetting() {
   }
 
   return (
-    <section aria-labelledby="tax-year-heading" className="grid gap-4 rounded-xl border bg-card p-6">
-      <div className="flex items-start gap-3">
-        <CalendarRange aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent" />
-        <div className="grid gap-1">
-          <h2 id="tax-year-heading" className="text-lg font-semibold">
-            Tax year
-          </h2>
-          <p className="text-sm text-muted-foreground">The year of the forms your clients see in their portal&apos;s Tax Forms tab.</p>
-        </div>
-      </div>
+    <SettingsSection
+      headingId="tax-year-heading"
+      icon={CalendarRange}
+      title="Tax year"
+      description={<>The year of the forms your clients see in their portal&apos;s Tax Forms tab.</>}
+    >
       {setting.data ? (
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
           <div className="grid gap-2">
@@ -75,6 +72,6 @@ export function TaxYearSetting() {
       ) : (
         <LoadError message="Failed to load the tax year" onRetry={() => void setting.refetch()} isRetrying={setting.isFetching} />
       )}
-    </section>
+    </SettingsSection>
   );
 }

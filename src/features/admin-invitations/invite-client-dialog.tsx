@@ -2,13 +2,12 @@ import { type FormEvent, useState } from "react";
 import { UserPlus } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
+import { type NameEmailField, NameEmailFields } from "@/components/name-email-fields.tsx";
 import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
-import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
+import { focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
 import { useCreateInvitation } from "./use-create-invitation.ts";
 
-type Field = "name" | "email";
+type Field = NameEmailField;
 const IDS: Record<Field, string> = { name: "invite-name", email: "invite-email" };
 // "An account with this email already exists", "Please enter a valid email address", "Name must be ...".
 const FIELDS: Partial<Record<Field, RegExp>> = { email: /email/i, name: /name/i };
@@ -68,12 +67,7 @@ export function InviteClientDialog() {
       onSubmit={submit}
       formLabel="Invite a client"
     >
-      <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
-        <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-      </FormField>
-      <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
-        <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-      </FormField>
+      <NameEmailFields ids={IDS} form={form} onChange={setForm} problem={problem} />
       <FormDialogFooter problem={problem} pending={create.isPending} submitLabel="Send invitation" pendingLabel="Sending..." />
     </FormDialog>
   );

@@ -1,6 +1,7 @@
 import { UserCheck } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { SettingsSection } from "@/components/settings-section.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
@@ -39,16 +40,12 @@ export function RegistrationSetting() {
   }
 
   return (
-    <section aria-labelledby="registration-setting-heading" className="grid gap-4 rounded-xl border bg-card p-6">
-      <div className="flex items-start gap-3">
-        <UserCheck aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent" />
-        <div className="grid gap-1">
-          <h2 id="registration-setting-heading" className="text-lg font-semibold">
-            Client registration
-          </h2>
-          <p className="text-sm text-muted-foreground">Who may open a client account. Existing accounts sign in either way.</p>
-        </div>
-      </div>
+    <SettingsSection
+      headingId="registration-setting-heading"
+      icon={UserCheck}
+      title="Client registration"
+      description="Who may open a client account. Existing accounts sign in either way."
+    >
       {setting.isPending ? (
         <Spinner label="Loading the registration setting…" />
       ) : setting.data ? (
@@ -74,6 +71,6 @@ export function RegistrationSetting() {
       ) : (
         <LoadError message="Failed to load the registration setting" onRetry={() => void setting.refetch()} isRetrying={setting.isFetching} />
       )}
-    </section>
+    </SettingsSection>
   );
 }

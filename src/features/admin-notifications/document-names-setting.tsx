@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { SettingsSection } from "@/components/settings-section.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
@@ -15,19 +16,12 @@ export function DocumentNamesSetting() {
   const [saving, setSaving] = useState<boolean | null>(null);
 
   return (
-    <section aria-labelledby="notification-settings-heading" className="grid gap-4 rounded-xl border bg-card p-6">
-      <div className="flex items-start gap-3">
-        <MailCheck aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent" />
-        <div className="grid gap-1">
-          <h2 id="notification-settings-heading" className="text-lg font-semibold">
-            Upload emails
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Clients are emailed when the firm shares documents with them, and the firm gets a digest of what clients upload. The emails never carry
-            the documents; turned off, they do not name them either, only how many there are.
-          </p>
-        </div>
-      </div>
+    <SettingsSection
+      headingId="notification-settings-heading"
+      icon={MailCheck}
+      title="Upload emails"
+      description="Clients are emailed when the firm shares documents with them, and the firm gets a digest of what clients upload. The emails never carry the documents; turned off, they do not name them either, only how many there are."
+    >
       {settings.isPending ? (
         <Spinner label="Loading the email settings…" />
       ) : settings.data ? (
@@ -55,6 +49,6 @@ export function DocumentNamesSetting() {
       ) : (
         <LoadError message="Failed to load the email settings" onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -3,14 +3,13 @@ import { Send, X } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import { Select } from "@/components/ui/select.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { trpc } from "@/lib/trpc.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { MAX_BULK_ACCOUNTS } from "@server/domains/organizers/schemas.ts";
+import { OrganizerSendFields } from "./send-fields.tsx";
 
 /** How many accounts a search shows to pick from. */
 const SHOWN = 50;
@@ -95,23 +94,15 @@ export function BulkSend() {
           Each client gets their own copy, an email and an Inbox item, pre-filled with last year's answers.
         </p>
       </div>
-      <div className="grid items-start gap-4 sm:grid-cols-3">
-        <FormField label="Template">
-          <Select value={chosen.id} onChange={(e) => setTemplateId(e.target.value)}>
-            {templates.data.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Title" hint={`Leave empty for “${chosen.name}”`}>
-          <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-        </FormField>
-        <FormField label="Due date (optional)">
-          <Input type="date" value={due} onChange={(e) => setDue(e.target.value)} />
-        </FormField>
-      </div>
+      <OrganizerSendFields
+        templates={templates.data}
+        chosen={chosen}
+        onTemplate={setTemplateId}
+        title={title}
+        onTitle={setTitle}
+        due={due}
+        onDue={setDue}
+      />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Clients ({picked.size === 0 ? "none chosen" : `${picked.size} chosen`})</legend>
         {picked.size > 0 && (

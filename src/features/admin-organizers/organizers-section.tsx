@@ -3,10 +3,7 @@ import { ArrowLeft, Copy, Eye, FileSpreadsheet, Pencil, Send } from "lucide-reac
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
-import { Select } from "@/components/ui/select.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { formatCalendarDate, formatDate } from "@/lib/format.ts";
@@ -14,6 +11,7 @@ import { trpc } from "@/lib/trpc.ts";
 import type { AdminOrganizerListItem } from "@server/domains/organizers/schemas.ts";
 import { OrganizerReview } from "./organizer-review.tsx";
 import { OrganizerStatusBadge } from "./status-badge.tsx";
+import { OrganizerSendFields } from "./send-fields.tsx";
 
 type Account = { id: string; name: string };
 
@@ -114,23 +112,16 @@ function SendOrganizer({ account }: { account: Account }) {
       <h3 id="send-organizer-heading" className="font-medium">
         Send an organizer
       </h3>
-      <div className="grid items-start gap-4 sm:grid-cols-3">
-        <FormField label="Template">
-          <Select value={chosen?.id ?? ""} onChange={(e) => setTemplateId(e.target.value)}>
-            {templates.data.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Title" hint={`Leave empty for “${chosen?.name ?? ""}”`} error={error}>
-          <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-        </FormField>
-        <FormField label="Due date (optional)">
-          <Input type="date" value={due} onChange={(e) => setDue(e.target.value)} />
-        </FormField>
-      </div>
+      <OrganizerSendFields
+        templates={templates.data}
+        chosen={chosen}
+        onTemplate={setTemplateId}
+        title={title}
+        onTitle={setTitle}
+        due={due}
+        onDue={setDue}
+        titleError={error}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="accent" disabled={create.isPending || !chosen}>
           <Send aria-hidden="true" />

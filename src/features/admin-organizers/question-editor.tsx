@@ -36,6 +36,32 @@ export type RowPlace = {
 };
 
 export const moveButtonId = (id: string, by: -1 | 1) => `move-${id}-${by < 0 ? "up" : "down"}`;
+
+/** Up and down for a question or a section (`what`: "question Income", "section 2"), with the ids moveButtonId gives, so focus can follow the move. */
+export function MoveButtons({
+  id,
+  what,
+  first,
+  last,
+  onMove,
+}: {
+  id: string;
+  what: string;
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  return (
+    <>
+      <Button id={moveButtonId(id, -1)} variant="ghost" size="icon-sm" aria-label={`Move ${what} up`} disabled={first} onClick={() => onMove(-1)}>
+        <ArrowUp aria-hidden="true" />
+      </Button>
+      <Button id={moveButtonId(id, 1)} variant="ghost" size="icon-sm" aria-label={`Move ${what} down`} disabled={last} onClick={() => onMove(1)}>
+        <ArrowDown aria-hidden="true" />
+      </Button>
+    </>
+  );
+}
 export const labelInputId = (id: string) => `label-${id}`;
 
 const nameOf = (label: string, number: number) => (label.trim() ? `“${label.trim()}”` : `question ${number}`);
@@ -58,26 +84,7 @@ function RowHeader({ question, place, kind }: { question: Question | MemberQuest
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        <Button
-          id={moveButtonId(question.id, -1)}
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Move ${kind} ${name} up`}
-          disabled={place.first}
-          onClick={() => place.onMove(-1)}
-        >
-          <ArrowUp aria-hidden="true" />
-        </Button>
-        <Button
-          id={moveButtonId(question.id, 1)}
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Move ${kind} ${name} down`}
-          disabled={place.last}
-          onClick={() => place.onMove(1)}
-        >
-          <ArrowDown aria-hidden="true" />
-        </Button>
+        <MoveButtons id={question.id} what={`${kind} ${name}`} first={place.first} last={place.last} onMove={place.onMove} />
         <Button
           variant="outline"
           size="sm"

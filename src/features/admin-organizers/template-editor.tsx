@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ArrowDown, ArrowLeft, ArrowUp, Eye, Pencil, Plus, Save, Trash2, Undo2 } from "lucide-react";
+import { ArrowLeft, Eye, Pencil, Plus, Save, Trash2, Undo2 } from "lucide-react";
 import { TRPCClientError } from "@trpc/client";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
@@ -11,7 +11,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { trpc } from "@/lib/trpc.ts";
 import type { Question, TemplateOutput } from "@server/domains/organizers/schemas.ts";
-import { labelInputId, moveButtonId, QuestionRow } from "./question-editor.tsx";
+import { labelInputId, MoveButtons, moveButtonId, QuestionRow } from "./question-editor.tsx";
 import { TemplatePreview } from "./template-preview.tsx";
 import {
   allIds,
@@ -277,26 +277,7 @@ function SectionEditor({ section, index, count, onChange, onMove, onRemove, onAd
           {section.title.trim() && <span className="font-normal text-muted-foreground">: {section.title.trim()}</span>}
         </h3>
         <div className="flex items-center gap-1">
-          <Button
-            id={moveButtonId(section.key, -1)}
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Move section ${name} up`}
-            disabled={index === 0}
-            onClick={() => onMove(-1)}
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            id={moveButtonId(section.key, 1)}
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Move section ${name} down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
+          <MoveButtons id={section.key} what={`section ${name}`} first={index === 0} last={index === count - 1} onMove={onMove} />
           <ConfirmAction
             trigger={
               <Button variant="ghost-destructive" size="icon-sm" aria-label={`Remove section ${name}`} disabled={count === 1}>

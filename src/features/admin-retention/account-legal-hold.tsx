@@ -1,5 +1,6 @@
 import { Lock } from "lucide-react";
 import { toast } from "sonner";
+import { SettingsSection } from "@/components/settings-section.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -14,18 +15,14 @@ export function AccountLegalHold({ account }: { account: { id: string; name: str
   const hold = useLegalHold(account.id);
   const clear = useClearLegalHold();
   return (
-    <section aria-labelledby="account-legal-hold-heading" className="grid gap-3 rounded-xl border bg-card p-4 sm:p-6">
-      <div className="flex items-start gap-3">
-        <Lock aria-hidden="true" className="mt-1 size-5 shrink-0 text-muted-foreground" />
-        <div className="grid gap-1">
-          <h2 id="account-legal-hold-heading" className="text-lg font-semibold">
-            Legal hold
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            While an account is on hold, nothing of it is deleted under the retention rules, not even from its trash. The client is not told.
-          </p>
-        </div>
-      </div>
+    <SettingsSection
+      headingId="account-legal-hold-heading"
+      icon={Lock}
+      title="Legal hold"
+      description="While an account is on hold, nothing of it is deleted under the retention rules, not even from its trash. The client is not told."
+      className="grid gap-3 rounded-xl border bg-card p-4 sm:p-6"
+      iconClassName="mt-1 size-5 shrink-0 text-muted-foreground"
+    >
       {hold.isPending ? (
         <Spinner label="Loading the legal hold…" />
       ) : !hold.data ? (
@@ -65,6 +62,6 @@ export function AccountLegalHold({ account }: { account: { id: string; name: str
           <LegalHoldDialog account={account} triggerLabel="Place legal hold" />
         </div>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,5 +1,6 @@
 import { CalendarClock, Lock } from "lucide-react";
 import { toast } from "sonner";
+import { SettingsSection } from "@/components/settings-section.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
@@ -27,6 +28,17 @@ function dueText(item: DueItem): string {
 
 const documentsText = (n: number) => `${n} ${n === 1 ? "document" : "documents"}`;
 
+/** The wide table's header cells, in order; the last one's label is for screen readers only. */
+const COLUMNS: { label: string; className: string; hidden?: boolean }[] = [
+  { label: "Account", className: "py-2 pr-3 font-medium" },
+  { label: "Documents", className: "py-2 pr-3 text-right font-medium" },
+  { label: "Size", className: "py-2 pr-3 text-right font-medium" },
+  { label: "Rule", className: "py-2 pr-3 font-medium" },
+  { label: "Last activity", className: "py-2 pr-3 font-medium" },
+  { label: "Deleted on", className: "py-2 pr-3 font-medium" },
+  { label: "Hold", className: "py-2 text-right font-medium", hidden: true },
+];
+
 /**
  * What the daily disposal deletes within the next 30 days, one line per account and rule, with a
  * Hold button on each; held accounts are marked (and skipped), and their holds listed below with
@@ -36,18 +48,12 @@ export function DisposalDue() {
   const due = useRetentionDue();
   const isPhone = !useMediaQuery("(min-width: 640px)");
   return (
-    <section aria-labelledby="disposal-due-heading" className="grid gap-4 rounded-xl border bg-card p-6">
-      <div className="flex items-start gap-3">
-        <CalendarClock aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent" />
-        <div className="grid gap-1">
-          <h2 id="disposal-due-heading" className="text-lg font-semibold">
-            Due for disposal
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            What the portal deletes in the next {due.data?.window_days ?? 30} days. Place a hold on an account to keep all of it.
-          </p>
-        </div>
-      </div>
+    <SettingsSection
+      headingId="disposal-due-heading"
+      icon={CalendarClock}
+      title="Due for disposal"
+      description={<>What the portal deletes in the next {due.data?.window_days ?? 30} days. Place a hold on an account to keep all of it.</>}
+    >
       {due.isPending ? (
         <Spinner label="Loading what is due…" />
       ) : !due.data ? (
@@ -77,27 +83,11 @@ export function DisposalDue() {
                 <caption className="sr-only">Due for disposal in the next {due.data.window_days} days</caption>
                 <thead>
                   <tr className="border-b text-left text-muted-foreground">
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Account
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">
-                      Documents
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">
-                      Size
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Rule
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Last activity
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Deleted on
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      <span className="sr-only">Hold</span>
-                    </th>
+                    {COLUMNS.map((column) => (
+                      <th key={column.label} scope="col" className={column.className}>
+                        {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -121,7 +111,7 @@ export function DisposalDue() {
           <LegalHolds holds={due.data.holds} />
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Archive } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import { SettingsSection } from "@/components/settings-section.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
@@ -15,20 +16,18 @@ import { useRetentionSettings, useUpdateRetention } from "./use-retention.ts";
 export function RetentionRules() {
   const settings = useRetentionSettings();
   return (
-    <section aria-labelledby="retention-rules-heading" className="grid gap-4 rounded-xl border bg-card p-6">
-      <div className="flex items-start gap-3">
-        <Archive aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent" />
-        <div className="grid gap-1">
-          <h2 id="retention-rules-heading" className="text-lg font-semibold">
-            Retention rules
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Once a day the portal deletes for good the documents past these rules: the files, every stored copy and their records, with a receipt in
-            the activity trail. An account&apos;s last activity is the latest sign-in of one of its people, upload, message, document request,
-            signature or organizer answer.
-          </p>
-        </div>
-      </div>
+    <SettingsSection
+      headingId="retention-rules-heading"
+      icon={Archive}
+      title="Retention rules"
+      description={
+        <>
+          Once a day the portal deletes for good the documents past these rules: the files, every stored copy and their records, with a receipt in the
+          activity trail. An account&apos;s last activity is the latest sign-in of one of its people, upload, message, document request, signature or
+          organizer answer.
+        </>
+      }
+    >
       {settings.isPending ? (
         <Spinner label="Loading the retention rules…" />
       ) : settings.data ? (
@@ -36,7 +35,7 @@ export function RetentionRules() {
       ) : (
         <LoadError message="Failed to load the retention rules" onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { PdfPageStack } from "@/components/document-viewer/pdf-page-stack.tsx";
-import { FIELD_LABELS, signerColor } from "@/lib/signature-fields.ts";
+import { FIELD_LABELS, fieldBoxStyle, signerColor } from "@/lib/signature-fields.ts";
 import { FIELD_TYPES, type FieldType } from "@server/domains/signatures/schemas.ts";
 
 export type PlacedField = {
@@ -321,15 +321,7 @@ function PlacedBox({ field, signerName, selected, onSelect, onChange, onRemove }
       onFocus={onSelect}
       onKeyDown={onKeyDown}
       className={`absolute flex cursor-move touch-none items-center overflow-hidden rounded-sm border-2 text-[0.625rem] leading-none font-semibold outline-none select-none focus-visible:ring-2 focus-visible:ring-ring sm:text-xs ${selected ? "ring-2 ring-ring ring-offset-1" : ""}`}
-      style={{
-        left: `${field.x * 100}%`,
-        top: `${field.y * 100}%`,
-        width: `${field.width * 100}%`,
-        height: `${field.height * 100}%`,
-        borderColor: color,
-        color,
-        backgroundColor: `${color}1f`,
-      }}
+      style={fieldBoxStyle(field, color, "1f")}
     >
       <span className="truncate px-1">
         {field.type === "checkbox" ? "" : `${FIELD_LABELS[field.type]} · ${signerName}${field.required ? " *" : ""}`}

@@ -1,5 +1,6 @@
 import { Scale } from "lucide-react";
 import { Link } from "react-router";
+import { SettingsSection } from "@/components/settings-section.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { SiteContentField } from "./site-content-field.tsx";
 import { useSiteContentEditor } from "./use-site-content-editor.ts";
@@ -10,27 +11,25 @@ const FORMAT_HINT = 'A blank line starts a new paragraph, "## " a heading and "-
 export function LegalPagesEditor() {
   const live = useSiteContentEditor();
   return (
-    <section aria-labelledby="legal-pages-heading" className="grid gap-4 rounded-xl border bg-card p-6">
-      <div className="flex items-start gap-3">
-        <Scale aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent" />
-        <div className="grid gap-1">
-          <h2 id="legal-pages-heading" className="text-lg font-semibold">
-            Legal pages
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            The privacy notice a tax practice gives its clients under the GLBA, and the terms of the website and portal. The site&apos;s footer links
-            to both:{" "}
-            <Link to="/privacy" className="underline underline-offset-4">
-              Privacy Notice
-            </Link>{" "}
-            and{" "}
-            <Link to="/terms" className="underline underline-offset-4">
-              Terms of Use
-            </Link>
-            .
-          </p>
-        </div>
-      </div>
+    <SettingsSection
+      headingId="legal-pages-heading"
+      icon={Scale}
+      title="Legal pages"
+      description={
+        <>
+          The privacy notice a tax practice gives its clients under the GLBA, and the terms of the website and portal. The site&apos;s footer links to
+          both:{" "}
+          <Link to="/privacy" className="underline underline-offset-4">
+            Privacy Notice
+          </Link>{" "}
+          and{" "}
+          <Link to="/terms" className="underline underline-offset-4">
+            Terms of Use
+          </Link>
+          .
+        </>
+      }
+    >
       {live.data ? (
         <div className="grid gap-6">
           <SiteContentField
@@ -57,6 +56,6 @@ export function LegalPagesEditor() {
       ) : (
         <Spinner label="Loading the legal pages…" />
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -3,15 +3,15 @@ import { UserPlus } from "lucide-react";
 import { toast } from "sonner";
 import type { StaffRight } from "@server/domains/staff/schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
+import { type NameEmailField, NameEmailFields } from "@/components/name-email-fields.tsx";
 import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
-import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
+import { focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
 import { RightsFieldset } from "./rights-fieldset.tsx";
 import { useInviteStaff } from "./use-staff.ts";
 
-type Field = "name" | "email";
+type Field = NameEmailField;
 const IDS: Record<Field, string> = { name: "staff-invite-name", email: "staff-invite-email" };
 const FIELDS: Partial<Record<Field, RegExp>> = { email: /email/i, name: /name/i };
 const empty = { name: "", email: "", role: "staff" as "admin" | "staff", rights: [] as StaffRight[] };
@@ -71,12 +71,7 @@ export function InviteStaffDialog({ mayInviteAdmins }: { mayInviteAdmins: boolea
       onSubmit={submit}
       formLabel="Invite a team member"
     >
-      <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")} required>
-        <Input autoComplete="off" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-      </FormField>
-      <FormField id={IDS.email} label="Email" error={errorOf(problem, "email")} required>
-        <Input type="email" autoComplete="off" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-      </FormField>
+      <NameEmailFields ids={IDS} form={form} onChange={setForm} problem={problem} />
       {mayInviteAdmins && (
         <FormField id="staff-invite-role" label="Role">
           <Select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as "admin" | "staff" })}>

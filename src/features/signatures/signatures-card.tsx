@@ -1,7 +1,6 @@
 import { ChevronRight, FileSignature } from "lucide-react";
-import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { DashboardItem, DashboardItemsCard } from "@/components/dashboard-items-card.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { formatCalendarDate, formatDate } from "@/lib/format.ts";
 import type { ClientSignatureRequest } from "@server/domains/signatures/schemas.ts";
@@ -22,45 +21,29 @@ export function SignaturesCard() {
   const yourTurn = list.filter((r) => isWaitingOn(r) && r.me.may_sign).length;
 
   return (
-    <Card aria-labelledby="signatures-heading" role="region" className="min-w-0 border-accent/30">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="signatures-heading" className="flex items-center gap-2">
-            <FileSignature aria-hidden="true" className="size-5 text-accent" />
-            Signatures
-          </h2>
-        </CardTitle>
-        <CardDescription>
-          {yourTurn > 0
-            ? `Your firm is waiting for your signature on ${yourTurn === 1 ? "one document" : `${yourTurn} documents`}.`
-            : "Nothing is waiting for your signature right now."}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul aria-label="Documents to sign" className="grid gap-3">
-          {list.map((request) => (
-            <li key={request.id}>
-              <Link
-                to={`/signatures/${request.id}`}
-                className="grid min-w-0 gap-2 rounded-lg border bg-card p-4 transition-colors hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              >
-                <span className="flex flex-wrap items-start justify-between gap-2">
-                  <span className="min-w-0 font-medium break-words [overflow-wrap:anywhere]">{request.title}</span>
-                  <ClientStatusBadge request={request} />
-                </span>
-                <span className="text-sm text-muted-foreground">{summary(request)}</span>
-                {isWaitingOn(request) && request.me.may_sign && (
-                  <span className="flex items-center text-sm font-medium text-accent-soft-foreground">
-                    Review and sign
-                    <ChevronRight aria-hidden="true" className="size-4" />
-                  </span>
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <DashboardItemsCard
+      headingId="signatures-heading"
+      icon={FileSignature}
+      title="Signatures"
+      description={
+        yourTurn > 0
+          ? `Your firm is waiting for your signature on ${yourTurn === 1 ? "one document" : `${yourTurn} documents`}.`
+          : "Nothing is waiting for your signature right now."
+      }
+      listLabel="Documents to sign"
+    >
+      {list.map((request) => (
+        <DashboardItem key={request.id} to={`/signatures/${request.id}`} title={request.title} badge={<ClientStatusBadge request={request} />}>
+          <span className="text-sm text-muted-foreground">{summary(request)}</span>
+          {isWaitingOn(request) && request.me.may_sign && (
+            <span className="flex items-center text-sm font-medium text-accent-soft-foreground">
+              Review and sign
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </span>
+          )}
+        </DashboardItem>
+      ))}
+    </DashboardItemsCard>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { Check } from "lucide-react";
 import { PdfPageStack } from "@/components/document-viewer/pdf-page-stack.tsx";
-import { FIELD_LABELS, signerColor } from "@/lib/signature-fields.ts";
+import { FIELD_LABELS, fieldBoxStyle, signerColor } from "@/lib/signature-fields.ts";
 import type { ClientSignatureRequest } from "@server/domains/signatures/schemas.ts";
 import type { SignatureValue } from "./signature-pad.tsx";
 
@@ -42,15 +42,7 @@ function FieldBox({ field, signerIndex, shown, signature, editable, onEdit, onTo
   const color = signerColor(signerIndex);
   const value = shown(field);
   const automatic = field.type === "date" || field.type === "name";
-  const style = {
-    left: `${field.x * 100}%`,
-    top: `${field.y * 100}%`,
-    width: `${field.width * 100}%`,
-    height: `${field.height * 100}%`,
-    borderColor: color,
-    color,
-    backgroundColor: `${color}1a`,
-  };
+  const style = fieldBoxStyle(field, color, "1a");
   const base =
     "absolute flex items-center overflow-hidden rounded-sm border-2 text-left text-[0.625rem] leading-none font-semibold sm:text-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
   const where = `on page ${field.page}`;
