@@ -36,6 +36,7 @@ import * as pulledBackDocuments from "./2026-11-26T0580_pulled_back_documents.ts
 import * as signatureRequests from "./2026-11-26T0600_signature_requests.ts";
 import * as organizers from "./2026-11-26T0620_organizers.ts";
 import * as documentEncryption from "./2026-11-26T0640_document_encryption.ts";
+import * as signatureInbox from "./2026-11-26T0720_signature_inbox.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0600_signature_requests": signatureRequests,
   "2026-11-26T0620_organizers": organizers,
   "2026-11-26T0640_document_encryption": documentEncryption,
+  "2026-11-26T0720_signature_inbox": signatureInbox,
 };

@@ -583,6 +583,108 @@ describe("two spouses in sequential order", () => {
   });
 });
 
+describe("the firm's Inbox", () => {
+  type Item = {
+    id: string;
+    kind: string;
+    client_id: string;
+    subject_id: string;
+    actor_name: string | null;
+    summary: Record<string, unknown>;
+    read: boolean;
+  };
+
+  /** The Inbox's items about one signature request, newest first. */
+  async function itemsAbout(requestId: string): Promise<Item[]> {
+    const res = await admin.get("/api/admin/inbox?limit=100");
+    expect(res.status, res.text).toBe(200);
+    return (res.body.items as Item[]).filter((item) => item.subject_id === requestId);
+  }
+
+  async function readAll(requestId: string): Promise<void> {
+    const ids = (await itemsAbout(requestId)).filter((item) => !item.read).map((item) => item.id);
+    if (ids.length > 0) expect((await admin.post("/api/admin/inbox/read", { ids })).status).toBe(200);
+  }
+
+  it("hears of a signer's first view, each signature and the completed request, about the account", async () => {
+    const { accountId, maria, jose } = await household();
+    const pdf = await uploadPdf(maria.api, await makePdf(1), "joint.pdf");
+    const id = (
+      await createRequest({
+        account_id: accountId,
+        document_id: pdf,
+        title: "Joint Form 8879 letter",
+        kind: "engagement_letter",
+        signers: [{ user_id: maria.user.id }, { user_id: jose.user.id }],
+        order: "parallel",
+        fields: [signatureField(0), signatureField(1, 1, 0.9)],
+      })
+    ).body.id as string;
+    // Sending it is the firm's own doing: nothing arrives.
+    expect(await itemsAbout(id)).toEqual([]);
+
+    expect((await maria.api.get(`/api/signature-requests/${id}`)).status).toBe(200);
+    let items = await itemsAbout(id);
+    expect(items).toMatchObject([
+      { kind: "signature_viewed", client_id: accountId, actor_name: "Maria Garcia", summary: { title: "Joint Form 8879 letter" }, read: false },
+    ]);
+    await readAll(id);
+    // Only the first view: opening it again, or its document, tells nobody.
+    expect((await maria.api.get(`/api/signature-requests/${id}`)).status).toBe(200);
+    await download(maria.api, id);
+    expect((await itemsAbout(id)).filter((item) => !item.read)).toEqual([]);
+
+    await consentAndVerify(maria, id);
+    expect((await maria.api.post(`/api/signature-requests/${id}/sign`, { signature: { type: "typed", text: "Maria Garcia" } })).status).toBe(200);
+    items = (await itemsAbout(id)).filter((item) => !item.read);
+    expect(items).toMatchObject([{ kind: "signature_signed", actor_name: "Maria Garcia", client_id: accountId }]);
+    await readAll(id);
+
+    // Jose opens, then signs last: the request's unread item says where it stands now, completed.
+    expect((await jose.api.get(`/api/signature-requests/${id}`)).status).toBe(200);
+    items = (await itemsAbout(id)).filter((item) => !item.read);
+    expect(items).toMatchObject([{ kind: "signature_viewed", actor_name: "Jose Garcia" }]);
+    await consentAndVerify(jose, id);
+    const signed = await jose.api.post(`/api/signature-requests/${id}/sign`, { signature: { type: "drawn", image: PNG_DOT } });
+    expect(signed.body.status).toBe("completed");
+    items = (await itemsAbout(id)).filter((item) => !item.read);
+    expect(items).toMatchObject([
+      { kind: "signature_completed", actor_name: "Jose Garcia", client_id: accountId, summary: { title: "Joint Form 8879 letter" } },
+    ]);
+    // Three items in all, read or not: the two read ones stay as they were.
+    expect((await itemsAbout(id)).map((item) => item.kind)).toEqual(["signature_completed", "signature_signed", "signature_viewed"]);
+  });
+
+  it("hears of a decline with its reason; staff without the requests right do not see signature items", async () => {
+    const solo = await person("Dana Decliner");
+    const pdf = await uploadPdf(solo.api, await makePdf(1));
+    const id = (
+      await createRequest({
+        account_id: solo.user.id,
+        document_id: pdf,
+        title: "Letter to decline",
+        kind: "other",
+        signers: [{ user_id: solo.user.id }],
+        fields: [signatureField(0)],
+      })
+    ).body.id as string;
+    expect((await solo.api.post(`/api/signature-requests/${id}/decline`, { reason: "Wrong year" })).status).toBe(200);
+    expect(await itemsAbout(id)).toMatchObject([
+      {
+        kind: "signature_declined",
+        actor_name: "Dana Decliner",
+        client_id: solo.user.id,
+        summary: { title: "Letter to decline", reason: "Wrong year" },
+      },
+    ]);
+    const staff = await createStaffMember(server.db, "staff", ["all_clients", "documents"]);
+    const staffApi = await loginClient(server.url, staff, "admin");
+    const page = await staffApi.get("/api/admin/inbox?limit=100");
+    expect(page.status, page.text).toBe(200);
+    expect((page.body.items as Item[]).filter((item) => item.subject_id === id)).toEqual([]);
+  });
+});
+
 describe("ending a request", () => {
   async function single(kind = "other") {
     const solo = await person("Sam Signer");

@@ -17,6 +17,7 @@ import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
 import { localDate } from "../appointments/firm-clock.ts";
 import { insertDocument, type StoredDocument } from "../documents/queries.ts";
 import { cleanFilename } from "../documents/upload.ts";
+import { addToInbox } from "../inbox/queries.ts";
 import { firmName } from "../site/service.ts";
 import { sealingIdentity } from "./certificate.ts";
 import { configuredKbaProvider } from "./kba.ts";
@@ -139,6 +140,27 @@ async function record(
     client: accountClient({ id: request.account_id, name: request.account_name }),
     target: { type: "signature_request", id: request.id },
     detail: { title: request.title, ...(signer !== null ? { signer: signer + 1 } : {}), ...detail },
+  });
+}
+
+/**
+ * The firm's Inbox hears of what a signer did (issue 35), in the same transaction: the latest event
+ * of a request is what its unread item says (inbox/queries.ts).
+ */
+async function tellFirm(
+  tx: Db,
+  ctx: ClientContext,
+  request: { id: string; account_id: string; title: string },
+  kind: "signature_viewed" | "signature_signed" | "signature_declined" | "signature_completed",
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await addToInbox(tx, {
+    kind,
+    account_id: request.account_id,
+    actor_id: ctx.user.id,
+    subject_id: request.id,
+    summary: { title: request.title, ...detail },
+    at: ctx.now(),
   });
 }
 
@@ -461,7 +483,9 @@ async function markViewed(ctx: ClientContext, view: SignerView, what: "request" 
       .where("viewed_at", "is", null)
       .returning("id")
       .executeTakeFirst();
-    if (updated) await record(tx, ctx, view.row, "signature.view", view.me.position, { opened: what });
+    if (!updated) return;
+    await record(tx, ctx, view.row, "signature.view", view.me.position, { opened: what });
+    await tellFirm(tx, ctx, view.row, "signature_viewed");
   });
 }
 
@@ -510,6 +534,7 @@ export async function declineSignature(ctx: ClientContext, input: { id: string; 
     await releaseOriginal(tx, view.row.document_id);
     await ctx.jobs.send("email", { kind: "signature-declined", requestId: view.row.id, position: view.me.position }, { tx });
     await record(tx, ctx, view.row, "signature.decline", view.me.position, { reason: input.reason });
+    await tellFirm(tx, ctx, view.row, "signature_declined", { reason: input.reason });
   });
   return toClientRequest(ctx, await loadForSigner(ctx, ctx.db, input.id, false));
 }
@@ -647,6 +672,7 @@ export async function signRequest(ctx: ClientContext, input: SignInput): Promise
       signature_image: input.signature.type === "drawn" ? input.signature.image : null,
     });
     await record(tx, ctx, row, "signature.sign", me.position, { signature: input.signature.type });
+    await tellFirm(tx, ctx, row, "signature_signed");
     const after = await listSigners(tx, [row.id]);
     if (after.every((s) => s.status === "signed")) {
       await sealRequest(tx, ctx, row, after);
@@ -733,4 +759,5 @@ async function sealRequest(tx: Db, ctx: ClientContext, row: RequestRow, signers:
   });
   await ctx.jobs.send("email", { kind: "signature-completed", requestId: row.id }, { tx });
   await record(tx, ctx, row, "signature.complete", null, { document: name, sha256: sealed.sha256, retained_until: until.toISOString() });
+  await tellFirm(tx, ctx, row, "signature_completed");
 }
