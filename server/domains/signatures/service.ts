@@ -37,6 +37,7 @@ import {
   isDocumentHeld,
   insertSigners,
   listAccountPeople,
+  listAccountRequestsForExport,
   listEvents,
   listFields,
   listRequestsForFirm,
@@ -311,6 +312,92 @@ export async function adminSignatureRequest(ctx: FirmContext, id: string): Promi
     fields: fields.map(toField),
     events: events.map((e) => ({ at: e.occurred_at, action: e.action, signer: e.signer_position, actor: e.actor_label, detail: e.detail })),
   };
+}
+
+export type SignatureExport = {
+  id: string;
+  title: string;
+  kind: string;
+  order: string;
+  status: SignatureStatus;
+  due_date: string | null;
+  created_at: string;
+  completed_at: string | null;
+  void_reason: string | null;
+  document: string | null;
+  sealed_document: string | null;
+  signers: Array<{
+    index: number;
+    name: string;
+    email: string;
+    status: string;
+    viewed_at: string | null;
+    consented_at: string | null;
+    identity_method: string | null;
+    identity_checked_at: string | null;
+    signed_at: string | null;
+    declined_at: string | null;
+    decline_reason: string | null;
+  }>;
+  events: Array<{ at: string; action: string; signer: number | null; actor: string; detail: Record<string, unknown> }>;
+};
+
+/**
+ * An account's signature requests for its export (account-export/service.ts): each with its signers,
+ * status and audit events; the sealed PDFs are among the account's documents. The firm's export has
+ * every request; the client's those the client signs on, as their own pages show (`signerId`).
+ */
+export async function signaturesForExport(db: Db, accountId: string, signerId: string | null): Promise<SignatureExport[]> {
+  const rows = await listAccountRequestsForExport(db, accountId, signerId);
+  const signers = await listSigners(
+    db,
+    rows.map((r) => r.id),
+  );
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return Promise.all(
+    rows.map(async (row) => {
+      const [events, original, sealed] = await Promise.all([
+        listEvents(db, row.id),
+        findDocumentById(db, row.document_id),
+        row.sealed_document_id ? findDocumentById(db, row.sealed_document_id) : undefined,
+      ]);
+      return {
+        id: row.id,
+        title: row.title,
+        kind: row.kind,
+        order: row.signing_order,
+        status: row.status,
+        due_date: row.due_date,
+        created_at: row.created_at.toISOString(),
+        completed_at: iso(row.completed_at),
+        void_reason: row.void_reason,
+        document: original?.original_filename ?? null,
+        sealed_document: sealed?.original_filename ?? null,
+        signers: signers
+          .filter((s) => s.request_id === row.id)
+          .map((s) => ({
+            index: s.position,
+            name: s.name,
+            email: s.email,
+            status: s.status,
+            viewed_at: iso(s.viewed_at),
+            consented_at: iso(s.consented_at),
+            identity_method: s.identity_method,
+            identity_checked_at: iso(s.identity_checked_at),
+            signed_at: iso(s.signed_at),
+            declined_at: iso(s.declined_at),
+            decline_reason: s.decline_reason,
+          })),
+        events: events.map((e) => ({
+          at: e.occurred_at.toISOString(),
+          action: e.action,
+          signer: e.signer_position,
+          actor: e.actor_label,
+          detail: e.detail,
+        })),
+      };
+    }),
+  );
 }
 
 export async function listSignatureRequestsForFirm(
