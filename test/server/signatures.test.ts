@@ -10,6 +10,7 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import forge from "node-forge";
+import { sql } from "kysely";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealingIdentity } from "../../server/domains/signatures/certificate.ts";
@@ -859,5 +860,33 @@ describe("signing settings", () => {
       /SIGNING_P12 does not open with SIGNING_P12_PASSWORD/,
     );
     await expect(startTestServer({ env: { KBA_PROVIDER: "nobody" } })).rejects.toThrow(/KBA_PROVIDER names "nobody"/);
+  });
+});
+
+describe("the public check of a sealed PDF", () => {
+  const forgetChecks = () => sql`delete from rate_limits where key like 'seal_verify_ip:%'`.execute(server.db);
+
+  it("takes 20 checks in 10 minutes from one address; the 21st is a 429 saying when to try again, before the file is read", async () => {
+    await forgetChecks();
+    try {
+      const pdf = await makePdf(1, "Not sealed");
+      for (let n = 1; n <= 20; n++) {
+        const res = await verifyPdf(pdf);
+        expect(res.status, `check ${n}: ${res.text}`).toBe(200);
+        expect(res.body).toMatchObject({ valid: false, sealed_here: false });
+      }
+      const refused = await verifyPdf(pdf);
+      expect(refused.status, refused.text).toBe(429);
+      expect(refused.body).toEqual({ detail: "Too many PDFs checked. Please try again in 10 minutes." });
+      // Refused before the form is read: not even a malformed one gets past the count.
+      const anyone = new (admin.constructor as new (url: string) => ApiClient)(server.url);
+      const form = new FormData();
+      form.append("wrong", new Blob([new Uint8Array(10)]), "x.pdf");
+      expect((await anyone.request("POST", "/api/signatures/verify", { body: form })).status).toBe(429);
+      // Signed-in people and the firm have no other way around it: the address counts.
+      expect((await admin.request("POST", "/api/signatures/verify", { body: form })).status).toBe(429);
+    } finally {
+      await forgetChecks();
+    }
   });
 });
