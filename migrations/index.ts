@@ -38,6 +38,7 @@ import * as organizers from "./2026-11-26T0620_organizers.ts";
 import * as documentEncryption from "./2026-11-26T0640_document_encryption.ts";
 import * as retention from "./2026-11-26T0660_retention.ts";
 import * as organizerReminders from "./2026-11-26T0680_organizer_reminders.ts";
+import * as signatureInbox from "./2026-11-26T0720_signature_inbox.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0640_document_encryption": documentEncryption,
   "2026-11-26T0660_retention": retention,
   "2026-11-26T0680_organizer_reminders": organizerReminders,
+  "2026-11-26T0720_signature_inbox": signatureInbox,
 };

@@ -104,6 +104,9 @@ const LIMITS = {
   // An account owner's invitations of other people: each is a row and an email to an address
   // nobody here has proven, so a stolen session cannot turn the portal into a mailer.
   contactInvitations: { prefix: "contact_invitation_user", points: 10, window: HOUR, key: "user", message: "Too many invitations." },
+  // The public check of a sealed PDF (issue 35): anyone may send one, each up to 25 MB read, hashed
+  // and parsed; a person checks a few files, not dozens.
+  sealVerifications: { prefix: "seal_verify_ip", points: 20, window: 10 * MINUTE, key: "address", message: "Too many PDFs checked." },
 } as const satisfies Record<string, Limit>;
 type LimitName = keyof typeof LIMITS;
 /** The limits that refuse a request over them (all but the lock notices). */
@@ -129,6 +132,8 @@ export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = LIMITS.verificationRes
 export const MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE = LIMITS.passkeyChallenges.points;
 export const MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR = LIMITS.bookingChanges.points;
 export const MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR = LIMITS.contactInvitations.points;
+export const MAX_SEAL_VERIFICATIONS_PER_IP = LIMITS.sealVerifications.points;
+export const SEAL_VERIFICATION_WINDOW_SECONDS = LIMITS.sealVerifications.window;
 
 /** Created by migrations/2026-11-22T2200_rate_limits.ts; every limiter's keys carry its prefix. */
 const TABLE = "rate_limits";
@@ -163,6 +168,8 @@ export type RateLimits = {
   consumeBookingChange(userId: string): Promise<void>;
   /** Counts an account owner's invitation of another person; refuses (429) over the per-user limit. */
   consumeContactInvitation(userId: string): Promise<void>;
+  /** Counts a public check of a sealed PDF, before the file is read; refuses (429) over the per-address limit. */
+  consumeSealVerification(ip: string): Promise<void>;
 };
 
 export type LoginAttempt = {
@@ -382,6 +389,9 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     },
     async consumeContactInvitation(userId) {
       await consume("contactInvitations", userId);
+    },
+    async consumeSealVerification(ip) {
+      await consume("sealVerifications", ip);
     },
   };
 }

@@ -575,7 +575,11 @@ export type InboxItemKind =
   | "message"
   | "appointment_booked"
   | "appointment_rescheduled"
-  | "appointment_cancelled";
+  | "appointment_cancelled"
+  | "signature_viewed"
+  | "signature_signed"
+  | "signature_declined"
+  | "signature_completed";
 
 /** Something that arrived for the firm (server/domains/inbox/queries.ts), unread until an admin opens it. */
 export interface InboxItemsTable {

@@ -25,6 +25,8 @@ export type OneFileForm = {
   checkFile?: (info: busboy.FileInfo) => TRPCError | null;
   /** A refusal for a field's value, or null to take it. */
   checkField?: (name: string, value: string) => TRPCError | null;
+  /** Counts the request before its body is read (a rate limit); throws to refuse it. */
+  admit?: (req: Request) => Promise<void>;
 };
 
 /** The whole body's limit: the file and a few small fields around it. */
@@ -95,6 +97,7 @@ export function oneFileFormHandler(
     try {
       if (!req.is("multipart/form-data")) throw refuse("BAD_REQUEST", `Send ${form.what} as multipart/form-data in the field "${form.field}"`);
       if (Number(req.headers["content-length"]) > formLimit(form)) throw refuse("PAYLOAD_TOO_LARGE", form.tooLarge);
+      await form.admit?.(req);
       await handle(req, res, await readOneFileForm(req, form));
     } catch (err) {
       const { status, detail } = toHttpError(err, deps.logger);

@@ -30,7 +30,9 @@ import { oneFileFormHandler, type OneFileForm } from "./one-file-form.ts";
 const verifyForm: OneFileForm = { field: "file", maxBytes: 25 * 1024 * 1024, tooLarge: "The PDF must be at most 25 MB", what: "the PDF" };
 
 function verifyHandler(deps: AppDeps): RequestHandler {
-  return oneFileFormHandler(deps, verifyForm, async (req, res, { file }) => {
+  // Counted per address before the PDF is read (rate-limit.ts, sealVerifications).
+  const form: OneFileForm = { ...verifyForm, admit: (req) => deps.rateLimits.consumeSealVerification(req.ip ?? "unknown") };
+  return oneFileFormHandler(deps, form, async (req, res, { file }) => {
     const answer = await createTransferCaller(createRequestContext(deps, req, res)).signatures.verifyPdf({ pdf: file });
     res.status(200).json(answer);
   });
@@ -182,7 +184,8 @@ export const signatureRoutes: RestRoute[] = [
   {
     method: "post",
     path: "/signatures/verify",
-    summary: 'Whether a PDF (multipart, field "file") was sealed by this portal and is unaltered, with its request and signers',
+    summary:
+      'Whether a PDF (multipart, field "file") was sealed by this portal and is unaltered, with its request and signers (at most 20 checks in 10 minutes from one address: 429)',
     tag: "signatures",
     access: "public",
     body: { multipart: z.object({ file: z.string().describe("The PDF") }) },

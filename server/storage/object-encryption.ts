@@ -14,7 +14,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 export const MAGIC = Buffer.from([0x89, 0x45, 0x4e, 0x43]);
 export const FORMAT_VERSION = 1;
 export const HEADER_SIZE = 20;
-export const CHUNK_SIZE = 64 * 1024;
+export const CHUNK_SIZE = 1024 * 1024;
 export const TAG_SIZE = 16;
 const MIN_CHUNK = 1024;
 const MAX_CHUNK = 16 * 1024 * 1024;
@@ -67,30 +67,27 @@ function aadOf(header: Header, index: number, final: boolean): Buffer {
   return aad;
 }
 
-export function sealChunk(dataKey: Buffer, header: Header, index: number, final: boolean, plaintext: Buffer): Buffer {
+/** A chunk sealed piece by piece as it arrived, nothing copied: each piece's ciphertext (GCM keeps lengths), then the tag. */
+function sealChunkParts(dataKey: Buffer, header: Header, index: number, final: boolean, plaintext: readonly Buffer[]): Buffer[] {
   const cipher = createCipheriv("aes-256-gcm", dataKey, nonceOf(header, index));
   cipher.setAAD(aadOf(header, index, final));
-  return Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
-}
-
-/** As sealChunk, without copying the ciphertext: its pieces in order. */
-function sealChunkParts(dataKey: Buffer, header: Header, index: number, final: boolean, plaintext: Buffer): Buffer[] {
-  const cipher = createCipheriv("aes-256-gcm", dataKey, nonceOf(header, index));
-  cipher.setAAD(aadOf(header, index, final));
-  const body = cipher.update(plaintext);
+  const sealed = plaintext.map((piece) => cipher.update(piece));
   cipher.final();
-  return [body, cipher.getAuthTag()];
+  sealed.push(cipher.getAuthTag());
+  return sealed;
 }
 
-/** The chunk's plaintext, or null when its tag does not verify as chunk `index` with this finality. */
-export function openChunk(dataKey: Buffer, header: Header, index: number, final: boolean, sealed: Buffer): Buffer | null {
-  if (sealed.length < TAG_SIZE) return null;
+/**
+ * The chunk's plaintext pieces, from its ciphertext's pieces as they were read (nothing copied) and
+ * its tag; null when the tag does not verify as chunk `index` with this finality.
+ */
+function openChunkParts(dataKey: Buffer, header: Header, index: number, final: boolean, body: readonly Buffer[], tag: Buffer): Buffer[] | null {
   const decipher = createDecipheriv("aes-256-gcm", dataKey, nonceOf(header, index));
   decipher.setAAD(aadOf(header, index, final));
-  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
+  decipher.setAuthTag(tag);
   try {
     // GCM writes all its output in update(); final() only checks the tag.
-    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE));
+    const plain = body.map((piece) => decipher.update(piece));
     decipher.final();
     return plain;
   } catch {
@@ -103,34 +100,48 @@ class ByteQueue {
   private parts: Buffer[] = [];
   length = 0;
   push(part: Buffer): void {
+    if (part.length === 0) return;
     this.parts.push(part);
     this.length += part.length;
   }
-  /** The first n bytes (n <= length), copied only when they span several parts. */
-  take(n: number): Buffer {
-    const first = this.parts[0];
-    if (first && first.length >= n) {
-      this.parts[0] = first.subarray(n);
-      if (this.parts[0].length === 0) this.parts.shift();
-      this.length -= n;
-      return first.subarray(0, n);
-    }
-    const taken = Buffer.allocUnsafe(n);
-    let filled = 0;
-    while (filled < n) {
+  /** The first n bytes (n <= length) as the pieces they arrived in (the last one cut), nothing copied. */
+  takeParts(n: number): Buffer[] {
+    const taken: Buffer[] = [];
+    let left = n;
+    while (left > 0) {
       const part = this.parts[0]!;
-      const used = Math.min(part.length, n - filled);
-      part.copy(taken, filled, 0, used);
-      filled += used;
-      if (used === part.length) this.parts.shift();
-      else this.parts[0] = part.subarray(used);
+      if (part.length <= left) {
+        taken.push(part);
+        this.parts.shift();
+        left -= part.length;
+      } else {
+        taken.push(part.subarray(0, left));
+        this.parts[0] = part.subarray(left);
+        left = 0;
+      }
     }
     this.length -= n;
     return taken;
   }
+  /** The first n bytes (n <= length) in one buffer, copied only when they span several pieces. */
+  take(n: number): Buffer {
+    const parts = this.takeParts(n);
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts, n);
+  }
 }
 
-/** The ciphertext of a plaintext stream: the header, then each chunk once the next one has begun (or the stream ended). */
+/** A sealed chunk's ciphertext pieces and its tag, taken from the front of the queue (`size` bytes in all, at least a tag). */
+function takeSealed(queue: ByteQueue, size: number): { body: Buffer[]; tag: Buffer } {
+  const body = queue.takeParts(size - TAG_SIZE);
+  return { body, tag: queue.take(TAG_SIZE) };
+}
+
+/**
+ * The ciphertext of a plaintext stream: the header, then each chunk once the next one has begun (or
+ * the stream ended), as one buffer: one write per chunk rather than one per piece and a 16-byte
+ * one for its tag. New objects use CHUNK_SIZE; the chunk size an object was written with is in its
+ * header, so objects written with an earlier one read as before.
+ */
 export async function* encryptStream(source: AsyncIterable<Buffer | string>, dataKey: Buffer, chunkSize = CHUNK_SIZE): AsyncGenerator<Buffer> {
   const header = newHeader(chunkSize);
   yield header.bytes;
@@ -139,9 +150,9 @@ export async function* encryptStream(source: AsyncIterable<Buffer | string>, dat
   for await (const part of source) {
     queue.push(typeof part === "string" ? Buffer.from(part) : part);
     // Strictly more than a chunk: this one is not the last.
-    while (queue.length > chunkSize) yield* sealChunkParts(dataKey, header, index++, false, queue.take(chunkSize));
+    while (queue.length > chunkSize) yield Buffer.concat(sealChunkParts(dataKey, header, index++, false, queue.takeParts(chunkSize)));
   }
-  yield* sealChunkParts(dataKey, header, index, true, queue.take(queue.length));
+  yield Buffer.concat(sealChunkParts(dataKey, header, index, true, queue.takeParts(queue.length)));
 }
 
 /** The plaintext of a whole encrypted object, chunk by chunk, each only after its tag verified. */
@@ -157,16 +168,18 @@ export async function* decryptStream(key: string, source: AsyncIterable<Buffer>,
     }
     const sealedSize = header.chunkSize + TAG_SIZE;
     while (queue.length > sealedSize) {
-      const plain = openChunk(dataKey, header, index, false, queue.take(sealedSize));
+      const { body, tag } = takeSealed(queue, sealedSize);
+      const plain = openChunkParts(dataKey, header, index, false, body, tag);
       if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} fails authentication`);
       index += 1;
-      yield plain;
+      yield* plain;
     }
   }
   if (!header) throw new ObjectIntegrityError(key, "shorter than its header");
-  const plain = openChunk(dataKey, header, index, true, queue.take(queue.length));
+  const last = queue.length >= TAG_SIZE ? takeSealed(queue, queue.length) : null;
+  const plain = last && openChunkParts(dataKey, header, index, true, last.body, last.tag);
   if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} (the last) fails authentication or the object is truncated`);
-  yield plain;
+  yield* plain;
 }
 
 /** Which stored bytes hold plaintext bytes `start` to `end` (inclusive), chunks `first` to `last`. */
@@ -194,30 +207,37 @@ export async function* decryptRange(
   let index = first;
   let skip = range.start - first * header.chunkSize;
   let remaining = range.end - range.start + 1;
-  const emit = (plain: Buffer): Buffer => {
-    const piece = plain.subarray(skip, Math.min(plain.length, skip + remaining));
-    skip = 0;
-    remaining -= piece.length;
-    return piece;
+  /** The wanted part of a verified chunk's pieces. */
+  const emit = function* (plain: Buffer[]): Generator<Buffer> {
+    for (const part of plain) {
+      if (skip >= part.length) {
+        skip -= part.length;
+        continue;
+      }
+      const piece = part.subarray(skip, Math.min(part.length, skip + remaining));
+      skip = 0;
+      remaining -= piece.length;
+      if (piece.length > 0) yield piece;
+    }
   };
   for await (const part of source) {
     queue.push(part);
     while (index < last && queue.length >= sealedSize) {
-      const plain = openChunk(dataKey, header, index, false, queue.take(sealedSize));
+      const { body, tag } = takeSealed(queue, sealedSize);
+      const plain = openChunkParts(dataKey, header, index, false, body, tag);
       if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} fails authentication`);
       index += 1;
-      yield emit(plain);
+      yield* emit(plain);
     }
   }
-  if (index !== last) throw new ObjectIntegrityError(key, "truncated");
-  const sealed = queue.take(queue.length);
+  if (index !== last || queue.length < TAG_SIZE) throw new ObjectIntegrityError(key, "truncated");
+  const whole = queue.length === sealedSize;
+  const { body, tag } = takeSealed(queue, queue.length);
   // A whole chunk may be the final one (a plaintext of a multiple of the chunk size); a short one must be.
-  const plain =
-    (sealed.length === sealedSize ? openChunk(dataKey, header, index, false, sealed) : null) ?? openChunk(dataKey, header, index, true, sealed);
+  const plain = (whole ? openChunkParts(dataKey, header, index, false, body, tag) : null) ?? openChunkParts(dataKey, header, index, true, body, tag);
   if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} fails authentication or the object is truncated`);
-  const piece = emit(plain);
+  yield* emit(plain);
   if (remaining > 0) throw new ObjectIntegrityError(key, "truncated");
-  yield piece;
 }
 
 // ---- Master keys -------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 /*
  * Issue 37 in Chromium: the owner's incident response on the Site tab's firm settings (the access
  * log's download, and "End every session" behind a confirmation, after which a client's session is
- * gone); a client's "Export my data" and the firm's "Export" on the client record download the ZIP.
+ * gone); the access log in the Activity tab for staff with the activity right alone; a client's "Export my data" and the firm's "Export" on the client record download the ZIP.
  * Each view passes axe, without overflow, at 1280 and 390 px (screenshots in test-output/screenshots).
  */
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { describe, expect } from "vitest";
 import { expectAccessibleAtBothWidths, screenshotOnFailure } from "../helpers/browser.ts";
 import { browserTestFile } from "../helpers/browser-test.ts";
@@ -51,6 +52,26 @@ describe("safeguards in the browser", () => {
       await expectAccessibleAtBothWidths(page, "safeguards-firm-export");
       const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
       expect(download.suggestedFilename()).toMatch(/ export \d{4}-\d{2}-\d{2}\.zip$/);
+    });
+    expectNoConsoleErrors();
+  });
+
+  it("staff with the activity right but not the settings right download the access log from the Activity tab", async ({ login }) => {
+    const reader = await createStaffMember(server.db, "staff", ["activity", "all_clients"], { name: "Ola Reader" });
+    const { page, expectNoConsoleErrors } = await login(reader, "admin");
+    await screenshotOnFailure(page, "safeguards-access-log-activity", async () => {
+      await page.goto("/admin/dashboard?tab=activity");
+      const card = page.locator("section", { has: page.getByRole("heading", { name: "Access log", level: 2 }) });
+      await card.waitFor();
+      // Firm settings (the incident section) are not this person's.
+      expect(await page.getByRole("tab", { name: "Site" }).count()).toBe(0);
+      await expectAccessibleAtBothWidths(page, "safeguards-access-log-activity", ["main"]);
+      const [log] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: "Download access log" }).click()]);
+      expect(log.suggestedFilename()).toBe("access-log.csv");
+      const csv = await readFile(await log.path(), "utf8");
+      expect(csv.split("\r\n")[0]).toMatch(/^occurred_at,action,person,/);
+      // This person's own sign-in is in the window.
+      expect(csv.split("\r\n").some((line) => line.includes("auth.sign_in,") && line.includes(reader.id))).toBe(true);
     });
     expectNoConsoleErrors();
   });

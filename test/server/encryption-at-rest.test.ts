@@ -19,7 +19,7 @@ import { createLogger } from "../../server/logger.ts";
 import { documentMasterKeys } from "../../server/storage/create-storage.ts";
 import { encryptLegacyObjects, type LegacyCursor } from "../../server/storage/encrypt-legacy-objects.ts";
 import type { EncryptedStorage } from "../../server/storage/encrypted-storage.ts";
-import { CHUNK_SIZE, HEADER_SIZE, MAGIC, masterKey, TAG_SIZE } from "../../server/storage/object-encryption.ts";
+import { CHUNK_SIZE, encryptStream, HEADER_SIZE, MAGIC, masterKey, TAG_SIZE } from "../../server/storage/object-encryption.ts";
 import { rotateDocumentKeys } from "../../server/storage/rotate-document-keys.ts";
 import { sweepOrphanedObjects } from "../../server/storage/sweep-orphaned-objects.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
@@ -183,6 +183,36 @@ describe("on the local disk", () => {
       const got = Buffer.concat(await body.toArray());
       expect(got.equals(bytes.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
     }
+  });
+
+  it("reads objects stored with the earlier 64 KiB chunks (their header says so), whole and by range", async () => {
+    const EARLIER_CHUNK = 64 * 1024;
+    const bytes = randomBytes(5 * EARLIER_CHUNK + 99);
+    const doc = await upload(server, alice, bytes, "earlier.bin");
+    const key = await storageKeyOf(server, doc.id);
+    // New objects are written in chunks of CHUNK_SIZE.
+    expect(fs.readFileSync(fileOf(key)).readUInt32BE(8)).toBe(CHUNK_SIZE);
+    // The same object as it was written before the chunk size grew.
+    const dataKey = (await (server.deps.storage as EncryptedStorage).dataKeyOf(key))!;
+    const earlier = Buffer.concat(await Readable.from(encryptStream(Readable.from([bytes]), dataKey, EARLIER_CHUNK)).toArray());
+    expect(earlier.readUInt32BE(8)).toBe(EARLIER_CHUNK);
+    expect(earlier.length).toBe(HEADER_SIZE + bytes.length + 6 * TAG_SIZE);
+    fs.writeFileSync(fileOf(key), earlier);
+    const download = await fetchBytes(server, alice, `/api/documents/${doc.id}/download`);
+    expect(download.res.status).toBe(200);
+    expect(download.bytes.equals(bytes)).toBe(true);
+    for (const [start, end] of [
+      [0, 0],
+      [EARLIER_CHUNK - 1, EARLIER_CHUNK],
+      [3 * EARLIER_CHUNK + 5, bytes.length - 1],
+    ] as const) {
+      const got = Buffer.concat(await (await server.deps.storage.get(key, { start, end })).toArray());
+      expect(got.equals(bytes.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+    }
+    // A flipped byte in its third chunk is refused as in any other, before any of it is handed out.
+    earlier[HEADER_SIZE + 2 * (EARLIER_CHUNK + TAG_SIZE) + 10]! ^= 1;
+    fs.writeFileSync(fileOf(key), earlier);
+    await expect(server.deps.storage.get(key, { start: 2 * EARLIER_CHUNK, end: 2 * EARLIER_CHUNK + 20 })).rejects.toThrow(/chunk 2/);
   });
 
   it("answers an error, never data, for a flipped byte, a truncated file or swapped chunks", async () => {

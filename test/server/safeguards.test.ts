@@ -2,6 +2,7 @@
 // too), the access log of a window as CSV, and an account's complete export as one streamed ZIP
 // (read back with yauzl, compared byte for byte by SHA-256).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { createStaffMember, createUser, loginClient, nextSecondFactorCode, type UserFixture } from "../helpers/factories.ts";
@@ -13,7 +14,8 @@ let server: TestServer;
 let ownerUser: UserFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The key organizers' sensitive answers are sealed with.
+  server = await startTestServer({ env: { TOTP_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
   ownerUser = await createStaffMember(server.db, "owner");
 });
 afterAll(() => server.close());
@@ -221,6 +223,9 @@ describe("an account's export", () => {
   let client: ApiClient;
   let documents: Record<string, string>;
   let firmText: string;
+  /** Signed by the client; the other is signed by another person of the account only. */
+  let ownRequest: string;
+  let spouseRequest: string;
 
   beforeAll(async () => {
     user = await createUser(server.db);
@@ -261,22 +266,86 @@ describe("an account's export", () => {
         status: "scheduled",
       })
       .execute();
+
+    // An organizer with a sensitive answer.
+    const templateRes = await admin.post("/api/admin/organizer-templates", {
+      name: "Export season",
+      template: {
+        sections: [
+          {
+            title: "Refund",
+            questions: [
+              { id: "bank", type: "text", label: "Bank name" },
+              { id: "account_number", type: "text", label: "Account number", sensitive: true },
+              { id: "moved", type: "yes_no", label: "Did you move?" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(templateRes.status, templateRes.text).toBe(201);
+    const organizer = await admin.post("/api/admin/organizers", { account_id: user.id, template_id: templateRes.body.id, title: "2026 organizer" });
+    expect(organizer.status, organizer.text).toBe(201);
+    const answered = await client.put(`/api/organizers/${organizer.body.id}/answers`, {
+      answers: { bank: "First Harbor, = Savings", account_number: "000123456789" },
+    });
+    expect(answered.status, answered.text).toBe(200);
+
+    // Two signature requests: one the client signs (and opened), one only their spouse signs.
+    const spouse = await createUser(server.db, { name: "Spouse Export" });
+    await server.db.insertInto("account_contacts").values({ account_id: user.id, user_id: spouse.id, role: "member" }).execute();
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    const pdfBytes = await pdf.save();
+    const form = new FormData();
+    form.append("file", new Blob([pdfBytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "letter.pdf");
+    const letter = await client.request("POST", "/api/documents/upload", { body: form });
+    expect(letter.status, letter.text).toBe(201);
+    documents["documents/letter.pdf"] = sha256(pdfBytes);
+    const field = { signer: 0, type: "signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05 };
+    const createSigning = async (title: string, signer: string) => {
+      const res = await admin.post("/api/admin/signature-requests", {
+        account_id: user.id,
+        document_id: letter.body.id,
+        title,
+        kind: "engagement_letter",
+        signers: [{ user_id: signer }],
+        fields: [field],
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    ownRequest = await createSigning("Engagement letter", user.id);
+    spouseRequest = await createSigning("Spouse's letter", spouse.id);
+    expect((await client.get(`/api/signature-requests/${ownRequest}`)).status).toBe(200);
   });
 
-  async function expectComplete(body: Buffer) {
+  async function expectComplete(body: Buffer, view: "client" | "firm") {
     const entries = await readZip(body);
     const files = Object.fromEntries(
       [...entries].filter(([name]) => name.startsWith("documents/") && !name.endsWith("/")).map(([name, bytes]) => [name, sha256(bytes as Buffer)]),
     );
     expect(files).toEqual(documents);
     expect(entries.get("documents/Taxes 2025/Empty/")).toBe("dir");
-    for (const name of ["README.txt", "messages.json", "messages.csv", "requests.json", "requests.csv", "appointments.json", "appointments.csv"]) {
-      expect(entries.has(name), name).toBe(true);
-    }
+    const names = [
+      "messages.json",
+      "messages.csv",
+      "requests.json",
+      "requests.csv",
+      "appointments.json",
+      "appointments.csv",
+      "organizers.json",
+      "organizers.csv",
+      "signatures.json",
+      "signatures.csv",
+      "signature-events.csv",
+    ];
     const readme = entries.get("README.txt")!.toString();
-    for (const name of ["documents/", "messages.json", "messages.csv", "requests.json", "requests.csv", "appointments.json", "appointments.csv"]) {
-      expect(readme).toContain(name);
+    for (const name of names) {
+      expect(entries.has(name), name).toBe(true);
+      expect(readme, name).toContain(`\n${name} `);
     }
+    expect(readme).toContain("documents/");
     const messages = JSON.parse(entries.get("messages.json")!.toString()) as Array<{
       from: string;
       text: string;
@@ -294,6 +363,58 @@ describe("an account's export", () => {
     expect(requests).toMatchObject([{ title: "Brokerage statements", folder: "Taxes 2025", items: [{ title: "1099-B" }] }]);
     const appointments = JSON.parse(entries.get("appointments.json")!.toString()) as Array<{ title: string; starts_at: string }>;
     expect(appointments).toMatchObject([{ title: "Year-end review", starts_at: "2026-12-01T15:00:00.000Z" }]);
+
+    // Organizers: every question with its answer; a sensitive one in full for the firm, masked for
+    // the client as on their own page (in the README too), in the JSON and in the CSV alike.
+    const organizers = JSON.parse(entries.get("organizers.json")!.toString()) as Array<{
+      title: string;
+      status: string;
+      questions: Array<{ id: string; answer: unknown; sensitive: boolean }>;
+    }>;
+    expect(organizers).toMatchObject([
+      {
+        title: "2026 organizer",
+        status: "sent",
+        questions: [
+          { id: "bank", answer: "First Harbor, = Savings", sensitive: false },
+          { id: "account_number", answer: view === "firm" ? "000123456789" : "•••• 6789", sensitive: true },
+          { id: "moved", answer: null },
+        ],
+      },
+    ]);
+    const organizerCsv = entries.get("organizers.csv")!.toString();
+    expect(organizerCsv.split("\r\n")[0]).toBe("organizer_id,organizer,status,submitted_at,question_id,question,type,sensitive,answer,files");
+    expect(organizerCsv).toContain(`,bank,Bank name,text,no,"First Harbor, = Savings",`);
+    if (view === "firm") expect(organizerCsv).toContain(",000123456789,");
+    else {
+      expect(organizerCsv).toContain("•••• 6789");
+      expect(body.includes(Buffer.from("000123456789"))).toBe(false);
+      expect(readme).toMatch(/Sensitive answers\s+\(bank and identity numbers\) are masked/);
+    }
+
+    // Signatures: each request with its signers, status and audit events; the client's own only.
+    const signatures = JSON.parse(entries.get("signatures.json")!.toString()) as Array<{
+      id: string;
+      status: string;
+      signers: Array<{ name: string; status: string; viewed_at: string | null }>;
+      events: Array<{ action: string }>;
+    }>;
+    const own = {
+      id: ownRequest,
+      title: "Engagement letter",
+      status: "sent",
+      document: "letter.pdf",
+      signers: [{ index: 0, name: user.name, status: "pending", viewed_at: expect.any(String) as unknown }],
+      events: [{ action: "create" }, { action: "view", signer: 0 }],
+    };
+    const spouses = { id: spouseRequest, status: "sent", signers: [{ name: "Spouse Export", viewed_at: null }], events: [{ action: "create" }] };
+    expect(signatures).toMatchObject(view === "firm" ? [own, spouses] : [own]);
+    const signatureCsv = entries.get("signatures.csv")!.toString();
+    expect(signatureCsv).toContain(`${ownRequest},Engagement letter,engagement_letter,sent,`);
+    expect(signatureCsv.includes(spouseRequest)).toBe(view === "firm");
+    const eventsCsv = entries.get("signature-events.csv")!.toString().split("\r\n");
+    expect(eventsCsv[0]).toBe("request_id,title,at,action,signer,actor,detail");
+    expect(eventsCsv.filter((line) => line.startsWith(`${ownRequest},`)).map((line) => line.split(",")[3])).toEqual(["create", "view"]);
   }
 
   it("GET /api/account/export: the client's current account, every document byte for byte in its folder, and the messages", async () => {
@@ -303,13 +424,13 @@ describe("an account's export", () => {
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toContain(`${user.username} export`);
     expect(res.headers.get("content-length")).toBeNull();
-    await expectComplete(body);
+    await expectComplete(body, "client");
     const entries = await trail("account.export");
     expect(entries).toHaveLength(before + 1);
     expect(entries.at(-1)).toMatchObject({
       actor_id: user.id,
       account_id: user.id,
-      detail: { documents: 4, messages: 2, requests: 1, appointments: 1 },
+      detail: { documents: 5, messages: 2, requests: 1, appointments: 1, organizers: 1, signatures: 1 },
     });
   });
 
@@ -318,8 +439,12 @@ describe("an account's export", () => {
     const before = (await trail("account.export")).length;
     const { res, body } = await download(firm, `/api/admin/accounts/${user.id}/export`);
     expect(res.status).toBe(200);
-    await expectComplete(body);
-    expect((await trail("account.export")).at(-1)).toMatchObject({ actor_id: ownerUser.id, account_id: user.id });
+    await expectComplete(body, "firm");
+    expect((await trail("account.export")).at(-1)).toMatchObject({
+      actor_id: ownerUser.id,
+      account_id: user.id,
+      detail: { organizers: 1, signatures: 2 },
+    });
 
     expect((await firm.get(`/api/admin/accounts/${randomUUID()}/export`)).status).toBe(404);
     // A staff member who may manage clients but is not assigned to this one: as missing.

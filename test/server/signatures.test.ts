@@ -10,6 +10,7 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import forge from "node-forge";
+import { sql } from "kysely";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealingIdentity } from "../../server/domains/signatures/certificate.ts";
@@ -570,6 +571,108 @@ describe("two spouses in sequential order", () => {
   });
 });
 
+describe("the firm's Inbox", () => {
+  type Item = {
+    id: string;
+    kind: string;
+    client_id: string;
+    subject_id: string;
+    actor_name: string | null;
+    summary: Record<string, unknown>;
+    read: boolean;
+  };
+
+  /** The Inbox's items about one signature request, newest first. */
+  async function itemsAbout(requestId: string): Promise<Item[]> {
+    const res = await admin.get("/api/admin/inbox?limit=100");
+    expect(res.status, res.text).toBe(200);
+    return (res.body.items as Item[]).filter((item) => item.subject_id === requestId);
+  }
+
+  async function readAll(requestId: string): Promise<void> {
+    const ids = (await itemsAbout(requestId)).filter((item) => !item.read).map((item) => item.id);
+    if (ids.length > 0) expect((await admin.post("/api/admin/inbox/read", { ids })).status).toBe(200);
+  }
+
+  it("hears of a signer's first view, each signature and the completed request, about the account", async () => {
+    const { accountId, maria, jose } = await household();
+    const pdf = await uploadPdf(maria.api, await makePdf(1), "joint.pdf");
+    const id = (
+      await createRequest({
+        account_id: accountId,
+        document_id: pdf,
+        title: "Joint Form 8879 letter",
+        kind: "engagement_letter",
+        signers: [{ user_id: maria.user.id }, { user_id: jose.user.id }],
+        order: "parallel",
+        fields: [signatureField(0), signatureField(1, 1, 0.9)],
+      })
+    ).body.id as string;
+    // Sending it is the firm's own doing: nothing arrives.
+    expect(await itemsAbout(id)).toEqual([]);
+
+    expect((await maria.api.get(`/api/signature-requests/${id}`)).status).toBe(200);
+    let items = await itemsAbout(id);
+    expect(items).toMatchObject([
+      { kind: "signature_viewed", client_id: accountId, actor_name: "Maria Garcia", summary: { title: "Joint Form 8879 letter" }, read: false },
+    ]);
+    await readAll(id);
+    // Only the first view: opening it again, or its document, tells nobody.
+    expect((await maria.api.get(`/api/signature-requests/${id}`)).status).toBe(200);
+    await download(maria.api, id);
+    expect((await itemsAbout(id)).filter((item) => !item.read)).toEqual([]);
+
+    await consentAndVerify(maria, id);
+    expect((await maria.api.post(`/api/signature-requests/${id}/sign`, { signature: { type: "typed", text: "Maria Garcia" } })).status).toBe(200);
+    items = (await itemsAbout(id)).filter((item) => !item.read);
+    expect(items).toMatchObject([{ kind: "signature_signed", actor_name: "Maria Garcia", client_id: accountId }]);
+    await readAll(id);
+
+    // Jose opens, then signs last: the request's unread item says where it stands now, completed.
+    expect((await jose.api.get(`/api/signature-requests/${id}`)).status).toBe(200);
+    items = (await itemsAbout(id)).filter((item) => !item.read);
+    expect(items).toMatchObject([{ kind: "signature_viewed", actor_name: "Jose Garcia" }]);
+    await consentAndVerify(jose, id);
+    const signed = await jose.api.post(`/api/signature-requests/${id}/sign`, { signature: { type: "drawn", image: PNG_DOT } });
+    expect(signed.body.status).toBe("completed");
+    items = (await itemsAbout(id)).filter((item) => !item.read);
+    expect(items).toMatchObject([
+      { kind: "signature_completed", actor_name: "Jose Garcia", client_id: accountId, summary: { title: "Joint Form 8879 letter" } },
+    ]);
+    // Three items in all, read or not: the two read ones stay as they were.
+    expect((await itemsAbout(id)).map((item) => item.kind)).toEqual(["signature_completed", "signature_signed", "signature_viewed"]);
+  });
+
+  it("hears of a decline with its reason; staff without the requests right do not see signature items", async () => {
+    const solo = await person("Dana Decliner");
+    const pdf = await uploadPdf(solo.api, await makePdf(1));
+    const id = (
+      await createRequest({
+        account_id: solo.user.id,
+        document_id: pdf,
+        title: "Letter to decline",
+        kind: "other",
+        signers: [{ user_id: solo.user.id }],
+        fields: [signatureField(0)],
+      })
+    ).body.id as string;
+    expect((await solo.api.post(`/api/signature-requests/${id}/decline`, { reason: "Wrong year" })).status).toBe(200);
+    expect(await itemsAbout(id)).toMatchObject([
+      {
+        kind: "signature_declined",
+        actor_name: "Dana Decliner",
+        client_id: solo.user.id,
+        summary: { title: "Letter to decline", reason: "Wrong year" },
+      },
+    ]);
+    const staff = await createStaffMember(server.db, "staff", ["all_clients", "documents"]);
+    const staffApi = await loginClient(server.url, staff, "admin");
+    const page = await staffApi.get("/api/admin/inbox?limit=100");
+    expect(page.status, page.text).toBe(200);
+    expect((page.body.items as Item[]).filter((item) => item.subject_id === id)).toEqual([]);
+  });
+});
+
 describe("ending a request", () => {
   async function single(kind = "other") {
     const solo = await person("Sam Signer");
@@ -744,5 +847,33 @@ describe("signing settings", () => {
       /SIGNING_P12 does not open with SIGNING_P12_PASSWORD/,
     );
     await expect(startTestServer({ env: { KBA_PROVIDER: "nobody" } })).rejects.toThrow(/KBA_PROVIDER names "nobody"/);
+  });
+});
+
+describe("the public check of a sealed PDF", () => {
+  const forgetChecks = () => sql`delete from rate_limits where key like 'seal_verify_ip:%'`.execute(server.db);
+
+  it("takes 20 checks in 10 minutes from one address; the 21st is a 429 saying when to try again, before the file is read", async () => {
+    await forgetChecks();
+    try {
+      const pdf = await makePdf(1, "Not sealed");
+      for (let n = 1; n <= 20; n++) {
+        const res = await verifyPdf(pdf);
+        expect(res.status, `check ${n}: ${res.text}`).toBe(200);
+        expect(res.body).toMatchObject({ valid: false, sealed_here: false });
+      }
+      const refused = await verifyPdf(pdf);
+      expect(refused.status, refused.text).toBe(429);
+      expect(refused.body).toEqual({ detail: "Too many PDFs checked. Please try again in 10 minutes." });
+      // Refused before the form is read: not even a malformed one gets past the count.
+      const anyone = new (admin.constructor as new (url: string) => ApiClient)(server.url);
+      const form = new FormData();
+      form.append("wrong", new Blob([new Uint8Array(10)]), "x.pdf");
+      expect((await anyone.request("POST", "/api/signatures/verify", { body: form })).status).toBe(429);
+      // Signed-in people and the firm have no other way around it: the address counts.
+      expect((await admin.request("POST", "/api/signatures/verify", { body: form })).status).toBe(429);
+    } finally {
+      await forgetChecks();
+    }
   });
 });

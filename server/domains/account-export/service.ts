@@ -1,7 +1,7 @@
 // A client account's complete export (docs/safeguards.md, "Export"): one ZIP, streamed by the REST
 // layer like a folder's (server/rest/folder-archive.ts), holding every live document under its
-// folder's path, the account's messages, requests and appointments as JSON and as CSV, and a
-// README.txt saying what each file is. Each export is in the trail.
+// folder's path, the account's messages, requests, appointments, organizers and signature requests
+// as JSON and as CSV, and a README.txt saying what each file is. Each export is in the trail.
 import { TRPCError } from "@trpc/server";
 import type { ClientContext, FirmContext } from "../../trpc/context.ts";
 import { accountExistsForFirm, findAccountName } from "../accounts/queries.ts";
@@ -10,31 +10,43 @@ import { accountClient, recordActivity } from "../activity/record.ts";
 import { csvLine } from "../csv-lines.ts";
 import type { Db } from "../../db/types.ts";
 import { accountArchiveEntries, type ArchiveEntry, type ArchivePlan, safeSegment } from "../documents/archive.ts";
+import { organizersForExport } from "../organizers/service.ts";
+import { signaturesForExport } from "../signatures/service.ts";
 import { exportAppointments, exportMessageAttachments, exportMessages, exportRequestItems, exportRequests } from "./queries.ts";
 
 const DOCUMENTS_DIRECTORY = "documents/";
 
 /** The caller's current account. */
 export function planOwnExport(ctx: ClientContext): Promise<ArchivePlan> {
-  return planExport(ctx, ctx.account);
+  return planExport(ctx, ctx.account, { signerId: ctx.user.id });
 }
 
 /** An account the firm person reaches (firm-scope.ts); any other is the same 404 as a missing one. */
 export async function planFirmExport(ctx: FirmContext, input: { id: string }): Promise<ArchivePlan> {
   const account = (await accountExistsForFirm(ctx.db, ctx.firmScope, input.id)) ? await findAccountName(ctx.db, input.id) : undefined;
   if (!account) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
-  return planExport(ctx, account);
+  return planExport(ctx, account, { signerId: null });
 }
 
-async function planExport(ctx: (ClientContext | FirmContext) & { db: Db }, account: { id: string; name: string }): Promise<ArchivePlan> {
+/**
+ * `reader.signerId`: the client's export (organizers and signature requests as the client's own
+ * pages show them: sensitive answers masked, the requests they sign on); null for the firm's.
+ */
+async function planExport(
+  ctx: (ClientContext | FirmContext) & { db: Db },
+  account: { id: string; name: string },
+  reader: { signerId: string | null },
+): Promise<ArchivePlan> {
   const now = ctx.now();
-  const [documents, messages, attachments, requests, items, appointments] = await Promise.all([
+  const [documents, messages, attachments, requests, items, appointments, organizers, signatures] = await Promise.all([
     accountArchiveEntries(ctx.db, account.id, null, now, DOCUMENTS_DIRECTORY),
     exportMessages(ctx.db, account.id),
     exportMessageAttachments(ctx.db, account.id),
     exportRequests(ctx.db, account.id),
     exportRequestItems(ctx.db, account.id),
     exportAppointments(ctx.db, account.id),
+    organizersForExport(ctx, account.id, reader.signerId ? "client" : "firm"),
+    signaturesForExport(ctx.db, account.id, reader.signerId),
   ]);
 
   const attachmentsOf = groupBy(attachments, (a) => a.message_id);
@@ -74,7 +86,7 @@ async function planExport(ctx: (ClientContext | FirmContext) & { db: Db }, accou
 
   const file = (path: string, content: string): ArchiveEntry => ({ path, storage_key: null, content, date: now });
   const entries: ArchiveEntry[] = [
-    file("README.txt", readme(account.name, now, { documents: documents.documents, messages: messageRows.length })),
+    file("README.txt", readme(account.name, now, { documents: documents.documents, messages: messageRows.length, client: reader.signerId !== null })),
     { path: DOCUMENTS_DIRECTORY, storage_key: null, date: now },
     ...documents.entries,
     file("messages.json", json(messageRows)),
@@ -113,11 +125,88 @@ async function planExport(ctx: (ClientContext | FirmContext) & { db: Db }, accou
         appointmentRows.map((a) => [a.id, a.title, a.description, a.starts_at, a.ends_at, a.status, a.meeting_type, a.location, a.created_at]),
       ),
     ),
+    file("organizers.json", json(organizers)),
+    file(
+      "organizers.csv",
+      csv(
+        ["organizer_id", "organizer", "status", "submitted_at", "question_id", "question", "type", "sensitive", "answer", "files"],
+        organizers.flatMap((o) =>
+          o.questions.map((q) => [
+            o.id,
+            o.title,
+            o.status,
+            o.submitted_at,
+            q.id,
+            q.label,
+            q.type,
+            q.sensitive ? "yes" : "no",
+            q.answer_text,
+            q.files.join("; "),
+          ]),
+        ),
+      ),
+    ),
+    file("signatures.json", json(signatures)),
+    file(
+      "signatures.csv",
+      csv(
+        [
+          "request_id",
+          "title",
+          "kind",
+          "request_status",
+          "created_at",
+          "completed_at",
+          "signer",
+          "name",
+          "email",
+          "signer_status",
+          "viewed_at",
+          "signed_at",
+          "declined_at",
+          "decline_reason",
+        ],
+        signatures.flatMap((r) =>
+          r.signers.map((s) => [
+            r.id,
+            r.title,
+            r.kind,
+            r.status,
+            r.created_at,
+            r.completed_at,
+            String(s.index + 1),
+            s.name,
+            s.email,
+            s.status,
+            s.viewed_at,
+            s.signed_at,
+            s.declined_at,
+            s.decline_reason,
+          ]),
+        ),
+      ),
+    ),
+    file(
+      "signature-events.csv",
+      csv(
+        ["request_id", "title", "at", "action", "signer", "actor", "detail"],
+        signatures.flatMap((r) =>
+          r.events.map((e) => [r.id, r.title, e.at, e.action, e.signer === null ? null : String(e.signer + 1), e.actor, JSON.stringify(e.detail)]),
+        ),
+      ),
+    ),
   ];
   await recordActivity(ctx.db, ctx, {
     action: "account.export",
     client: accountClient(account),
-    detail: { documents: documents.documents, messages: messageRows.length, requests: requestRows.length, appointments: appointmentRows.length },
+    detail: {
+      documents: documents.documents,
+      messages: messageRows.length,
+      requests: requestRows.length,
+      appointments: appointmentRows.length,
+      organizers: organizers.length,
+      signatures: signatures.length,
+    },
   });
   return { filename: `${safeSegment(account.name)} export ${now.toISOString().slice(0, 10)}.zip`, entries };
 }
@@ -140,7 +229,7 @@ function csv(header: readonly string[], rows: readonly (readonly (string | null)
   return [header, ...rows].map((row) => csvLine(row.map((cell) => cell ?? ""))).join("");
 }
 
-function readme(accountName: string, now: Date, counts: { documents: number; messages: number }): string {
+function readme(accountName: string, now: Date, counts: { documents: number; messages: number; client: boolean }): string {
   return [
     `Export of the client account "${accountName}"`,
     `Made ${now.toISOString()} (UTC) by the client portal.`,
@@ -159,6 +248,22 @@ function readme(accountName: string, now: Date, counts: { documents: number; mes
     "appointments.json  Every appointment: title, description, start and end (UTC), status, meeting type",
     "                   and location.",
     "appointments.csv   The same appointments as a spreadsheet.",
+    counts.client
+      ? "organizers.json    Each tax organizer sent to you: its status and dates, and every question with your answer\n" +
+        "                   and the names of the files you gave it (the files are in documents/). Sensitive answers\n" +
+        "                   (bank and identity numbers) are masked, as on your organizer's page."
+      : "organizers.json    Each tax organizer of the account (drafts not yet sent too): its status and dates, and every\n" +
+        "                   question with its answer, sensitive ones (bank and identity numbers) in full, and the names\n" +
+        "                   of the files given to it (the files are in documents/).",
+    "organizers.csv     The same answers as a spreadsheet, one row per organizer and question.",
+    counts.client
+      ? "signatures.json    Each signature request you sign on: its status, each signer (status, when they viewed,\n" +
+        "                   agreed to sign electronically, proved who they are, signed or declined) and its audit events."
+      : "signatures.json    Each signature request of the account: its status, each signer (status, when they viewed,\n" +
+        "                   agreed to sign electronically, proved who they are, signed or declined) and its audit events.",
+    '                   The sealed PDFs are in documents/, in the "Signed documents" folder.',
+    "signatures.csv     The same requests as a spreadsheet, one row per request and signer.",
+    "signature-events.csv  Every request's audit events (what happened, when, by whom), oldest first.",
     "",
     "Dates and times are ISO 8601 in UTC. In the CSV files a cell starting with = + - or @ has a",
     "leading apostrophe, so that a spreadsheet shows it instead of running it as a formula.",

@@ -92,7 +92,7 @@ export async function markRead(
 // exactly when what it tells of happened. Duplicates collapse (docs/decisions.md, "The Inbox is where
 // work arrives (issue 34)"): one person's uploads to one account within ten minutes of the last are
 // one item ("uploaded 10 files"); a conversation's unread messages are one item; a second arrival
-// about the same appointment or request replaces what the unread item said of it.
+// about the same appointment, request or signature request replaces what the unread item said of it.
 
 const UPLOAD_BATCH_MINUTES = 10;
 /** Names kept on an upload item, for the Inbox's line; the count says how many there were. */
@@ -102,6 +102,9 @@ const MESSAGE_EXCERPT_CHARS = 280;
 
 /** Kinds about one appointment: the latest of them is what the unread item says. */
 const APPOINTMENT_KINDS: InboxItemKind[] = ["appointment_request", "appointment_booked", "appointment_rescheduled", "appointment_cancelled"];
+/** Kinds about one signature request: likewise, the unread item says where it stands now (viewed, signed, completed). */
+const SIGNATURE_KINDS: InboxItemKind[] = ["signature_viewed", "signature_signed", "signature_declined", "signature_completed"];
+const GROUPS = [APPOINTMENT_KINDS, SIGNATURE_KINDS];
 
 type InboxItem = {
   kind: Exclude<InboxItemKind, "upload" | "message">;
@@ -115,7 +118,7 @@ type InboxItem = {
 
 export async function addToInbox(db: Db, item: InboxItem): Promise<void> {
   if (item.account_id) {
-    const kinds = APPOINTMENT_KINDS.includes(item.kind) ? APPOINTMENT_KINDS : [item.kind];
+    const kinds = GROUPS.find((group) => group.includes(item.kind)) ?? [item.kind];
     const joined = await db
       .updateTable("inbox_items")
       .set({ kind: item.kind, actor_id: item.actor_id, summary: JSON.stringify(item.summary), last_at: item.at })

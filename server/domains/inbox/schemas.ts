@@ -10,13 +10,18 @@ export const INBOX_KINDS = [
   "appointment_booked",
   "appointment_rescheduled",
   "appointment_cancelled",
+  "signature_viewed",
+  "signature_signed",
+  "signature_declined",
+  "signature_completed",
 ] as const;
 
 /**
  * One Inbox item. `summary` by kind: upload `{ count, names }` (at most five names), request_submitted
  * and organizer_submitted `{ title }`, consultation `{ name, service }`, appointment_request, appointment_booked and
  * appointment_cancelled `{ title, start }`, appointment_rescheduled `{ title, start, previous_start }`,
- * message `{ count, text, attachments }` (the latest message's start). `client_label` is the account's
+ * message `{ count, text, attachments }` (the latest message's start), signature_viewed, signature_signed,
+ * signature_declined and signature_completed `{ title }` (the request's; a decline adds `reason`). `client_label` is the account's
  * name and `actor_name` the name of the person who acted (null for a visitor or a deleted person).
  */
 const inboxItemOutput = z.object({

@@ -18,6 +18,10 @@ const KIND_RIGHTS: Record<InboxItemKind, StaffRight> = {
   appointment_rescheduled: "appointments",
   appointment_cancelled: "appointments",
   message: "messages",
+  signature_viewed: "requests",
+  signature_signed: "requests",
+  signature_declined: "requests",
+  signature_completed: "requests",
 };
 
 type InboxContext = FirmContext;

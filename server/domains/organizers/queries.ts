@@ -171,6 +171,13 @@ export function listOwnOrganizers(db: Db, accountId: string) {
     .execute();
 }
 
+/** Every organizer of an account for its export, oldest first; drafts (never sent) only when asked for. */
+export function listAccountOrganizersForExport(db: Db, accountId: string, drafts: boolean) {
+  let query = db.selectFrom("organizers").select(organizerColumns).where("organizers.account_id", "=", accountId);
+  if (!drafts) query = query.where("organizers.status", "!=", "draft");
+  return query.orderBy("organizers.created_at").orderBy("organizers.id").execute();
+}
+
 function firmOrganizers(db: Db, scope: FirmScope) {
   return db
     .selectFrom("organizers")

@@ -27,6 +27,7 @@ import {
   insertCopiedAnswers,
   insertOrganizer,
   insertTemplate,
+  listAccountOrganizersForExport,
   listAnswerRows,
   listOrganizerDocuments,
   listOrganizersForFirm,
@@ -564,6 +565,66 @@ export async function answersTable(ctx: FirmContext, input: { id: string }): Pro
       .trim()
       .replace(/\s+/g, "-") || "organizer";
   return { filename: `${name}-answers.csv`, rows };
+}
+
+export type OrganizerExport = {
+  id: string;
+  title: string;
+  status: string;
+  due_date: string | null;
+  sent_at: string | null;
+  submitted_at: string | null;
+  reopen_comment: string | null;
+  questions: Array<{
+    id: string;
+    label: string;
+    type: Question["type"];
+    sensitive: boolean;
+    /** The answer as stored (a group's entries as objects), or masked text; null when unanswered. */
+    answer: unknown;
+    /** The answer as one line, as the CSV has it. */
+    answer_text: string;
+    /** A file question's documents, by name (the files themselves are among the account's documents). */
+    files: string[];
+  }>;
+};
+
+/**
+ * An account's organizers for its export (account-export/service.ts). Whose export decides what a
+ * sensitive answer is: the firm's has it opened, as the firm's review page shows it; the client's
+ * has it masked, as the client's own page does, so that a session taken over cannot collect the
+ * account numbers by downloading the export (docs/decisions.md, "Organizers"). Drafts were never
+ * sent: only the firm's export has them.
+ */
+export async function organizersForExport(ctx: SealingContext & { db: Db }, accountId: string, view: "firm" | "client"): Promise<OrganizerExport[]> {
+  const organizers = await listAccountOrganizersForExport(ctx.db, accountId, view === "firm");
+  return Promise.all(
+    organizers.map(async (organizer) => {
+      const [answers, documents] = await Promise.all([listAnswerRows(ctx.db, organizer.id), documentsByQuestion(ctx.db, organizer.id)]);
+      const byId = new Map(answers.map((answer) => [answer.question_id, answer]));
+      return {
+        id: organizer.id,
+        title: organizer.title,
+        status: organizer.status,
+        due_date: organizer.due_date,
+        sent_at: organizer.sent_at?.toISOString() ?? null,
+        submitted_at: organizer.submitted_at?.toISOString() ?? null,
+        reopen_comment: organizer.reopen_comment,
+        questions: topQuestions(organizer.template as Template).map((question) => {
+          const files = question.type === "file" ? (documents[question.id] ?? []).map((d) => d.original_filename) : [];
+          const row = byId.get(question.id);
+          let answer: unknown = null;
+          let text = files.join("; ");
+          if (row && (row.value !== null || row.sealed !== null)) {
+            const value = answerValue(ctx, row);
+            answer = row.sealed !== null && view === "client" ? (value === null ? "••••" : maskValue(value)) : value;
+            text = row.sealed !== null && view === "client" ? String(answer) : cellText(question, value);
+          }
+          return { id: question.id, label: question.label, type: question.type, sensitive: question.sensitive, answer, answer_text: text, files };
+        }),
+      };
+    }),
+  );
 }
 
 function cellText(question: Question, value: unknown): string {

@@ -136,6 +136,16 @@ export function listRequestsForSigner(db: Db, accountId: string, userId: string)
     .execute();
 }
 
+/**
+ * An account's requests for its export, oldest first: every one for the firm (`signerId` null), or
+ * those on which this person signs, the client's reach.
+ */
+export function listAccountRequestsForExport(db: Db, accountId: string, signerId: string | null) {
+  let query = requestsWithAccount(db).select(requestColumns).where("signature_requests.account_id", "=", accountId);
+  if (signerId) query = query.where(isSigner(accountId, signerId));
+  return query.orderBy("signature_requests.created_at").orderBy("signature_requests.id").execute();
+}
+
 /** One request of the current account on which this person signs; any other is not found. */
 export function findRequestForSigner(db: Db, accountId: string, userId: string, id: string) {
   return requestsWithAccount(db).select(requestColumns).where("signature_requests.id", "=", id).where(isSigner(accountId, userId)).executeTakeFirst();

@@ -18,6 +18,7 @@ import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
 import { localDate } from "../appointments/firm-clock.ts";
 import { insertDocument, type StoredDocument } from "../documents/queries.ts";
 import { cleanFilename } from "../documents/upload.ts";
+import { addToInbox } from "../inbox/queries.ts";
 import { firmName } from "../site/service.ts";
 import { sealingIdentity } from "./certificate.ts";
 import { configuredKbaProvider } from "./kba.ts";
@@ -37,6 +38,7 @@ import {
   isDocumentHeld,
   insertSigners,
   listAccountPeople,
+  listAccountRequestsForExport,
   listEvents,
   listFields,
   listRequestsForFirm,
@@ -140,6 +142,27 @@ async function record(
     client: accountClient({ id: request.account_id, name: request.account_name }),
     target: { type: "signature_request", id: request.id },
     detail: { title: request.title, ...(signer !== null ? { signer: signer + 1 } : {}), ...detail },
+  });
+}
+
+/**
+ * The firm's Inbox hears of what a signer did (issue 35), in the same transaction: the latest event
+ * of a request is what its unread item says (inbox/queries.ts).
+ */
+async function tellFirm(
+  tx: Db,
+  ctx: ClientContext,
+  request: { id: string; account_id: string; title: string },
+  kind: "signature_viewed" | "signature_signed" | "signature_declined" | "signature_completed",
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await addToInbox(tx, {
+    kind,
+    account_id: request.account_id,
+    actor_id: ctx.user.id,
+    subject_id: request.id,
+    summary: { title: request.title, ...detail },
+    at: ctx.now(),
   });
 }
 
@@ -290,6 +313,92 @@ export async function adminSignatureRequest(ctx: FirmContext, id: string): Promi
     fields: fields.map(toField),
     events: events.map((e) => ({ at: e.occurred_at, action: e.action, signer: e.signer_position, actor: e.actor_label, detail: e.detail })),
   };
+}
+
+export type SignatureExport = {
+  id: string;
+  title: string;
+  kind: string;
+  order: string;
+  status: SignatureStatus;
+  due_date: string | null;
+  created_at: string;
+  completed_at: string | null;
+  void_reason: string | null;
+  document: string | null;
+  sealed_document: string | null;
+  signers: Array<{
+    index: number;
+    name: string;
+    email: string;
+    status: string;
+    viewed_at: string | null;
+    consented_at: string | null;
+    identity_method: string | null;
+    identity_checked_at: string | null;
+    signed_at: string | null;
+    declined_at: string | null;
+    decline_reason: string | null;
+  }>;
+  events: Array<{ at: string; action: string; signer: number | null; actor: string; detail: Record<string, unknown> }>;
+};
+
+/**
+ * An account's signature requests for its export (account-export/service.ts): each with its signers,
+ * status and audit events; the sealed PDFs are among the account's documents. The firm's export has
+ * every request; the client's those the client signs on, as their own pages show (`signerId`).
+ */
+export async function signaturesForExport(db: Db, accountId: string, signerId: string | null): Promise<SignatureExport[]> {
+  const rows = await listAccountRequestsForExport(db, accountId, signerId);
+  const signers = await listSigners(
+    db,
+    rows.map((r) => r.id),
+  );
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return Promise.all(
+    rows.map(async (row) => {
+      const [events, original, sealed] = await Promise.all([
+        listEvents(db, row.id),
+        findDocumentById(db, row.document_id),
+        row.sealed_document_id ? findDocumentById(db, row.sealed_document_id) : undefined,
+      ]);
+      return {
+        id: row.id,
+        title: row.title,
+        kind: row.kind,
+        order: row.signing_order,
+        status: row.status,
+        due_date: row.due_date,
+        created_at: row.created_at.toISOString(),
+        completed_at: iso(row.completed_at),
+        void_reason: row.void_reason,
+        document: original?.original_filename ?? null,
+        sealed_document: sealed?.original_filename ?? null,
+        signers: signers
+          .filter((s) => s.request_id === row.id)
+          .map((s) => ({
+            index: s.position,
+            name: s.name,
+            email: s.email,
+            status: s.status,
+            viewed_at: iso(s.viewed_at),
+            consented_at: iso(s.consented_at),
+            identity_method: s.identity_method,
+            identity_checked_at: iso(s.identity_checked_at),
+            signed_at: iso(s.signed_at),
+            declined_at: iso(s.declined_at),
+            decline_reason: s.decline_reason,
+          })),
+        events: events.map((e) => ({
+          at: e.occurred_at.toISOString(),
+          action: e.action,
+          signer: e.signer_position,
+          actor: e.actor_label,
+          detail: e.detail,
+        })),
+      };
+    }),
+  );
 }
 
 export async function listSignatureRequestsForFirm(
@@ -462,7 +571,9 @@ async function markViewed(ctx: ClientContext, view: SignerView, what: "request" 
       .where("viewed_at", "is", null)
       .returning("id")
       .executeTakeFirst();
-    if (updated) await record(tx, ctx, view.row, "signature.view", view.me.position, { opened: what });
+    if (!updated) return;
+    await record(tx, ctx, view.row, "signature.view", view.me.position, { opened: what });
+    await tellFirm(tx, ctx, view.row, "signature_viewed");
   });
 }
 
@@ -511,6 +622,7 @@ export async function declineSignature(ctx: ClientContext, input: { id: string; 
     await releaseOriginal(tx, view.row.document_id);
     await ctx.jobs.send("email", { kind: "signature-declined", requestId: view.row.id, position: view.me.position }, { tx });
     await record(tx, ctx, view.row, "signature.decline", view.me.position, { reason: input.reason });
+    await tellFirm(tx, ctx, view.row, "signature_declined", { reason: input.reason });
   });
   return toClientRequest(ctx, await loadForSigner(ctx, ctx.db, input.id, false));
 }
@@ -648,6 +760,7 @@ export async function signRequest(ctx: ClientContext, input: SignInput): Promise
       signature_image: input.signature.type === "drawn" ? input.signature.image : null,
     });
     await record(tx, ctx, row, "signature.sign", me.position, { signature: input.signature.type });
+    await tellFirm(tx, ctx, row, "signature_signed");
     const after = await listSigners(tx, [row.id]);
     if (after.every((s) => s.status === "signed")) {
       await sealRequest(tx, ctx, row, after);
@@ -736,4 +849,5 @@ async function sealRequest(tx: Db, ctx: ClientContext, row: RequestRow, signers:
   });
   await ctx.jobs.send("email", { kind: "signature-completed", requestId: row.id }, { tx });
   await record(tx, ctx, row, "signature.complete", null, { document: name, sha256: sealed.sha256, retained_until: until.toISOString() });
+  await tellFirm(tx, ctx, row, "signature_completed");
 }

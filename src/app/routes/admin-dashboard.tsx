@@ -30,6 +30,7 @@ import { ClientsTab } from "@/features/admin-accounts/clients-tab.tsx";
 import { InvitationsPanel } from "@/features/admin-invitations/invitations-panel.tsx";
 import { RegistrationSetting } from "@/features/admin-invitations/registration-setting.tsx";
 import { AccountSettings } from "@/features/account-settings/account-settings.tsx";
+import { AccessLogDownload } from "@/features/admin-security/access-log-download.tsx";
 import { IncidentResponse } from "@/features/admin-security/incident-response.tsx";
 import { RequireTwoFactorSetting } from "@/features/admin-security/require-two-factor-setting.tsx";
 import { DocumentNamesSetting } from "@/features/admin-notifications/document-names-setting.tsx";
@@ -184,7 +185,9 @@ export function AdminDashboardPage() {
             </TabsContent>
           )}
           {shown("activity") && (
-            <TabsContent value="activity">
+            <TabsContent value="activity" className="grid gap-6">
+              {/* The access log needs the activity right only; Firm settings, its other place, needs the settings right too. */}
+              <AccessLogDownload card />
               <ActivityTab />
             </TabsContent>
           )}

@@ -51,11 +51,19 @@ export function describeInboxItem(item: InboxItemView): { headline: string; acco
     }
     case "appointment_cancelled":
       return { headline: `${person} cancelled ${title}`, account, detail: start };
+    case "signature_viewed":
+      return { headline: `${person} opened "${title}" for signature`, account, detail: "Not signed yet" };
+    case "signature_signed":
+      return { headline: `${person} signed "${title}"`, account, detail: "Waiting for the other signers" };
+    case "signature_declined":
+      return { headline: `${person} declined to sign "${title}"`, account, detail: typeof summary.reason === "string" ? summary.reason : null };
+    case "signature_completed":
+      return { headline: `"${title}" is signed by everyone`, account, detail: "The sealed PDF is in Signed documents" };
   }
 }
 
 /** The account page's sections an Inbox item can land on (the page reads `?section=`). */
-export type AccountSection = "documents" | "messages" | "requests" | "appointments" | "activity" | "notes";
+export type AccountSection = "documents" | "messages" | "requests" | "signatures" | "appointments" | "activity" | "notes";
 
 const SECTION_OF: Record<InboxItemView["kind"], AccountSection | null> = {
   upload: "documents",
@@ -67,12 +75,17 @@ const SECTION_OF: Record<InboxItemView["kind"], AccountSection | null> = {
   appointment_booked: "appointments",
   appointment_rescheduled: "appointments",
   appointment_cancelled: "appointments",
+  // The account page has no signatures section yet: the original and the sealed PDF are among its documents.
+  signature_viewed: "signatures",
+  signature_signed: "signatures",
+  signature_declined: "signatures",
+  signature_completed: "signatures",
   consultation: null,
 };
 
 /**
  * Where opening an item lands: the account page at the section the item is about (with the thing
- * itself named, `&request=` or `&appointment=`, for the page to point at), or the Consultations tab
+ * itself named, `&request=`, `&appointment=` or `&signature_request=`, for the page to point at or open), or the Consultations tab
  * for a visitor's request, which has no account yet.
  */
 export function inboxItemTarget(item: InboxItemView): string {
@@ -81,5 +94,6 @@ export function inboxItemTarget(item: InboxItemView): string {
   const params = new URLSearchParams({ section });
   if (item.kind === "request_submitted") params.set("request", item.subject_id);
   if (section === "appointments") params.set("appointment", item.subject_id);
+  if (item.kind.startsWith("signature_")) params.set("signature_request", item.subject_id);
   return `/admin/accounts/${encodeURIComponent(item.client_id)}?${params.toString()}`;
 }

@@ -7,11 +7,15 @@ import {
   CheckCheck,
   ClipboardCheck,
   ClipboardList,
+  Eye,
+  FileCheck,
   FileUp,
+  FileX,
   type LucideIcon,
   MessageSquareReply,
   MessageSquareText,
   MessagesSquare,
+  PenLine,
   Repeat,
   UserPlus,
 } from "lucide-react";
@@ -40,6 +44,10 @@ const KIND_ICONS: Record<InboxItemView["kind"], LucideIcon> = {
   appointment_booked: CalendarCheck,
   appointment_rescheduled: Repeat,
   appointment_cancelled: CalendarX,
+  signature_viewed: Eye,
+  signature_signed: PenLine,
+  signature_declined: FileX,
+  signature_completed: FileCheck,
 };
 
 /** An item's own action (Reply, Invite as client): beside it on a wide screen, under its text on a phone. */

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { ArrowLeft, Download, Eye, FileSignature } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -17,7 +18,12 @@ type View = { kind: "list" } | { kind: "new" } | { kind: "open"; id: string };
 
 /** A client's signature requests on its record (issue 35): ask for one, follow each signer, remind, void, download the sealed PDF. */
 export function SignaturesSection({ account }: { account: FirmAccount }) {
-  const [view, setView] = useState<View>({ kind: "list" });
+  // An Inbox item about a request opens it here (`&signature_request=`).
+  const [searchParams] = useSearchParams();
+  const [view, setView] = useState<View>(() => {
+    const named = searchParams.get("signature_request");
+    return named ? { kind: "open", id: named } : { kind: "list" };
+  });
 
   if (view.kind === "open") {
     return (
