@@ -1,15 +1,17 @@
 // Encryption at rest in front of whichever storage holds the objects (docs/security.md, "Documents
 // encrypted at rest"): put() stores a new random data key, wrapped by the master key, in
 // stored_object_keys, then the object as object-encryption.ts seals it; get() opens it again,
-// ranges included (only the chunks that hold the range are read). An object without a key row was
-// stored before encryption and is passed through as it is (jobs/encrypt-stored-objects.ts encrypts
-// those). get() settles once the first chunk has verified, so an object tampered with at its start
+// ranges included (only the chunks that hold the range are read), through the backend's reader
+// where it has one (a local file: no new buffer per read) and its stream otherwise (S3). An object
+// without a key row was stored before encryption and is passed through as it is
+// (jobs/encrypt-stored-objects.ts encrypts those). get() settles once the first chunk has verified, so an object tampered with at its start
 // is refused before any answer begins; a later chunk that fails ends the stream with an error.
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types.ts";
 import {
+  decryptObject,
   decryptRange,
   decryptStream,
   encryptStream,
@@ -75,7 +77,16 @@ export class EncryptedStorage implements ObjectStorage {
     const dataKey = await this.dataKeyOf(key);
     if (!dataKey) return this.backend.get(key, range);
     let plain: AsyncGenerator<Buffer>;
-    if (!range) {
+    if (this.backend.openReader) {
+      const reader = await this.backend.openReader(key);
+      plain = (async function* () {
+        try {
+          yield* decryptObject(key, reader, dataKey, range);
+        } finally {
+          await reader.close();
+        }
+      })();
+    } else if (!range) {
       plain = decryptStream(key, await this.backend.get(key), dataKey);
     } else {
       const header = parseHeader(key, await readAll(await this.backend.get(key, { start: 0, end: HEADER_SIZE - 1 })));

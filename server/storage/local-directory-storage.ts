@@ -8,7 +8,15 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertValidKey, type ByteRange, isValidKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from "./storage.ts";
+import {
+  assertValidKey,
+  type ByteRange,
+  isValidKey,
+  ObjectNotFoundError,
+  type ObjectReader,
+  type ObjectStorage,
+  type StoredObject,
+} from "./storage.ts";
 
 export class LocalDirectoryStorage implements ObjectStorage {
   readonly tmpDir: string;
@@ -41,9 +49,37 @@ export class LocalDirectoryStorage implements ObjectStorage {
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
+    const file = await this.open(key);
+    return file.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async openReader(key: string): Promise<ObjectReader> {
+    const file = await this.open(key);
+    let size: number;
     try {
-      const file = await fsp.open(this.pathOf(key), "r");
-      return file.createReadStream(range ? { start: range.start, end: range.end } : {});
+      ({ size } = await file.stat());
+    } catch (err) {
+      await file.close();
+      throw err;
+    }
+    return {
+      size,
+      read: async (into, length, position) => {
+        let got = 0;
+        while (got < length) {
+          const { bytesRead } = await file.read(into, got, length - got, position + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return got;
+      },
+      close: () => file.close(),
+    };
+  }
+
+  private async open(key: string): Promise<fsp.FileHandle> {
+    try {
+      return await fsp.open(this.pathOf(key), "r");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new ObjectNotFoundError(key);
       throw err;

@@ -10,12 +10,18 @@
 // fails its tag. Every object has a random data key of its own, wrapped by the master key in
 // stored_object_keys. Plaintext leaves here only once its chunk's tag has verified.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import type { ByteRange, ObjectReader } from "./storage.ts";
 
 export const MAGIC = Buffer.from([0x89, 0x45, 0x4e, 0x43]);
 export const FORMAT_VERSION = 1;
 export const HEADER_SIZE = 20;
 export const CHUNK_SIZE = 1024 * 1024;
 export const TAG_SIZE = 16;
+/**
+ * A chunk read whole is opened in pieces of this size: Node makes a new buffer for each output, and
+ * here 64 KiB outputs ran at 3.6 GB/s where 1 MiB ones ran at 2.3 GB/s (fresh pages each time).
+ */
+const OUTPUT_SLICE = 64 * 1024;
 const MIN_CHUNK = 1024;
 const MAX_CHUNK = 16 * 1024 * 1024;
 
@@ -238,6 +244,79 @@ export async function* decryptRange(
   if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} fails authentication or the object is truncated`);
   yield* emit(plain);
   if (remaining > 0) throw new ObjectIntegrityError(key, "truncated");
+}
+
+/** `buffer` cut into pieces of at most `size` bytes (one empty piece for an empty buffer), nothing copied. */
+function slices(buffer: Buffer, size: number): Buffer[] {
+  const pieces = [buffer.subarray(0, Math.min(size, buffer.length))];
+  for (let at = size; at < buffer.length; at += size) pieces.push(buffer.subarray(at, at + size));
+  return pieces;
+}
+
+/** Bytes `from` (included) to `to` (excluded) of the pieces taken as one, nothing copied. */
+function* between(pieces: readonly Buffer[], from: number, to: number): Generator<Buffer> {
+  let at = 0;
+  for (const piece of pieces) {
+    const start = Math.max(from - at, 0);
+    const end = Math.min(to - at, piece.length);
+    if (end > start) yield piece.subarray(start, end);
+    at += piece.length;
+  }
+}
+
+/**
+ * The plaintext of a stored object (or of `range` of it) read through `reader`, each chunk handed
+ * out only once its tag verified. Two buffers of a sealed chunk's size are read into in turn, the
+ * next chunk read while this one is opened, so a read costs no buffer of its own; the cipher's output
+ * is the only new one. The object's size tells which chunk is the final one, so a file cut at a
+ * chunk's end is refused as much as one cut inside a chunk.
+ */
+export async function* decryptObject(key: string, reader: ObjectReader, dataKey: Buffer, range?: ByteRange): AsyncGenerator<Buffer> {
+  const head = Buffer.alloc(HEADER_SIZE);
+  if ((await reader.read(head, HEADER_SIZE, 0)) < HEADER_SIZE) throw new ObjectIntegrityError(key, "shorter than its header");
+  const header = parseHeader(key, head);
+  const sealedSize = header.chunkSize + TAG_SIZE;
+  const body = reader.size - HEADER_SIZE;
+  const chunks = Math.max(1, Math.ceil(body / sealedSize));
+  const sealedLengthOf = (index: number) => (index === chunks - 1 ? body - index * sealedSize : sealedSize);
+  if (sealedLengthOf(chunks - 1) < TAG_SIZE) throw new ObjectIntegrityError(key, `chunk ${chunks - 1} (the last) is shorter than its tag: truncated`);
+  const plainSize = body - chunks * TAG_SIZE;
+  const start = range?.start ?? 0;
+  const end = range?.end ?? plainSize - 1;
+  if (end >= plainSize) throw new ObjectIntegrityError(key, "truncated");
+  const first = Math.floor(start / header.chunkSize);
+  const last = Math.max(first, Math.floor(end / header.chunkSize));
+  const buffers = [first, first + 1].filter((i) => i <= last).map((i) => Buffer.allocUnsafeSlow(sealedLengthOf(i)));
+  const readChunk = (index: number) => reader.read(buffers[(index - first) % 2]!, sealedLengthOf(index), HEADER_SIZE + index * sealedSize);
+  let pending: Promise<number> | null = readChunk(first);
+  try {
+    for (let index = first; index <= last; index++) {
+      const read: number = await pending!;
+      pending = index < last ? readChunk(index + 1) : null;
+      const length = sealedLengthOf(index);
+      if (read !== length) throw new ObjectIntegrityError(key, `chunk ${index} is truncated`);
+      const sealed = buffers[(index - first) % 2]!;
+      const plain = openChunkParts(
+        dataKey,
+        header,
+        index,
+        index === chunks - 1,
+        slices(sealed.subarray(0, length - TAG_SIZE), OUTPUT_SLICE),
+        sealed.subarray(length - TAG_SIZE, length),
+      );
+      if (!plain) {
+        const what =
+          index === chunks - 1 ? `chunk ${index} (the last) fails authentication or the object is truncated` : `chunk ${index} fails authentication`;
+        throw new ObjectIntegrityError(key, what);
+      }
+      const from = index === first ? start - index * header.chunkSize : 0;
+      const to = index === last ? end - index * header.chunkSize + 1 : header.chunkSize;
+      yield* between(plain, from, to);
+    }
+  } finally {
+    // A read still on its way when the reader stops (an error, or a consumer gone) settles unheard.
+    await pending?.catch(() => 0);
+  }
 }
 
 // ---- Master keys -------------------------------------------------------------------------------

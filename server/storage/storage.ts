@@ -6,6 +6,15 @@ export type StoredObject = { key: string; lastModified: Date };
 /** Bytes `start` to `end` of an object, both included, as an HTTP Range names them. */
 export type ByteRange = { start: number; end: number };
 
+/** An object opened for reads at given positions into the caller's buffers (ObjectStorage.openReader). */
+export interface ObjectReader {
+  /** The object's size in bytes when it was opened. */
+  readonly size: number;
+  /** Reads `length` bytes at `position` into the start of `into`: the count read, less only at the object's end. */
+  read(into: Buffer, length: number, position: number): Promise<number>;
+  close(): Promise<void>;
+}
+
 /** Where document content lives; rows in `documents` (and `site_media`) name objects by random keys. */
 export interface ObjectStorage {
   /**
@@ -18,6 +27,13 @@ export interface ObjectStorage {
    * Rejects with `ObjectNotFoundError` when there is no such object.
    */
   get(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Optional, where reads at a position are cheap (a local file): the object opened for reads into
+   * the caller's buffers. A reader that uses each read at once (the encrypting storage decrypts it)
+   * reuses its buffers instead of a new one per read, which the garbage collector would collect.
+   * Rejects with `ObjectNotFoundError` as get() does.
+   */
+  openReader?(key: string): Promise<ObjectReader>;
   /** Removing an object that is already gone is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored object whose key is one of ours, in no particular order. */

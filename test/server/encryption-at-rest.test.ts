@@ -18,7 +18,7 @@ import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
 import { documentMasterKeys } from "../../server/storage/create-storage.ts";
 import { encryptLegacyObjects, type LegacyCursor } from "../../server/storage/encrypt-legacy-objects.ts";
-import type { EncryptedStorage } from "../../server/storage/encrypted-storage.ts";
+import { EncryptedStorage } from "../../server/storage/encrypted-storage.ts";
 import { CHUNK_SIZE, encryptStream, HEADER_SIZE, MAGIC, masterKey, TAG_SIZE } from "../../server/storage/object-encryption.ts";
 import { rotateDocumentKeys } from "../../server/storage/rotate-document-keys.ts";
 import { sweepOrphanedObjects } from "../../server/storage/sweep-orphaned-objects.ts";
@@ -188,6 +188,67 @@ describe("on the local disk", () => {
       const got = Buffer.concat(await body.toArray());
       expect(got.equals(bytes.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
     }
+  });
+
+  it("reads alike through the file reader and through a stream, at every chunk edge, and refuses a file cut anywhere", async () => {
+    const storage = server.deps.storage as EncryptedStorage;
+    const backend = storage.backend;
+    // The same storage without the local directory's reader: objects opened from its stream, as on S3.
+    const streamOnly = new EncryptedStorage(
+      {
+        put: (k, b) => backend.put(k, b),
+        get: (k, r) => backend.get(k, r),
+        delete: (k) => backend.delete(k),
+        list: () => backend.list(),
+        check: () => backend.check(),
+      },
+      server.db,
+      storage.keys,
+    );
+    expect(backend.openReader).toBeTypeOf("function");
+    expect(streamOnly.backend.openReader).toBeUndefined();
+    const read = async (on: EncryptedStorage, key: string, range?: { start: number; end: number }) =>
+      Buffer.concat(await (await on.get(key, range)).toArray());
+    for (const size of [0, 1, CHUNK_SIZE - 1, CHUNK_SIZE, CHUNK_SIZE + 1, 2 * CHUNK_SIZE]) {
+      const bytes = randomBytes(size);
+      const key = `edge-${size}-${randomBytes(8).toString("hex")}`;
+      // Arriving in small pieces, as an upload does: a chunk is gathered from many of them.
+      const pieces = Array.from({ length: Math.ceil(size / 1000) }, (_, i) => bytes.subarray(i * 1000, (i + 1) * 1000));
+      await storage.put(key, Readable.from(pieces));
+      expect(fs.statSync(fileOf(key)).size, `${size}`).toBe(HEADER_SIZE + size + TAG_SIZE * Math.max(1, Math.ceil(size / CHUNK_SIZE)));
+      for (const on of [storage, streamOnly]) {
+        expect((await read(on, key)).equals(bytes), `${size} whole`).toBe(true);
+        if (size === 0) continue;
+        for (const [start, end] of [
+          [0, 0],
+          [size - 1, size - 1],
+          [Math.max(0, size - CHUNK_SIZE - 2), size - 1],
+        ] as const) {
+          expect((await read(on, key, { start, end })).equals(bytes.subarray(start, end + 1)), `${size} ${start}-${end}`).toBe(true);
+        }
+      }
+    }
+    // Cut short: inside the header, inside a tag, at a chunk's end, one byte off the end.
+    const bytes = randomBytes(2 * CHUNK_SIZE + 10);
+    const key = `cut-${randomBytes(8).toString("hex")}`;
+    await storage.put(key, Readable.from([bytes]));
+    const whole = fs.readFileSync(fileOf(key));
+    for (const length of [
+      HEADER_SIZE - 1,
+      HEADER_SIZE + 5,
+      HEADER_SIZE + SEALED,
+      HEADER_SIZE + 2 * SEALED,
+      HEADER_SIZE + 2 * SEALED + TAG_SIZE - 1,
+      whole.length - 1,
+    ]) {
+      fs.writeFileSync(fileOf(key), whole.subarray(0, length));
+      for (const on of [storage, streamOnly]) {
+        await expect(read(on, key), `${length} whole`).rejects.toThrow(/unreadable/);
+        await expect(read(on, key, { start: bytes.length - 1, end: bytes.length - 1 }), `${length} last byte`).rejects.toThrow(/unreadable/);
+      }
+    }
+    fs.writeFileSync(fileOf(key), whole);
+    expect((await read(storage, key)).equals(bytes)).toBe(true);
   });
 
   it("reads objects stored with the earlier 64 KiB chunks (their header says so), whole and by range", async () => {
