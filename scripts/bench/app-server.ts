@@ -5,6 +5,7 @@ import { loadConfig } from "../../server/config.ts";
 import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startServer } from "../../server/server.ts";
+import { createBackendStorage } from "../../server/storage/create-storage.ts";
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -12,7 +13,10 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 // As server/index.ts does, so the app also runs by hand on a fresh DATA_DIR.
 await migrateToLatest(database.db, logger);
 const clientDir = process.env.BENCH_CLIENT_DIR || undefined;
-const server = await startServer({ config, logger, database, app: { clientDir } });
+// BENCH_UNENCRYPTED_STORAGE=1: the same app storing documents as they were stored before encryption
+// at rest, the baseline of the encryption rows (scripts/bench/encryption.ts); only the bench sets it.
+const overrides = process.env.BENCH_UNENCRYPTED_STORAGE === "1" ? { storage: createBackendStorage(config) } : undefined;
+const server = await startServer({ config, logger, database, app: { clientDir }, overrides });
 
 // Where a latency tail comes from: how long the event loop was held up, and the longest GC pause,
 // since the bench last asked ("pauses:reset", then "pauses").

@@ -6,17 +6,17 @@
 //   --only=api,login,upload,zip,encryption,mail,scale,frontend   runs just those benchmarks (while working on one).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
 import { hashPassword } from "../../server/auth/password.ts";
-import { generateTotpKey, sealTotpKey, totpCodeForStep, totpStep } from "../../server/auth/totp.ts";
+import { generateTotpKey, sealTotpKey } from "../../server/auth/totp.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createLogger } from "../../server/logger.ts";
 import { insertUser } from "../../server/domains/auth/queries.ts";
 import { benchEncryption } from "./encryption.ts";
+import { freePort, login, multipartBody } from "./http.ts";
 import { createBenchDatabase, FULL_SCALE, giveOwnAccount, SMALL_SCALE, SMOKE_SCALE, seedScale } from "./database.ts";
 import { explainProcedure, type ExplainedQuery } from "./explain.ts";
 import { buildClient, measureBundle, measureRouteChunks, runLighthouse } from "./frontend.ts";
@@ -72,50 +72,6 @@ async function section(key: SectionKey, name: string, run: () => Promise<void>):
 
 function check(failures: number, what: string): void {
   if (failures > 0) problems.push(`${what}: ${failures} requests failed (non-2xx or socket errors)`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** `totpKey`: for an account with two-factor sign-in (every admin), the key its codes come from. */
-async function login(
-  appUrl: string,
-  path: "/api/auth/login" | "/api/admin/login",
-  username: string,
-  password: string,
-  totpKey?: Uint8Array,
-): Promise<string> {
-  const post = async (to: string, data: unknown) => {
-    const res = await fetch(appUrl + to, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: appUrl },
-      body: JSON.stringify(data),
-    });
-    return { res, body: (await res.json()) as { session_token?: string; detail?: string; two_factor_required?: boolean; challenge?: string } };
-  };
-  let { res, body } = await post(path, { username, password, return_token: true });
-  if (res.ok && body.two_factor_required && totpKey) {
-    ({ res, body } = await post("/api/auth/login/2fa", { challenge: body.challenge, code: totpCodeForStep(totpKey, totpStep(new Date())) }));
-  }
-  if (!res.ok || !body.session_token) throw new Error(`login ${username} at ${path}: ${res.status} ${body.detail ?? ""}`);
-  return body.session_token;
-}
-
-function multipartBody(bytes: number): { body: Buffer; contentType: string } {
-  const boundary = `----bench${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ledger.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, randomBytes(bytes), tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -395,9 +351,9 @@ async function main(): Promise<void> {
     });
 
     await section("encryption", "Encryption at rest", async () => {
-      const s3 = await startTestS3();
-      cleanup.unshift(s3.close);
-      rows.push(...(await benchEncryption({ databaseUrl: database.url, work, files: smoke ? 1 : 16, rounds: smoke ? 1 : 2, s3, app, dataDir })));
+      const { NODE_ENV, HOST, LOG_LEVEL, BENCH_CLIENT_DIR, DOCUMENT_ENCRYPTION_KEY } = appEnv;
+      const shared = { NODE_ENV, HOST, LOG_LEVEL, BENCH_CLIENT_DIR, DOCUMENT_ENCRYPTION_KEY };
+      rows.push(...(await benchEncryption({ base, work, files: smoke ? 1 : 16, rounds: smoke ? 1 : 6, appEnv: shared, cleanup })));
     });
 
     await section("mail", "Mail burst", async () => {
