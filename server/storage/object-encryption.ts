@@ -144,9 +144,11 @@ function takeSealed(queue: ByteQueue, size: number): { body: Buffer[]; tag: Buff
 
 /**
  * The ciphertext of a plaintext stream: the header, then each chunk once the next one has begun (or
- * the stream ended), as one buffer: one write per chunk rather than one per piece and a 16-byte
- * one for its tag. New objects use CHUNK_SIZE; the chunk size an object was written with is in its
- * header, so objects written with an earlier one read as before.
+ * the stream ended), as the ciphertext of each piece it arrived in, then its tag. Nothing is copied
+ * into a chunk-sized buffer: the app serving 10 MB uploads spent less CPU this way (5.5 against
+ * 7.4 ms per MB, docs/performance.md) than with one buffer per chunk, though it makes more writes.
+ * New objects use CHUNK_SIZE; the chunk size an object was written with is in its header, so
+ * objects written with an earlier one read as before.
  */
 export async function* encryptStream(source: AsyncIterable<Buffer | string>, dataKey: Buffer, chunkSize = CHUNK_SIZE): AsyncGenerator<Buffer> {
   const header = newHeader(chunkSize);
@@ -156,9 +158,9 @@ export async function* encryptStream(source: AsyncIterable<Buffer | string>, dat
   for await (const part of source) {
     queue.push(typeof part === "string" ? Buffer.from(part) : part);
     // Strictly more than a chunk: this one is not the last.
-    while (queue.length > chunkSize) yield Buffer.concat(sealChunkParts(dataKey, header, index++, false, queue.takeParts(chunkSize)));
+    while (queue.length > chunkSize) yield* sealChunkParts(dataKey, header, index++, false, queue.takeParts(chunkSize));
   }
-  yield Buffer.concat(sealChunkParts(dataKey, header, index, true, queue.takeParts(queue.length)));
+  yield* sealChunkParts(dataKey, header, index, true, queue.takeParts(queue.length));
 }
 
 /** The plaintext of a whole encrypted object, chunk by chunk, each only after its tag verified. */
