@@ -4,8 +4,9 @@
 // ranges included (only the chunks that hold the range are read), through the backend's reader
 // where it has one (a local file: no new buffer per read) and its stream otherwise (S3). An object
 // without a key row was stored before encryption and is passed through as it is
-// (jobs/encrypt-stored-objects.ts encrypts those). get() settles once the first chunk has verified, so an object tampered with at its start
-// is refused before any answer begins; a later chunk that fails ends the stream with an error.
+// (jobs/encrypt-stored-objects.ts encrypts those). get() settles once the first chunk has
+// verified, so an object tampered with at its start is refused before any answer begins; a later
+// chunk that fails ends the stream with an error.
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";

@@ -145,8 +145,8 @@ function takeSealed(queue: ByteQueue, size: number): { body: Buffer[]; tag: Buff
 /**
  * The ciphertext of a plaintext stream: the header, then each chunk once the next one has begun (or
  * the stream ended), as the ciphertext of each piece it arrived in, then its tag. Nothing is copied
- * into a chunk-sized buffer: the app serving 10 MB uploads spent less CPU this way (5.5 against
- * 7.4 ms per MB, docs/performance.md) than with one buffer per chunk, though it makes more writes.
+ * into a chunk-sized buffer: the app serving 10 MB uploads spent less CPU this way (5.5-8.0 against
+ * 7.4-9.5 ms per MB, docs/performance.md) than with one buffer per chunk, though it writes more.
  * New objects use CHUNK_SIZE; the chunk size an object was written with is in its header, so
  * objects written with an earlier one read as before.
  */
