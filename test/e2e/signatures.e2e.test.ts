@@ -133,9 +133,26 @@ describe("signatures", () => {
     await toast(page, "engagement-letter.pdf uploaded");
     expect(await page.getByLabel("PDF to sign").locator("option:checked").textContent()).toBe("engagement-letter.pdf");
     await page.getByLabel("Title").fill(TITLE);
-    await page.getByLabel("In order, as listed above").check();
+    await page.getByLabel("In order", { exact: true }).check();
     expect(await page.getByRole("checkbox", { name: /Maria Garcia/ }).isChecked()).toBe(true);
     expect(await page.getByRole("checkbox", { name: /James Garcia/ }).isChecked()).toBe(true);
+    // The signing order: the account's order to begin with; James moved up, then back down by keyboard.
+    const order = page.getByRole("list", { name: "Signing order" });
+    const signingOrder = async () => (await order.getByRole("listitem").allTextContents()).map((t) => t.trim());
+    expect(await signingOrder()).toEqual(["1.Maria Garcia", "2.James Garcia"]);
+    await order.getByRole("button", { name: "Move James Garcia up" }).click();
+    expect(await signingOrder()).toEqual(["1.James Garcia", "2.Maria Garcia"]);
+    // At the top its up button is disabled: the focus went to its down button, and Enter moves it back.
+    expect(await order.getByRole("button", { name: "Move James Garcia down" }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await signingOrder()).toEqual(["1.Maria Garcia", "2.James Garcia"]);
+    // Unchosen and chosen again, a signer goes last.
+    await page.getByRole("checkbox", { name: /Maria Garcia/ }).uncheck();
+    await expect.poll(() => order.isVisible()).toBe(false);
+    await page.getByRole("checkbox", { name: /Maria Garcia/ }).check();
+    expect(await signingOrder()).toEqual(["1.James Garcia", "2.Maria Garcia"]);
+    await order.getByRole("button", { name: "Move Maria Garcia up" }).click();
+    expect(await signingOrder()).toEqual(["1.Maria Garcia", "2.James Garcia"]);
     await page.getByLabel("Message (optional)").fill("Please sign where highlighted.");
     await expectAccessibleWithHeadings(page, "signatures-firm-request");
 

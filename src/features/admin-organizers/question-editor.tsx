@@ -1,9 +1,10 @@
 import { type ReactNode, useId } from "react";
-import { ArrowDown, ArrowUp, ChevronDown, ChevronUp, Plus, Trash2 } from "lucide-react";
+import { ChevronDown, ChevronUp, Plus, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
+import { MoveButtons, moveButtonId } from "@/components/ui/move-buttons.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { type MemberQuestion, type Question, QUESTION_TYPES, type VisibleIf } from "@server/domains/organizers/schemas.ts";
@@ -35,33 +36,6 @@ export type RowPlace = {
   candidates: readonly ConditionTarget[];
 };
 
-export const moveButtonId = (id: string, by: -1 | 1) => `move-${id}-${by < 0 ? "up" : "down"}`;
-
-/** Up and down for a question or a section (`what`: "question Income", "section 2"), with the ids moveButtonId gives, so focus can follow the move. */
-export function MoveButtons({
-  id,
-  what,
-  first,
-  last,
-  onMove,
-}: {
-  id: string;
-  what: string;
-  first: boolean;
-  last: boolean;
-  onMove: (by: -1 | 1) => void;
-}) {
-  return (
-    <>
-      <Button id={moveButtonId(id, -1)} variant="ghost" size="icon-sm" aria-label={`Move ${what} up`} disabled={first} onClick={() => onMove(-1)}>
-        <ArrowUp aria-hidden="true" />
-      </Button>
-      <Button id={moveButtonId(id, 1)} variant="ghost" size="icon-sm" aria-label={`Move ${what} down`} disabled={last} onClick={() => onMove(1)}>
-        <ArrowDown aria-hidden="true" />
-      </Button>
-    </>
-  );
-}
 export const labelInputId = (id: string) => `label-${id}`;
 
 const nameOf = (label: string, number: number) => (label.trim() ? `“${label.trim()}”` : `question ${number}`);

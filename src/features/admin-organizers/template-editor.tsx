@@ -7,11 +7,12 @@ import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
+import { focusMoveButton, MoveButtons, moveButtonId } from "@/components/ui/move-buttons.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { trpc } from "@/lib/trpc.ts";
 import type { Question, TemplateOutput } from "@server/domains/organizers/schemas.ts";
-import { labelInputId, MoveButtons, moveButtonId, QuestionRow } from "./question-editor.tsx";
+import { labelInputId, QuestionRow } from "./question-editor.tsx";
 import { TemplatePreview } from "./template-preview.tsx";
 import {
   allIds,
@@ -58,11 +59,7 @@ export function TemplateEditor({ template, onClose }: { template: TemplateOutput
     const id = focusNext.current;
     if (!id) return;
     focusNext.current = null;
-    const target = document.getElementById(id);
-    // At the top (or bottom) the button it was is disabled: its pair takes the focus.
-    if (target instanceof HTMLButtonElement && target.disabled) {
-      document.getElementById(id.endsWith("-up") ? id.replace(/-up$/, "-down") : id.replace(/-down$/, "-up"))?.focus();
-    } else target?.focus();
+    focusMoveButton(id);
   });
 
   // Closing the tab or reloading with unsaved changes asks first (the browser's own prompt).

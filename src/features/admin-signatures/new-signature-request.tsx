@@ -1,10 +1,11 @@
-import { type ChangeEvent, type FormEvent, lazy, Suspense, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { ArrowLeft, ArrowRight, Send, Upload } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
+import { focusMoveButton, MoveButtons, moveButtonId } from "@/components/ui/move-buttons.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
@@ -151,6 +152,7 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
   const documents = trpc.admin.clientDocuments.useQuery({ id: account.id, folder_id: folderId || null }, { retry: false });
   const utils = trpc.useUtils();
   const uploadId = useId();
+  const orderHeadingId = useId();
   const pdfs = (documents.data ?? []).filter((d) => d.content_type === "application/pdf");
   const set = (change: Partial<Details>) => onChange({ ...details, ...change });
 
@@ -193,13 +195,27 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
     onNext();
   };
 
+  // A signer chosen again goes last; the signing order below is the order of details.signers.
   const toggleSigner = (userId: string, on: boolean) => {
-    // Signers keep the account's order of its people: "in order" means that order.
-    const chosen = new Set(details.signers);
-    if (on) chosen.add(userId);
-    else chosen.delete(userId);
-    set({ signers: people.map((p) => p.user_id!).filter((id) => chosen.has(id)) });
+    const others = details.signers.filter((id) => id !== userId);
+    set({ signers: on ? [...others, userId] : others });
   };
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusNext.current;
+    if (!id) return;
+    focusNext.current = null;
+    focusMoveButton(id);
+  });
+  const moveSigner = (userId: string, by: -1 | 1) => {
+    const order = [...details.signers];
+    const at = order.indexOf(userId);
+    order.splice(at, 1);
+    order.splice(at + by, 0, userId);
+    set({ signers: order });
+    focusNext.current = moveButtonId(`signer-${userId}`, by);
+  };
+  const chosenPeople = details.signers.map((id) => people.find((p) => p.user_id === id)).filter((p) => p !== undefined);
 
   if (people.length === 0) {
     return (
@@ -335,8 +351,31 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
             checked={details.order === "sequential"}
             onChange={() => set({ order: "sequential" })}
           />
-          In order, as listed above
+          In order
         </label>
+        {details.order === "sequential" && chosenPeople.length > 1 && (
+          <div className="mt-2 grid gap-2 sm:max-w-md">
+            <p id={orderHeadingId} className="text-sm font-medium">
+              Signing order
+            </p>
+            <p className="text-sm text-muted-foreground">Each signer is asked once the one before has signed.</p>
+            <ol aria-labelledby={orderHeadingId} className="grid gap-1">
+              {chosenPeople.map((p, index) => (
+                <li key={p.user_id} className="flex min-w-0 items-center gap-2 rounded-md border px-3 py-1 text-sm">
+                  <span className="w-5 shrink-0 text-muted-foreground">{index + 1}.</span>
+                  <span className="min-w-0 flex-1 break-words [overflow-wrap:anywhere]">{p.name || p.email}</span>
+                  <MoveButtons
+                    id={`signer-${p.user_id}`}
+                    what={p.name || p.email}
+                    first={index === 0}
+                    last={index === chosenPeople.length - 1}
+                    onMove={(by) => moveSigner(p.user_id!, by)}
+                  />
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
       </fieldset>
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
