@@ -471,8 +471,11 @@ describe("landing page", { timeout: 60_000 }, () => {
       expect(await password.getAttribute("type")).toBe("password");
 
       await register.getByLabel("Email").fill("nora.q@example.com");
+      // Each toast is watched for before the click: on a loaded machine one has come and gone
+      // (4 s) before a wait begun after the click looked.
+      const registered = toast(t.page, "Registration successful! Please log in.").waitFor();
       await register.getByRole("button", { name: "Create Account" }).click();
-      await toast(t.page, "Registration successful! Please log in.").waitFor();
+      await registered;
 
       // Switched to Login; the registration fields were cleared.
       expect(await dialog.getByRole("tab", { name: "Login" }).getAttribute("aria-selected")).toBe("true");
@@ -489,11 +492,12 @@ describe("landing page", { timeout: 60_000 }, () => {
       await expectFieldError(t.page, login.getByLabel("Password", { exact: true }), "Invalid username or password");
       expect(await toast(t.page, "Invalid username or password").count()).toBe(0);
       await login.getByLabel("Password", { exact: true }).fill("Tidy-Ledger-2031");
+      const loggedIn = toast(t.page, "Logged in successfully!").waitFor();
       await login.getByRole("button", { name: "Login" }).click();
-      await toast(t.page, "Logged in successfully!").waitFor();
+      await loggedIn;
+      // The toasts of one form replace each other rather than pile up (this one may be gone by now).
+      expect(await t.page.locator("[data-sonner-toast]").count()).toBeLessThanOrEqual(1);
       await t.page.waitForURL("**/dashboard");
-      // The toasts of one form replace each other rather than pile up.
-      expect(await t.page.locator("[data-sonner-toast]").count()).toBe(1);
 
       await openLanding(t.page);
       await t.page.getByRole("button", { name: "Dashboard", exact: true }).click();
