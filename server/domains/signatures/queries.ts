@@ -137,11 +137,16 @@ export function listRequestsForSigner(db: Db, accountId: string, userId: string)
 }
 
 /**
- * An account's requests for its export, oldest first: every one for the firm (`signerId` null), or
- * those on which this person signs, the client's reach.
+ * An account's requests for its export, oldest first, with the names of the original and the sealed
+ * PDF: every one for the firm (`signerId` null), or those on which this person signs, the client's reach.
  */
 export function listAccountRequestsForExport(db: Db, accountId: string, signerId: string | null) {
-  let query = requestsWithAccount(db).select(requestColumns).where("signature_requests.account_id", "=", accountId);
+  let query = requestsWithAccount(db)
+    .leftJoin("documents as original", "original.id", "signature_requests.document_id")
+    .leftJoin("documents as sealed", "sealed.id", "signature_requests.sealed_document_id")
+    .select(requestColumns)
+    .select(["original.original_filename as document_name", "sealed.original_filename as sealed_document_name"])
+    .where("signature_requests.account_id", "=", accountId);
   if (signerId) query = query.where(isSigner(accountId, signerId));
   return query.orderBy("signature_requests.created_at").orderBy("signature_requests.id").execute();
 }
@@ -215,11 +220,12 @@ export function listFields(db: Db, requestId: string) {
     .execute();
 }
 
-export function listEvents(db: Db, requestId: string) {
+export function listEvents(db: Db, requestIds: readonly string[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("signature_events")
-    .select(["occurred_at", "action", "signer_position", "actor_label", "detail"])
-    .where("request_id", "=", requestId)
+    .select(["request_id", "occurred_at", "action", "signer_position", "actor_label", "detail"])
+    .where("request_id", "in", requestIds)
     .orderBy("id")
     .execute();
 }

@@ -289,7 +289,7 @@ export async function createSignatureRequest(ctx: FirmContext, input: CreateSign
 export async function adminSignatureRequest(ctx: FirmContext, id: string): Promise<AdminSignatureRequest> {
   const row = await findRequestForFirm(ctx.db, ctx.firmScope, id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: SIGNATURE_REQUEST_NOT_FOUND });
-  const [signers, fields, events] = await Promise.all([listSigners(ctx.db, [id]), listFields(ctx.db, id), listEvents(ctx.db, id)]);
+  const [signers, fields, events] = await Promise.all([listSigners(ctx.db, [id]), listFields(ctx.db, id), listEvents(ctx.db, [id])]);
   return {
     ...baseOf(row),
     account_name: row.account_name,
@@ -350,55 +350,46 @@ export type SignatureExport = {
  */
 export async function signaturesForExport(db: Db, accountId: string, signerId: string | null): Promise<SignatureExport[]> {
   const rows = await listAccountRequestsForExport(db, accountId, signerId);
-  const signers = await listSigners(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [signers, events] = await Promise.all([listSigners(db, ids), listEvents(db, ids)]);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
-  return Promise.all(
-    rows.map(async (row) => {
-      const [events, original, sealed] = await Promise.all([
-        listEvents(db, row.id),
-        findDocumentById(db, row.document_id),
-        row.sealed_document_id ? findDocumentById(db, row.sealed_document_id) : undefined,
-      ]);
-      return {
-        id: row.id,
-        title: row.title,
-        kind: row.kind,
-        order: row.signing_order,
-        status: row.status,
-        due_date: row.due_date,
-        created_at: row.created_at.toISOString(),
-        completed_at: iso(row.completed_at),
-        void_reason: row.void_reason,
-        document: original?.original_filename ?? null,
-        sealed_document: sealed?.original_filename ?? null,
-        signers: signers
-          .filter((s) => s.request_id === row.id)
-          .map((s) => ({
-            index: s.position,
-            name: s.name,
-            email: s.email,
-            status: s.status,
-            viewed_at: iso(s.viewed_at),
-            consented_at: iso(s.consented_at),
-            identity_method: s.identity_method,
-            identity_checked_at: iso(s.identity_checked_at),
-            signed_at: iso(s.signed_at),
-            declined_at: iso(s.declined_at),
-            decline_reason: s.decline_reason,
-          })),
-        events: events.map((e) => ({
-          at: e.occurred_at.toISOString(),
-          action: e.action,
-          signer: e.signer_position,
-          actor: e.actor_label,
-          detail: e.detail,
-        })),
-      };
-    }),
-  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    order: row.signing_order,
+    status: row.status,
+    due_date: row.due_date,
+    created_at: row.created_at.toISOString(),
+    completed_at: iso(row.completed_at),
+    void_reason: row.void_reason,
+    document: row.document_name,
+    sealed_document: row.sealed_document_name,
+    signers: signers
+      .filter((s) => s.request_id === row.id)
+      .map((s) => ({
+        index: s.position,
+        name: s.name,
+        email: s.email,
+        status: s.status,
+        viewed_at: iso(s.viewed_at),
+        consented_at: iso(s.consented_at),
+        identity_method: s.identity_method,
+        identity_checked_at: iso(s.identity_checked_at),
+        signed_at: iso(s.signed_at),
+        declined_at: iso(s.declined_at),
+        decline_reason: s.decline_reason,
+      })),
+    events: events
+      .filter((e) => e.request_id === row.id)
+      .map((e) => ({
+        at: e.occurred_at.toISOString(),
+        action: e.action,
+        signer: e.signer_position,
+        actor: e.actor_label,
+        detail: e.detail,
+      })),
+  }));
 }
 
 export async function listSignatureRequestsForFirm(
