@@ -14,6 +14,7 @@ import {
   horizontalOverflow,
   launchBrowser,
   newPage,
+  openFileChooserByKey,
   screenshotOnFailure,
   takeScreenshot,
   type TestPage,
@@ -489,11 +490,8 @@ describe("client dashboard", () => {
         await page.goto("/dashboard");
         const card = page.getByRole("region", { name: "Requests from your firm" });
         const item = card.getByRole("listitem", { name: "2024 W-2 from each employer" });
-        await item.getByRole("button", { name: "Upload" }).focus();
-        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Upload");
-        const chooser = page.waitForEvent("filechooser");
-        await page.keyboard.press("Enter");
-        await (await chooser).setFiles({ name: "w2-acme.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 w2") });
+        const chooser = await openFileChooserByKey(page, item.getByRole("button", { name: "Upload" }));
+        await chooser.setFiles({ name: "w2-acme.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 w2") });
         await item.getByRole("list", { name: "Documents for 2024 W-2 from each employer" }).getByText("w2-acme.pdf").waitFor();
         const focusInRequest = () => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-label="2024 W-2 from each employer"]')));
         await expect.poll(focusInRequest).toBe(true);

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { ElementContext, Result, RunOptions } from "axe-core";
 import type * as AxeCore from "axe-core";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type FileChooser, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 
 export const viewports = {
@@ -105,6 +105,38 @@ export async function screenshotOnFailure<T>(page: Page, name: string, steps: ()
     const file = await takeScreenshot(page, `${name}-failed`).catch(() => undefined);
     if (file && error instanceof Error) error.message += `\nScreenshot: ${file}`;
     throw error;
+  }
+}
+
+/**
+ * Focuses `button` and presses Enter on it, returning the file chooser it opens: the keyboard's
+ * way to a file picker. Playwright turns on Chromium's file-chooser interception when the first
+ * listener is added, and once in a CI run the Enter went out before that had taken effect (the
+ * chooser never reported). So the listener is in place before the focus, and if no chooser comes
+ * within 5 s the focus is checked and Enter pressed once more; a button that never opens a picker
+ * still fails, with what had the focus in the message.
+ */
+export async function openFileChooserByKey(page: Page, button: Locator): Promise<FileChooser> {
+  const chosen: FileChooser[] = [];
+  const listener = (chooser: FileChooser) => chosen.push(chooser);
+  page.on("filechooser", listener);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await button.focus();
+      await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      try {
+        await expect.poll(() => chosen.length, { timeout: 5_000 }).toBeGreaterThan(0);
+        return chosen[0]!;
+      } catch (error) {
+        if (attempt === 2) {
+          const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? "nothing");
+          throw new Error(`Enter on the button opened no file chooser (focus on: ${focused})`, { cause: error });
+        }
+      }
+    }
+  } finally {
+    page.off("filechooser", listener);
   }
 }
 
