@@ -144,6 +144,9 @@ export async function benchMailBurst(opts: MailBurstOptions): Promise<MailBurstR
           post("/api/auth/forgot-password", { email: "bench-mail-client@example.com" }).then(() => resolve(at), reject);
         }, 1000);
       });
+      // Awaited below; handled now too, so that when the burst fails first, the reset's own failure
+      // (the app stopped under it) is not an unhandled rejection that ends the whole bench run.
+      resetAsked.catch(() => undefined);
       await inviting;
 
       let burstDoneAt = 0;

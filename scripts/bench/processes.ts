@@ -80,6 +80,17 @@ function statusField(pid: number, field: "VmRSS" | "VmHWM"): number {
 export const rssBytes = (pid: number) => statusField(pid, "VmRSS");
 
 /**
+ * CPU time `pid` has used, every thread of it (the collector's and the thread pool's too), in
+ * milliseconds: utime + stime from /proc/<pid>/stat, in the kernel's 100 Hz clock ticks.
+ */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
  * Peak resident memory of `pid` while `work` runs: the kernel's own high-water mark, reset first
  * (writing 5 to clear_refs), so no sampling interval can miss a short peak.
  */

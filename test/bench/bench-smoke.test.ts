@@ -38,6 +38,7 @@ describe.skipIf(!process.env.DATABASE_URL)("bench smoke", () => {
       "Encryption at rest, local disk: HTTP upload 10 MB, 8 at a time",
       "Encryption at rest, S3: HTTP download 10 MB, 8 at a time",
       "Encryption at rest, S3: peak RSS growth per concurrent upload",
+      "Encryption at rest, local disk: the app's CPU per MB downloaded",
       "Mail: burst of 10 invitations all out (Postgres)",
       "Mail: password reset asked 1 s into the burst, arrives (Postgres)",
       "GET /api/folders (client's folders), p50",
