@@ -261,7 +261,10 @@ describe("admin portal", () => {
       const stored = await server.db.selectFrom("accounts").select("storage_quota_mb").where("id", "=", keeper.id).executeTakeFirstOrThrow();
       expect(stored.storage_quota_mb).toBe(12_800);
     });
-  });
+    // Longer than the default 30 s, so that Playwright's own 30 s action timeout can say what it
+    // waited for: twice in full runs on a loaded machine the dialog's Save was not clickable for 30
+    // s (the cause is not found yet; alone the test takes 1.7 s), and the test's timeout hid why.
+  }, 90_000);
 
   it("initializes site content and saves one update per pause in typing, said by the field and shown on the home page", async () => {
     const { page } = admin;
