@@ -25,8 +25,8 @@ const isolatedSecurity = [
 ];
 
 /**
- * The fuzzer is one worker's ~11 minutes (1,000 inputs for each of ~300 targets), a third of the
- * suite's work: started first, the other worker runs the rest beside it. Started late (a fresh
+ * The fuzzer is one worker's 12-15 minutes (1,000 inputs for each of ~440 targets), a third of the
+ * suite's work: started first, the other workers run the rest beside it. Started late (a fresh
  * clone has no timings for vitest to sort by), it ran alone for its last three minutes.
  */
 class FuzzerFirst extends BaseSequencer {
@@ -44,7 +44,11 @@ export default defineConfig({
     setupFiles: ["test/setup.ts"],
     pool: "forks",
     sequence: { sequencer: FuzzerFirst },
-    maxWorkers: 2,
+    // Three workers on two cores: the browser tests wait on Chromium and the server tests on timers
+    // and Postgres often enough that with two, 5-10% of the CPU sat idle through the run and half of
+    // it through the last two and a half minutes (server files alone). With three it stays busy:
+    // 938 s against 988-1,126 s for the same files (docs/performance.md, "The test suite's time").
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // A rejected promise nobody awaited is a bug in the code under test.
