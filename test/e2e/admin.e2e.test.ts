@@ -241,9 +241,19 @@ describe("admin portal", () => {
     const { page } = admin;
     await screenshotOnFailure(page, "admin-quota", async () => {
       await openTab(page, "Clients");
+      // Three full runs on a loaded machine saw this dialog gone right after it opened (the field
+      // filled, then no dialog in the screenshot). Still moving at that moment: the search's answer
+      // (after the box's 300 ms pause) and the previous test's toast, laid over the row beside the
+      // Quota button. The answer alone, delayed 1.5 s, leaves the dialog open; the toast was not
+      // tried. The cause in the app is not proven; the test now opens the dialog with both settled.
+      const searched = page.waitForResponse((res) => res.url().includes("admin.users") && res.url().includes("morales"));
       await page.getByLabel("Search users by name, username or email").fill("morales");
-      await page.getByText("1–1 of 1").waitFor();
-      const row = page.getByRole("table", { name: "Users" }).getByRole("row", { name: /Evan Morales/ });
+      await searched;
+      const users = page.getByRole("table", { name: "Users" });
+      await users.locator("tbody:not([aria-busy])").waitFor();
+      await page.getByRole("navigation", { name: "Users pages" }).getByText("1–1 of 1").waitFor();
+      await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
+      const row = users.getByRole("row", { name: /Evan Morales/ });
       // "invoice": 7 bytes, of the default 5120 MB.
       await expect.poll(() => row.innerText()).toContain("7 B of 5 GB");
       await row.getByRole("button", { name: "Change the storage quota of Evan Morales" }).click();
@@ -262,8 +272,7 @@ describe("admin portal", () => {
       expect(stored.storage_quota_mb).toBe(12_800);
     });
     // Longer than the default 30 s, so that Playwright's own 30 s action timeout can say what it
-    // waited for: twice in full runs on a loaded machine the dialog's Save was not clickable for 30
-    // s (the cause is not found yet; alone the test takes 1.7 s), and the test's timeout hid why.
+    // waited for (the dialog closing under load, above, showed up so).
   }, 90_000);
 
   it("initializes site content and saves one update per pause in typing, said by the field and shown on the home page", async () => {
