@@ -586,6 +586,9 @@ const segment = fc.oneof(
   weird.map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined"))),
 );
 
+/** Node refuses request headers past 16 KB before any of our code runs; the URL keeps 2 KB for the others. */
+const URL_MAX = 14 * 1024;
+
 async function fuzzRestPath(route: string, access: keyof typeof callers) {
   const [method, pattern] = route.split(" ") as [string, string];
   const client = callers[access];
@@ -609,8 +612,16 @@ async function fuzzRestPath(route: string, access: keyof typeof callers) {
     let i = 0;
     // Kept under Node's 16 KB header limit: past it the socket is closed, which says nothing about us.
     const path = pattern.replace(/:(\w+)/g, () => encodeURIComponent((params[i++] ?? "").slice(0, 1000)) || "x");
-    const qs = new URLSearchParams(query).toString();
-    const url = `/api${path}${qs ? `?${qs}` : ""}`;
+    // The query too: a few huge values (1,000 "é" are 6,000 bytes encoded) passed the limit, and the
+    // server's 431 then sometimes met a reset, the client's bytes still unread (a CI run failed so).
+    // Keys are dropped from the end until the URL fits in 14 KB, the rest of the headers in the other 2.
+    const entries = Object.entries(query);
+    const urlOf = () => `/api${path}${entries.length > 0 ? `?${new URLSearchParams(entries).toString()}` : ""}`;
+    let url = urlOf();
+    while (url.length > URL_MAX && entries.length > 0) {
+      entries.pop();
+      url = urlOf();
+    }
     let res: ApiResponse;
     if (method === "GET") res = await client.request(method, url);
     else if ("json" in body)
