@@ -126,14 +126,14 @@ export async function benchEncryption(opts: {
     } finally {
       // Stopped now, not at the run's end: four apps and their pools left running took the bench
       // database server past its connection limit in the sections after this one.
-      await Promise.all([sealed.stop(), plain.stop()]);
+      await Promise.all([sealed.server.stop(), plain.server.stop()]);
     }
   }
   rows.push(...(await storageLayerRows(opts, content)));
   return rows;
 }
 
-type App = { server: ChildServer; cookie: string; stop: () => Promise<void> };
+type App = { server: ChildServer; cookie: string };
 
 /** The middle value (the upper one of an even count). */
 function median(values: readonly number[]): number {
@@ -181,7 +181,7 @@ async function startApp(opts: Parameters<typeof benchEncryption>[0], storage: St
   );
   // Also in the run's clean-up, should the section fail before it stops the app itself.
   opts.cleanup.unshift(server.stop);
-  return { server, cookie: `session=${await login(url, "/api/auth/login", "bench-encryption", password)}`, stop: server.stop };
+  return { server, cookie: `session=${await login(url, "/api/auth/login", "bench-encryption", password)}` };
 }
 
 /** `files` uploads, then each downloaded, CONCURRENCY at a time: MB/s and peak RSS growth per transfer. */
