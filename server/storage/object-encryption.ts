@@ -163,31 +163,68 @@ export async function* encryptStream(source: AsyncIterable<Buffer | string>, dat
   yield* sealChunkParts(dataKey, header, index, true, queue.takeParts(queue.length));
 }
 
-/** The plaintext of a whole encrypted object, chunk by chunk, each only after its tag verified. */
+/**
+ * The plaintext of a whole encrypted object read from a stream (S3's), chunk by chunk, each only after
+ * its tag verified. The stream's pieces are copied as they arrive into one buffer of a sealed chunk's
+ * size (a kept one, sealedChunkBuffers), so the socket's buffers go at once instead of waiting for
+ * the rest of their chunk, and the chunk is opened in 64 KiB pieces as decryptObject does. A full
+ * buffer is opened as a chunk that is not the last once one more byte arrives; what the buffer holds
+ * when the stream ends is the last chunk.
+ */
 export async function* decryptStream(key: string, source: AsyncIterable<Buffer>, dataKey: Buffer): AsyncGenerator<Buffer> {
-  const queue = new ByteQueue();
+  const start = new ByteQueue();
   let header: Header | null = null;
+  let pool: SealedChunkBuffers | null = null;
+  let sealed: Buffer | null = null;
+  let filled = 0;
   let index = 0;
-  for await (const part of source) {
-    queue.push(part);
-    if (!header) {
-      if (queue.length < HEADER_SIZE) continue;
-      header = parseHeader(key, queue.take(HEADER_SIZE));
+  const open = (final: boolean): Buffer[] => {
+    const plain =
+      filled >= TAG_SIZE &&
+      openChunkParts(
+        dataKey,
+        header!,
+        index,
+        final,
+        slices(sealed!.subarray(0, filled - TAG_SIZE), OUTPUT_SLICE),
+        sealed!.subarray(filled - TAG_SIZE, filled),
+      );
+    if (!plain)
+      throw new ObjectIntegrityError(
+        key,
+        final ? `chunk ${index} (the last) fails authentication or the object is truncated` : `chunk ${index} fails authentication`,
+      );
+    index += 1;
+    filled = 0;
+    return plain;
+  };
+  try {
+    for await (const part of source) {
+      let piece = part;
+      if (!sealed) {
+        start.push(piece);
+        if (start.length < HEADER_SIZE) continue;
+        header = parseHeader(key, start.take(HEADER_SIZE));
+        const sealedSize = header.chunkSize + TAG_SIZE;
+        pool = sealedSize === sealedChunkBuffers.size ? sealedChunkBuffers : null;
+        sealed = pool ? pool.take(sealedSize) : Buffer.allocUnsafeSlow(sealedSize);
+        piece = start.take(start.length);
+      }
+      while (piece.length > 0) {
+        // A full chunk with more bytes after it: not the last.
+        if (filled === sealed.length) yield* open(false);
+        const copied = piece.copy(sealed, filled);
+        filled += copied;
+        piece = piece.subarray(copied);
+      }
     }
-    const sealedSize = header.chunkSize + TAG_SIZE;
-    while (queue.length > sealedSize) {
-      const { body, tag } = takeSealed(queue, sealedSize);
-      const plain = openChunkParts(dataKey, header, index, false, body, tag);
-      if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} fails authentication`);
-      index += 1;
-      yield* plain;
-    }
+    if (!header) throw new ObjectIntegrityError(key, "shorter than its header");
+    yield* open(true);
+  } finally {
+    // The cipher's outputs are its own and setAuthTag copies the tag: nothing handed out refers to
+    // the buffer.
+    if (pool && sealed) pool.give(sealed);
   }
-  if (!header) throw new ObjectIntegrityError(key, "shorter than its header");
-  const last = queue.length >= TAG_SIZE ? takeSealed(queue, queue.length) : null;
-  const plain = last && openChunkParts(dataKey, header, index, true, last.body, last.tag);
-  if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} (the last) fails authentication or the object is truncated`);
-  yield* plain;
 }
 
 /** Which stored bytes hold plaintext bytes `start` to `end` (inclusive), chunks `first` to `last`. */
@@ -248,6 +285,35 @@ export async function* decryptRange(
   if (remaining > 0) throw new ObjectIntegrityError(key, "truncated");
 }
 
+/**
+ * Buffers a whole sealed chunk of the usual size (CHUNK_SIZE + TAG_SIZE) is read into, kept between
+ * reads. A buffer that outlives a download's first moments is promoted to V8's old generation and,
+ * as memory outside the heap, counts toward the next full collection until one frees it: a new pair
+ * per download made the app serving 8 downloads at a time run a full collection every few tens of
+ * MB (docs/performance.md, "The collector"). Only ciphertext is ever read into them. At most
+ * `limit` are kept (16 MiB), enough for 8 transfers at once; past that they are left to the collector.
+ */
+export class SealedChunkBuffers {
+  private free: Buffer[] = [];
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+  ) {}
+  /** A kept buffer if there is one; otherwise a new one of `length` bytes (a small object's only chunk gets no more than it needs). */
+  take(length: number): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafeSlow(length);
+  }
+  /** A buffer no read or reader refers to any more. Ones of another size are not kept. */
+  give(buffer: Buffer): void {
+    if (buffer.length === this.size && this.free.length < this.limit) this.free.push(buffer);
+  }
+  get kept(): number {
+    return this.free.length;
+  }
+}
+
+export const sealedChunkBuffers = new SealedChunkBuffers(CHUNK_SIZE + TAG_SIZE, 16);
+
 /** `buffer` cut into pieces of at most `size` bytes (one empty piece for an empty buffer), nothing copied. */
 function slices(buffer: Buffer, size: number): Buffer[] {
   const pieces = [buffer.subarray(0, Math.min(size, buffer.length))];
@@ -268,10 +334,10 @@ function* between(pieces: readonly Buffer[], from: number, to: number): Generato
 
 /**
  * The plaintext of a stored object (or of `range` of it) read through `reader`, each chunk handed
- * out only once its tag verified. Two buffers of a sealed chunk's size are read into in turn, the
- * next chunk read while this one is opened, so a read costs no buffer of its own; the cipher's output
- * is the only new one. The object's size tells which chunk is the final one, so a file cut at a
- * chunk's end is refused as much as one cut inside a chunk.
+ * out only once its tag verified. Two buffers of a sealed chunk's size (sealedChunkBuffers) are read
+ * into in turn, the next chunk read while this one is opened, so a read costs no buffer of its own;
+ * the cipher's output is the only new one. The object's size tells which chunk is the final one, so
+ * a file cut at a chunk's end is refused as much as one cut inside a chunk.
  */
 export async function* decryptObject(key: string, reader: ObjectReader, dataKey: Buffer, range?: ByteRange): AsyncGenerator<Buffer> {
   const head = Buffer.alloc(HEADER_SIZE);
@@ -288,7 +354,12 @@ export async function* decryptObject(key: string, reader: ObjectReader, dataKey:
   if (end >= plainSize) throw new ObjectIntegrityError(key, "truncated");
   const first = Math.floor(start / header.chunkSize);
   const last = Math.max(first, Math.floor(end / header.chunkSize));
-  const buffers = [first, first + 1].filter((i) => i <= last).map((i) => Buffer.allocUnsafeSlow(sealedLengthOf(i)));
+  // Objects sealed with the usual chunk size read into kept buffers (a short last chunk reads into
+  // the start of one); any other size, written before, gets buffers of its own.
+  const pool = sealedSize === sealedChunkBuffers.size ? sealedChunkBuffers : null;
+  const buffers = [first, first + 1]
+    .filter((i) => i <= last)
+    .map((i) => (pool ? pool.take(sealedLengthOf(i)) : Buffer.allocUnsafeSlow(sealedLengthOf(i))));
   const readChunk = (index: number) => reader.read(buffers[(index - first) % 2]!, sealedLengthOf(index), HEADER_SIZE + index * sealedSize);
   let pending: Promise<number> | null = readChunk(first);
   try {
@@ -316,8 +387,11 @@ export async function* decryptObject(key: string, reader: ObjectReader, dataKey:
       yield* between(plain, from, to);
     }
   } finally {
-    // A read still on its way when the reader stops (an error, or a consumer gone) settles unheard.
+    // A read still on its way when the reader stops (an error, or a consumer gone) settles unheard,
+    // and only then are the buffers free: nothing handed out refers to them (the cipher's output is
+    // its own, and its tag is copied by setAuthTag).
     await pending?.catch(() => 0);
+    if (pool) for (const buffer of buffers) pool.give(buffer);
   }
 }
 

@@ -19,7 +19,7 @@ import { createLogger } from "../../server/logger.ts";
 import { documentMasterKeys } from "../../server/storage/create-storage.ts";
 import { encryptLegacyObjects, type LegacyCursor } from "../../server/storage/encrypt-legacy-objects.ts";
 import { EncryptedStorage } from "../../server/storage/encrypted-storage.ts";
-import { CHUNK_SIZE, encryptStream, HEADER_SIZE, MAGIC, masterKey, TAG_SIZE } from "../../server/storage/object-encryption.ts";
+import { CHUNK_SIZE, encryptStream, HEADER_SIZE, MAGIC, masterKey, sealedChunkBuffers, TAG_SIZE } from "../../server/storage/object-encryption.ts";
 import { rotateDocumentKeys } from "../../server/storage/rotate-document-keys.ts";
 import { sweepOrphanedObjects } from "../../server/storage/sweep-orphaned-objects.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
@@ -249,6 +249,93 @@ describe("on the local disk", () => {
     }
     fs.writeFileSync(fileOf(key), whole);
     expect((await read(storage, key)).equals(bytes)).toBe(true);
+  });
+
+  it("reads many objects at once through the kept chunk buffers, never mixing them, and gets each buffer back", async () => {
+    const storage = server.deps.storage as EncryptedStorage;
+    const objects = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const bytes = randomBytes(3 * CHUNK_SIZE + 1000 * i);
+        const key = `kept-${i}-${randomBytes(8).toString("hex")}`;
+        await storage.put(key, Readable.from([bytes]));
+        return { key, bytes };
+      }),
+    );
+    /** Read slowly (a pause after every piece), so the six reads' chunks interleave. */
+    const readSlowly = async (key: string, stopAfter = Infinity) => {
+      const stream = await storage.get(key);
+      const parts: Buffer[] = [];
+      let got = 0;
+      for await (const part of stream) {
+        parts.push(part as Buffer);
+        got += (part as Buffer).length;
+        if (got >= stopAfter) {
+          stream.destroy();
+          break;
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return Buffer.concat(parts);
+    };
+    for (let round = 0; round < 2; round++) {
+      const [stopped, ...whole] = await Promise.all([readSlowly(objects[0]!.key, CHUNK_SIZE + 1), ...objects.map((o) => readSlowly(o.key))]);
+      expect(stopped.equals(objects[0]!.bytes.subarray(0, stopped.length)), `round ${round}: the read stopped early`).toBe(true);
+      whole.forEach((bytes, i) => expect(bytes.equals(objects[i]!.bytes), `round ${round}: object ${i}`).toBe(true));
+      // Every read has given its two buffers back (the stopped one once its read under way settled);
+      // the second round read into buffers the first one kept.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sealedChunkBuffers.kept).toBeGreaterThanOrEqual(Math.min(14, sealedChunkBuffers.limit));
+      expect(sealedChunkBuffers.kept).toBeLessThanOrEqual(sealedChunkBuffers.limit);
+    }
+  });
+
+  it("gives a kept chunk buffer back only once the read into it has settled, when a download stops early", async () => {
+    const storage = server.deps.storage as EncryptedStorage;
+    const backend = storage.backend;
+    // Chunk reads that take 200 ms, as a slow disk's would (the header's is quick); a buffer handed
+    // to a second read while the first one into it is still under way is recorded.
+    const underWay = new Set<ArrayBufferLike>();
+    const reused: string[] = [];
+    const slow = new EncryptedStorage(
+      {
+        put: (k, b) => backend.put(k, b),
+        get: (k, r) => backend.get(k, r),
+        delete: (k) => backend.delete(k),
+        list: () => backend.list(),
+        check: () => backend.check(),
+        openReader: async (k) => {
+          const reader = await backend.openReader!(k);
+          return {
+            size: reader.size,
+            close: () => reader.close(),
+            read: async (into, length, position) => {
+              if (underWay.has(into.buffer)) reused.push(`${k} at ${position}`);
+              underWay.add(into.buffer);
+              try {
+                if (length > HEADER_SIZE) await new Promise((resolve) => setTimeout(resolve, 200));
+                return await reader.read(into, length, position);
+              } finally {
+                underWay.delete(into.buffer);
+              }
+            },
+          };
+        },
+      },
+      server.db,
+      storage.keys,
+    );
+    const bytes = randomBytes(4 * CHUNK_SIZE);
+    const key = `stopped-${randomBytes(8).toString("hex")}`;
+    await storage.put(key, Readable.from([bytes]));
+    for (let i = 0; i < 3; i++) {
+      // The first chunk verified, the second one's read under way: the client goes away.
+      const stopped = await slow.get(key);
+      stopped.destroy();
+      // A download that starts at once takes kept buffers: never the one still being read into.
+      const next = Buffer.concat(await (await slow.get(key)).toArray());
+      expect(next.equals(bytes)).toBe(true);
+    }
+    expect(reused).toEqual([]);
   });
 
   it("reads objects stored with the earlier 64 KiB chunks (their header says so), whole and by range", async () => {
