@@ -1,6 +1,7 @@
 // Start: read the configuration, open the database (Postgres or the embedded one), migrate, listen.
 import { loadConfig } from "./config.ts";
 import { openDatabase, migrateToLatest } from "./db/database.ts";
+import { tuneGarbageCollector } from "./garbage-collector.ts";
 import { createLogger } from "./logger.ts";
 import { startServer } from "./server.ts";
 
@@ -13,6 +14,7 @@ const config = (() => {
   }
 })();
 const logger = createLogger(config.logLevel);
+tuneGarbageCollector();
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
 await migrateToLatest(database.db, logger);

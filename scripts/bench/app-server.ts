@@ -3,12 +3,15 @@
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { loadConfig } from "../../server/config.ts";
 import { migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import { tuneGarbageCollector } from "../../server/garbage-collector.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startServer } from "../../server/server.ts";
 import { createBackendStorage } from "../../server/storage/create-storage.ts";
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+// As server/index.ts does: the benches measure the app as production runs it.
+tuneGarbageCollector();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
 // As server/index.ts does, so the app also runs by hand on a fresh DATA_DIR.
 await migrateToLatest(database.db, logger);
