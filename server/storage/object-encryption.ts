@@ -164,12 +164,12 @@ export async function* encryptStream(source: AsyncIterable<Buffer | string>, dat
 }
 
 /**
- * The plaintext of a whole encrypted object read from a stream (S3's), chunk by chunk, each only after
- * its tag verified. The stream's pieces are copied as they arrive into one buffer of a sealed chunk's
- * size (a kept one, sealedChunkBuffers), so the socket's buffers go at once instead of waiting for
- * the rest of their chunk, and the chunk is opened in 64 KiB pieces as decryptObject does. A full
- * buffer is opened as a chunk that is not the last once one more byte arrives; what the buffer holds
- * when the stream ends is the last chunk.
+ * The plaintext of a whole encrypted object read from a stream (S3's, a backup archive's), chunk by
+ * chunk, each only after its tag verified. The stream's pieces are copied as they arrive into one
+ * buffer of a sealed chunk's size (a kept one, sealedChunkBuffers), so the socket's buffers go at
+ * once instead of waiting for the rest of their chunk, and the chunk is opened in 64 KiB pieces as
+ * decryptObject does. A full buffer is opened as a chunk that is not the last once one more byte
+ * arrives; what the buffer holds when the stream ends is the last chunk.
  */
 export async function* decryptStream(key: string, source: AsyncIterable<Buffer>, dataKey: Buffer): AsyncGenerator<Buffer> {
   const start = new ByteQueue();
@@ -196,7 +196,8 @@ export async function* decryptStream(key: string, source: AsyncIterable<Buffer>,
       );
     index += 1;
     filled = 0;
-    return plain;
+    // An empty object's one piece is empty: nothing to hand out.
+    return plain.filter((piece) => piece.length > 0);
   };
   try {
     for await (const part of source) {
@@ -299,12 +300,18 @@ export class SealedChunkBuffers {
     readonly size: number,
     readonly limit: number,
   ) {}
-  /** A kept buffer if there is one; otherwise a new one of `length` bytes (a small object's only chunk gets no more than it needs). */
+  /**
+   * A kept buffer if there is one; otherwise a new one of `length` bytes (decryptObject, which knows
+   * the object's size, asks no more than a small object's only chunk needs; a stream's reader asks
+   * for a whole sealed chunk).
+   */
   take(length: number): Buffer {
     return this.free.pop() ?? Buffer.allocUnsafeSlow(length);
   }
   /** A buffer no read or reader refers to any more. Ones of another size are not kept. */
   give(buffer: Buffer): void {
+    // Given back twice, one buffer would serve two readers at once: fail loudly instead.
+    if (this.free.includes(buffer)) throw new Error("A sealed-chunk buffer was given back twice");
     if (buffer.length === this.size && this.free.length < this.limit) this.free.push(buffer);
   }
   get kept(): number {
