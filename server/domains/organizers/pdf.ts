@@ -1,9 +1,10 @@
 // GET /api/admin/organizers/:id/pdf: the organizer as the firm files it, a readable PDF of the
 // visible questions and their answers (sensitive ones in full: this is the firm's copy), a group's
 // entries one under the other, and the documents uploaded for each file question listed by name.
-// Written with @cantoo/pdf-lib (maintained pdf-lib, MIT) and its standard Helvetica: a character
-// the font cannot write is shown as "?" rather than failing the download.
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "@cantoo/pdf-lib";
+// Written with @cantoo/pdf-lib (maintained pdf-lib, MIT) in DejaVu Sans (server/pdf-fonts.ts): a
+// character the font has no glyph for is shown as "?" rather than failing the download.
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@cantoo/pdf-lib";
+import { canPrint, embedPdfFonts } from "../../pdf-fonts.ts";
 import { visibleIds } from "./rules.ts";
 import type { AdminOrganizer, GroupQuestion, MemberQuestion, Question } from "./schemas.ts";
 
@@ -17,8 +18,6 @@ type Fonts = { regular: PDFFont; bold: PDFFont };
 class Writer {
   private page: PDFPage;
   private y: number;
-  private readonly writable = new Map<string, boolean>();
-
   constructor(
     private readonly doc: PDFDocument,
     private readonly fonts: Fonts,
@@ -27,26 +26,10 @@ class Writer {
     this.y = PAGE.height - PAGE.margin;
   }
 
-  /** The text with what Helvetica (WinAnsi) cannot encode as "?", and line breaks as given. */
+  /** The text with what the font has no glyph for as "?" (server/pdf-fonts.ts), and line breaks as given. */
   private safe(text: string, font: PDFFont): string {
     let out = "";
-    for (const char of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
-      if (char === "\n") {
-        out += char;
-        continue;
-      }
-      let ok = this.writable.get(char);
-      if (ok === undefined) {
-        try {
-          font.encodeText(char);
-          ok = true;
-        } catch {
-          ok = false;
-        }
-        this.writable.set(char, ok);
-      }
-      out += ok ? char : "?";
-    }
+    for (const char of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) out += char === "\n" || canPrint(font, char) ? char : "?";
     return out;
   }
 
@@ -114,7 +97,7 @@ export async function organizerPdf(organizer: AdminOrganizer, firmName: string):
   doc.setTitle(organizer.title);
   doc.setAuthor(firmName);
   doc.setCreationDate(new Date(0));
-  const writer = new Writer(doc, { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) });
+  const writer = new Writer(doc, await embedPdfFonts(doc, "regular", "bold"));
   const answers = new Map(organizer.answers.map((answer) => [answer.question_id, answer]));
   const values = new Map(organizer.answers.map((answer) => [answer.question_id, answer.value]));
   const visible = visibleIds(organizer.template, values);

@@ -17,12 +17,12 @@ import {
   type PDFPage,
   PDFString,
   rgb,
-  StandardFonts,
 } from "@cantoo/pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
 import { ANNOTATION_FLAGS, DEFAULT_BYTE_RANGE_PLACEHOLDER, SIG_FLAGS, SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
 import Bowser from "bowser";
+import { canPrint, embedPdfFonts } from "../../pdf-fonts.ts";
 import type { SealingIdentity } from "./certificate.ts";
 
 /** Room for the PKCS#7 signature (bytes): a certificate chain of a few certificates fits. */
@@ -85,17 +85,10 @@ export async function isDrawablePng(dataUrl: string): Promise<boolean> {
   }
 }
 
-/** Characters the standard fonts cannot write (outside WinAnsi) become "?". */
+/** Characters the font has no glyph for (server/pdf-fonts.ts) become "?"; line breaks and tabs, spaces. */
 function writable(font: PDFFont, text: string): string {
   let out = "";
-  for (const char of text.replace(/[\r\n\t]+/g, " ")) {
-    try {
-      font.encodeText(char);
-      out += char;
-    } catch {
-      out += "?";
-    }
-  }
+  for (const char of text.replace(/[\r\n\t]+/g, " ")) out += canPrint(font, char) ? char : "?";
   return out;
 }
 
@@ -108,8 +101,7 @@ function fit(font: PDFFont, text: string, size: number, maxWidth: number): strin
 }
 
 async function drawFields(doc: PDFDocument, input: SealInput): Promise<void> {
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const script = await doc.embedFont(StandardFonts.TimesRomanItalic);
+  const { regular, script } = await embedPdfFonts(doc, "regular", "script");
   const pages = doc.getPages();
   for (const field of input.fields) {
     const page = pages[field.page - 1];
@@ -140,8 +132,11 @@ async function drawFields(doc: PDFDocument, input: SealInput): Promise<void> {
   }
 }
 
+/** Text in a field's box: as large as the box's height allows, smaller when it is too long for the box's width (never below 6 pt), cut only then. */
 function drawInBox(page: PDFPage, font: PDFFont, text: string, box: { x: number; y: number; w: number; h: number }, color: ReturnType<typeof rgb>) {
-  const size = Math.max(4, Math.min(box.h * 0.75, 28));
+  const tall = Math.max(4, Math.min(box.h * 0.75, 28));
+  const wide = font.widthOfTextAtSize(text, tall);
+  const size = wide <= box.w - 2 ? tall : Math.max(Math.min(tall, 6), (tall * (box.w - 2)) / wide);
   page.drawText(fit(font, text, size, box.w), { x: box.x + 1, y: box.y + (box.h - size * 0.75) / 2, size, font, color });
 }
 
@@ -169,8 +164,7 @@ const utc = (at: Date | null) => (at ? `${at.toISOString().replace("T", " ").sli
 
 /** The certificate page(s): the request, each signer's evidence, the hashes. */
 async function appendCertificate(doc: PDFDocument, input: SealInput, filledSha256: string): Promise<PDFPage> {
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular: font, bold } = await embedPdfFonts(doc, "regular", "bold");
   const [pw, ph, margin] = [612, 792, 54];
   let page = doc.addPage([pw, ph]);
   const first = page;
