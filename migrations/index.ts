@@ -39,6 +39,7 @@ import * as documentEncryption from "./2026-11-26T0640_document_encryption.ts";
 import * as retention from "./2026-11-26T0660_retention.ts";
 import * as organizerReminders from "./2026-11-26T0680_organizer_reminders.ts";
 import * as signatureInbox from "./2026-11-26T0720_signature_inbox.ts";
+import * as accountNameSearch from "./2026-11-27T0100_account_name_search.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0660_retention": retention,
   "2026-11-26T0680_organizer_reminders": organizerReminders,
   "2026-11-26T0720_signature_inbox": signatureInbox,
+  "2026-11-27T0100_account_name_search": accountNameSearch,
 };

@@ -214,6 +214,22 @@ describe("the search plan", () => {
   });
 });
 
+describe("the firm's search by account name", () => {
+  it("matches an account's name through its trigram index, not by reading every account", async () => {
+    // The firm's document, request, appointment and account searches match accounts.name with
+    // ILIKE '%text%' (server/domains/*/queries.ts). On a small table the planner rightly reads
+    // every row; with sequential scans priced out it must have an index to use instead.
+    const plan = await server.db.transaction().execute(async (tx) => {
+      await sql`set local enable_seqscan = off`.execute(tx);
+      const { rows } = await sql<{ "QUERY PLAN": unknown }>`
+        explain (format json) select id from accounts where name ilike ${"%household 7%"}`.execute(tx);
+      return JSON.stringify(rows[0]!["QUERY PLAN"]);
+    });
+    expect(plan).toContain('"Index Name":"accounts_name_trgm_idx"');
+    expect(plan).not.toContain('"Seq Scan"');
+  });
+});
+
 describe("PATCH /api/documents/:id", () => {
   it("renames a document, cleaning the name as an upload's", async () => {
     const doc = await upload(alice, "scan.pdf");
