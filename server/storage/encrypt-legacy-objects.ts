@@ -83,15 +83,30 @@ async function encryptOne(deps: Deps, storage: EncryptedStorage, table: LegacyCu
   deps.logger.info({ old_storage_key: oldKey, storage_key: newKey }, "stored object encrypted");
 }
 
-/** Objects of `table` without a data key, after the cursor, in key order. */
-async function pendingKeys(db: Kysely<Database>, cursor: LegacyCursor): Promise<{ storage_key: string }[]> {
-  const unkeyed = db.selectFrom("stored_object_keys as k").select("k.storage_key");
+/**
+ * Objects of `table` without a data key, after the cursor, in key order. NOT EXISTS, an anti-join:
+ * a NOT IN over every key row is checked row by row once the keys no longer fit in work_mem (with
+ * 300,000 keys a run had not ended after 20 s; this form took 0.1 s), and the job runs every ten
+ * minutes.
+ */
+export function pendingKeysQuery(db: Kysely<Database>, cursor: LegacyCursor) {
   const query =
     cursor.table === "documents"
-      ? db.selectFrom("documents as t").select("t.storage_key").where("t.storage_key", "not in", unkeyed)
-      : db.selectFrom("site_media as t").select("t.storage_key").where("t.storage_key", "not in", unkeyed);
-  return (cursor.afterKey === undefined ? query : query.where("t.storage_key", ">", cursor.afterKey))
-    .orderBy("t.storage_key")
-    .limit(LEGACY_BATCH)
-    .execute();
+      ? db
+          .selectFrom("documents as t")
+          .select("t.storage_key")
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom("stored_object_keys as k").select("k.storage_key").whereRef("k.storage_key", "=", "t.storage_key"))),
+          )
+      : db
+          .selectFrom("site_media as t")
+          .select("t.storage_key")
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom("stored_object_keys as k").select("k.storage_key").whereRef("k.storage_key", "=", "t.storage_key"))),
+          );
+  return (cursor.afterKey === undefined ? query : query.where("t.storage_key", ">", cursor.afterKey)).orderBy("t.storage_key").limit(LEGACY_BATCH);
+}
+
+function pendingKeys(db: Kysely<Database>, cursor: LegacyCursor): Promise<{ storage_key: string }[]> {
+  return pendingKeysQuery(db, cursor).execute();
 }

@@ -4,6 +4,26 @@ import type { Database } from "../db/types.ts";
 import type { ObjectStorage, StoredObject } from "./storage.ts";
 
 /**
+ * Data keys older than `before` whose object no row names. NOT EXISTS, anti-joins on the rows'
+ * unique storage_key indexes: a NOT IN over every document's key is checked row by row once those
+ * keys no longer fit in work_mem, which at a few hundred thousand documents would hold the hourly
+ * sweep for hours.
+ */
+export function orphanedKeysDelete(db: Kysely<Database> | Transaction<Database>, before: Date) {
+  return db
+    .deleteFrom("stored_object_keys")
+    .where("created_at", "<", before)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("documents").select("documents.id").whereRef("documents.storage_key", "=", "stored_object_keys.storage_key"))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom("site_media").select("site_media.storage_key").whereRef("site_media.storage_key", "=", "stored_object_keys.storage_key")),
+      ),
+    );
+}
+
+/**
  * An upload stores its object before its row commits, and may take up to 5 minutes to arrive: an
  * object this old without a row will never get one.
  */
@@ -51,12 +71,7 @@ export async function sweepOrphanedObjects(deps: SweepDeps): Promise<number> {
   if (batch.length > 0) await sweepBatch();
   // Data keys of objects that were never stored (an instance died between writing the key and the
   // object) or whose object is gone; removing an object removes its key, so these are leftovers.
-  const keys = await deps.db
-    .deleteFrom("stored_object_keys")
-    .where("created_at", "<", new Date(cutoff))
-    .where("storage_key", "not in", deps.db.selectFrom("documents").select("storage_key"))
-    .where("storage_key", "not in", deps.db.selectFrom("site_media").select("storage_key"))
-    .executeTakeFirst();
+  const keys = await orphanedKeysDelete(deps.db, new Date(cutoff)).executeTakeFirst();
   if (keys.numDeletedRows > 0n) deps.logger.info({ removed: Number(keys.numDeletedRows) }, "orphaned data keys removed");
   return removed;
 }
