@@ -41,12 +41,14 @@ export async function embedPdfFonts<K extends keyof PdfFonts>(doc: PDFDocument, 
 
 const printable = new WeakMap<PDFFont, Set<number>>();
 
-/** Whether `font` has a glyph for `char` (one code point). */
-export function canPrint(font: PDFFont, char: string): boolean {
-  let set = printable.get(font);
-  if (!set) {
-    set = new Set(font.getCharacterSet());
-    printable.set(font, set);
+/** `text` with each character `font` has no glyph for written "?" (line breaks kept as they are). */
+export function printableText(font: PDFFont, text: string): string {
+  let glyphs = printable.get(font);
+  if (!glyphs) {
+    glyphs = new Set(font.getCharacterSet());
+    printable.set(font, glyphs);
   }
-  return set.has(char.codePointAt(0)!);
+  let out = "";
+  for (const char of text) out += char === "\n" || glyphs.has(char.codePointAt(0)!) ? char : "?";
+  return out;
 }

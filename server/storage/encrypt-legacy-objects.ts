@@ -23,7 +23,7 @@ type Deps = { db: Kysely<Database>; storage: ObjectStorage; logger: Logger };
 export async function encryptLegacyObjects(deps: Deps, cursor: LegacyCursor): Promise<LegacyCursor | null> {
   const storage = deps.storage;
   if (!(storage instanceof EncryptedStorage)) return null;
-  const rows = await pendingKeys(deps.db, cursor);
+  const rows = await pendingKeysQuery(deps.db, cursor).execute();
   for (const { storage_key } of rows) {
     try {
       await encryptOne(deps, storage, cursor.table, storage_key);
@@ -105,8 +105,4 @@ export function pendingKeysQuery(db: Kysely<Database>, cursor: LegacyCursor) {
             not(exists(selectFrom("stored_object_keys as k").select("k.storage_key").whereRef("k.storage_key", "=", "t.storage_key"))),
           );
   return (cursor.afterKey === undefined ? query : query.where("t.storage_key", ">", cursor.afterKey)).orderBy("t.storage_key").limit(LEGACY_BATCH);
-}
-
-function pendingKeys(db: Kysely<Database>, cursor: LegacyCursor): Promise<{ storage_key: string }[]> {
-  return pendingKeysQuery(db, cursor).execute();
 }

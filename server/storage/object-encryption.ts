@@ -174,7 +174,6 @@ export async function* encryptStream(source: AsyncIterable<Buffer | string>, dat
 export async function* decryptStream(key: string, source: AsyncIterable<Buffer>, dataKey: Buffer): AsyncGenerator<Buffer> {
   const start = new ByteQueue();
   let header: Header | null = null;
-  let pool: SealedChunkBuffers | null = null;
   let sealed: Buffer | null = null;
   let filled = 0;
   let index = 0;
@@ -206,9 +205,7 @@ export async function* decryptStream(key: string, source: AsyncIterable<Buffer>,
         start.push(piece);
         if (start.length < HEADER_SIZE) continue;
         header = parseHeader(key, start.take(HEADER_SIZE));
-        const sealedSize = header.chunkSize + TAG_SIZE;
-        pool = sealedSize === sealedChunkBuffers.size ? sealedChunkBuffers : null;
-        sealed = pool ? pool.take(sealedSize) : Buffer.allocUnsafeSlow(sealedSize);
+        sealed = sealedChunkBuffers.take(header.chunkSize + TAG_SIZE);
         piece = start.take(start.length);
       }
       while (piece.length > 0) {
@@ -224,7 +221,7 @@ export async function* decryptStream(key: string, source: AsyncIterable<Buffer>,
   } finally {
     // The cipher's outputs are its own and setAuthTag copies the tag: nothing handed out refers to
     // the buffer.
-    if (pool && sealed) pool.give(sealed);
+    if (sealed) sealedChunkBuffers.give(sealed);
   }
 }
 
@@ -301,12 +298,13 @@ export class SealedChunkBuffers {
     readonly limit: number,
   ) {}
   /**
-   * A kept buffer if there is one; otherwise a new one of `length` bytes (decryptObject, which knows
-   * the object's size, asks no more than a small object's only chunk needs; a stream's reader asks
-   * for a whole sealed chunk).
+   * A buffer for a chunk of an object sealed in chunks of `sealedSize` bytes: a kept one when that is
+   * the usual size, otherwise (an object written with another chunk size, or none kept) a new one of
+   * `length` bytes (decryptObject, which knows the object's size, asks no more than a small object's
+   * only chunk needs).
    */
-  take(length: number): Buffer {
-    return this.free.pop() ?? Buffer.allocUnsafeSlow(length);
+  take(sealedSize: number, length = sealedSize): Buffer {
+    return (sealedSize === this.size ? this.free.pop() : undefined) ?? Buffer.allocUnsafeSlow(length);
   }
   /** A buffer no read or reader refers to any more. Ones of another size are not kept. */
   give(buffer: Buffer): void {
@@ -363,10 +361,7 @@ export async function* decryptObject(key: string, reader: ObjectReader, dataKey:
   const last = Math.max(first, Math.floor(end / header.chunkSize));
   // Objects sealed with the usual chunk size read into kept buffers (a short last chunk reads into
   // the start of one); any other size, written before, gets buffers of its own.
-  const pool = sealedSize === sealedChunkBuffers.size ? sealedChunkBuffers : null;
-  const buffers = [first, first + 1]
-    .filter((i) => i <= last)
-    .map((i) => (pool ? pool.take(sealedLengthOf(i)) : Buffer.allocUnsafeSlow(sealedLengthOf(i))));
+  const buffers = [first, first + 1].filter((i) => i <= last).map((i) => sealedChunkBuffers.take(sealedSize, sealedLengthOf(i)));
   const readChunk = (index: number) => reader.read(buffers[(index - first) % 2]!, sealedLengthOf(index), HEADER_SIZE + index * sealedSize);
   let pending: Promise<number> | null = readChunk(first);
   try {
@@ -398,7 +393,7 @@ export async function* decryptObject(key: string, reader: ObjectReader, dataKey:
     // and only then are the buffers free: nothing handed out refers to them (the cipher's output is
     // its own, and its tag is copied by setAuthTag).
     await pending?.catch(() => 0);
-    if (pool) for (const buffer of buffers) pool.give(buffer);
+    for (const buffer of buffers) sealedChunkBuffers.give(buffer);
   }
 }
 

@@ -4,7 +4,7 @@
 // Written with @cantoo/pdf-lib (maintained pdf-lib, MIT) in DejaVu Sans (server/pdf-fonts.ts): a
 // character the font has no glyph for is shown as "?" rather than failing the download.
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@cantoo/pdf-lib";
-import { canPrint, embedPdfFonts } from "../../pdf-fonts.ts";
+import { embedPdfFonts, printableText } from "../../pdf-fonts.ts";
 import { visibleIds } from "./rules.ts";
 import type { AdminOrganizer, GroupQuestion, MemberQuestion, Question } from "./schemas.ts";
 
@@ -28,9 +28,7 @@ class Writer {
 
   /** The text with what the font has no glyph for as "?" (server/pdf-fonts.ts), and line breaks as given. */
   private safe(text: string, font: PDFFont): string {
-    let out = "";
-    for (const char of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) out += char === "\n" || canPrint(font, char) ? char : "?";
-    return out;
+    return printableText(font, text.replace(/\r\n?/g, "\n").replace(/\t/g, " "));
   }
 
   private lines(text: string, font: PDFFont, size: number, width: number): string[] {

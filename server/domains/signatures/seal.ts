@@ -22,7 +22,7 @@ import { SignPdf } from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
 import { ANNOTATION_FLAGS, DEFAULT_BYTE_RANGE_PLACEHOLDER, SIG_FLAGS, SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
 import Bowser from "bowser";
-import { canPrint, embedPdfFonts } from "../../pdf-fonts.ts";
+import { embedPdfFonts, printableText } from "../../pdf-fonts.ts";
 import type { SealingIdentity } from "./certificate.ts";
 
 /** Room for the PKCS#7 signature (bytes): a certificate chain of a few certificates fits. */
@@ -87,9 +87,7 @@ export async function isDrawablePng(dataUrl: string): Promise<boolean> {
 
 /** Characters the font has no glyph for (server/pdf-fonts.ts) become "?"; line breaks and tabs, spaces. */
 function writable(font: PDFFont, text: string): string {
-  let out = "";
-  for (const char of text.replace(/[\r\n\t]+/g, " ")) out += canPrint(font, char) ? char : "?";
-  return out;
+  return printableText(font, text.replace(/[\r\n\t]+/g, " "));
 }
 
 /** Text at most `maxWidth` wide at `size`, cut with an ellipsis. */
