@@ -15,6 +15,7 @@ import {
   horizontalOverflow,
   launchBrowser,
   screenshotOnFailure,
+  screenshotWholePage,
   takeScreenshot,
   type TestPage,
   type Viewport,
@@ -255,7 +256,7 @@ describe("the firm's day (issue 34)", () => {
   for (const viewport of [WIDTHS[0]!, WIDTHS[2]!]) {
     it(`at ${viewport.width} px: the Inbox names people, collapses uploads, replies in place and keeps its place; New message; Invite as client; the Site tab's two areas`, async () => {
       await mkdir(INBOX_SHOTS, { recursive: true });
-      const shot = (page: Page, name: string) => page.screenshot({ path: `${INBOX_SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+      const shot = (page: Page, name: string) => screenshotWholePage(page, `${INBOX_SHOTS}/${name}-${viewport.width}.png`);
       // Each width has people of its own, as each run changes what it finds.
       const maria = await createUser(server.db, { name: `Maria Garcia ${viewport.width}` });
       // The factory names an account by its login; a real one is named for its people.

@@ -17,6 +17,7 @@ import {
   launchBrowser,
   newPage,
   screenshotOnFailure,
+  screenshotWholePage,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -384,12 +385,12 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       expect(await filters.getByRole("button", { name: "Your uploads" }).getAttribute("aria-pressed")).toBe("true");
       await results.getByRole("listitem").filter({ hasText: "e-receipt-lunch.txt" }).waitFor();
       await expectAccessible(page, "search filters at 390px");
-      await page.screenshot({ path: "/tmp/shots-search/search-filters-390.png", fullPage: true });
+      await screenshotWholePage(page, "/tmp/shots-search/search-filters-390.png");
       // The firm shared nothing with this client: nothing matches, and saying so.
       await filters.getByRole("button", { name: "From your firm" }).click();
       await page.getByText("No documents match").waitFor();
       expect(await filters.getByRole("button", { name: "Your uploads" }).getAttribute("aria-pressed")).toBe("false");
-      await page.screenshot({ path: "/tmp/shots-search/search-filters-none-390.png", fullPage: true });
+      await screenshotWholePage(page, "/tmp/shots-search/search-filters-none-390.png");
       await filters.getByRole("button", { name: "From your firm" }).click();
       await poll(() => new URL(page.url()).searchParams.get("source")).toBeNull();
       await page.setViewportSize(viewports.desktop);

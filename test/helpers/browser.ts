@@ -93,8 +93,31 @@ export async function takeScreenshot(page: Page, name: string): Promise<string> 
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(screenshotDir, `${name.replace(/[^\w.-]+/g, "-")}-${width}.png`);
   await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
+  await screenshotWholePage(page, file);
   return file;
+}
+
+/**
+ * A PNG of the whole page, taken in a viewport as tall as the page and then put back. Not
+ * Playwright's `fullPage`: for a page taller than the viewport it asks Chromium to capture beyond
+ * the viewport, and Chromium then shows the page a 1x1 window for a moment (seen under load: a
+ * `resize` to 1x1, `(min-width: 640px)` false). The page lays out for a phone in that moment; a
+ * dialog opened from a table row was unmounted with its row, and browser tests failed by chance
+ * (the admin's quota dialog, in CI several times). Only the height changes here.
+ */
+export async function screenshotWholePage(page: Page, file: string): Promise<void> {
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => Math.ceil(Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0)));
+  if (!viewport || height <= viewport.height) {
+    await page.screenshot({ path: file });
+    return;
+  }
+  await page.setViewportSize({ width: viewport.width, height });
+  try {
+    await page.screenshot({ path: file });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
 
 /** Runs `steps`; if they throw, saves a screenshot named `<name>-failed` before rethrowing. */
