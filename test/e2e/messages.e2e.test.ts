@@ -110,7 +110,12 @@ describe("secure messages", () => {
 
   it("the unread count shows on the client's Messages tab while another tab is open", async () => {
     const { page } = client;
+    // The page's stream answers before the firm writes, so LIVE_MS measures the message's way
+    // through the stream, not the page starting up as well (once, in a full run on a loaded
+    // machine, the two together took longer than LIVE_MS).
+    const streamOpen = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/messages/events" && res.status() === 200);
     await page.goto("/dashboard?tab=documents");
+    await streamOpen;
     await admin.page.getByLabel("Message", { exact: true }).fill("One more thing.");
     await admin.page.getByRole("button", { name: "Send", exact: true }).click();
     await page.getByRole("tab", { name: "Messages 1 unread" }).waitFor({ timeout: LIVE_MS });
