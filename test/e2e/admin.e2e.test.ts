@@ -264,6 +264,7 @@ describe("admin portal", () => {
       await page.setViewportSize(viewports.mobile);
       await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewports.mobile.width);
       expect(await field.inputValue()).toBe("12.5");
+      await takeScreenshot(page, "admin-quota-dialog");
       await dialog.getByRole("button", { name: "Save" }).click();
       await expectToast(page, "Storage quota updated");
       await dialog.waitFor({ state: "detached" });
