@@ -250,6 +250,54 @@ describe("the daily disposal", () => {
     for (const key of keys) expect(await storedLocally(key)).toEqual({ file: false, dataKey: false });
   });
 
+  it("keeps what a held account's client deletes forever, and the account when its last person is deleted", async () => {
+    const erinUser = await createUser(server.db, { name: "Erin Held" });
+    const erin = await loginClient(server.url, erinUser);
+    const gone = await upload(erin, "deleted-under-hold.pdf");
+    expect((await erin.delete(`/api/documents/${gone.id}`)).status).toBe(200);
+    const key = await keyOf(server, gone.id);
+    expect((await owner.post(`/api/admin/accounts/${erinUser.id}/legal-hold`, { reason: "Audit 2025" })).status).toBe(200);
+
+    // "Delete forever" answers as ever and empties the client's trash; the firm's trash keeps the document.
+    const deleted = await erin.delete(`/api/trash/${gone.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await erin.get("/api/trash")).body).toEqual([]);
+    expect(await storedLocally(key)).toEqual({ file: true, dataKey: true });
+    const firmTrash = await owner.get("/api/admin/trash?limit=50&q=deleted-under-hold");
+    expect(firmTrash.body.map((d: { id: string }) => d.id)).toEqual([gone.id]);
+    // The firm's trail says it was kept; the client's says only what they did.
+    expect(await trail(server, erinUser.id, "document.delete_held")).toEqual([
+      expect.objectContaining({ actor_role: "client", detail: { filename: "deleted-under-hold.pdf" } }),
+    ]);
+    const clientTrail = JSON.stringify((await erin.get("/api/activity")).body);
+    expect(clientTrail).toContain("document.delete");
+    expect(clientTrail).not.toContain("delete_held");
+
+    // The firm cannot delete the account's last person while the hold stands, and is told why.
+    const refused = await owner.delete(`/api/admin/users/${erinUser.id}`);
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 400,
+      body: {
+        detail: "This person is the last one of a client account under a legal hold: lift the hold first, or add another person to the account",
+      },
+    });
+    // The client may delete themselves: they go, the held account and its document stay.
+    expect((await erin.post("/api/auth/delete-account", { password: erinUser.password })).status).toBe(200);
+    expect(await server.db.selectFrom("users").select("id").where("id", "=", erinUser.id).executeTakeFirst()).toBeUndefined();
+    expect(await server.db.selectFrom("accounts").select("id").where("id", "=", erinUser.id).executeTakeFirst()).toEqual({ id: erinUser.id });
+    expect(await documentIds(server, erinUser.id)).toEqual([gone.id]);
+    expect(await storedLocally(key)).toEqual({ file: true, dataKey: true });
+    expect(await trail(server, erinUser.id, "user.delete")).toEqual([
+      expect.objectContaining({ detail: { by: "self", documents: 0, held_accounts_kept: [erinUser.id] } }),
+    ]);
+
+    // Once the hold is lifted, the trash rule disposes of the document.
+    expect((await owner.delete(`/api/admin/accounts/${erinUser.id}/legal-hold`)).status).toBe(200);
+    await disposeAt(new Date(Date.now() + 31 * DAY_MS));
+    expect(await documentIds(server, erinUser.id)).toEqual([]);
+    expect(await storedLocally(key)).toEqual({ file: false, dataKey: false });
+  });
+
   it("keeps a signed Form 8879 while its signature lock holds, and as long as the firm's Form 8879 years say", async () => {
     await setRules(1, 4);
     const daveUser = await createUser(server.db, { name: "Dave Signed" });

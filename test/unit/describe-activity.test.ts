@@ -88,6 +88,11 @@ describe("describeActivity in the firm's view", () => {
     expect(describeActivity(purge, "admin")).toBe("The portal deleted jdoe's old.pdf forever");
     expect(describeActivity(purge, "client")).toBe("The portal deleted old.pdf forever");
   });
+
+  it("tells the firm that a legal hold kept what a client deleted forever", () => {
+    const kept = entry({ action: "document.delete_held", actor_role: "client", actor_label: "jdoe", detail: { filename: "w2.pdf" } });
+    expect(describeActivity(kept, "admin")).toBe("jdoe deleted w2.pdf forever; the legal hold keeps it in the firm's trash");
+  });
 });
 
 describe("document requests", () => {

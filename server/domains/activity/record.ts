@@ -19,6 +19,7 @@ export const ACTIVITY_ACTIONS = [
   "document.trash",
   "document.restore",
   "document.delete",
+  "document.delete_held",
   "folder.create",
   "folder.update",
   "folder.delete",
@@ -84,6 +85,8 @@ export const FIRM_PRIVATE_ACTIONS: readonly ActivityAction[] = [
   // A hold is often about a dispute with the client: not theirs to read.
   "account.legal_hold",
   "account.legal_hold_clear",
+  // Kept under a hold although its client deleted it forever: the hold is not theirs to know of.
+  "document.delete_held",
 ];
 
 /** Who is acting, as the request context knows it (a signed-in user, or nobody yet). */

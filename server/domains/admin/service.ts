@@ -3,7 +3,7 @@ import { personClient, recordActivity } from "../activity/record.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { Context, FirmContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
-import { deleteUserData, listUsers, lockUser, userRows } from "../auth/queries.ts";
+import { deleteUserData, listUsers, lockAccountsLeftBy, lockUser, userRows } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
 import { personExistsForFirm } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
@@ -16,6 +16,8 @@ import { countAll } from "./queries.ts";
 import type { AdminStats, AdminUser, ListPageInput, Page, UserQuota, UserStorage } from "./schemas.ts";
 
 export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
+export const HELD_ACCOUNT_NOT_DELETABLE =
+  "This person is the last one of a client account under a legal hold: lift the hold first, or add another person to the account";
 export const USER_NOT_FOUND = "User not found";
 const RECENT_COUNT = 5;
 
@@ -68,20 +70,25 @@ export async function setUserQuota(ctx: FirmContext, input: { id: string; quota_
 /**
  * All of a user's rows go in one transaction; their stored files only after it committed (a
  * rolled-back delete must still find them). Admin accounts are refused. `by`: the firm, or the
- * user deleting their own account (account settings).
+ * user deleting their own account (account settings). An account under a legal hold is never
+ * disposed of this way (docs/safeguards.md, "Retention and disposal"): the firm is told to lift the
+ * hold first; a client deleting themselves goes, and the held account stays without them (the hold
+ * is not the client's to know of).
  */
 export async function deleteUser(ctx: Context, input: { id: string }, by: "admin" | "self" = "admin"): Promise<Success> {
   const removed = await ctx.db.transaction().execute(async (tx) => {
     const user = await lockUser(tx, input.id);
     if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
     if (user.is_admin) throw new RequestRefused(ADMIN_NOT_DELETABLE);
-    const documents = await deleteUserData(tx, input.id);
+    const accounts = await lockAccountsLeftBy(tx, input.id);
+    if (by === "admin" && accounts.held.length > 0) throw new RequestRefused(HELD_ACCOUNT_NOT_DELETABLE);
+    const documents = await deleteUserData(tx, input.id, accounts.free);
     // The row keeps the account's id and name: the trail has no foreign key, so it outlives the account.
     await recordActivity(tx, ctx, {
       action: "user.delete",
       client: personClient(user),
       target: { type: "user", id: user.id },
-      detail: { by, documents: documents.length },
+      detail: { by, documents: documents.length, ...(accounts.held.length > 0 ? { held_accounts_kept: accounts.held } : {}) },
     });
     return documents;
   });

@@ -1,4 +1,5 @@
 import { accountsLeftWithoutContactsForFirm, deleteAccountsForFirm } from "../accounts/queries.ts";
+import { heldAccountIds } from "../retention/queries.ts";
 import { type Expression, sql, type Transaction } from "kysely";
 import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
@@ -167,23 +168,34 @@ export async function lockUser(db: Transaction<Database>, id: string) {
 }
 
 /**
- * Everything a person owns, children before parents: the accounts they are the last contact of go
- * with them, their data first (an account another person still reaches stays; docs/decisions.md,
- * "Client accounts (issue 32)"). The foreign keys would cascade too; deleting explicitly keeps the
- * order visible and answers the stored files to remove.
+ * The accounts a person is the last contact of, locked (as an upload locks its account, so none
+ * adds a document, and no legal hold is placed, until the transaction ends), and which of them are
+ * under a legal hold.
  */
-export async function deleteUserData(db: Transaction<Database>, userId: string): Promise<{ storage_key: string }[]> {
+export async function lockAccountsLeftBy(db: Transaction<Database>, userId: string): Promise<{ free: string[]; held: string[] }> {
   const accounts = await accountsLeftWithoutContactsForFirm(db, userId);
+  if (accounts.length === 0) return { free: [], held: [] };
+  await db.selectFrom("accounts").select("id").where("id", "in", accounts).forUpdate().execute();
+  const held = await heldAccountIds(db, accounts);
+  return { free: accounts.filter((id) => !held.includes(id)), held };
+}
+
+/**
+ * Everything a person owns, children before parents: `accounts` (lockAccountsLeftBy's free ones)
+ * go with them, their data first (an account another person still reaches stays; docs/decisions.md,
+ * "Client accounts (issue 32)"; a held one stays too, without people, migration 2026-11-27T0200).
+ * The foreign keys would cascade too; deleting explicitly keeps the order visible and answers the
+ * stored files to remove.
+ */
+export async function deleteUserData(db: Transaction<Database>, userId: string, accounts: readonly string[]): Promise<{ storage_key: string }[]> {
   if (accounts.length === 0) {
     await deletePersonRows(db, userId);
     return [];
   }
-  // Locked first, as an upload locks its account, so none adds a document until we commit.
-  await db.selectFrom("accounts").select("id").where("id", "in", accounts).forUpdate().execute();
   const documents = await db.deleteFrom("documents").where("account_id", "in", accounts).returning("storage_key").execute();
   // Folders reference each other; one statement removes the whole tree at once.
   await db.deleteFrom("folders").where("account_id", "in", accounts).execute();
-  await deleteAccountsForFirm(db, accounts);
+  await deleteAccountsForFirm(db, [...accounts]);
   await deletePersonRows(db, userId);
   return documents;
 }

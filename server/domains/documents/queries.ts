@@ -282,6 +282,23 @@ export async function restoreDocumentRow(db: Db, id: string, folderId: string | 
     .executeTakeFirst();
 }
 
+/**
+ * Takes a trashed document out of its client's trash without deleting it (`pulled_back`, as a
+ * firm's document the firm took back): what "delete forever" does while the account is under a
+ * legal hold. The firm's trash keeps it, and the trash rule disposes of it once the hold is lifted.
+ */
+export async function pullBackTrashedDocumentRow(db: Db, id: string, accountId: string): Promise<DocumentRef | undefined> {
+  return db
+    .updateTable("documents")
+    .set({ pulled_back: true })
+    .where("id", "=", id)
+    .where("account_id", "=", accountId)
+    .where("deleted_at", "is not", null)
+    .where("pulled_back", "=", false)
+    .returning(["id", "account_id", "original_filename"])
+    .executeTakeFirst();
+}
+
 /** Deletes a trashed document's row for good (only that account's); its stored object goes after the commit. */
 export async function deleteTrashedDocumentRow(db: Db, id: string, accountId: string): Promise<(DocumentRef & { storage_key: string }) | undefined> {
   return db

@@ -16,6 +16,7 @@ import {
   listAllTrash,
   listTrash,
   lockOwnFolder,
+  pullBackTrashedDocumentRow,
   restoreDocumentRow,
   trashDocumentRow,
   trashDocumentRowForFirm,
@@ -23,6 +24,7 @@ import {
 import { type DocumentItem, type TrashedDocument, TRASH_RETENTION_DAYS } from "./schemas.ts";
 import { assertNotRetained, DOCUMENT_NOT_FOUND, RETAINED_DOCUMENT } from "./service.ts";
 import { isPgError } from "../../db/errors.ts";
+import { lockAccountForDisposal } from "../retention/queries.ts";
 import { disposeDue } from "../retention/service.ts";
 
 /** Moves a live document to the trash with `trash` (the owner's or the firm's row update); its content stays until purged. */
@@ -115,15 +117,28 @@ export function restoreOwnDocument(ctx: ClientContext, input: { id: string }): P
   return restoreTrashedDocument(ctx, input.id);
 }
 
-/** Only a trashed document is deleted for good. The row goes first, then the content: a failure in between leaves a stray file, never a broken row. */
+/**
+ * Only a trashed document is deleted for good. The row goes first, then the content: a failure in
+ * between leaves a stray file, never a broken row. Under a legal hold nothing is disposed of
+ * (docs/safeguards.md, "Retention and disposal"): the document leaves the client's trash as they
+ * asked but stays in the firm's, which the trail says to the firm alone.
+ */
 export async function deleteOwnDocumentForever(ctx: ClientContext, input: { id: string }): Promise<Success> {
   const deleted = await ctx.db.transaction().execute(async (tx) => {
+    // Locked as the daily disposal locks it: a hold placed meanwhile waits, one placed first is seen.
+    if ((await lockAccountForDisposal(tx, ctx.account.id))?.held) {
+      const kept = await pullBackTrashedDocumentRow(tx, input.id, ctx.account.id);
+      if (!kept) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
+      await recordDocumentActivity(tx, ctx, "document.delete", kept);
+      await recordDocumentActivity(tx, ctx, "document.delete_held", kept);
+      return null;
+    }
     const row = await deleteTrashedDocumentRow(tx, input.id, ctx.account.id);
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
     await recordDocumentActivity(tx, ctx, "document.delete", row);
     return row;
   });
-  await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
+  if (deleted) await removeStoredObjects(ctx.storage, ctx.logger, [deleted]);
   return { success: true };
 }
 

@@ -120,6 +120,13 @@ export async function lockAccountForDisposal(db: Db, accountId: string): Promise
   return { name: row.name, held: hold !== undefined };
 }
 
+/** Which of `accountIds` are under a legal hold (lock the accounts first, as lockAccountForDisposal does, so none is placed meanwhile). */
+export async function heldAccountIds(db: Db, accountIds: readonly string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db.selectFrom("legal_holds").select("account_id").where("account_id", "in", accountIds).execute();
+  return rows.map((r) => r.account_id);
+}
+
 /** One account's documents due at `now`, at most `limit`; with `trashOnly`, only those due under the trash rule. */
 export async function dueDocumentsOf(db: Db, rules: RetentionRules, accountId: string, now: Date, limit: number, trashOnly: boolean) {
   const result = await sql<DisposalCandidate>`

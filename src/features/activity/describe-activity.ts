@@ -30,6 +30,7 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "document.trash": "Document moved to trash",
   "document.restore": "Document restore",
   "document.delete": "Document deleted forever",
+  "document.delete_held": "Document deleted forever, kept under a legal hold",
   "folder.create": "Folder created",
   "folder.update": "Folder changed",
   "folder.delete": "Folder deleted",
@@ -206,6 +207,8 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       return said(`restored ${file} from the trash${folder ? ` into ${folder}` : ""}`);
     case "document.delete":
       return said(`deleted ${file} forever`);
+    case "document.delete_held":
+      return said(`deleted ${file} forever; the legal hold keeps it in the firm's trash`);
     case "folder.create":
       return said(`created the folder ${folder ?? ""}`.trimEnd());
     case "folder.update":
