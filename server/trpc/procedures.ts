@@ -53,11 +53,13 @@ export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
 
 /**
  * The one place a right is checked (docs/security.md, "Staff roles and rights"): owners and admins
- * pass, a staff member needs `right`, else 403 naming it.
+ * pass, a staff member needs every one of `rights` (one, but for the account export), else 403
+ * naming the first one missing.
  */
-export function staffProcedure(right: StaffRight) {
+export function staffProcedure(...rights: [StaffRight, ...StaffRight[]]) {
   return adminProcedure.use(({ ctx, next }) => {
-    if (!mayUse(ctx.staff, right)) throw new TRPCError({ code: "FORBIDDEN", message: missingRightMessage(right) });
+    const missing = rights.find((right) => !mayUse(ctx.staff, right));
+    if (missing) throw new TRPCError({ code: "FORBIDDEN", message: missingRightMessage(missing) });
     return next();
   });
 }

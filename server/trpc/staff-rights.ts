@@ -27,6 +27,13 @@ export function mayUse(access: StaffAccess, right: StaffRight): boolean {
   return access.role !== "staff" || access.rights.includes(right);
 }
 
+/**
+ * A client account's complete export holds everything the firm keeps of it (docs/safeguards.md,
+ * "Export"): it needs the client record's own right and each right that shows a part of it
+ * (documents; the conversation; requests, organizers and signatures; appointments).
+ */
+export const EXPORT_RIGHTS = ["manage_clients", "documents", "messages", "requests", "appointments"] as const satisfies readonly StaffRight[];
+
 /** The 403's detail when a staff member lacks a right: one wording, naming the right. */
 export function missingRightMessage(right: StaffRight): string {
   return `You need the ${right} right for this`;

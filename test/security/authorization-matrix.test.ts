@@ -13,7 +13,18 @@ import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-
 import { MAX_STREAMS_PER_SESSION } from "../../server/domains/messages/events.ts";
 import { NO_ACCOUNT_DETAIL } from "../../server/trpc/procedures.ts";
 import { STAFF_RIGHTS } from "../../server/trpc/staff-rights.ts";
-import { ANY_STAFF, PERSON_SCOPED, PROCEDURE_ACCESS, REST_ACCESS, refusalOf, rightOf, seedObjects, servedRestRoutes, trpc } from "./helpers.ts";
+import {
+  aloneWith,
+  ANY_STAFF,
+  PERSON_SCOPED,
+  PROCEDURE_ACCESS,
+  REST_ACCESS,
+  refusalOf,
+  rightOf,
+  seedObjects,
+  servedRestRoutes,
+  trpc,
+} from "./helpers.ts";
 
 type Objects = Awaited<ReturnType<typeof seedObjects>>;
 
@@ -504,11 +515,11 @@ describe("staff roles and rights", () => {
       STAFF_RIGHTS.map(async (right) => {
         const api = await loginClient(server.url, await createStaffMember(server.db, "staff", [right]), "admin");
         const check = (target: string, status: number, detail: string | undefined) => {
-          const need = rightOf(target);
-          if (need === "any" || need === right) {
+          const expected = aloneWith(right, target);
+          if ("reached" in expected) {
             if (status === 401 || status === 403) missing.push(`${right}: ${target} answered ${status} ${detail}`);
-          } else if (status !== 403 || detail !== refusalOf(need)) {
-            allowedWrongly.push(`${right}: ${target} answered ${status} ${detail} (needs ${need})`);
+          } else if (status !== 403 || detail !== expected.refusal) {
+            allowedWrongly.push(`${right}: ${target} answered ${status} ${detail} (expected ${expected.refusal})`);
           }
         };
         // tRPC in batches of ten, as the web client may send them: each procedure's own answer.

@@ -644,7 +644,6 @@ const rightsByName: Record<Exclude<RightRule, "any">, string[]> = {
   // Issue 37: above every right, the firm's owner alone (admins too are refused).
   owner: ["admin.endAllSessions", "POST /admin/security/end-all-sessions"],
   manage_clients: [
-    "GET /admin/accounts/:id/export",
     "admin.deleteUser",
     "admin.setUserQuota",
     "admin.consultations",
@@ -882,10 +881,29 @@ export function refusalOf(need: Exclude<RightRule, "any">): string {
   return need === "owner" ? "Only the firm's owner may do this" : `You need the ${need} right for this`;
 }
 
-/** The right of an admin procedure or path (a key of PROCEDURE_ACCESS or REST_ACCESS whose access is admin). */
+/**
+ * Issue 37: targets that need several rights at once, in the order the server checks them (a staff
+ * member lacking some is refused naming the first one missing). The export holds every part of the
+ * client record, so it needs each part's right (server/trpc/staff-rights.ts, EXPORT_RIGHTS).
+ */
+const allRightsOf: Record<string, Exclude<RightRule, "any" | "owner">[]> = {
+  "GET /admin/accounts/:id/export": ["manage_clients", "documents", "messages", "requests", "appointments"],
+};
+
+/** The right of an admin procedure or path (a key of PROCEDURE_ACCESS or REST_ACCESS whose access is admin); the first of several. */
 export function rightOf(target: string): RightRule {
   for (const [right, targets] of Object.entries(rightsByName)) if (targets.includes(target)) return right as RightRule;
-  return "any";
+  return allRightsOf[target]?.[0] ?? "any";
+}
+
+/**
+ * What a staff member holding only `right` gets from `target`: reached, or refused naming the
+ * right missing first.
+ */
+export function aloneWith(right: string, target: string): { reached: true } | { refusal: string } {
+  const needs: RightRule[] = allRightsOf[target] ?? [rightOf(target)];
+  const missing = needs.find((need): need is Exclude<RightRule, "any"> => need !== "any" && need !== right);
+  return missing ? { refusal: refusalOf(missing) } : { reached: true };
 }
 
 /** Every person of the firm may call these: who they are, the counts, the clients list and a client's page, and the Inbox (its items narrowed to their rights). */

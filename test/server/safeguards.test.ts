@@ -447,17 +447,30 @@ describe("an account's export", () => {
     });
 
     expect((await firm.get(`/api/admin/accounts/${randomUUID()}/export`)).status).toBe(404);
-    // A staff member who may manage clients but is not assigned to this one: as missing.
-    const unassigned = await loginClient(server.url, await createStaffMember(server.db, "staff", ["manage_clients"]), "admin");
+    // A staff member with every right the export needs but not assigned to this one: as missing.
+    const everyPart = ["manage_clients", "documents", "messages", "requests", "appointments"] as const;
+    const unassigned = await loginClient(server.url, await createStaffMember(server.db, "staff", [...everyPart]), "admin");
     expect(await unassigned.get(`/api/admin/accounts/${user.id}/export`)).toMatchObject({ status: 404, body: { detail: "Account not found" } });
-    const noRight = await loginClient(server.url, await createStaffMember(server.db, "staff", ["documents", "all_clients"]), "admin");
-    expect((await noRight.get(`/api/admin/accounts/${user.id}/export`)).status).toBe(403);
+    const assigned = await createStaffMember(server.db, "staff", [...everyPart]);
+    expect((await firm.request("PUT", `/api/admin/accounts/${user.id}/assignees`, { json: { user_ids: [assigned.id] } })).status).toBe(200);
+    const withEveryPart = await loginClient(server.url, assigned, "admin");
+    expect((await download(withEveryPart, `/api/admin/accounts/${user.id}/export`)).res.status).toBe(200);
+    // The export holds every part of the record: one right short of them is refused, naming it
+    // (managing clients alone would otherwise hand out documents, messages and organizer answers).
+    for (const lacking of everyPart) {
+      const rights = [...everyPart.filter((r) => r !== lacking), "all_clients" as const];
+      const short = await loginClient(server.url, await createStaffMember(server.db, "staff", rights), "admin");
+      expect(await short.get(`/api/admin/accounts/${user.id}/export`)).toMatchObject({
+        status: 403,
+        body: { detail: `You need the ${lacking} right for this` },
+      });
+    }
     // A client cannot name an account: theirs is the one they export, and another's is not theirs.
     const other = await loginClient(server.url, await createUser(server.db));
     expect((await other.get(`/api/admin/accounts/${user.id}/export`)).status).toBe(403);
     const theirs = await readZip((await download(other, "/api/account/export")).body);
     expect([...theirs.keys()].filter((name) => name.startsWith("documents/") && name !== "documents/")).toEqual([]);
     expect(theirs.get("messages.json")!.toString()).not.toContain(firmText);
-    expect((await trail("account.export")).length).toBe(before + 2);
+    expect((await trail("account.export")).length).toBe(before + 3);
   });
 });

@@ -3,7 +3,7 @@ import { STAFF_RIGHTS, STAFF_ROLES } from "../../trpc/staff-rights.ts";
 import { emailSchema, FILL_ALL_FIELDS } from "../auth/schemas.ts";
 import { idSchema, nameText } from "../shared-schemas.ts";
 
-export { STAFF_RIGHTS, STAFF_ROLES, type StaffRight, type StaffRole } from "../../trpc/staff-rights.ts";
+export { EXPORT_RIGHTS, STAFF_RIGHTS, STAFF_ROLES, type StaffRight, type StaffRole } from "../../trpc/staff-rights.ts";
 
 const rightsSchema = z
   .array(z.enum(STAFF_RIGHTS, { error: `rights must be among ${STAFF_RIGHTS.join(", ")}` }), { error: "rights must be a list" })

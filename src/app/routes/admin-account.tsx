@@ -23,7 +23,7 @@ import { httpStatus } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
 import type { FirmAccount } from "@server/domains/accounts/firm-schemas.ts";
-import type { StaffRight } from "@server/domains/staff/schemas.ts";
+import { EXPORT_RIGHTS, type StaffRight } from "@server/domains/staff/schemas.ts";
 import { ClientDocumentsSection } from "./admin-client.tsx";
 import { AdminRecordShell } from "./admin-record-shell.tsx";
 
@@ -108,13 +108,15 @@ function AccountRecord({ account }: { account: FirmAccount }) {
         {may("manage_clients") && (
           <div className="flex flex-wrap gap-2 justify-self-start sm:justify-self-end">
             <EditAccountDialog account={account} />
-            {/* The account's complete export, built while it downloads (docs/safeguards.md, "Export"). */}
-            <Button asChild variant="outline" size="sm">
-              <a href={`/api/admin/accounts/${account.id}/export`} download aria-label={`Export all of ${account.name}'s data as a ZIP`}>
-                <FileArchive aria-hidden="true" />
-                Export
-              </a>
-            </Button>
+            {/* The account's complete export, built while it downloads: for whoever may see every part of it (docs/safeguards.md, "Export"). */}
+            {EXPORT_RIGHTS.every(may) && (
+              <Button asChild variant="outline" size="sm">
+                <a href={`/api/admin/accounts/${account.id}/export`} download aria-label={`Export all of ${account.name}'s data as a ZIP`}>
+                  <FileArchive aria-hidden="true" />
+                  Export
+                </a>
+              </Button>
+            )}
           </div>
         )}
       </div>
