@@ -21,6 +21,8 @@ let admin: TestPage;
 let client: TestPage;
 let adminUser: UserFixture;
 let clientUser: UserFixture;
+/** The client's own API session, to ask the server what it counts. */
+let clientApi: Awaited<ReturnType<typeof loginClient>>;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,6 +30,7 @@ beforeAll(async () => {
   adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
   clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
   const api = await loginClient(server.url, clientUser);
+  clientApi = api;
   const form = new FormData();
   form.append("file", new Blob(["wages 52,000"], { type: "text/plain" }), "W-2 2026.txt");
   expect((await api.request("POST", "/api/documents/upload", { body: form })).status).toBe(201);
@@ -116,10 +119,23 @@ describe("secure messages", () => {
     const streamOpen = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/messages/events" && res.status() === 200);
     await page.goto("/dashboard?tab=documents");
     await streamOpen;
+    // What the server counts as unread before the firm writes: the count shown must grow by one.
+    // (Twice in loaded full runs the tab never said "1 unread" within LIVE_MS; if the previous
+    // test's reply was still unread, the tab said "2 unread", which this now tells apart.)
+    const before = ((await clientApi.get("/api/messages/unread")).body as { unread: number }).unread;
     await admin.page.getByLabel("Message", { exact: true }).fill("One more thing.");
     await admin.page.getByRole("button", { name: "Send", exact: true }).click();
-    await page.getByRole("tab", { name: "Messages 1 unread" }).waitFor({ timeout: LIVE_MS });
-    await page.getByRole("tab", { name: "Messages 1 unread" }).click();
+    const tab = page.getByRole("tab", { name: `Messages ${before + 1} unread` });
+    await tab.waitFor({ timeout: LIVE_MS }).catch(async (err: unknown) => {
+      const shown = await page
+        .getByRole("tablist")
+        .first()
+        .innerText()
+        .catch(() => "(no tab list)");
+      const now = ((await clientApi.get("/api/messages/unread")).body as { unread: number }).unread;
+      throw new Error(`unread ${before} before the firm wrote, ${now} now; the tabs show ${JSON.stringify(shown)}`, { cause: err });
+    });
+    await tab.click();
     await page.getByRole("article", { name: "Message from Office Admin" }).getByText("One more thing.").waitFor();
     await page.getByRole("tab", { name: "Messages", exact: true }).waitFor();
   });
