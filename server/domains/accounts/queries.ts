@@ -151,7 +151,7 @@ export async function accountsLeftWithoutContactsForFirm(db: Db, userId: string)
   return rows.map((r) => r.account_id);
 }
 
-export async function deleteAccountsForFirm(db: Db, accountIds: string[]): Promise<void> {
+export async function deleteAccountsForFirm(db: Db, accountIds: readonly string[]): Promise<void> {
   if (accountIds.length > 0) await db.deleteFrom("accounts").where("id", "in", accountIds).execute();
 }
 

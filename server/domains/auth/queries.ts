@@ -195,7 +195,7 @@ export async function deleteUserData(db: Transaction<Database>, userId: string, 
   const documents = await db.deleteFrom("documents").where("account_id", "in", accounts).returning("storage_key").execute();
   // Folders reference each other; one statement removes the whole tree at once.
   await db.deleteFrom("folders").where("account_id", "in", accounts).execute();
-  await deleteAccountsForFirm(db, [...accounts]);
+  await deleteAccountsForFirm(db, accounts);
   await deletePersonRows(db, userId);
   return documents;
 }
