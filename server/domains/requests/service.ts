@@ -65,6 +65,7 @@ function isOverdue(request: { status: RequestStatus; due_date: string | null }, 
 
 /** The firm asks a client for documents; the client is mailed (title, due date, a portal link). */
 export async function createRequest(ctx: FirmContext, input: CreateRequestInput): Promise<AdminRequest> {
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const today = firmToday(ctx);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
   // What the body leaves out comes from the template: its items are copied, so a later change of
