@@ -148,7 +148,7 @@ export const MAX_FIRM_MAILS_TO_CLIENTS_PER_PERSON_PER_HOUR = LIMITS.firmMailToCl
  * conditional UPDATE, so reminders sent at once cannot both pass); past it, 429 as the limits above.
  */
 export const SIGNER_REMINDER_INTERVAL_HOURS = 24;
-export const SIGNER_REMINDED_RECENTLY = "Everyone waiting was reminded less than 24 hours ago.";
+export const SIGNER_REMINDED_RECENTLY = `Everyone waiting was reminded less than ${SIGNER_REMINDER_INTERVAL_HOURS} hours ago.`;
 export const MAX_SEAL_VERIFICATIONS_PER_IP = LIMITS.sealVerifications.points;
 export const SEAL_VERIFICATION_WINDOW_SECONDS = LIMITS.sealVerifications.window;
 

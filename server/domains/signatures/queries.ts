@@ -237,7 +237,7 @@ export async function updateSigner(db: Db, signerId: string, values: Updateable<
 /**
  * Claims a reminder for each of these signers not reminded since `since` (docs/security.md, Round 4):
  * one conditional UPDATE, so two reminders at once cannot both claim a signer. Returns the positions
- * claimed, and when the earliest of the others may be reminded again.
+ * claimed, and when the others were last reminded.
  */
 export async function claimSignerReminders(
   db: Db,
@@ -348,7 +348,6 @@ export async function insertSigningCertificate(db: Db, row: { id: string; p12: s
     .execute();
 }
 
-/** The staff member's name as the trail shows it. */
 /** Whether the signer's address is one its holder proved (their login's, verified): greeting() names them only then. */
 export async function signerAddressProven(db: Db, signer: { user_id: string | null; email: string }): Promise<boolean> {
   if (!signer.user_id) return false;
@@ -362,6 +361,7 @@ export async function signerAddressProven(db: Db, signer: { user_id: string | nu
   return row !== undefined;
 }
 
+/** The staff member's name as the trail shows it. */
 export function findUserLabel(db: Db, userId: string) {
   return db.selectFrom("users").select(["name", "email", "username"]).where("id", "=", userId).executeTakeFirst();
 }
