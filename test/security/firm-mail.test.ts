@@ -82,7 +82,7 @@ async function makePdf(): Promise<Uint8Array> {
 }
 
 /** One client's account with a PDF sent to them for signature by `firm`. */
-async function signatureRequest(firm: ApiClient): Promise<{ id: string; email: string }> {
+async function signatureRequest(firm: ApiClient): Promise<{ id: string; email: string; accountId: string }> {
   const signer = await createUser(server.db, { name: "Sam Signer" });
   const api = await loginClient(server.url, signer);
   const form = new FormData();
@@ -98,7 +98,7 @@ async function signatureRequest(firm: ApiClient): Promise<{ id: string; email: s
     fields: [{ signer: 0, type: "signature", page: 1, x: 0.1, y: 0.8, width: 0.35, height: 0.06 }],
   });
   expect(created.status, created.text).toBe(201);
-  return { id: created.body.id as string, email: signer.email };
+  return { id: created.body.id as string, email: signer.email, accountId: signer.id };
 }
 
 describe("item 5: no limit on firm-side mail", () => {
@@ -168,8 +168,22 @@ describe("item 5: no limit on firm-side mail", () => {
     const over = await firm.post("/api/admin/invitations", { name: "One Too Many", email: uniqueEmail("over") });
     expect(over.status).toBe(429);
     expect(over.body.detail).toMatch(/^You have had the portal email clients many times in the last hour\. Please try again in \d+ minutes?\.$/);
-    const { id } = await signatureRequest(await admin());
+    const { id, accountId } = await signatureRequest(await admin());
     expect((await firm.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(429);
-    expect((await (await admin()).post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(200);
+    // Scheduling an appointment mails the client; a change of its title alone does not, and is not held up.
+    const at = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const scheduled = await firm.post("/api/admin/appointments", { account_id: accountId, title: "Review", appointment_date: at });
+    expect(scheduled.status).toBe(429);
+    const colleague = await admin();
+    const made = await colleague.post("/api/admin/appointments", {
+      account_id: accountId,
+      title: "Review",
+      appointment_date: at,
+      status: "requested",
+    });
+    expect(made.status, made.text).toBe(201);
+    expect((await firm.patch(`/api/admin/appointments/${made.body.id}`, { title: "Year-end review" })).status).toBe(200);
+    expect((await firm.patch(`/api/admin/appointments/${made.body.id}`, { status: "scheduled" })).status).toBe(429);
+    expect((await colleague.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(200);
   });
 });

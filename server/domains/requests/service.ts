@@ -137,6 +137,8 @@ export async function listRequestsForFirm(ctx: FirmContext, input: AdminRequestL
  * the client sees; the comment alone may change too (same status).
  */
 export async function updateRequest(ctx: FirmContext, input: UpdateRequestInput): Promise<AdminRequest> {
+  // Reopening mails the client (docs/security.md, Round 4).
+  if (input.status === "open") await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   await ctx.db.transaction().execute(async (tx) => {
     const request = await lockRequestForFirm(tx, ctx.firmScope, input.id);
     if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
