@@ -112,7 +112,7 @@ const LIMITS = {
     points: 100,
     window: HOUR,
     key: "user",
-    message: "You have had the portal email clients many times in the last hour.",
+    message: "You have sent clients many emails in the last hour.",
   },
   // The public check of a sealed PDF (issue 35): anyone may send one, each up to 25 MB read, hashed
   // and parsed; a person checks a few files, not dozens.

@@ -167,7 +167,7 @@ describe("item 5: no limit on firm-side mail", () => {
     }
     const over = await firm.post("/api/admin/invitations", { name: "One Too Many", email: uniqueEmail("over") });
     expect(over.status).toBe(429);
-    expect(over.body.detail).toMatch(/^You have had the portal email clients many times in the last hour\. Please try again in \d+ minutes?\.$/);
+    expect(over.body.detail).toMatch(/^You have sent clients many emails in the last hour\. Please try again in \d+ minutes?\.$/);
     const { id, accountId } = await signatureRequest(await admin());
     expect((await firm.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(429);
     // Scheduling an appointment mails the client; a change of its title alone does not, and is not held up.
