@@ -38,7 +38,7 @@ it("an owner whose address is unproven is told to verify it instead of an invita
   await page.reload();
   await page.getByRole("form", { name: "Invite a person" }).waitFor();
   expect(await page.getByText(VERIFY_FIRST).count()).toBe(0);
-});
+}, 60_000);
 
 it("the firm's Remind button shows why a second reminder within 24 hours is refused", async ({ login }) => {
   const signer = await createUser(server.db, { name: "Sam Signer" });
@@ -69,7 +69,7 @@ it("the firm's Remind button shows why a second reminder within 24 hours is refu
   await remind.click();
   await toast(page, "Everyone waiting was reminded less than 24 hours ago. Please try again in 24 hours.");
   await expectAccessibleAtBothWidths(page, "signature-remind-refused");
-});
+}, 60_000);
 
 it("the firm's Resend button shows why an invitation resent too often is refused", async ({ login }) => {
   const api = await loginClient(server.url, firmUser, "admin");
@@ -83,4 +83,4 @@ it("the firm's Resend button shows why an invitation resent too often is refused
   await page.getByRole("button", { name: "Resend the invitation to nora.client@example.com" }).click();
   await toast(page, "Too many invitations. Please try again in");
   await expectAccessibleAtBothWidths(page, "invitation-resend-refused");
-});
+}, 60_000);
