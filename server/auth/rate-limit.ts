@@ -104,6 +104,16 @@ const LIMITS = {
   // An account owner's invitations of other people: each is a row and an email to an address
   // nobody here has proven, so a stolen session cannot turn the portal into a mailer.
   contactInvitations: { prefix: "contact_invitation_user", points: 10, window: HOUR, key: "user", message: "Too many invitations." },
+  // Mail one of the firm's people has the portal send to clients by their own clicks (invitations,
+  // requests, organizers, signature requests, reminders): a busy hour of one person's work is far
+  // below it, a stolen staff session cannot make the portal a mailer (docs/security.md, Round 4).
+  firmMailToClients: {
+    prefix: "firm_mail_user",
+    points: 100,
+    window: HOUR,
+    key: "user",
+    message: "You have sent clients many emails in the last hour.",
+  },
   // The public check of a sealed PDF (issue 35): anyone may send one, each up to 25 MB read, hashed
   // and parsed; a person checks a few files, not dozens.
   sealVerifications: { prefix: "seal_verify_ip", points: 20, window: 10 * MINUTE, key: "address", message: "Too many PDFs checked." },
@@ -132,6 +142,13 @@ export const MAX_VERIFICATION_RESENDS_PER_USER_PER_HOUR = LIMITS.verificationRes
 export const MAX_PASSKEY_CHALLENGES_PER_IP_PER_MINUTE = LIMITS.passkeyChallenges.points;
 export const MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR = LIMITS.bookingChanges.points;
 export const MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR = LIMITS.contactInvitations.points;
+export const MAX_FIRM_MAILS_TO_CLIENTS_PER_PERSON_PER_HOUR = LIMITS.firmMailToClients.points;
+/**
+ * A signer is reminded at most once in this time (signature_signers.last_reminded_at, claimed by one
+ * conditional UPDATE, so reminders sent at once cannot both pass); past it, 429 as the limits above.
+ */
+export const SIGNER_REMINDER_INTERVAL_HOURS = 24;
+export const SIGNER_REMINDED_RECENTLY = `Everyone waiting was reminded less than ${SIGNER_REMINDER_INTERVAL_HOURS} hours ago.`;
 export const MAX_SEAL_VERIFICATIONS_PER_IP = LIMITS.sealVerifications.points;
 export const SEAL_VERIFICATION_WINDOW_SECONDS = LIMITS.sealVerifications.window;
 
@@ -170,6 +187,8 @@ export type RateLimits = {
   consumeContactInvitation(userId: string): Promise<void>;
   /** Counts a public check of a sealed PDF, before the file is read; refuses (429) over the per-address limit. */
   consumeSealVerification(ip: string): Promise<void>;
+  /** Counts an action of one of the firm's people that mails a client; refuses (429) over the per-person limit. */
+  consumeFirmMailToClients(userId: string): Promise<void>;
 };
 
 export type LoginAttempt = {
@@ -232,10 +251,13 @@ export function addressKey(ip: string): string {
 
 function retryDetail(what: string, msBeforeNext: number): string {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
+  // A wait of hours (a signer's reminder) reads in hours; the hourly limits keep their minutes.
+  if (minutes > 120) return `${what} Please try again in ${Math.ceil(minutes / 60)} hours.`;
   return `${what} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
+/** A 429 refusal as every limit answers it: what was refused, then when to try again. */
+export function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   return new TRPCError({ code: "TOO_MANY_REQUESTS", message: retryDetail(what, msBeforeNext) });
 }
 
@@ -392,6 +414,9 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     },
     async consumeSealVerification(ip) {
       await consume("sealVerifications", ip);
+    },
+    async consumeFirmMailToClients(userId) {
+      await consume("firmMailToClients", userId);
     },
   };
 }

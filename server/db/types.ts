@@ -688,6 +688,8 @@ export interface SignatureSignersTable {
   signature_image: ColumnType<string | null, string | null | undefined, string | null>;
   declined_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the firm last reminded this signer: once a day at most (docs/security.md, Round 4). */
+  last_reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** A field placed on the PDF for one signer; position and size are fractions of the page (0..1, from its top left). */

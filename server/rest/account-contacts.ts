@@ -19,7 +19,7 @@ export const accountContactRoutes: RestRoute[] = [
     method: "post",
     path: "/account/contacts",
     summary:
-      "Invite another person to the current account (owners only, else 403): an email with a single-use link valid for 7 days that joins them as a member (409 if they are in it or the address has a pending invitation)",
+      "Invite another person to the current account (owners with a verified email address only, else 403): an email with a single-use link valid for 7 days that joins them as a member (409 if they are in it or the address has a pending invitation)",
     tag: "accounts",
     access: "client",
     body: inviteContactInput,

@@ -40,7 +40,8 @@ export const invitationRoutes: RestRoute[] = [
   procedureRoute({
     method: "post",
     path: "/admin/invitations/:id/resend",
-    summary: "Send an invitation again: a new link (the old one stops working) valid for another 7 days",
+    summary:
+      "Send an invitation again: a new link (the old one stops working) valid for another 7 days (429 past 10 invitations an hour by the sender, or past the sender's hourly mail to clients)",
     tag: "admin",
     access: "admin",
     response: invitationOutput,

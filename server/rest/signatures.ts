@@ -85,7 +85,8 @@ export const signatureRoutes: RestRoute[] = [
   procedureRoute({
     method: "post",
     path: "/admin/signature-requests/:id/remind",
-    summary: "Mail a reminder to the signers whose turn it is (409 when nobody is waiting)",
+    summary:
+      "Mail a reminder to the signers whose turn it is, each at most once in 24 hours (409 when nobody is waiting; 429 when all of them were reminded within 24 hours, or past the sender's hourly mail to clients)",
     tag: "admin",
     access: "admin",
     response: adminSignatureRequestOutput,

@@ -21,7 +21,7 @@ const uniqueEmail = (what: string) => `${what}.${randomBytes(4).toString("hex")}
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  mariaUser = await createUser(server.db, { name: "Maria Garcia" });
+  mariaUser = await verified(await createUser(server.db, { name: "Maria Garcia" }));
   maria = await loginClient(server.url, mariaUser);
   await server.db.updateTable("accounts").set({ name: "Garcia household", kind: "household" }).where("id", "=", mariaUser.id).execute();
 });
@@ -29,6 +29,12 @@ afterAll(async () => {
   await server?.close();
   await smtp?.stop();
 });
+
+/** Only an owner whose address is proven may invite (docs/security.md, Round 4). */
+async function verified(user: UserFixture): Promise<UserFixture> {
+  await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", user.id).execute();
+  return user;
+}
 
 async function invite(client: ApiClient, name: string, email: string): Promise<string> {
   const res = await client.post("/api/account/contacts", { name, email });
@@ -52,8 +58,10 @@ describe("an owner invites a new person", () => {
     const email = uniqueEmail("james");
     const token = await invite(maria, "James Garcia", email);
     const mail = smtp.messages.find((m) => m.to.includes(email))!;
-    expect(mail.subject).toContain("Garcia household");
-    expect(mail.text).toContain("Maria Garcia invites you");
+    // Nothing the inviter typed: the firm's words and the inviter's proven address (docs/security.md, Round 4).
+    expect(mail.subject).toMatch(/^You are invited to join a client account at /);
+    expect(mail.text).toContain(`${mariaUser.email}, a client of `);
+    expect(`${mail.subject}${mail.text}`).not.toMatch(/Maria Garcia|James Garcia|Garcia household/);
 
     const listed = await maria.get("/api/account/contacts");
     expect(listed.status).toBe(200);
@@ -213,7 +221,7 @@ describe("members and owners", () => {
 
 describe("the invitation limit", () => {
   it(`refuses an owner's invitation over ${MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR} an hour with a 429`, async () => {
-    const owner = await loginClient(server.url, await createUser(server.db));
+    const owner = await loginClient(server.url, await verified(await createUser(server.db)));
     for (let i = 0; i < MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR; i++) {
       const res = await owner.post("/api/account/contacts", { name: `Person ${i}`, email: uniqueEmail(`limit${i}`) });
       expect(res.status, res.text).toBe(201);

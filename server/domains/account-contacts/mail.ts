@@ -13,29 +13,31 @@ export type AccountInvitationJob = { invitationId: string; expiresAt: string };
 
 /**
  * The link is made as the mail is sent, so the queue never holds a usable one; nothing to send once
- * the invitation is accepted, revoked or expired. The mail names the account and who invited, never
- * anything in it.
+ * the invitation is accepted, revoked or expired, or while the inviter's address is unproven. The
+ * mail quotes nothing the inviter typed (docs/security.md, Round 4): not the invitee's name, not the
+ * inviter's name, not the account's name (a self-registered account carries its registration name),
+ * only the firm's words and the inviter's proven address.
  */
 export async function accountInvitationMail(deps: AppDeps, job: AccountInvitationJob): Promise<Outgoing | null> {
   const invitation = await findAccountInvitationForMail(deps.db, job.invitationId);
   if (!invitation || invitationStatus(invitation, deps.now()) !== "pending") return null;
+  if (!invitation.inviter_email || !invitation.inviter_verified_at) return null;
   const token = generateToken();
   if (!(await setInvitationToken(deps.db, invitation.id, new Date(job.expiresAt), hashToken(token)))) return null;
   const firm = await firmName(deps);
-  const inviter = invitation.inviter_name || "A client of ours";
   const body = composeEmail({
     firmName: firm,
-    heading: `Join ${invitation.account_name}`,
+    heading: "Join a client account",
     paragraphs: [
-      `Hello ${invitation.name},`,
-      `${inviter} invites you to share "${invitation.account_name}" on ${firm}'s secure client portal, with a login of your own.`,
+      "Hello,",
+      `${invitation.inviter_email}, a client of ${firm}, invites you to share their client account on ${firm}'s secure client portal, with a login of your own.`,
       "Open the link below to join: if you already use our portal, sign in and the account is added to yours; if not, choose a username and password. The link works once and expires in 7 days.",
     ],
     action: { label: "Join", url: invitationLink(deps.config.publicUrl, token) },
     footer: "If you did not expect this invitation, ignore this email: nobody is added without you.",
   });
   return {
-    message: { to: invitation.email, subject: `You are invited to join ${invitation.account_name} at ${firm}`, ...body },
+    message: { to: invitation.email, subject: `You are invited to join a client account at ${firm}`, ...body },
     onSent: (tx, at) => markInvitationSent(tx, invitation.id, at),
   };
 }

@@ -81,13 +81,20 @@ export async function deleteContact(db: Db, accountId: string, userId: string): 
   await db.deleteFrom("account_contacts").where("account_id", "=", accountId).where("user_id", "=", userId).execute();
 }
 
-/** What the invitation mail says: the invitee, the account, and who invited them. */
+/** What the invitation mail needs: the invitation, and who invited them by their address and whether they proved it. */
 export async function findAccountInvitationForMail(db: Db, invitationId: string) {
   return db
     .selectFrom("invitations as i")
-    .innerJoin("accounts as a", "a.id", "i.account_id")
     .leftJoin("users as u", "u.id", "i.created_by")
-    .select(["i.id", "i.name", "i.email", "i.expires_at", "i.accepted_at", "i.revoked_at", "a.name as account_name", "u.name as inviter_name"])
+    .select([
+      "i.id",
+      "i.email",
+      "i.expires_at",
+      "i.accepted_at",
+      "i.revoked_at",
+      "u.email as inviter_email",
+      "u.email_verified_at as inviter_verified_at",
+    ])
     .where("i.id", "=", invitationId)
     .executeTakeFirst();
 }

@@ -17,6 +17,7 @@ import {
   listAccountContacts,
   listPendingAccountInvitations,
 } from "./queries.ts";
+import { VERIFY_FIRST } from "./messages.ts";
 import type { ContactItem, InviteContactInput } from "./schemas.ts";
 
 type ClientContext = AuthedContext & { account: CurrentAccount };
@@ -50,6 +51,9 @@ export async function listContacts(ctx: ClientContext): Promise<ContactItem[]> {
 
 export async function inviteContact(ctx: ClientContext, input: InviteContactInput): Promise<ContactItem> {
   assertOwner(ctx);
+  // The invitation goes out under the firm's name and names the inviter by their address: only an
+  // address its holder proved may do that (docs/security.md, Round 4).
+  if (!ctx.user.email_verified) throw new TRPCError({ code: "FORBIDDEN", message: VERIFY_FIRST });
   // Each invitation is a row and an email to an address nobody here has proven.
   await ctx.rateLimits.consumeContactInvitation(ctx.user.id);
   const now = ctx.now();

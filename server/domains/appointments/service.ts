@@ -113,6 +113,8 @@ export async function inboxAppointment(
 
 export async function createAppointmentForClient(ctx: FirmContext, input: z.infer<typeof createAppointmentInput>) {
   const { user_id, account_id, ...appointment } = input;
+  // A scheduled appointment mails the client (docs/security.md, Round 4).
+  if (appointment.status === "scheduled") await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const accountId = await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, "User not found");
   // The appointment and the client's email about it commit together.
   return ctx.db.transaction().execute(async (tx) => {
@@ -129,6 +131,8 @@ export async function createAppointmentForClient(ctx: FirmContext, input: z.infe
  */
 export async function changeAppointment(ctx: FirmContext, input: z.infer<typeof updateAppointmentInput>) {
   const { id, appointment_date: date, status, ...texts } = input;
+  // A new time or status may mail the client; a change of its texts alone never does (docs/security.md, Round 4).
+  if (date !== undefined || status !== undefined) await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const now = ctx.now();
   try {
     return await ctx.db.transaction().execute(async (tx) => {

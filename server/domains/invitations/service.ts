@@ -68,6 +68,7 @@ function queueInvitationMail(ctx: Context, tx: Db, invitationId: string, expires
 }
 
 export async function createInvitation(ctx: FirmContext, input: CreateInvitationInput): Promise<InvitationItem> {
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const now = ctx.now();
   try {
     return await ctx.db.transaction().execute(async (tx) => {
@@ -126,7 +127,13 @@ async function openInvitation(tx: Db, scope: FirmScope, id: string): Promise<Inv
   return row;
 }
 
+/**
+ * Counted against the sender as a staff invitation's resend is (contactInvitations), and among the
+ * mail the sender has the portal send to clients (docs/security.md, Round 4).
+ */
 export async function resendInvitation(ctx: FirmContext, input: { id: string }): Promise<InvitationItem> {
+  await ctx.rateLimits.consumeContactInvitation(ctx.user.id);
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (tx) => {
     const open = await openInvitation(tx, ctx.firmScope, input.id);

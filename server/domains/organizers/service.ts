@@ -175,6 +175,7 @@ export async function createOrganizers(ctx: FirmContext, input: CreateOrganizerI
 
 /** A draft goes out: the client sees it from now on. */
 export async function sendOrganizer(ctx: FirmContext, input: { id: string }): Promise<AdminOrganizer> {
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   await ctx.db.transaction().execute(async (tx) => {
     const organizer = await lockOrganizerForFirm(tx, ctx.firmScope, input.id);
     if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
@@ -278,6 +279,7 @@ export async function markReviewed(ctx: FirmContext, input: { id: string; questi
 
 /** Back to the client with a comment saying what is missing; they are mailed (the comment stays in the portal). */
 export async function reopenOrganizer(ctx: FirmContext, input: { id: string; comment: string }): Promise<AdminOrganizer> {
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   await ctx.db.transaction().execute(async (tx) => {
     const organizer = await lockOrganizerForFirm(tx, ctx.firmScope, input.id);
     if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });

@@ -25,6 +25,8 @@ import { adminRequest, listOwnRequests, recordRequestActivity } from "./service.
  * reopens the request too, so the client can upload again.
  */
 export async function updateRequestItem(ctx: FirmContext, input: UpdateRequestItemInput): Promise<AdminRequest> {
+  // Reopening an item mails the client (docs/security.md, Round 4).
+  if (input.status === "open") await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   await ctx.db.transaction().execute(async (tx) => {
     const item = await lockItemForFirm(tx, ctx.firmScope, input.request_id, input.item_id);
     if (!item) throw new TRPCError({ code: "NOT_FOUND", message: ITEM_NOT_FOUND });

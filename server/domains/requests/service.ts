@@ -65,6 +65,7 @@ function isOverdue(request: { status: RequestStatus; due_date: string | null }, 
 
 /** The firm asks a client for documents; the client is mailed (title, due date, a portal link). */
 export async function createRequest(ctx: FirmContext, input: CreateRequestInput): Promise<AdminRequest> {
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const today = firmToday(ctx);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
   // What the body leaves out comes from the template: its items are copied, so a later change of
@@ -136,6 +137,8 @@ export async function listRequestsForFirm(ctx: FirmContext, input: AdminRequestL
  * the client sees; the comment alone may change too (same status).
  */
 export async function updateRequest(ctx: FirmContext, input: UpdateRequestInput): Promise<AdminRequest> {
+  // Reopening mails the client (docs/security.md, Round 4).
+  if (input.status === "open") await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   await ctx.db.transaction().execute(async (tx) => {
     const request = await lockRequestForFirm(tx, ctx.firmScope, input.id);
     if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });

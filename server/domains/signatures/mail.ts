@@ -8,7 +8,8 @@ import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
-import { findRequestById, listSigners, updateSigner } from "./queries.ts";
+import { greeting } from "../auth/mail.ts";
+import { findRequestById, listSigners, signerAddressProven, updateSigner } from "./queries.ts";
 
 /** The email code's lifetime and how many wrong tries it takes. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -37,7 +38,7 @@ export async function signatureTurnMail(deps: AppDeps, job: SignatureTurnJob): P
     firmName: firm,
     heading: job.reminder ? "A reminder: a document waits for your signature" : "Please sign a document",
     paragraphs: [
-      `Hello ${signer.name},`,
+      greeting({ name: signer.name, email_verified: await signerAddressProven(deps.db, signer) }),
       `${firm} asks you to sign "${oneLine(request.title, 200)}" in the client portal. You can read it, sign it on your phone or computer, and download a copy.`,
       ...(request.message ? [request.message] : []),
     ],
@@ -72,7 +73,7 @@ export async function signatureCodeMail(deps: AppDeps, job: SignatureCodeJob): P
     firmName: firm,
     heading: "Your signing code",
     paragraphs: [
-      `Hello ${signer.name},`,
+      greeting({ name: signer.name, email_verified: await signerAddressProven(deps.db, signer) }),
       `Enter this code to confirm it is you before signing "${oneLine(request.title, 200)}". It works once and expires in 10 minutes.`,
       code,
     ],

@@ -234,6 +234,36 @@ export async function updateSigner(db: Db, signerId: string, values: Updateable<
   await db.updateTable("signature_signers").set(values).where("id", "=", signerId).execute();
 }
 
+/**
+ * Claims a reminder for each of these signers not reminded since `since` (docs/security.md, Round 4):
+ * one conditional UPDATE, so two reminders at once cannot both claim a signer. Returns the positions
+ * claimed, and when the others were last reminded.
+ */
+export async function claimSignerReminders(
+  db: Db,
+  requestId: string,
+  positions: readonly number[],
+  now: Date,
+  since: Date,
+): Promise<{ claimed: number[]; lastReminded: Date[] }> {
+  const claimed = await db
+    .updateTable("signature_signers")
+    .set({ last_reminded_at: now })
+    .where("request_id", "=", requestId)
+    .where("position", "in", positions)
+    .where((eb) => eb.or([eb("last_reminded_at", "is", null), eb("last_reminded_at", "<=", since)]))
+    .returning("position")
+    .execute();
+  const left = positions.filter((p) => !claimed.some((c) => c.position === p));
+  const others = left.length
+    ? await db.selectFrom("signature_signers").select("last_reminded_at").where("request_id", "=", requestId).where("position", "in", left).execute()
+    : [];
+  return {
+    claimed: claimed.map((c) => c.position),
+    lastReminded: others.flatMap((o) => (o.last_reminded_at ? [o.last_reminded_at] : [])),
+  };
+}
+
 export async function updateRequest(db: Db, id: string, values: Updateable<SignatureRequestsTable>) {
   await db.updateTable("signature_requests").set(values).where("id", "=", id).execute();
 }
@@ -316,6 +346,19 @@ export async function insertSigningCertificate(db: Db, row: { id: string; p12: s
     .values(row)
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
+}
+
+/** Whether the signer's address is one its holder proved (their login's, verified): greeting() names them only then. */
+export async function signerAddressProven(db: Db, signer: { user_id: string | null; email: string }): Promise<boolean> {
+  if (!signer.user_id) return false;
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", signer.user_id)
+    .where(sql<string>`lower(email)`, "=", signer.email.toLowerCase())
+    .where("email_verified_at", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The staff member's name as the trail shows it. */

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { TRPCError } from "@trpc/server";
+import { SIGNER_REMINDED_RECENTLY, SIGNER_REMINDER_INTERVAL_HOURS, tooManyRequests } from "../../auth/rate-limit.ts";
 import { useSecondFactor } from "../../auth/second-factor.ts";
 import type { Db, IdentityMethod } from "../../db/types.ts";
 import { storageWithin } from "../../storage/encrypted-storage.ts";
@@ -24,6 +25,7 @@ import { sealingIdentity } from "./certificate.ts";
 import { configuredKbaProvider } from "./kba.ts";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, hashSignatureCode } from "./mail.ts";
 import {
+  claimSignerReminders,
   type FieldRow,
   findAccountDocument,
   findDocumentById,
@@ -211,6 +213,7 @@ function retentionEnd(from: Date): Date {
 // The firm
 
 export async function createSignatureRequest(ctx: FirmContext, input: CreateSignatureRequestInput): Promise<AdminSignatureRequest> {
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const accountId = await accountForFirm(ctx.db, ctx.firmScope, { account_id: input.account_id }, ACCOUNT_NOT_FOUND);
   const today = localDate(ctx.now(), ctx.config.firmTimeZone);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
@@ -419,6 +422,7 @@ async function lockOpenForFirm(tx: Db, ctx: FirmContext, id: string): Promise<Re
 }
 
 export async function voidSignatureRequest(ctx: FirmContext, input: { id: string; reason: string }): Promise<AdminSignatureRequest> {
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   await ctx.db.transaction().execute(async (tx) => {
     const row = await lockOpenForFirm(tx, ctx, input.id);
     await updateRequest(tx, row.id, { status: "voided", void_reason: input.reason || null, updated_at: ctx.now() });
@@ -434,16 +438,33 @@ async function releaseOriginal(tx: Db, documentId: string): Promise<void> {
   if (!(await isDocumentHeld(tx, documentId))) await retainDocuments(tx, [documentId], null);
 }
 
+/**
+ * Mails the signers whose turn it is, each at most once in SIGNER_REMINDER_INTERVAL_HOURS; when all of
+ * them were reminded within it, 429 with when the first may be reminded again (docs/security.md, Round 4).
+ */
 export async function remindSigners(ctx: FirmContext, input: { id: string }): Promise<AdminSignatureRequest> {
+  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   await ctx.db.transaction().execute(async (tx) => {
     const row = await lockOpenForFirm(tx, ctx, input.id);
     const signers = await listSigners(tx, [row.id]);
     const waiting = signers.filter((s) => hasTurn(row, signers, s));
     if (waiting.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOTHING });
-    for (const s of waiting)
-      await ctx.jobs.send("email", { kind: "signature-turn", requestId: row.id, position: s.position, reminder: true }, { tx });
-    await updateRequest(tx, row.id, { last_reminded_at: ctx.now() });
-    await record(tx, ctx, row, "signature.remind", null, { signers: waiting.map((s) => s.position + 1) });
+    const now = ctx.now();
+    const interval = SIGNER_REMINDER_INTERVAL_HOURS * 3_600_000;
+    const { claimed, lastReminded } = await claimSignerReminders(
+      tx,
+      row.id,
+      waiting.map((s) => s.position),
+      now,
+      new Date(now.getTime() - interval),
+    );
+    if (claimed.length === 0) {
+      const earliest = Math.min(...lastReminded.map((at) => at.getTime()));
+      throw tooManyRequests(SIGNER_REMINDED_RECENTLY, earliest + interval - now.getTime());
+    }
+    for (const position of claimed) await ctx.jobs.send("email", { kind: "signature-turn", requestId: row.id, position, reminder: true }, { tx });
+    await updateRequest(tx, row.id, { last_reminded_at: now });
+    await record(tx, ctx, row, "signature.remind", null, { signers: claimed.map((position) => position + 1) });
   });
   return adminSignatureRequest(ctx, input.id);
 }

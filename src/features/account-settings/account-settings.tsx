@@ -21,7 +21,7 @@ export function AccountSettings() {
   return (
     <div className="grid gap-4 sm:gap-6">
       <ProfileSection account={data} />
-      {!data.user.is_admin && <PeopleSection userId={data.user.id} />}
+      {!data.user.is_admin && <PeopleSection userId={data.user.id} emailVerified={data.user.email_verified} />}
       <PasswordSection hasPassword={data.has_password} />
       <TwoFactorSection account={data} />
       <PasskeysSection />

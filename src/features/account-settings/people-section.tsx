@@ -12,13 +12,15 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { VERIFY_FIRST } from "@server/domains/account-contacts/messages.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 /**
  * The current client account's people (a spouse, a bookkeeper): every contact sees who they are;
- * an owner invites someone by email and removes people, never the account's only owner.
+ * an owner invites someone by email and removes people, never the account's only owner. Only an
+ * owner whose address is verified may invite (docs/security.md, Round 4): the others are told how.
  */
-export function PeopleSection({ userId }: { userId: string }) {
+export function PeopleSection({ userId, emailVerified }: { userId: string; emailVerified: boolean }) {
   const current = trpc.accounts.current.useQuery(undefined, { staleTime: 60_000 });
   const people = trpc.accountContacts.list.useQuery();
   const utils = trpc.useUtils();
@@ -82,7 +84,7 @@ export function PeopleSection({ userId }: { userId: string }) {
           ))}
         </ul>
       )}
-      {isOwner && <InviteForm />}
+      {isOwner && (emailVerified ? <InviteForm /> : <p className="border-t pt-4 text-sm text-muted-foreground">{VERIFY_FIRST}</p>)}
     </SettingsSection>
   );
 }

@@ -1,0 +1,189 @@
+// Issue 47, items 4 and 5 (docs/security.md, "Round 4: mail under the firm's name"), each attack
+// replayed over real HTTP with a real SMTP server.
+// 4. Anyone could register, stay unverified and have the firm mail 10 invitations an hour whose
+//    subject and body carried the name they registered with and the invitee name they typed. Only
+//    a proven address may invite now, and the mail quotes nothing the inviter typed.
+// 5. 15 signature reminders in 25 s reached one client as 16 mails, and 12 invitation resends were
+//    all sent. A signer is reminded once a day at most, resends count as staff resends do, and each
+//    of the firm's people has an hourly cap on the mail they have the portal send to clients.
+import { randomBytes } from "node:crypto";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR, MAX_FIRM_MAILS_TO_CLIENTS_PER_PERSON_PER_HOUR } from "../../server/auth/rate-limit.ts";
+import { VERIFY_FIRST } from "../../server/domains/account-contacts/messages.ts";
+import { createUser, loginClient } from "../helpers/factories.ts";
+import { ApiClient } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
+
+const REGISTERED_NAME = "IRS Refund Office - call 1-800-555-0100";
+const INVITEE_NAME = "URGENT: your refund is on hold, call 1-800-555-0199";
+const PASSWORD = "Harbor-Quill-Meadow-27";
+/** The firm's name as the default site content gives it. */
+const FIRM = "Harborline Accounting & Business Services";
+
+let smtp: TestSmtpServer;
+let server: TestServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.stop();
+});
+
+const uniqueEmail = (what: string) => `${what}.${randomBytes(4).toString("hex")}@example.com`;
+const mailsTo = (to: string, subject: RegExp) => smtp.messages.filter((m) => m.to.includes(to) && subject.test(m.subject));
+const everything = (mail: ReceivedMail) => `${mail.subject}\n${mail.text}\n${mail.html}`;
+
+async function admin(): Promise<ApiClient> {
+  return loginClient(server.url, await createUser(server.db, { is_admin: true }), "admin");
+}
+
+describe("item 4: an unproven client sends firm-branded mail in their own words", () => {
+  it("the attack replayed: unverified, the invitation is refused (403) and nothing is mailed; verified, the mail quotes none of the typed text", async () => {
+    const username = `reg_${randomBytes(4).toString("hex")}`;
+    const email = `${username}@example.com`;
+    const anon = new ApiClient(server.url);
+    const registered = await anon.post("/api/auth/register", { username, email, name: REGISTERED_NAME, password: PASSWORD });
+    expect(registered.status, registered.text).toBe(200);
+    const attacker = new ApiClient(server.url);
+    expect((await attacker.post("/api/auth/login", { username, password: PASSWORD })).status).toBe(200);
+
+    const victim = uniqueEmail("victim");
+    const refused = await attacker.post("/api/account/contacts", { name: INVITEE_NAME, email: victim });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body).toEqual({ detail: VERIFY_FIRST });
+    expect(await server.db.selectFrom("invitations").select("id").where("email", "=", victim).execute()).toEqual([]);
+
+    // Proving the address is what lets them invite; the name they registered with stays theirs.
+    const verification = await smtp.waitForMail(email, /verify/i);
+    const token = new RegExp(`${server.url}/\\?verify_token=([a-z2-7]+)`).exec(verification.text)![1]!;
+    expect((await anon.post("/api/auth/verify-email", { token })).status).toBe(200);
+    const invited = await attacker.post("/api/account/contacts", { name: INVITEE_NAME, email: victim });
+    expect(invited.status, invited.text).toBe(201);
+
+    const mail = await smtp.waitForMail(victim, /invited/i);
+    expect(mailsTo(victim, /./)).toHaveLength(1);
+    for (const typed of ["IRS", "1-800", "URGENT", "refund"]) expect(everything(mail)).not.toContain(typed);
+    expect(mail.subject).toBe(`You are invited to join a client account at ${FIRM}`);
+    expect(mail.text).toContain("Hello,");
+    expect(mail.text).toContain(`${email}, a client of ${FIRM}, invites you`);
+  });
+});
+
+async function makePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([612, 792]).drawText("Engagement letter", { x: 72, y: 700, size: 14, font });
+  return doc.save();
+}
+
+/** One client's account with a PDF sent to them for signature by `firm`. */
+async function signatureRequest(firm: ApiClient): Promise<{ id: string; email: string; accountId: string }> {
+  const signer = await createUser(server.db, { name: "Sam Signer" });
+  const api = await loginClient(server.url, signer);
+  const form = new FormData();
+  form.append("file", new Blob([(await makePdf()) as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "letter.pdf");
+  const uploaded = await api.request("POST", "/api/documents/upload", { body: form });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  const created = await firm.post("/api/admin/signature-requests", {
+    account_id: signer.id,
+    document_id: uploaded.body.id,
+    title: "Letter",
+    kind: "other",
+    signers: [{ user_id: signer.id }],
+    fields: [{ signer: 0, type: "signature", page: 1, x: 0.1, y: 0.8, width: 0.35, height: 0.06 }],
+  });
+  expect(created.status, created.text).toBe(201);
+  return { id: created.body.id as string, email: signer.email, accountId: signer.id };
+}
+
+describe("item 5: no limit on firm-side mail", () => {
+  it("the attack replayed: of 15 reminders at once one is sent; the others are 429 saying when to try again", async () => {
+    const firm = await admin();
+    const { id, email } = await signatureRequest(firm);
+    await smtp.waitForMail(email, /^Please sign: Letter/);
+
+    const answers = await Promise.all(Array.from({ length: 15 }, () => firm.post(`/api/admin/signature-requests/${id}/remind`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.map((a) => a.status)).toEqual(Array(14).fill(429));
+    for (const a of refused)
+      expect(a.body).toEqual({ detail: "Everyone waiting was reminded less than 24 hours ago. Please try again in 24 hours." });
+
+    // The request and one reminder reached the client: the trail has one reminder, and the mail
+    // that follows them (the void's) finds no second one before it.
+    await smtp.waitForMail(email, /^Reminder: Please sign: Letter/);
+    expect((await firm.post(`/api/admin/signature-requests/${id}/void`, { reason: "Wrong year" })).status).toBe(200);
+    await smtp.waitForMail(email, /^Withdrawn: Letter/);
+    expect(mailsTo(email, /Please sign: Letter/).map((m) => m.subject.split(":")[0])).toEqual(["Please sign", "Reminder"]);
+    const reminded = await server.db
+      .selectFrom("signature_events")
+      .select("id")
+      .where("request_id", "=", id)
+      .where("action", "=", "remind")
+      .execute();
+    expect(reminded).toHaveLength(1);
+  });
+
+  it("a signer may be reminded again once 24 hours have passed", async () => {
+    const staff = await createUser(server.db, { is_admin: true });
+    let firm = await loginClient(server.url, staff, "admin");
+    const { id } = await signatureRequest(firm);
+    expect((await firm.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(200);
+    server.clock.advance(23 * 3_600_000);
+    firm = await loginClient(server.url, staff, "admin");
+    const early = await firm.post(`/api/admin/signature-requests/${id}/remind`);
+    expect(early.status).toBe(429);
+    expect(early.body.detail).toMatch(/Please try again in 60 minutes\.$/);
+    server.clock.advance(3_600_000);
+    firm = await loginClient(server.url, staff, "admin");
+    expect((await firm.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(200);
+  });
+
+  it(`the attack replayed: of 12 invitation resends ${MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR} are sent, then 429`, async () => {
+    const firm = await admin();
+    const created = await firm.post("/api/admin/invitations", { name: "Nora Client", email: uniqueEmail("nora") });
+    expect(created.status, created.text).toBe(201);
+    const statuses: number[] = [];
+    let last = "";
+    for (let i = 0; i < 12; i++) {
+      const res = await firm.post(`/api/admin/invitations/${created.body.id}/resend`);
+      statuses.push(res.status);
+      last = res.body.detail;
+    }
+    expect(statuses).toEqual([...Array(MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR).fill(200), 429, 429]);
+    expect(last).toMatch(/^Too many invitations\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it(`one of the firm's people has the portal mail clients at most ${MAX_FIRM_MAILS_TO_CLIENTS_PER_PERSON_PER_HOUR} times an hour; another is not held up`, async () => {
+    const firm = await admin();
+    for (let i = 0; i < MAX_FIRM_MAILS_TO_CLIENTS_PER_PERSON_PER_HOUR; i++) {
+      const res = await firm.post("/api/admin/invitations", { name: `Client ${i}`, email: uniqueEmail(`cap${i}`) });
+      expect(res.status, res.text).toBe(201);
+    }
+    const over = await firm.post("/api/admin/invitations", { name: "One Too Many", email: uniqueEmail("over") });
+    expect(over.status).toBe(429);
+    expect(over.body.detail).toMatch(/^You have sent clients many emails in the last hour\. Please try again in \d+ minutes?\.$/);
+    const { id, accountId } = await signatureRequest(await admin());
+    expect((await firm.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(429);
+    // Scheduling an appointment mails the client; a change of its title alone does not, and is not held up.
+    const at = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const scheduled = await firm.post("/api/admin/appointments", { account_id: accountId, title: "Review", appointment_date: at });
+    expect(scheduled.status).toBe(429);
+    const colleague = await admin();
+    const made = await colleague.post("/api/admin/appointments", {
+      account_id: accountId,
+      title: "Review",
+      appointment_date: at,
+      status: "requested",
+    });
+    expect(made.status, made.text).toBe(201);
+    expect((await firm.patch(`/api/admin/appointments/${made.body.id}`, { title: "Year-end review" })).status).toBe(200);
+    expect((await firm.patch(`/api/admin/appointments/${made.body.id}`, { status: "scheduled" })).status).toBe(429);
+    expect((await colleague.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(200);
+  });
+});
