@@ -39,7 +39,12 @@ const it = browserTestFile({
     owner = await createStaffMember(server.db, "owner", [], { name: "Olivia Owner" });
     ownerApi = await loginClient(server.url, owner, "admin");
     // Invited, nobody signed up: the preparer to the team, the two spouses to one household account.
-    const preparer = await ownerApi.post("/api/admin/staff", { name: "Pat Preparer", email: PREPARER, role: "staff", rights: ["documents", "messages"] });
+    const preparer = await ownerApi.post("/api/admin/staff", {
+      name: "Pat Preparer",
+      email: PREPARER,
+      role: "staff",
+      rights: ["documents", "messages"],
+    });
     expect(preparer.status, preparer.text).toBe(201);
     const maria = await ownerApi.post("/api/admin/invitations", { name: "Maria Ortega", email: MARIA });
     expect(maria.status, maria.text).toBe(201);
@@ -114,7 +119,11 @@ describe("prepared for invited people", () => {
     // Maria's invitation, sent again, says what waits; she accepts it on her phone.
     expect((await ownerApi.post(`/api/admin/invitations/${mariaInvitation}/resend`)).status).toBe(200);
     const mail = await smtp.waitForMail(MARIA, /invitation/i, 20_000);
-    await expect.poll(() => smtp.messages.filter((x) => x.to.includes(MARIA) && x.text.includes("Waiting for you in the portal: 1 document to sign.")).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => smtp.messages.filter((x) => x.to.includes(MARIA) && x.text.includes("Waiting for you in the portal: 1 document to sign.")).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
     const resent = smtp.messages.find((x) => x.to.includes(MARIA) && x.text.includes("Waiting for you in the portal"))!;
     expect(resent).not.toBe(mail);
     const link = /http:\/\/\S+\/\?invite=[a-z2-7]+/.exec(resent.text)![0];

@@ -253,7 +253,12 @@ export async function handOverPreparedWork(db: Db, invitationId: string, work: {
       .execute();
   }
   if (work.signerIds.length > 0) {
-    await db.updateTable("signature_signers").set({ invitation_id: invitationId }).where("id", "in", work.signerIds).where("user_id", "is", null).execute();
+    await db
+      .updateTable("signature_signers")
+      .set({ invitation_id: invitationId })
+      .where("id", "in", work.signerIds)
+      .where("user_id", "is", null)
+      .execute();
   }
 }
 

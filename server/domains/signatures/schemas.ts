@@ -23,7 +23,8 @@ export const SIGNATURE_REQUEST_NOT_FOUND = "Signature request not found";
 export const DOCUMENT_NOT_PDF = "Only a PDF can be sent for signature";
 export const DOCUMENT_NOT_IN_ACCOUNT = "Document not found in this account";
 export const SIGNER_NOT_IN_ACCOUNT = "Each signer must be one of the account's people with portal access";
-export const SIGNER_INVITATION_CLOSED = "Each invited signer must have an open invitation to this account (resend an expired one, or invite them again)";
+export const SIGNER_INVITATION_CLOSED =
+  "Each invited signer must have an open invitation to this account (resend an expired one, or invite them again)";
 export const DUPLICATE_SIGNER = "A person can be a signer only once";
 export const FIELD_SIGNER_UNKNOWN = "Each field's signer must be the index of one of the signers";
 export const SIGNER_WITHOUT_SIGNATURE = "Each signer needs at least one signature field";
@@ -107,7 +108,9 @@ export const createSignatureRequestInput = z.object({
           { user_id: idSchema.optional(), invitation_id: idSchema.optional() },
           { error: "Each signer must be { user_id } or { invitation_id }" },
         )
-        .refine((s) => (s.user_id === undefined) !== (s.invitation_id === undefined), { message: "Each signer must be { user_id } or { invitation_id }" }),
+        .refine((s) => (s.user_id === undefined) !== (s.invitation_id === undefined), {
+          message: "Each signer must be { user_id } or { invitation_id }",
+        }),
       { error: "signers must be a list of { user_id } or { invitation_id }" },
     )
     .min(1, "Name at least one signer")

@@ -84,7 +84,7 @@ export async function insertStaffInvitation(
 export async function findStaffInvitationForMail(db: Db, invitationId: string) {
   return db
     .selectFrom("invitations")
-    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at", "staff_role"])
+    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at", "staff_role", "staff_rights"])
     .where("id", "=", invitationId)
     .where("staff_role", "is not", null)
     .executeTakeFirst();

@@ -337,8 +337,8 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
         ))}
         {people.some((p) => p.user_id === null) && (
           <p className="text-sm text-muted-foreground">
-            Someone invited signs once they accept their invitation: the request waits for them and is on their dashboard when they do. An
-            invitation email sent from now on (a resend) lists it.
+            Someone invited signs once they accept their invitation: the request waits for them and is on their dashboard when they do. An invitation
+            email sent from now on (a resend) lists it.
           </p>
         )}
         {problems.signers && (

@@ -137,8 +137,8 @@ function OfficeStep({ request, office, headingRef }: StepProps & { office: NonNu
   return (
     <StepCard title="Sign this form at our office" headingRef={headingRef}>
       <p className="text-sm">
-        IRS e-file rules ask us to check your identity before you sign a Form 8879, and here we do that in person. Bring a photo ID (a
-        driver&apos;s license or passport) to our office, and you sign there: it takes a few minutes.
+        IRS e-file rules ask us to check your identity before you sign a Form 8879, and here we do that in person. Bring a photo ID (a driver&apos;s
+        license or passport) to our office, and you sign there: it takes a few minutes.
       </p>
       <div className="grid gap-1 rounded-lg border bg-muted/40 p-3 text-sm">
         <p className="flex items-start gap-2 font-medium">
