@@ -219,17 +219,6 @@ function IdentityStep({ request, headingRef }: StepProps) {
   const secondFactor = request.me.identity_methods.includes("second_factor");
   const byEmail = request.me.identity_methods.includes("email_code");
 
-  if (request.remote_signing_note) {
-    return (
-      <StepCard title="Sign at your firm's office" headingRef={headingRef}>
-        <p role="note" className="text-sm">
-          {request.remote_signing_note}.
-        </p>
-        <p className="text-sm text-muted-foreground">Bring a photo ID. Once your firm has checked it, you can sign here.</p>
-      </StepCard>
-    );
-  }
-
   if (request.me.identity_methods.includes("kba")) return <KbaStep request={request} headingRef={headingRef} />;
 
   const onStart = async () => {
