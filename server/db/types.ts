@@ -64,6 +64,13 @@ export interface AccountAssigneesTable {
   assigned_at: Timestamp;
 }
 
+/** A client account an invited staff member is to look after: an assignment once they accept. */
+export interface InvitationAssignmentsTable {
+  invitation_id: string;
+  account_id: string;
+  assigned_at: Timestamp;
+}
+
 /** The firm's private notes on a client account; clients never read them. */
 export interface AccountNotesTable {
   id: Generated<string>;
@@ -665,6 +672,8 @@ export interface SignatureSignersTable {
   request_id: string;
   position: number;
   user_id: string | null;
+  /** A slot held for an invited client: bound to the user who accepts that invitation with its address. */
+  invitation_id: ColumnType<string | null, string | null | undefined, string | null>;
   name: string;
   email: string;
   status: ColumnType<"pending" | "signed" | "declined", "pending" | "signed" | "declined" | undefined, "pending" | "signed" | "declined">;
@@ -755,6 +764,7 @@ export interface Database {
   accounts: AccountsTable;
   account_contacts: AccountContactsTable;
   account_assignees: AccountAssigneesTable;
+  invitation_assignments: InvitationAssignmentsTable;
   account_notes: AccountNotesTable;
   account_owners: AccountOwnersView;
   sessions: SessionsTable;

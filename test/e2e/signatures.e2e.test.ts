@@ -361,9 +361,9 @@ describe("signatures", () => {
 
     const client = await login(maria, "client", { viewport: viewports.mobile });
     await client.page.goto(`/signatures/${id}`);
-    await client.page.getByRole("button", { name: "I agree" }).click();
-    await client.page.getByRole("heading", { level: 2, name: "Sign at your firm's office" }).waitFor();
-    await client.page.getByText("knowledge-based identity verification", { exact: false }).waitFor();
+    // Said from the start, before any consent (issue 48, item 4; test/e2e/form-8879-office.e2e.test.ts).
+    await client.page.getByRole("heading", { level: 2, name: "Sign this form at our office" }).waitFor();
+    await client.page.getByText("IRS e-file rules ask us to check your identity", { exact: false }).waitFor();
     await expectAccessibleWithHeadings(client.page, "signatures-8879-client", "mobile");
 
     const firm = await login(firmUser, "admin", { viewport: viewports.desktop });
@@ -376,8 +376,9 @@ describe("signatures", () => {
     await toast(firm.page, "Maria Garcia: signing in person, photo ID recorded");
     await firm.page.getByText("photo ID checked (Driver's license)", { exact: false }).waitFor();
 
-    // No code to ask for: the firm's check is her identity step.
+    // No code to ask for: the firm's check is her identity step; she agrees to e-sign, and signs.
     await client.page.reload();
+    await client.page.getByRole("button", { name: "I agree" }).click();
     await client.page.getByRole("heading", { level: 2, name: "Review and sign" }).waitFor();
     await client.page.getByLabel("Type your full name").fill("Maria Garcia");
     await client.page.getByRole("button", { name: "Sign", exact: true }).click();

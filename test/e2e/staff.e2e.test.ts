@@ -53,9 +53,10 @@ describe("staff", () => {
     await screenshotOnFailure(p, "staff-preparer", async () => {
       const tabs = await p.getByRole("tab").allInnerTexts();
       expect(tabs.map((t) => t.replace(/\s*\d+$/, "").trim())).toEqual(["Overview", "Inbox", "Messages", "Clients", "Documents", "Account"]);
-      // A link to a tab they may not use opens the Overview instead.
+      // A link to a tab they may not use opens the Overview instead, saying why.
       await p.goto("/admin/dashboard?tab=site");
       await p.getByRole("tab", { name: "Overview", selected: true }).waitFor();
+      await p.getByText("The link was to Site, which needs one of", { exact: false }).waitFor();
       expect(await p.getByRole("tab", { name: "Site" }).count()).toBe(0);
       await expectAccessibleAtBothWidths(p, "staff-preparer-dashboard");
 

@@ -199,7 +199,7 @@ describe("a staff member without all_clients reaches only their assigned account
   });
 
   it("unassigned, the account is gone at the next request; assigned again, it is back", async () => {
-    expect((await assign(ownerApi, clientA.id, [])).body).toEqual({ account_id: clientA.id, assignees: [] });
+    expect((await assign(ownerApi, clientA.id, [])).body).toEqual({ account_id: clientA.id, assignees: [], invited: [] });
     expect(listOf(await preparerApi.get("/api/admin/users"))).toEqual([]);
     expect((await preparerApi.get(`/api/admin/documents/${objectsA.documentId}/download`)).status).toBe(404);
     expect((await preparerApi.get(`/api/admin/messages/${clientA.id}`)).status).toBe(404);

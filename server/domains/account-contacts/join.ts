@@ -6,7 +6,7 @@ import { addContact, findReachableAccount, setSessionAccount } from "../accounts
 import type { CurrentAccount } from "../accounts/schemas.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
-import { usableInvitation } from "../invitations/accept.ts";
+import { takeOverPreparedWork, usableInvitation } from "../invitations/accept.ts";
 import { findInvitationAccount, markInvitationAccepted } from "../invitations/queries.ts";
 import { INVALID_INVITATION } from "../invitations/schemas.ts";
 
@@ -27,6 +27,7 @@ export async function joinAccount(ctx: AuthedContext, input: { token: string }):
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await markInvitationAccepted(tx, invitation.id, ctx.user.id, ctx.now()))) throw new TRPCError({ code: "CONFLICT", message: ALREADY_USED });
     await addContact(tx, accountId, ctx.user.id, { role: joins.role, notify: joins.notify });
+    await takeOverPreparedWork(tx, ctx.now(), invitation, ctx.user);
     const account = await findReachableAccount(tx, ctx.user.id, accountId);
     await recordActivity(tx, ctx, {
       action: "invitation.accept",

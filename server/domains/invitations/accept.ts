@@ -15,6 +15,7 @@ import { claimUser, findSessionEpoch, findTakenIdentity, insertUser } from "../a
 import type { PublicUser } from "../auth/schemas.ts";
 import { assertPasswordAllowed, type CarriedSession, EMAIL_TAKEN, finishSignIn, secondStep, USERNAME_TAKEN } from "../auth/service.ts";
 import {
+  bindInvitedSigners,
   findClaimableAccount,
   findInvitationAccount,
   findInvitationByTokenHash,
@@ -24,7 +25,7 @@ import {
 } from "./queries.ts";
 import { type AcceptInvitationInput, INVALID_INVITATION, type InvitationPeek } from "./schemas.ts";
 import { invitationStatus } from "./service.ts";
-import { makeStaffMember } from "../staff/queries.ts";
+import { assignFromInvitation, makeStaffMember } from "../staff/queries.ts";
 import { findAccountNameOfInvitation } from "../account-contacts/queries.ts";
 
 const INVITATION_EXPIRED = "This invitation has expired. Ask the firm to send you a new one.";
@@ -57,6 +58,18 @@ export async function peekInvitation(ctx: Context, input: { token: string }): Pr
   };
 }
 
+/**
+ * What the firm prepared for the invitee becomes theirs in the acceptance's transaction (docs/decisions.md,
+ * "Prepared for invited people"): an invited staff member's accounts become their assignments, and
+ * the signer slots held for a client are bound to them. Only for the invitation's own address, which
+ * the acceptance proved (the link came to it, or Google vouched for it): nothing binds to another.
+ */
+export async function takeOverPreparedWork(tx: Db, now: Date, invitation: { id: string; email: string }, user: PublicUser): Promise<void> {
+  if (invitation.email.toLowerCase() !== user.email.toLowerCase()) return;
+  if (user.is_admin) await assignFromInvitation(tx, invitation.id, user.id, now);
+  await bindInvitedSigners(tx, invitation.id, user);
+}
+
 /** The invitation accepted by the account just made for it, with its activity entry; false if someone else got there first. */
 async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: string; email: string }, user: PublicUser): Promise<boolean> {
   if (!(await markInvitationAccepted(tx, invitation.id, user.id, ctx.now()))) return false;
@@ -65,6 +78,7 @@ async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: st
   const joins = await findInvitationAccount(tx, invitation.id);
   if (joins?.account_id) await addContact(tx, joins.account_id, user.id, { role: joins.role, notify: joins.notify });
   else await createAccountWithOwner(tx, { name: user.name, kind: "individual" }, user.id);
+  await takeOverPreparedWork(tx, ctx.now(), invitation, user);
   await recordActivity(tx, ctx, {
     action: "invitation.accept",
     client: user.is_admin ? null : personClient(user),

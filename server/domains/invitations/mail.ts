@@ -4,7 +4,7 @@ import { composeEmail, portalLink } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
 import { INVITE_PARAM } from "./messages.ts";
-import { findInvitationForMail, markInvitationSent, setInvitationToken } from "./queries.ts";
+import { findInvitationForMail, markInvitationSent, setInvitationToken, waitingForInvitee } from "./queries.ts";
 import { invitationStatus } from "./service.ts";
 
 export function invitationLink(publicUrl: string, token: string): string {
@@ -25,12 +25,14 @@ export async function invitationMail(deps: AppDeps, job: InvitationJob): Promise
   const token = generateToken();
   if (!(await setInvitationToken(deps.db, invitation.id, new Date(job.expiresAt), hashToken(token)))) return null;
   const firm = await firmName(deps);
+  const waiting = await waitingLine(deps, invitation.id, invitation.account_id);
   const body = composeEmail({
     firmName: firm,
     heading: "You are invited to our client portal",
     paragraphs: [
       `Hello ${invitation.name},`,
       `${firm} invites you to its secure client portal, where you share documents with us, see what we ask for and book appointments.`,
+      ...(waiting ? [waiting] : []),
       "Open the link below to choose a username and password, or to continue with the Google account of this email address. The link works once and expires in 7 days.",
     ],
     action: { label: "Accept Invitation", url: invitationLink(deps.config.publicUrl, token) },
@@ -40,4 +42,22 @@ export async function invitationMail(deps: AppDeps, job: InvitationJob): Promise
     message: { to: invitation.email, subject: `Your invitation to the ${firm} client portal`, ...body },
     onSent: (tx, at) => markInvitationSent(tx, invitation.id, at),
   };
+}
+
+const counted = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/**
+ * What the firm prepared for the invitee, counted (never its titles): it waits in the portal and is
+ * theirs the moment they accept (docs/decisions.md, "Prepared for invited people"); null for nothing.
+ */
+async function waitingLine(deps: AppDeps, invitationId: string, accountId: string | null): Promise<string | null> {
+  const { signatures, organizers, requests } = await waitingForInvitee(deps.db, invitationId, accountId);
+  const parts = [
+    ...(signatures > 0 ? [counted(signatures, "document to sign", "documents to sign")] : []),
+    ...(organizers > 0 ? [counted(organizers, "tax organizer to answer", "tax organizers to answer")] : []),
+    ...(requests > 0 ? [counted(requests, "document request", "document requests")] : []),
+  ];
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return `Waiting for you in the portal: ${list}. It is all there as soon as you accept.`;
 }

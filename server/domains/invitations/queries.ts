@@ -189,7 +189,7 @@ export async function lockOpenInvitationsFor(db: Db, email: string, now: Date) {
 export async function findInvitationForMail(db: Db, invitationId: string) {
   return db
     .selectFrom("invitations")
-    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at"])
+    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at", "account_id"])
     .where("id", "=", invitationId)
     .executeTakeFirst();
 }
@@ -229,4 +229,84 @@ export async function accountIsEmpty(db: Db, accountId: string): Promise<boolean
 
 export async function deleteAccount(db: Db, accountId: string): Promise<void> {
   await db.deleteFrom("accounts").where("id", "=", accountId).execute();
+}
+
+/**
+ * What was prepared for an invited person (docs/decisions.md, "Prepared for invited people"): the
+ * accounts assigned to them ahead and the signer slots held for them. Read off an expired invitation
+ * before it is deleted, for handOverPreparedWork to give to the invitation that replaces it.
+ */
+export async function preparedWorkOf(db: Db, invitationId: string): Promise<{ accountIds: string[]; signerIds: string[] }> {
+  const [accounts, signers] = await Promise.all([
+    db.selectFrom("invitation_assignments").select("account_id").where("invitation_id", "=", invitationId).execute(),
+    db.selectFrom("signature_signers").select("id").where("invitation_id", "=", invitationId).where("user_id", "is", null).execute(),
+  ]);
+  return { accountIds: accounts.map((a) => a.account_id), signerIds: signers.map((s) => s.id) };
+}
+
+export async function handOverPreparedWork(db: Db, invitationId: string, work: { accountIds: string[]; signerIds: string[] }): Promise<void> {
+  if (work.accountIds.length > 0) {
+    await db
+      .insertInto("invitation_assignments")
+      .values(work.accountIds.map((account_id) => ({ invitation_id: invitationId, account_id })))
+      .onConflict((oc) => oc.columns(["invitation_id", "account_id"]).doNothing())
+      .execute();
+  }
+  if (work.signerIds.length > 0) {
+    await db
+      .updateTable("signature_signers")
+      .set({ invitation_id: invitationId })
+      .where("id", "in", work.signerIds)
+      .where("user_id", "is", null)
+      .execute();
+  }
+}
+
+/**
+ * The signer slots held for this invitation, bound to the user who accepted it: only slots written
+ * to the invitation's own address, so the person bound is the one whose mailbox the link (or Google)
+ * proved (docs/security.md, "Prepared for invited people"). Answers the slots bound.
+ */
+export async function bindInvitedSigners(db: Db, invitationId: string, user: { id: string; email: string }) {
+  return db
+    .updateTable("signature_signers")
+    .set({ user_id: user.id })
+    .where("invitation_id", "=", invitationId)
+    .where("user_id", "is", null)
+    .where(sql<string>`lower(email)`, "=", user.email.toLowerCase())
+    .returning(["id", "request_id", "position"])
+    .execute();
+}
+
+/**
+ * What waits in the portal for an invitee once they accept (their invitation mail says so): the
+ * signatures held for this invitation, and the account's open organizers and document requests.
+ */
+export async function waitingForInvitee(db: Db, invitationId: string, accountId: string | null) {
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("signature_signers as s")
+        .innerJoin("signature_requests as r", "r.id", "s.request_id")
+        .select((e) => e.fn.countAll<string>().as("n"))
+        .where("s.invitation_id", "=", invitationId)
+        .where("s.user_id", "is", null)
+        .where("s.status", "=", "pending")
+        .where("r.status", "in", ["sent", "partially_signed"])
+        .as("signatures"),
+      eb
+        .selectFrom("organizers")
+        .select((e) => e.fn.countAll<string>().as("n"))
+        .where("account_id", "=", accountId)
+        .where("status", "in", ["sent", "reopened"])
+        .as("organizers"),
+      eb
+        .selectFrom("document_requests")
+        .select((e) => e.fn.countAll<string>().as("n"))
+        .where("account_id", "=", accountId)
+        .where("status", "=", "open")
+        .as("requests"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { signatures: Number(counts.signatures ?? 0), organizers: Number(counts.organizers ?? 0), requests: Number(counts.requests ?? 0) };
 }

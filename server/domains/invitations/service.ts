@@ -18,8 +18,10 @@ import {
   findInvitationForUpdate,
   findInvitationItem,
   findOpenInvitationForEmail,
+  handOverPreparedWork,
   insertInvitation,
   listInvitations,
+  preparedWorkOf,
   registrationMode,
   renewInvitation,
   revokeInvitation,
@@ -83,6 +85,7 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
       // before they accept (docs/decisions.md, "Client accounts (issue 32)"); an expired invitation
       // to the address gives way to the new one, and hands over the account it made, with whatever
       // the firm put there.
+      const prepared = open ? await preparedWorkOf(tx, open.id) : null;
       if (open) await deleteInvitation(tx, open.id);
       const reused = open?.account_id ?? null;
       const accountId = existing?.id ?? reused ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
@@ -102,6 +105,8 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
         made_account: existing ? false : reused ? open!.made_account : true,
         role: empty ? "owner" : "member",
       });
+      // The signer slots held for the person move to the invitation that replaces the expired one.
+      if (prepared) await handOverPreparedWork(tx, row.id, prepared);
       await queueInvitationMail(ctx, tx, row.id, row.expires_at);
       await recordActivity(tx, ctx, {
         action: "invitation.create",

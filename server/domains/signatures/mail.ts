@@ -7,8 +7,9 @@ import { createHash, randomInt } from "node:crypto";
 import type { Outgoing } from "../../mail/outgoing.ts";
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
-import { firmContactEmail, firmName } from "../site/service.ts";
+import { firmAddress, firmContactEmail, firmName } from "../site/service.ts";
 import { greeting } from "../auth/mail.ts";
+import { configuredKbaProvider } from "./kba.ts";
 import { findRequestById, listSigners, signerAddressProven, updateSigner } from "./queries.ts";
 
 /** The email code's lifetime and how many wrong tries it takes. */
@@ -33,7 +34,11 @@ export async function signatureTurnMail(deps: AppDeps, job: SignatureTurnJob): P
   if (!request || (request.status !== "sent" && request.status !== "partially_signed")) return null;
   const signer = (await listSigners(deps.db, [request.id])).find((s) => s.position === job.position);
   if (!signer || signer.status !== "pending") return null;
+  // Held for an invited person who has not signed up: nothing they could open yet. Their invitation
+  // mail says what waits for them (invitations/mail.ts), and the request is on their dashboard when they accept.
+  if (signer.user_id === null) return null;
   const firm = await firmName(deps);
+  if (request.kind === "form_8879" && !configuredKbaProvider(deps.config)) return officeSigningMail(deps, firm, request, signer, job);
   const body = composeEmail({
     firmName: firm,
     heading: job.reminder ? "A reminder: a document waits for your signature" : "Please sign a document",
@@ -51,6 +56,47 @@ export async function signatureTurnMail(deps: AppDeps, job: SignatureTurnJob): P
   });
   return {
     message: { to: signer.email, subject: `${job.reminder ? "Reminder: " : ""}Please sign: ${oneLine(request.title, 80)} - ${firm}`, ...body },
+  };
+}
+
+/**
+ * A Form 8879 without an identity-check provider is signed at the firm's office, where the firm checks
+ * a photo ID (IRS e-file rules; kba.ts): the mail says so from its first line, with the office's
+ * address, where to book a visit and where to read the form before (docs/decisions.md, "Form 8879 at the office").
+ */
+async function officeSigningMail(
+  deps: AppDeps,
+  firm: string,
+  request: NonNullable<Awaited<ReturnType<typeof findRequestById>>>,
+  signer: { name: string; email: string },
+  job: SignatureTurnJob,
+): Promise<Outgoing> {
+  const address = await firmAddress(deps);
+  const body = composeEmail({
+    firmName: firm,
+    heading: job.reminder ? "A reminder: your Form 8879 waits for your signature at our office" : "Please sign your Form 8879 at our office",
+    paragraphs: [
+      `Hello ${signer.name},`,
+      `${firm} asks you to sign "${oneLine(request.title, 200)}". IRS e-file rules ask us to check your identity before you sign a Form 8879, and we do that in person: please come to our office with a photo ID (a driver's license or passport), and you sign it there.`,
+      `Our office: ${address}.`,
+      "You can read the form in the client portal before you come, and book a time for your visit there.",
+      ...(request.message ? [request.message] : []),
+    ],
+    details: [
+      ["Document", request.title],
+      ["Kind", KIND_LABEL[request.kind]],
+      ["Where to sign", address],
+      ["Book a visit", new URL("/dashboard?tab=appointments", deps.config.publicUrl).toString()],
+      ...(request.due_date ? ([["Please sign by", request.due_date]] as Array<[string, string]>) : []),
+    ],
+    action: { label: "Read the form", url: signingLink(deps, request.id) },
+  });
+  return {
+    message: {
+      to: signer.email,
+      subject: `${job.reminder ? "Reminder: " : ""}Please sign at our office: ${oneLine(request.title, 80)} - ${firm}`,
+      ...body,
+    },
   };
 }
 

@@ -73,6 +73,23 @@ export function listAccountPeople(db: Db, accountId: string, userIds: readonly s
     .execute();
 }
 
+/**
+ * Of these invitations, those to this client account neither accepted nor revoked (an expired one
+ * still counts: the firm resends it, and the slot waits): the people invited who may be signers.
+ */
+export function listAccountInvitees(db: Db, accountId: string, invitationIds: readonly string[]) {
+  if (invitationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("invitations")
+    .select(["id", "name", "email"])
+    .where("account_id", "=", accountId)
+    .where("staff_role", "is", null)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("id", "in", invitationIds)
+    .execute();
+}
+
 export function insertSignatureRequest(db: Db, row: Insertable<SignatureRequestsTable>) {
   return db.insertInto("signature_requests").values(row).returning("id").executeTakeFirstOrThrow();
 }
@@ -171,6 +188,7 @@ const signerColumns = [
   "request_id",
   "position",
   "user_id",
+  "invitation_id",
   "name",
   "email",
   "status",

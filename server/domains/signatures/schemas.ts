@@ -23,6 +23,8 @@ export const SIGNATURE_REQUEST_NOT_FOUND = "Signature request not found";
 export const DOCUMENT_NOT_PDF = "Only a PDF can be sent for signature";
 export const DOCUMENT_NOT_IN_ACCOUNT = "Document not found in this account";
 export const SIGNER_NOT_IN_ACCOUNT = "Each signer must be one of the account's people with portal access";
+export const SIGNER_INVITATION_CLOSED =
+  "Each invited signer must have an open invitation to this account (resend an expired one, or invite them again)";
 export const DUPLICATE_SIGNER = "A person can be a signer only once";
 export const FIELD_SIGNER_UNKNOWN = "Each field's signer must be the index of one of the signers";
 export const SIGNER_WITHOUT_SIGNATURE = "Each signer needs at least one signature field";
@@ -95,8 +97,22 @@ export const createSignatureRequestInput = z.object({
   document_id: idSchema,
   title,
   kind: z.enum(SIGNATURE_KINDS, { error: "kind must be engagement_letter, form_8879 or other" }),
+  /**
+   * The account's people by `user_id`, or someone invited to it who has not signed up yet by their
+   * open invitation's `invitation_id`: their slot waits, and is theirs once they accept.
+   */
   signers: z
-    .array(z.object({ user_id: idSchema }, { error: "Each signer must be { user_id }" }), { error: "signers must be a list of { user_id }" })
+    .array(
+      z
+        .object(
+          { user_id: idSchema.optional(), invitation_id: idSchema.optional() },
+          { error: "Each signer must be { user_id } or { invitation_id }" },
+        )
+        .refine((s) => (s.user_id === undefined) !== (s.invitation_id === undefined), {
+          message: "Each signer must be { user_id } or { invitation_id }",
+        }),
+      { error: "signers must be a list of { user_id } or { invitation_id }" },
+    )
     .min(1, "Name at least one signer")
     .max(MAX_SIGNERS, `At most ${MAX_SIGNERS} signers`),
   order: z.enum(["parallel", "sequential"], { error: "order must be parallel or sequential" }).default("parallel"),
@@ -236,7 +252,15 @@ export const adminSignatureRequestOutput = z.object({
   void_reason: z.string().nullable(),
   /** Form 8879 without a KBA provider: remote signing is not possible, only in person. */
   remote_signing_note: z.string().nullable(),
-  signers: z.array(z.object({ ...signerBase, identity_result: z.string().nullable(), decline_reason: z.string().nullable() })),
+  signers: z.array(
+    z.object({
+      ...signerBase,
+      identity_result: z.string().nullable(),
+      decline_reason: z.string().nullable(),
+      /** Invited and not signed up yet: the slot waits for them and is theirs once they accept. */
+      awaiting_sign_up: z.boolean(),
+    }),
+  ),
   fields: z.array(fieldOutput),
   events: z.array(eventOutput),
 });
@@ -254,6 +278,12 @@ export const clientSignatureRequestOutput = z.object({
   ...requestBase,
   document_name: z.string(),
   remote_signing_note: z.string().nullable(),
+  /**
+   * How this request is signed when it cannot be signed remotely (a Form 8879 without a KBA provider,
+   * before the firm's in-person check): at the firm's office, at this address, with a visit booked
+   * in the portal's appointments (`booking_path`); null when it is signed here.
+   */
+  office: z.object({ address: z.string(), booking_path: z.string() }).nullable(),
   signers: z.array(z.object({ index: z.number(), name: z.string(), status: z.enum(SIGNER_STATUSES), signed_at: isoDate.nullable() })),
   me: z.object({
     index: z.number(),

@@ -20,7 +20,7 @@ import { localDate } from "../appointments/firm-clock.ts";
 import { insertDocument, type StoredDocument } from "../documents/queries.ts";
 import { cleanFilename } from "../documents/upload.ts";
 import { addToInbox } from "../inbox/queries.ts";
-import { firmName } from "../site/service.ts";
+import { firmAddress, firmName } from "../site/service.ts";
 import { sealingIdentity } from "./certificate.ts";
 import { configuredKbaProvider } from "./kba.ts";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, hashSignatureCode } from "./mail.ts";
@@ -39,6 +39,7 @@ import {
   insertSignatureRequest,
   isDocumentHeld,
   insertSigners,
+  listAccountInvitees,
   listAccountPeople,
   listAccountRequestsForExport,
   listEvents,
@@ -82,6 +83,7 @@ import {
   SIGNATURE_REQUEST_NOT_FOUND,
   type SignatureStatus,
   SIGNER_DONE,
+  SIGNER_INVITATION_CLOSED,
   SIGNER_NOT_FOUND,
   SIGNER_NOT_IN_ACCOUNT,
   SIGNER_WITHOUT_SIGNATURE,
@@ -220,11 +222,26 @@ export async function createSignatureRequest(ctx: FirmContext, input: CreateSign
   const document = await findAccountDocument(ctx.db, accountId, input.document_id);
   if (!document) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_IN_ACCOUNT });
   if (document.content_type !== "application/pdf") throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: DOCUMENT_NOT_PDF });
-  const userIds = input.signers.map((s) => s.user_id);
-  if (new Set(userIds).size !== userIds.length) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: DUPLICATE_SIGNER });
-  const people = await listAccountPeople(ctx.db, accountId, userIds);
-  const signers = userIds.map((id) => people.find((p) => p.id === id));
-  if (signers.some((p) => !p)) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: SIGNER_NOT_IN_ACCOUNT });
+  const keys = input.signers.map((s) => s.user_id ?? `invitation:${s.invitation_id}`);
+  if (new Set(keys).size !== keys.length) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: DUPLICATE_SIGNER });
+  const userIds = input.signers.flatMap((s) => (s.user_id ? [s.user_id] : []));
+  const invitationIds = input.signers.flatMap((s) => (s.invitation_id ? [s.invitation_id] : []));
+  const [people, invitees] = await Promise.all([
+    listAccountPeople(ctx.db, accountId, userIds),
+    listAccountInvitees(ctx.db, accountId, invitationIds),
+  ]);
+  // A person invited and not signed up yet holds a slot by their invitation (docs/decisions.md,
+  // "Prepared for invited people"): no user until they accept it with the invited address.
+  const signers = input.signers.map((s) => {
+    if (s.user_id) {
+      const person = people.find((p) => p.id === s.user_id);
+      return person && { user_id: person.id, invitation_id: null, name: person.name || accountLabel(person), email: person.email };
+    }
+    const invitee = invitees.find((i) => i.id === s.invitation_id);
+    return invitee && { user_id: null, invitation_id: invitee.id, name: invitee.name, email: invitee.email };
+  });
+  if (signers.some((p, i) => !p && input.signers[i]!.user_id)) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: SIGNER_NOT_IN_ACCOUNT });
+  if (signers.some((p) => !p)) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: SIGNER_INVITATION_CLOSED });
   if (input.fields.some((f) => f.signer >= signers.length)) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: FIELD_SIGNER_UNKNOWN });
   const unsigned = signers.findIndex((_, index) => !input.fields.some((f) => f.signer === index && f.type === "signature"));
   if (unsigned >= 0) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: `${SIGNER_WITHOUT_SIGNATURE} (signer ${unsigned} has none)` });
@@ -250,13 +267,7 @@ export async function createSignatureRequest(ctx: FirmContext, input: CreateSign
     });
     await insertSigners(
       tx,
-      signers.map((person, position) => ({
-        request_id: id,
-        position,
-        user_id: person!.id,
-        name: person!.name || accountLabel(person!),
-        email: person!.email,
-      })),
+      signers.map((signer, position) => ({ request_id: id, position, ...signer! })),
     );
     await insertFields(
       tx,
@@ -312,6 +323,7 @@ export async function adminSignatureRequest(ctx: FirmContext, id: string): Promi
       signed_at: s.signed_at,
       declined_at: s.declined_at,
       decline_reason: s.decline_reason,
+      awaiting_sign_up: s.user_id === null && s.invitation_id !== null,
     })),
     fields: fields.map(toField),
     events: events.map((e) => ({ at: e.occurred_at, action: e.action, signer: e.signer_position, actor: e.actor_label, detail: e.detail })),
@@ -534,10 +546,12 @@ async function toClientRequest(ctx: ClientContext, view: SignerView): Promise<Cl
     findDocumentById(ctx.db, row.document_id),
     hasSecondFactor(ctx.db, ctx.user.id),
   ]);
+  const note = isOpen(row) && me.identity_method !== "in_person" ? remoteSigningNote(ctx, row.kind) : null;
   return {
     ...baseOf(row),
     document_name: document?.original_filename ?? "",
-    remote_signing_note: isOpen(row) && me.identity_method !== "in_person" ? remoteSigningNote(ctx, row.kind) : null,
+    remote_signing_note: note,
+    office: note && me.status === "pending" ? { address: await firmAddress(ctx), booking_path: "/dashboard?tab=appointments" } : null,
     signers: signers.map((s) => ({ index: s.position, name: s.name, status: s.status, signed_at: s.signed_at })),
     me: {
       index: me.position,

@@ -128,6 +128,11 @@ export async function firmName(ctx: Pick<Context, "db">): Promise<string> {
   return (await findSiteValue(ctx.db, "company", "name"))?.trim() || DEFAULT_FIRM_NAME;
 }
 
+/** The firm's street address as the site shows it (the contact section), else the default. */
+export async function firmAddress(ctx: Pick<Context, "db" | "config">): Promise<string> {
+  return (await findSiteValue(ctx.db, "contact", "address"))?.trim() || defaultSiteContent(ctx.config).contact.address!;
+}
+
 /**
  * Where consultation requests go: the contact email shown on the site (when it is an address),
  * else FIRM_EMAIL, else the default.

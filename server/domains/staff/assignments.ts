@@ -13,16 +13,24 @@ import {
   documentAccessOfAccount,
   peopleReachingAccount,
   listAccountAssignees,
+  listInvitedAssignees,
   lockAccountForAssignment,
+  openStaffInvitationIds,
   replaceAccountAssignees,
+  replaceInvitedAssignees,
 } from "./queries.ts";
 import type { AccessReport, AccountAssignees, SetAccountAssigneesInput } from "./schemas.ts";
 
 export const NOT_STAFF = "Only active members of the firm's team can be assigned";
+export const NOT_INVITED_STAFF = "Only open invitations to the firm's team can be assigned ahead";
 
 async function assigneesOf(ctx: FirmContext, accountId: string): Promise<AccountAssignees> {
-  const rows = await listAccountAssignees(ctx.db, accountId);
-  return { account_id: accountId, assignees: rows.map(({ staff_role, ...row }) => ({ ...row, role: staff_role ?? "admin" })) };
+  const [rows, invited] = await Promise.all([listAccountAssignees(ctx.db, accountId), listInvitedAssignees(ctx.db, accountId)]);
+  return {
+    account_id: accountId,
+    assignees: rows.map(({ staff_role, ...row }) => ({ ...row, role: staff_role ?? "admin" })),
+    invited: invited.map(({ staff_role, ...row }) => ({ ...row, role: staff_role ?? "staff" })),
+  };
 }
 
 export async function accountAssignees(ctx: FirmContext, input: { account_id?: string; user_id?: string }): Promise<AccountAssignees> {
@@ -38,13 +46,27 @@ export async function setAccountAssignees(ctx: FirmContext, input: SetAccountAss
     const staff = new Set(await activeStaffIds(tx, input.user_ids));
     const stranger = input.user_ids.find((id) => !staff.has(id));
     if (stranger) throw new TRPCError({ code: "BAD_REQUEST", message: `${NOT_STAFF}: ${stranger} is not one` });
+    // Someone invited to the team is assigned ahead (docs/decisions.md, "Prepared for invited
+    // people"): the accounts become theirs in the transaction that accepts the invitation.
+    const invitationIds = input.invitation_ids;
+    if (invitationIds) {
+      const open = new Set(await openStaffInvitationIds(tx, invitationIds));
+      const other = invitationIds.find((id) => !open.has(id));
+      if (other) throw new TRPCError({ code: "BAD_REQUEST", message: `${NOT_INVITED_STAFF}: ${other} is not one` });
+    }
     const { added, removed } = await replaceAccountAssignees(tx, account.id, input.user_ids);
-    if (added.length === 0 && removed.length === 0) return;
+    const invited = invitationIds ? await replaceInvitedAssignees(tx, account.id, invitationIds) : { added: [], removed: [] };
+    if (added.length + removed.length + invited.added.length + invited.removed.length === 0) return;
     await recordActivity(tx, ctx, {
       action: "account.assign",
       client: null,
       target: { type: "account", id: account.id },
-      detail: { account: account.name, added, removed },
+      detail: {
+        account: account.name,
+        added,
+        removed,
+        ...(invited.added.length + invited.removed.length > 0 ? { invited_added: invited.added, invited_removed: invited.removed } : {}),
+      },
     });
   });
   return assigneesOf(ctx, input.id);

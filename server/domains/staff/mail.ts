@@ -23,7 +23,8 @@ export async function staffInvitationMail(deps: AppDeps, job: StaffInvitationJob
     heading: `Join ${firm}'s team`,
     paragraphs: [
       `Hello ${invitation.name},`,
-      `${firm} adds you to its team on the secure client portal.`,
+      `${firm} adds you to its team on the secure client portal: you work on the firm's side, with its clients' documents and requests, not as a client.`,
+      whatYouMayDo(invitation.staff_role, invitation.staff_rights),
       "Open the link below to choose a username and password; you then set up an authenticator app, which the firm's side always asks for. Afterwards you sign in at the portal's /admin page. The link works once and expires in 7 days.",
     ],
     action: { label: "Accept Invitation", url: invitationLink(deps.config.publicUrl, token) },
@@ -33,4 +34,13 @@ export async function staffInvitationMail(deps: AppDeps, job: StaffInvitationJob
     message: { to: invitation.email, subject: `Your invitation to the ${firm} team`, ...body },
     onSent: (tx, at) => markInvitationSent(tx, invitation.id, at),
   };
+}
+
+/** The role and rights the invitation gives, in words (rights are the firm's fixed list, never typed text). */
+function whatYouMayDo(role: string | null, rights: string[]): string {
+  if (role === "admin") return "You join as an admin: you may do everything on the firm's side.";
+  const named = rights.map((r) => r.replace(/_/g, " "));
+  return named.length > 0
+    ? `You join as staff, with these rights: ${named.join(", ")}. The owner or an admin can change them.`
+    : "You join as staff without rights yet: the owner or an admin gives you the ones you need.";
 }

@@ -84,7 +84,7 @@ export async function insertStaffInvitation(
 export async function findStaffInvitationForMail(db: Db, invitationId: string) {
   return db
     .selectFrom("invitations")
-    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at", "staff_role"])
+    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at", "staff_role", "staff_rights"])
     .where("id", "=", invitationId)
     .where("staff_role", "is not", null)
     .executeTakeFirst();
@@ -213,4 +213,78 @@ export async function peopleReachingAccount(db: Db, accountId: string) {
     .orderBy("u.name")
     .orderBy("u.id")
     .execute();
+}
+
+/**
+ * The accounts an invited staff member is to look after (docs/decisions.md, "Prepared for invited
+ * people"), by invitation, narrowed to the accounts the asker reaches, as assignedAccountsOf is.
+ */
+export async function pendingAssignedAccountsOf(db: Db, scope: FirmScope, invitationIds: readonly string[]) {
+  if (invitationIds.length === 0) return [];
+  return db
+    .selectFrom("invitation_assignments as ia")
+    .innerJoin("accounts as a", "a.id", "ia.account_id")
+    .select(["ia.invitation_id", "a.id", "a.name"])
+    .where("ia.invitation_id", "in", invitationIds)
+    .where(inFirmScope(scope, "ia.account_id"))
+    .orderBy("a.name")
+    .orderBy("a.id")
+    .execute();
+}
+
+/** An account's invited staff members still to accept (an open staff invitation), by name. */
+export async function listInvitedAssignees(db: Db, accountId: string) {
+  return db
+    .selectFrom("invitation_assignments as ia")
+    .innerJoin("invitations as i", "i.id", "ia.invitation_id")
+    .select(["i.id as invitation_id", "i.name", "i.email", "i.staff_role", "i.expires_at", "ia.assigned_at"])
+    .where("ia.account_id", "=", accountId)
+    .where("i.accepted_at", "is", null)
+    .where("i.revoked_at", "is", null)
+    .orderBy("i.name")
+    .orderBy("i.id")
+    .execute();
+}
+
+/** Which of these ids are staff invitations neither accepted nor revoked (what an account may be assigned to ahead). */
+export async function openStaffInvitationIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("invitations")
+    .select("id")
+    .where("id", "in", ids)
+    .where("staff_role", "is not", null)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Makes the account's invited assignees exactly `ids` (open staff invitations); answers who was added and who removed. */
+export async function replaceInvitedAssignees(db: Db, accountId: string, ids: readonly string[]): Promise<{ added: string[]; removed: string[] }> {
+  let removeQuery = db.deleteFrom("invitation_assignments").where("account_id", "=", accountId);
+  if (ids.length > 0) removeQuery = removeQuery.where("invitation_id", "not in", ids);
+  const removed = await removeQuery.returning("invitation_id").execute();
+  const added =
+    ids.length === 0
+      ? []
+      : await db
+          .insertInto("invitation_assignments")
+          .values(ids.map((invitation_id) => ({ account_id: accountId, invitation_id })))
+          .onConflict((oc) => oc.columns(["invitation_id", "account_id"]).doNothing())
+          .returning("invitation_id")
+          .execute();
+  return { added: added.map((r) => r.invitation_id), removed: removed.map((r) => r.invitation_id) };
+}
+
+/** The accepted staff invitation's accounts become the new person's assignments; answers the accounts. */
+export async function assignFromInvitation(db: Db, invitationId: string, userId: string, now: Date): Promise<string[]> {
+  const rows = await db.deleteFrom("invitation_assignments").where("invitation_id", "=", invitationId).returning("account_id").execute();
+  if (rows.length === 0) return [];
+  await db
+    .insertInto("account_assignees")
+    .values(rows.map((r) => ({ account_id: r.account_id, user_id: userId, assigned_at: now })))
+    .onConflict((oc) => oc.columns(["account_id", "user_id"]).doNothing())
+    .execute();
+  return rows.map((r) => r.account_id);
 }

@@ -56,6 +56,8 @@ export const staffInvitationOutput = z.object({
   expires_at: z.date(),
   /** Pending until it expires; an expired one is replaced by inviting the address again. */
   status: z.enum(["pending", "expired"]),
+  /** The client accounts they will look after once they accept (only those the asker reaches). */
+  assigned_accounts: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type StaffInvitation = z.infer<typeof staffInvitationOutput>;
 
@@ -87,6 +89,15 @@ export const setAccountAssigneesInput = z.object({
     .array(z.uuid("user_ids must name staff members by their ids"), { error: "user_ids must be a list of staff user ids" })
     .max(100, { error: "At most 100 assignees" })
     .transform((ids) => [...new Set(ids)]),
+  /**
+   * Staff invited but not signed up yet, by their open invitation's id: the account is theirs to look
+   * after once they accept. Absent: the invited assignees stay as they are.
+   */
+  invitation_ids: z
+    .array(z.uuid("invitation_ids must name staff invitations by their ids"), { error: "invitation_ids must be a list of staff invitation ids" })
+    .max(100, { error: "At most 100 assignees" })
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
 });
 export type SetAccountAssigneesInput = z.infer<typeof setAccountAssigneesInput>;
 
@@ -98,7 +109,21 @@ export const accountAssigneeOutput = z.object({
   active: z.boolean(),
   assigned_at: z.date(),
 });
-export const accountAssigneesOutput = z.object({ account_id: z.string(), assignees: z.array(accountAssigneeOutput) });
+/** An invited staff member the account is to be assigned to when they accept (their invitation is open). */
+export const invitedAssigneeOutput = z.object({
+  invitation_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(["admin", "staff"]),
+  /** When the invitation's link stops working (the firm resends it for another 7 days). */
+  expires_at: z.date(),
+  assigned_at: z.date(),
+});
+export const accountAssigneesOutput = z.object({
+  account_id: z.string(),
+  assignees: z.array(accountAssigneeOutput),
+  invited: z.array(invitedAssigneeOutput),
+});
 export type AccountAssignees = z.infer<typeof accountAssigneesOutput>;
 
 export const accessReportInput = z.object({ id: idSchema, limit: z.coerce.number().int().min(1).max(1000).default(200) });

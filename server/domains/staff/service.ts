@@ -8,7 +8,15 @@ import type { Db } from "../../db/types.ts";
 import type { FirmContext } from "../../trpc/context.ts";
 import { mayUse, STAFF_RIGHTS, type StaffRight, type StaffRole } from "../../trpc/staff-rights.ts";
 import { recordActivity } from "../activity/record.ts";
-import { deleteInvitation, emailHasProvenAccount, findOpenInvitationForEmail, renewInvitation, revokeInvitation } from "../invitations/queries.ts";
+import {
+  deleteInvitation,
+  handOverPreparedWork,
+  preparedWorkOf,
+  emailHasProvenAccount,
+  findOpenInvitationForEmail,
+  renewInvitation,
+  revokeInvitation,
+} from "../invitations/queries.ts";
 import { invitationStatus } from "../invitations/service.ts";
 import {
   assignedAccountsOf,
@@ -17,6 +25,7 @@ import {
   insertStaffInvitation,
   listOpenStaffInvitations,
   listStaffForFirm,
+  pendingAssignedAccountsOf,
   setStaffFields,
 } from "./queries.ts";
 import type { AdminMe, CreateStaffInput, StaffInvitation, StaffMember, UpdateStaffInput } from "./schemas.ts";
@@ -94,6 +103,8 @@ export async function inviteStaff(ctx: StaffContext, input: CreateStaffInput): P
       if (await emailHasProvenAccount(tx, input.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
       const open = await findOpenInvitationForEmail(tx, input.email);
       if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
+      // The expired invitation it replaces hands over what was prepared for the person.
+      const prepared = open ? await preparedWorkOf(tx, open.id) : null;
       if (open) await deleteInvitation(tx, open.id);
       const row = await insertStaffInvitation(tx, {
         name: input.name,
@@ -104,6 +115,7 @@ export async function inviteStaff(ctx: StaffContext, input: CreateStaffInput): P
         staff_role: input.role,
         staff_rights: rights,
       });
+      if (prepared) await handOverPreparedWork(tx, row.id, prepared);
       await ctx.jobs.send("email", { kind: "staff-invitation", invitationId: row.id, expiresAt: row.expires_at.toISOString() }, { tx });
       await recordActivity(tx, ctx, {
         action: "staff.invite",
@@ -111,7 +123,8 @@ export async function inviteStaff(ctx: StaffContext, input: CreateStaffInput): P
         target: { type: "invitation", id: row.id },
         detail: { name: row.name, email: row.email, role: input.role, rights },
       });
-      return invitationItem({ ...row, staff_role: input.role }, now);
+      const assigned = await pendingAssignedAccountsOf(tx, ctx.firmScope, [row.id]);
+      return invitationItem({ ...row, staff_role: input.role }, now, assigned);
     });
   } catch (err) {
     // Two invitations of the same address at once: the unique index of open invitations decides.
@@ -123,6 +136,7 @@ export async function inviteStaff(ctx: StaffContext, input: CreateStaffInput): P
 function invitationItem(
   row: { id: string; name: string; email: string; expires_at: Date; staff_role: "admin" | "staff" | null; staff_rights: string[] },
   now: Date,
+  assigned: readonly { invitation_id: string; id: string; name: string }[],
 ): StaffInvitation {
   return {
     id: row.id,
@@ -132,12 +146,19 @@ function invitationItem(
     rights: knownRights(row.staff_rights),
     expires_at: row.expires_at,
     status: invitationStatus({ ...row, accepted_at: null, revoked_at: null }, now) === "expired" ? "expired" : "pending",
+    assigned_accounts: assigned.filter((a) => a.invitation_id === row.id).map(({ id, name }) => ({ id, name })),
   };
 }
 
 /** The staff invitations still open, for the Team tab. */
 export async function staffInvitationList(ctx: StaffContext): Promise<StaffInvitation[]> {
-  return (await listOpenStaffInvitations(ctx.db)).map((row) => invitationItem(row, ctx.now()));
+  const rows = await listOpenStaffInvitations(ctx.db);
+  const assigned = await pendingAssignedAccountsOf(
+    ctx.db,
+    ctx.firmScope,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => invitationItem(row, ctx.now(), assigned));
 }
 
 /** Withdraws a staff invitation: its link stops working. Accepted ones are people now (deactivate them instead). */
@@ -182,7 +203,7 @@ export async function resendStaffInvitation(ctx: StaffContext, input: { id: stri
       target: { type: "invitation", id: row.id },
       detail: { name: row.name, email: row.email, role: row.staff_role },
     });
-    return invitationItem({ ...row, expires_at: expiresAt }, now);
+    return invitationItem({ ...row, expires_at: expiresAt }, now, await pendingAssignedAccountsOf(tx, ctx.firmScope, [row.id]));
   });
 }
 

@@ -41,6 +41,7 @@ import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
 import { TeamTab } from "@/features/admin-team/team-tab.tsx";
+import { RIGHT_LABELS } from "@/features/admin-team/rights-fieldset.tsx";
 import type { StaffRight } from "@server/domains/staff/schemas.ts";
 
 /** Each tab and the rights that open it (any one of them); none: every person of the firm (docs/security.md, "Staff roles and rights"). */
@@ -73,10 +74,12 @@ export function AdminDashboardPage() {
   const unreadMessages = useFirmMessagesUnread(pollMessages, mayMessage);
   const badgeCount = (value: TabValue) => (value === "inbox" ? unread : value === "messages" ? unreadMessages : 0);
   const [searchParams, setSearchParams] = useSearchParams();
-  // Only the tabs the person may use are offered, and a link to another one opens the Overview.
+  // Only the tabs the person may use are offered; a link to another one opens the Overview, which
+  // says which right it needs and who gives it.
   const tabs = TABS.filter((t) => t.rights.length === 0 || t.rights.some((right) => may(right)));
   const requested = searchParams.get("tab");
   const tab: TabValue = tabs.find((t) => t.value === requested)?.value ?? "overview";
+  const lacked = me ? TABS.find((t) => t.value === requested && !tabs.includes(t)) : undefined;
   const shown = (value: TabValue) => tabs.some((t) => t.value === value);
 
   if (!stats.data || !me) {
@@ -138,7 +141,8 @@ export function AdminDashboardPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <TabsContent value="overview">
+          <TabsContent value="overview" className="grid gap-6">
+            {lacked && <MissingRightNotice tab={lacked.label} rights={lacked.rights} />}
             <OverviewTab />
           </TabsContent>
           <TabsContent value="inbox">
@@ -320,5 +324,19 @@ function UnreadBadge({ count }: { count: number }) {
     <span aria-hidden="true" className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-foreground tabular-nums">
       {unreadShown(count)}
     </span>
+  );
+}
+
+/**
+ * A link to a tab the person's rights do not open (a colleague's link, an old bookmark): said, with
+ * the right it needs and who gives it, rather than the Overview opening as if nothing were asked.
+ */
+function MissingRightNotice({ tab, rights }: { tab: string; rights: readonly StaffRight[] }) {
+  const needed = rights.map((r) => `“${RIGHT_LABELS[r]}”`).join(" or ");
+  return (
+    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      The link was to {tab}, which needs {rights.length > 1 ? `one of the ${needed} rights` : `the ${needed} right`}, and you do not have it, so the
+      Overview opened instead. The firm&apos;s owner or an admin gives rights, on the Team tab.
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { DialogFrame, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
-import { useAssignableStaff, useClientAssignees, useSetAssignees } from "./use-client-assignees.ts";
+import { useAssignableStaff, useClientAssignees, useInvitedStaff, useSetAssignees } from "./use-client-assignees.ts";
 
 /**
  * Who at the firm looks after this client (docs/decisions.md, "Assigned accounts (issue 33)"): staff
@@ -16,7 +16,10 @@ export function ClientAssignees({ userId, clientName }: { userId: string; client
   const assignees = useClientAssignees(userId);
   const { may } = useAdminMe();
   const mayEdit = may("manage_clients") && may("staff");
-  const names = assignees.data?.assignees.map((a) => a.name) ?? [];
+  const names = [
+    ...(assignees.data?.assignees.map((a) => a.name) ?? []),
+    ...(assignees.data?.invited.map((i) => `${i.name} (invited, from when they accept)`) ?? []),
+  ];
 
   return (
     <section aria-labelledby="assignees-heading" className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-[1fr_auto] sm:items-center sm:p-6">
@@ -29,22 +32,32 @@ export function ClientAssignees({ userId, clientName }: { userId: string; client
         </p>
       </div>
       {mayEdit && assignees.data && (
-        <AssigneesDialog accountId={assignees.data.account_id} clientName={clientName} current={assignees.data.assignees.map((a) => a.id)} />
+        <AssigneesDialog
+          accountId={assignees.data.account_id}
+          clientName={clientName}
+          current={assignees.data.assignees.map((a) => a.id)}
+          currentInvited={assignees.data.invited.map((i) => i.invitation_id)}
+        />
       )}
     </section>
   );
 }
 
-function AssigneesDialog({ accountId, clientName, current }: { accountId: string; clientName: string; current: string[] }) {
+type AssigneesDialogProps = { accountId: string; clientName: string; current: string[]; currentInvited: string[] };
+
+function AssigneesDialog({ accountId, clientName, current, currentInvited }: AssigneesDialogProps) {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>(current);
+  const [chosenInvited, setChosenInvited] = useState<string[]>(currentInvited);
   const [problem, setProblem] = useState<string | null>(null);
   const staff = useAssignableStaff(open);
+  const invitedStaff = useInvitedStaff(open);
   const save = useSetAssignees();
 
   function openChange(next: boolean) {
     if (next) {
       setChosen(current);
+      setChosenInvited(currentInvited);
       setProblem(null);
     }
     setOpen(next);
@@ -52,7 +65,7 @@ function AssigneesDialog({ accountId, clientName, current }: { accountId: string
 
   function submit() {
     save.mutate(
-      { id: accountId, user_ids: chosen },
+      { id: accountId, user_ids: chosen, invitation_ids: chosenInvited },
       {
         onSuccess: () => {
           toast.success(`Assignees of ${clientName} saved.`);
@@ -95,7 +108,26 @@ function AssigneesDialog({ accountId, clientName, current }: { accountId: string
             </span>
           </label>
         ))}
+        {(invitedStaff.data ?? []).map((invitation) => (
+          <label key={invitation.id} htmlFor={`assignee-invited-${invitation.id}`} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+            <input
+              id={`assignee-invited-${invitation.id}`}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={chosenInvited.includes(invitation.id)}
+              onChange={(e) =>
+                setChosenInvited(e.target.checked ? [...chosenInvited, invitation.id] : chosenInvited.filter((id) => id !== invitation.id))
+              }
+            />
+            <span className="min-w-0 truncate">
+              {invitation.name} <span className="text-muted-foreground">· {invitation.role}, invited</span>
+            </span>
+          </label>
+        ))}
       </fieldset>
+      {(invitedStaff.data ?? []).length > 0 && (
+        <p className="text-sm text-muted-foreground">Someone invited and not signed up yet looks after this client from the moment they accept.</p>
+      )}
       <FormDialogFooter problem={problem} pending={save.isPending} submitLabel="Save" pendingLabel="Saving..." onClick={submit} />
     </DialogFrame>
   );

@@ -10,7 +10,14 @@ export function useAssignableStaff(enabled: boolean) {
   return trpc.admin.staff.useQuery(undefined, { retry: false, enabled });
 }
 
+/** People invited to the team and not signed up yet, who can be assigned ahead (docs/decisions.md, "Prepared for invited people"). */
+export function useInvitedStaff(enabled: boolean) {
+  return trpc.admin.staffInvitations.useQuery(undefined, { retry: false, enabled });
+}
+
 export function useSetAssignees() {
   const utils = trpc.useUtils();
-  return trpc.admin.setAccountAssignees.useMutation({ onSuccess: () => utils.admin.accountAssignees.invalidate() });
+  return trpc.admin.setAccountAssignees.useMutation({
+    onSuccess: () => Promise.all([utils.admin.accountAssignees.invalidate(), utils.admin.staffInvitations.invalidate()]),
+  });
 }

@@ -4,17 +4,20 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
+import { useAdminMe } from "@/lib/use-admin-me.ts";
 import { SetupChecklist } from "./setup-checklist.tsx";
 import { useAdminStats } from "./use-admin-stats.ts";
 
 export function OverviewTab() {
   const { data } = useAdminStats();
+  const { me } = useAdminMe();
   if (!data) return <Spinner label="Loading statistics…" />;
   const { stats } = data;
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <SetupChecklist />
+      {/* Setting up the firm is the owner's and the admins' work: a staff member is not handed their checklist. */}
+      {me && me.role !== "staff" && <SetupChecklist />}
       <section aria-labelledby="admin-counts-heading">
         <h2 id="admin-counts-heading" className="sr-only">
           Counts

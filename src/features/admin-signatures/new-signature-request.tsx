@@ -36,20 +36,26 @@ type Details = {
 
 const ROOT = "";
 
+type Person = FirmAccount["contacts"][number];
+
+/** A signer's key: a person's id, or for someone invited and not signed up yet their invitation's. */
+const personKey = (p: Person) => p.user_id ?? `invitation:${p.invitation_id}`;
+
 /**
  * "Request signature": first what and who (a PDF of the account or a new upload, title, kind,
  * signers among the account's people with portal access, order, due date, message), then the
  * fields placed on the pages; Send creates the request and the server mails the signers.
  */
 export function NewSignatureRequest({ account, onDone }: { account: FirmAccount; onDone: (id: string | null) => void }) {
-  const people = account.contacts.filter((c) => c.user_id !== null && c.portal_access);
+  // Someone invited who has not signed up yet may sign too: their slot waits until they accept.
+  const people = account.contacts.filter((c) => (c.user_id !== null || c.invitation_id !== null) && c.portal_access);
   const [step, setStep] = useState<"details" | "fields">("details");
   const [details, setDetails] = useState<Details>({
     documentId: "",
     documentName: "",
     title: "",
     kind: "engagement_letter",
-    signers: people.map((p) => p.user_id!),
+    signers: people.map(personKey),
     order: "parallel",
     dueDate: "",
     message: "",
@@ -58,7 +64,7 @@ export function NewSignatureRequest({ account, onDone }: { account: FirmAccount;
   const [error, setError] = useState<string | undefined>();
   const utils = trpc.useUtils();
   const create = trpc.admin.createSignatureRequest.useMutation();
-  const signers = details.signers.map((id) => people.find((p) => p.user_id === id)!).filter(Boolean);
+  const signers = details.signers.map((id) => people.find((p) => personKey(p) === id)!).filter(Boolean);
 
   const send = async () => {
     setError(undefined);
@@ -68,7 +74,7 @@ export function NewSignatureRequest({ account, onDone }: { account: FirmAccount;
         document_id: details.documentId,
         title: details.title.trim(),
         kind: details.kind,
-        signers: signers.map((s) => ({ user_id: s.user_id! })),
+        signers: signers.map((s) => (s.user_id ? { user_id: s.user_id } : { invitation_id: s.invitation_id! })),
         order: details.order,
         due_date: details.dueDate || null,
         message: details.message.trim(),
@@ -132,8 +138,6 @@ export function NewSignatureRequest({ account, onDone }: { account: FirmAccount;
     </section>
   );
 }
-
-type Person = FirmAccount["contacts"][number];
 
 type DetailsFormProps = {
   account: FirmAccount;
@@ -215,12 +219,12 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
     set({ signers: order });
     focusNext.current = moveButtonId(`signer-${userId}`, by);
   };
-  const chosenPeople = details.signers.map((id) => people.find((p) => p.user_id === id)).filter((p) => p !== undefined);
+  const chosenPeople = details.signers.map((id) => people.find((p) => personKey(p) === id)).filter((p) => p !== undefined);
 
   if (people.length === 0) {
     return (
       <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-4 sm:p-6">
-        <p className="text-sm">Nobody in this account has portal access yet: invite a person first, then ask them to sign.</p>
+        <p className="text-sm">Nobody in this account has portal access or an invitation yet: invite a person first, then ask them to sign.</p>
         <Button variant="outline" onClick={onCancel}>
           Back
         </Button>
@@ -318,18 +322,25 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
       <fieldset className="grid gap-2" aria-describedby={problems.signers ? "signers-error" : undefined}>
         <legend className="mb-2 font-medium">Signers</legend>
         {people.map((p) => (
-          <label key={p.user_id} className="flex min-w-0 items-center gap-2 text-sm">
+          <label key={personKey(p)} className="flex min-w-0 items-center gap-2 text-sm">
             <input
               type="checkbox"
               className="size-4 shrink-0"
-              checked={details.signers.includes(p.user_id!)}
-              onChange={(e) => toggleSigner(p.user_id!, e.target.checked)}
+              checked={details.signers.includes(personKey(p))}
+              onChange={(e) => toggleSigner(personKey(p), e.target.checked)}
             />
             <span className="min-w-0 break-words [overflow-wrap:anywhere]">
               {p.name || p.email} <span className="text-muted-foreground">({p.email})</span>
+              {p.user_id === null && <span className="text-muted-foreground"> · invited, not signed up yet</span>}
             </span>
           </label>
         ))}
+        {people.some((p) => p.user_id === null) && (
+          <p className="text-sm text-muted-foreground">
+            Someone invited signs once they accept their invitation: the request waits for them and is on their dashboard when they do. An invitation
+            email sent from now on (a resend) lists it.
+          </p>
+        )}
         {problems.signers && (
           <p id="signers-error" className="text-sm text-destructive">
             {problems.signers}
@@ -361,15 +372,15 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
             <p className="text-sm text-muted-foreground">Each signer is asked once the one before has signed.</p>
             <ol aria-labelledby={orderHeadingId} className="grid gap-1">
               {chosenPeople.map((p, index) => (
-                <li key={p.user_id} className="flex min-w-0 items-center gap-2 rounded-md border px-3 py-1 text-sm">
+                <li key={personKey(p)} className="flex min-w-0 items-center gap-2 rounded-md border px-3 py-1 text-sm">
                   <span className="w-5 shrink-0 text-muted-foreground">{index + 1}.</span>
                   <span className="min-w-0 flex-1 break-words [overflow-wrap:anywhere]">{p.name || p.email}</span>
                   <MoveButtons
-                    id={`signer-${p.user_id}`}
+                    id={`signer-${personKey(p)}`}
                     what={p.name || p.email}
                     first={index === 0}
                     last={index === chosenPeople.length - 1}
-                    onMove={(by) => moveSigner(p.user_id!, by)}
+                    onMove={(by) => moveSigner(personKey(p), by)}
                   />
                 </li>
               ))}

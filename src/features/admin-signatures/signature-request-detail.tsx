@@ -132,6 +132,11 @@ function Detail({ request }: { request: AdminSignatureRequest }) {
                 </dd>
                 <Step label={s.status === "declined" ? "Declined" : "Signed"} at={s.status === "declined" ? s.declined_at : s.signed_at} />
               </dl>
+              {s.awaiting_sign_up && s.status === "pending" && (
+                <p className="text-sm text-muted-foreground">
+                  Invited, not signed up yet: this waits for them and is theirs to sign once they accept their invitation.
+                </p>
+              )}
               {s.decline_reason && <p className="text-sm">Reason: {s.decline_reason}</p>}
               {s.identity_result && s.identity_method === "in_person" && <p className="text-sm text-muted-foreground">{s.identity_result}</p>}
               {open && request.kind === "form_8879" && s.status === "pending" && s.identity_method !== "in_person" && (

@@ -76,6 +76,11 @@ function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
         <p className="text-sm text-muted-foreground">
           {invitation.role === "admin" ? "Admin: every right" : invitation.rights.map((r) => RIGHT_LABELS[r]).join(", ") || "No rights yet"}
         </p>
+        {invitation.assigned_accounts.length > 0 && (
+          <p className="text-sm break-words text-muted-foreground" aria-label={`Clients ${invitation.name} will look after`}>
+            Will look after, once they accept: {invitation.assigned_accounts.map((a) => a.name).join(", ")}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
         <Button

@@ -47,7 +47,9 @@ export function AcceptInvitationDialog({ open, onOpenChange, token, notice, onLo
           <DialogDescription>
             {check.data?.account_name
               ? "You are invited to share this client account, with a login of your own."
-              : "Set up your client portal account to share documents with the firm."}
+              : check.data?.for_staff
+                ? "You are invited to the firm's team. Choose your login for the admin portal; you then set up an authenticator app."
+                : "Set up your client portal account to share documents with the firm."}
           </DialogDescription>
         </DialogHeader>
         {check.data?.account_name ? (
@@ -57,7 +59,7 @@ export function AcceptInvitationDialog({ open, onOpenChange, token, notice, onLo
         ) : check.isError ? (
           <div className="grid gap-4">
             <FormAlert message={errorDetail(check.error) ?? CHECK_FAILED} />
-            <Button variant="outline" onClick={onLogin}>
+            <Button variant="outline" autoFocus onClick={onLogin}>
               Go to Login
             </Button>
           </div>
@@ -194,7 +196,8 @@ function AcceptForm({ token, invitation, notice }: { token: string; invitation: 
           <Input type="email" value={invitation.email} readOnly className="bg-muted" />
         </FormField>
         <FormField id={IDS.username} label="Username" error={errorOf(problem, "username")}>
-          <Input autoComplete="username" value={form.username} onChange={set("username")} />
+          {/* The first thing to fill in, once the invitation is read: the focus goes here, not to Close. */}
+          <Input autoFocus autoComplete="username" value={form.username} onChange={set("username")} />
         </FormField>
         <FormField id={IDS.name} label="Full Name" error={errorOf(problem, "name")}>
           <Input autoComplete="name" value={form.name} onChange={set("name")} />

@@ -5,7 +5,7 @@
  * Sign. Each step is the server's: its answers (and its refusals, in its own words) drive the page.
  */
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { CircleCheck, Download, MailCheck, PenLine, ShieldCheck } from "lucide-react";
+import { CalendarPlus, CircleCheck, Download, MailCheck, MapPin, PenLine, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
@@ -30,7 +30,16 @@ type Field = ClientSignatureRequest["fields"][number];
 
 export function SigningFlow({ request }: { request: ClientSignatureRequest }) {
   const waiting = isWaitingOn(request);
-  const step = !waiting ? "done" : !request.me.consented ? "consent" : !request.me.identity_verified ? "identity" : "sign";
+  // A Form 8879 signed at the office says so first, before any consent is asked (issue 48, item 4).
+  const step = !waiting
+    ? "done"
+    : request.office
+      ? "office"
+      : !request.me.consented
+        ? "consent"
+        : !request.me.identity_verified
+          ? "identity"
+          : "sign";
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
@@ -70,9 +79,10 @@ export function SigningFlow({ request }: { request: ClientSignatureRequest }) {
         )}
       </header>
 
-      {step !== "done" && <Steps step={step} />}
+      {step !== "done" && step !== "office" && <Steps step={step} />}
 
       {step === "done" && <Outcome request={request} headingRef={headingRef} />}
+      {step === "office" && request.office && <OfficeStep request={request} office={request.office} headingRef={headingRef} />}
       {step === "consent" && <ConsentStep request={request} headingRef={headingRef} />}
       {step === "identity" && <IdentityStep request={request} headingRef={headingRef} />}
       {step === "sign" && <SignStep request={request} headingRef={headingRef} />}
@@ -115,6 +125,52 @@ function StepCard({ title, headingRef, children }: { title: string; headingRef: 
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * A Form 8879 without an identity-check provider (server/domains/signatures/kba.ts): signed at the
+ * firm's office, where the firm checks a photo ID; the page says how from the start, with the
+ * address, a booking link and the form to read before the visit.
+ */
+function OfficeStep({ request, office, headingRef }: StepProps & { office: NonNullable<ClientSignatureRequest["office"]> }) {
+  return (
+    <StepCard title="Sign this form at our office" headingRef={headingRef}>
+      <p className="text-sm">
+        IRS e-file rules ask us to check your identity before you sign a Form 8879, and here we do that in person. Bring a photo ID (a driver&apos;s
+        license or passport) to our office, and you sign there: it takes a few minutes.
+      </p>
+      <div className="grid gap-1 rounded-lg border bg-muted/40 p-3 text-sm">
+        <p className="flex items-start gap-2 font-medium">
+          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Our office
+        </p>
+        <address className="not-italic break-words">{office.address}</address>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild variant="accent" className="w-full sm:w-fit">
+          <Link to={office.booking_path}>
+            <CalendarPlus aria-hidden="true" />
+            Book a visit
+          </Link>
+        </Button>
+      </div>
+      <h3 className="font-medium">Read the form before you come</h3>
+      <Suspense fallback={<Spinner label="Loading the document…" className="justify-center py-10" />}>
+        <SigningDocument
+          url={`/api/signature-requests/${request.id}/document`}
+          name={request.document_name}
+          fields={request.fields}
+          signerIndex={request.me.index}
+          shown={() => ""}
+          signature={null}
+          editable={false}
+          onEdit={() => undefined}
+          onToggle={() => undefined}
+          onSignatureField={() => undefined}
+        />
+      </Suspense>
+    </StepCard>
   );
 }
 
@@ -162,17 +218,6 @@ function IdentityStep({ request, headingRef }: StepProps) {
   const [startError, setStartError] = useState<string | undefined>();
   const secondFactor = request.me.identity_methods.includes("second_factor");
   const byEmail = request.me.identity_methods.includes("email_code");
-
-  if (request.remote_signing_note) {
-    return (
-      <StepCard title="Sign at your firm's office" headingRef={headingRef}>
-        <p role="note" className="text-sm">
-          {request.remote_signing_note}.
-        </p>
-        <p className="text-sm text-muted-foreground">Bring a photo ID. Once your firm has checked it, you can sign here.</p>
-      </StepCard>
-    );
-  }
 
   if (request.me.identity_methods.includes("kba")) return <KbaStep request={request} headingRef={headingRef} />;
 
