@@ -80,7 +80,7 @@ export function MessagesTab({ polling }: { polling: boolean }) {
       </div>
       <Card className="overflow-hidden">
         <ConversationBody
-          key={kind}
+          key={`messages-${kind}`}
           conversation={conversation}
           viewer="client"
           viewerId={user?.id}
@@ -88,7 +88,8 @@ export function MessagesTab({ polling }: { polling: boolean }) {
           downloadHref={(id) => `/api/documents/${id}/download`}
         />
         <MessageComposer
-          key={kind}
+          // A text begun in one conversation is not carried into the other.
+          key={`composer-${kind}`}
           sending={send.isPending}
           onSend={(message) => send.mutateAsync({ ...message, conversation: kind })}
           upload={kind === "account" ? upload : undefined}
