@@ -42,6 +42,7 @@ import * as signatureInbox from "./2026-11-26T0720_signature_inbox.ts";
 import * as accountNameSearch from "./2026-11-27T0100_account_name_search.ts";
 import * as heldAccountsOutliveTheirPeople from "./2026-11-27T0200_held_accounts_outlive_their_people.ts";
 import * as privateConversations from "./2026-12-07T0700_private_conversations.ts";
+import * as federalHolidays from "./2026-12-07T0701_federal_holidays.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T0100_account_name_search": accountNameSearch,
   "2026-11-27T0200_held_accounts_outlive_their_people": heldAccountsOutliveTheirPeople,
   "2026-12-07T0700_private_conversations": privateConversations,
+  "2026-12-07T0701_federal_holidays": federalHolidays,
 };

@@ -433,6 +433,8 @@ export interface BookingSettingsTable {
   min_notice_hours: number;
   horizon_days: number;
   max_upcoming_bookings: Generated<number>;
+  /** Self-booking skips the US federal holidays (migration 2026-12-07T0701_federal_holidays). */
+  skip_federal_holidays: Generated<boolean>;
   updated_at: Timestamp;
 }
 

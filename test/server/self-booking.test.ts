@@ -68,6 +68,7 @@ describe("the firm's availability", () => {
       min_notice_hours: 24,
       horizon_days: 60,
       max_upcoming_bookings: 3,
+      skip_federal_holidays: true,
       time_zone: "America/Chicago",
     });
   });
@@ -86,6 +87,7 @@ describe("the firm's availability", () => {
       min_notice_hours: 2,
       horizon_days: 30,
       max_upcoming_bookings: 3,
+      skip_federal_holidays: true,
       time_zone: "America/Chicago",
     });
     expect((await admin.get("/api/admin/availability")).body).toEqual(saved);
@@ -202,6 +204,24 @@ describe("free slots", () => {
       const days = new Set((await slots(client, { type })).map((slot) => slot.start.slice(0, 10)));
       // Today is Monday 03-01 (inside the notice), 03-03 is off, 03-04 is the last day of the horizon.
       expect([...days]).toEqual(["2027-03-02", "2027-03-04"]);
+    } finally {
+      await setAvailability({});
+    }
+  });
+
+  it("leave out the US federal holidays unless the firm opens on them", async () => {
+    const type = await meetingType({ name: "Holiday check", duration_minutes: 60 });
+    const { client } = await newClient();
+    const days = async () => new Set((await slots(client, { type })).map((slot) => slot.start.slice(0, 10)));
+    await setAvailability({ horizon_days: 120 });
+    try {
+      // Memorial Day (Monday 05-31) and Juneteenth, observed on Friday 06-18 (the 19th is a Saturday).
+      const closed = await days();
+      for (const day of ["2027-05-28", "2027-06-01", "2027-06-17"]) expect(closed).toContain(day);
+      for (const day of ["2027-05-31", "2027-06-18"]) expect(closed).not.toContain(day);
+      expect((await setAvailability({ horizon_days: 120, skip_federal_holidays: false })).skip_federal_holidays).toBe(false);
+      const open = await days();
+      for (const day of ["2027-05-31", "2027-06-18"]) expect(open).toContain(day);
     } finally {
       await setAvailability({});
     }
