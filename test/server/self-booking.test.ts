@@ -240,6 +240,25 @@ describe("free slots", () => {
 });
 
 describe("booking", () => {
+  it("a meeting by phone asks for the number the firm calls, and keeps it where the firm reads the notes", async () => {
+    const type = await meetingType({ name: "Phone check-in", duration_minutes: 30, location: "phone" });
+    const { client } = await newClient();
+    const none = await client.post("/api/appointments/book", { type, start: "2027-03-05T09:00:00-06:00", notes: "About the 1099" });
+    expect(none.status).toBe(422);
+    expect(none.body).toEqual({ detail: "Enter the phone number we should call" });
+    const bad = await client.post("/api/appointments/book", { type, start: "2027-03-05T09:00:00-06:00", phone: "call me" });
+    expect(bad.body).toEqual({ detail: "Enter a phone number, such as (555) 123-4567" });
+    const booked = await client.post("/api/appointments/book", {
+      type,
+      start: "2027-03-05T09:00:00-06:00",
+      notes: "About the 1099",
+      phone: "(555) 010-4477",
+    });
+    expect(booked.status, booked.text).toBe(201);
+    expect(booked.body.description).toBe("Phone: (555) 010-4477\n\nAbout the 1099");
+    await client.post(`/api/appointments/${booked.body.id}/cancel`, {});
+  });
+
   it("books a free slot as scheduled; the time and its buffer are then taken for everyone", async () => {
     const type = await meetingType({ name: "Bookkeeping check-in", duration_minutes: 45, buffer_minutes: 15 });
     const short = await meetingType({ name: "Quick question", duration_minutes: 30 });
