@@ -94,7 +94,8 @@ export default defineConfig(
             {
               regex: "^@server/(?!domains/[^/]+/(schemas|messages|defaults|public-data|firm-clock|holidays)\\.ts$)",
               allowTypeImports: true,
-              message: "From the server the client imports only schemas, messages, defaults, the firm clock and its holidays and (with `import type`) types.",
+              message:
+                "From the server the client imports only schemas, messages, defaults, the firm clock and its holidays and (with `import type`) types.",
             },
           ],
         },

@@ -19,8 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table messages add column thread_id uuid`.execute(db);
   await sql`update messages set thread_id = t.id from message_threads t where t.account_id = messages.account_id`.execute(db);
   await sql`alter table messages alter column thread_id set not null`.execute(db);
-  await sql`alter table messages add constraint messages_thread_id_fkey foreign key (thread_id) references message_threads (id) on delete cascade`.execute(db);
-  await sql`alter table messages add constraint messages_account_id_fkey foreign key (account_id) references accounts (id) on delete cascade`.execute(db);
+  await sql`alter table messages add constraint messages_thread_id_fkey foreign key (thread_id) references message_threads (id) on delete cascade`.execute(
+    db,
+  );
+  await sql`alter table messages add constraint messages_account_id_fkey foreign key (account_id) references accounts (id) on delete cascade`.execute(
+    db,
+  );
   await sql`create index messages_thread_seq_idx on messages (thread_id, seq desc)`.execute(db);
 }
 
@@ -35,7 +39,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index message_threads_shared_key`.execute(db);
   await sql`alter table message_threads drop constraint message_threads_pkey`.execute(db);
   await sql`alter table message_threads add primary key (account_id)`.execute(db);
-  await sql`alter table messages add constraint messages_client_id_fkey foreign key (account_id) references message_threads (account_id) on delete cascade`.execute(db);
+  await sql`alter table messages add constraint messages_client_id_fkey foreign key (account_id) references message_threads (account_id) on delete cascade`.execute(
+    db,
+  );
   await sql`alter table message_threads drop constraint message_threads_private_to_check`.execute(db);
   await sql`alter table message_threads drop column private_to`.execute(db);
   await sql`alter table message_threads drop column is_private`.execute(db);

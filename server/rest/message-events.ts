@@ -84,7 +84,8 @@ export function messageEventStream(audience: "client" | "firm") {
           } else if (clientId !== undefined) {
             // The account's conversation, or the person's own private one: another person's private
             // conversation is not announced to them (docs/decisions.md, "Private conversations").
-            if (changed === clientId || changed === `${clientId}:${session.userId}`) res.write(`data: ${JSON.stringify({ client_id: clientId })}\n\n`);
+            if (changed === clientId || changed === `${clientId}:${session.userId}`)
+              res.write(`data: ${JSON.stringify({ client_id: clientId })}\n\n`);
           } else {
             // A private conversation's notice names its account first (messages/queries.ts).
             const accountId = changed.split(":")[0]!;

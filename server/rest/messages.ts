@@ -65,7 +65,8 @@ export const messageRoutes: RestRoute[] = [
   procedureRoute({
     method: "get",
     path: "/messages/conversations",
-    summary: "The caller's conversations and who reads each: the account's (its people, named, and the firm) and the caller's private one (only they and the firm)",
+    summary:
+      "The caller's conversations and who reads each: the account's (its people, named, and the firm) and the caller's private one (only they and the firm)",
     tag: "messages",
     access: "client",
     response: clientConversationsOutput,

@@ -27,11 +27,7 @@ export function exportMessageAttachments(db: Db, accountId: string, readerId: st
     .select(["message_attachments.message_id", "documents.id as document_id", "documents.original_filename"])
     .where("messages.account_id", "=", accountId);
   if (readerId !== null) query = query.where(messageVisibleTo(readerId));
-  return query
-    .where("documents.deleted_at", "is", null)
-    .orderBy("documents.original_filename")
-    .orderBy("documents.id")
-    .execute();
+  return query.where("documents.deleted_at", "is", null).orderBy("documents.original_filename").orderBy("documents.id").execute();
 }
 
 /** Every document request of the account, oldest first. */

@@ -12,7 +12,10 @@ type FirmBookingRules = BookingRules & {
 /** The firm's booking rules as the slot computation takes them. */
 export async function findBookingRules(db: Db, timeZone: string): Promise<FirmBookingRules> {
   const [settings, weekly, daysOff] = await Promise.all([
-    db.selectFrom("booking_settings").select(["min_notice_hours", "horizon_days", "max_upcoming_bookings", "skip_federal_holidays"]).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("booking_settings")
+      .select(["min_notice_hours", "horizon_days", "max_upcoming_bookings", "skip_federal_holidays"])
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("availability_ranges")
       .select(["weekday", "start_minute", "end_minute"])

@@ -46,7 +46,8 @@ export function lockThreadById(db: Db, threadId: string): Promise<LockedThread |
 /** The thread of that conversation, if it has begun. */
 export async function findThreadId(db: Db, key: ThreadKey): Promise<string | undefined> {
   let query = db.selectFrom("message_threads").select("id").where("account_id", "=", key.accountId);
-  query = key.privateTo === null ? query.where("is_private", "=", false) : query.where("is_private", "=", true).where("private_to", "=", key.privateTo);
+  query =
+    key.privateTo === null ? query.where("is_private", "=", false) : query.where("is_private", "=", true).where("private_to", "=", key.privateTo);
   return (await query.executeTakeFirst())?.id;
 }
 

@@ -73,7 +73,9 @@ export const messageListInput = z.object({ ...pageFields, conversation: conversa
 /** The firm's REST paths name the account in the path; a private conversation also by its id. */
 const firmConversationField = { conversation_id: idSchema.optional() };
 export const firmMessageListQuery = z.object({ ...pageFields, ...firmConversationField });
-export const firmSendMessageBody = z.object({ ...sendFields, ...firmConversationField }).refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] });
+export const firmSendMessageBody = z
+  .object({ ...sendFields, ...firmConversationField })
+  .refine(hasContent, { message: EMPTY_MESSAGE, path: ["text"] });
 export const firmConversationBody = z.object(firmConversationField);
 export type MessageListInput = z.infer<typeof messageListInput>;
 export const adminMessageListInput = z.object({ ...conversationOf, ...pageFields }).refine(namesOne, NAME_ONE);

@@ -83,7 +83,12 @@ export async function sendMessageToClient(ctx: FirmContext, input: Omit<SendMess
   return sendMessage(ctx, target, "firm", input);
 }
 
-async function sendMessage(ctx: AuthedContext, target: Target, writer: Side, input: Pick<SendMessageBody, "text" | "document_ids">): Promise<Message> {
+async function sendMessage(
+  ctx: AuthedContext,
+  target: Target,
+  writer: Side,
+  input: Pick<SendMessageBody, "text" | "document_ids">,
+): Promise<Message> {
   const { client, key } = target;
   const documentIds = [...new Set(input.document_ids)];
   const text = input.text.trim();
@@ -146,7 +151,11 @@ async function sendMessage(ctx: AuthedContext, target: Target, writer: Side, inp
 }
 
 /** A page of the conversation, newest last; nextCursor fetches the older messages before it. */
-async function conversationPage(ctx: AuthedContext, threadId: string | undefined, input: Omit<MessageListInput, "conversation">): Promise<Page<Message>> {
+async function conversationPage(
+  ctx: AuthedContext,
+  threadId: string | undefined,
+  input: Omit<MessageListInput, "conversation">,
+): Promise<Page<Message>> {
   if (threadId === undefined) return { items: [], nextCursor: null, total: 0 };
   const [rows, total] = await Promise.all([
     listMessageRows(ctx.db, threadId, { limit: input.limit + 1, beforeSeq: input.cursor }),
