@@ -92,9 +92,10 @@ export default defineConfig(
           patterns: [
             { regex: "^(\\.\\./)+server/", message: 'Import the server through the "@server/" alias.' },
             {
-              regex: "^@server/(?!domains/[^/]+/(schemas|messages|defaults|public-data|firm-clock)\\.ts$)",
+              regex: "^@server/(?!domains/[^/]+/(schemas|messages|defaults|public-data|firm-clock|holidays)\\.ts$)",
               allowTypeImports: true,
-              message: "From the server the client imports only schemas, messages, defaults, the firm clock and (with `import type`) types.",
+              message:
+                "From the server the client imports only schemas, messages, defaults, the firm clock and its holidays and (with `import type`) types.",
             },
           ],
         },

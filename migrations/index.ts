@@ -43,6 +43,8 @@ import * as accountNameSearch from "./2026-11-27T0100_account_name_search.ts";
 import * as heldAccountsOutliveTheirPeople from "./2026-11-27T0200_held_accounts_outlive_their_people.ts";
 import * as signerReminders from "./2026-12-07T0301_signer_reminders.ts";
 import * as preparedForInvitedPeople from "./2026-12-07T0600_prepared_for_invited_people.ts";
+import * as privateConversations from "./2026-12-07T0700_private_conversations.ts";
+import * as federalHolidays from "./2026-12-07T0701_federal_holidays.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -93,4 +95,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T0200_held_accounts_outlive_their_people": heldAccountsOutliveTheirPeople,
   "2026-12-07T0301_signer_reminders": signerReminders,
   "2026-12-07T0600_prepared_for_invited_people": preparedForInvitedPeople,
+  "2026-12-07T0700_private_conversations": privateConversations,
+  "2026-12-07T0701_federal_holidays": federalHolidays,
 };

@@ -440,6 +440,8 @@ export interface BookingSettingsTable {
   min_notice_hours: number;
   horizon_days: number;
   max_upcoming_bookings: Generated<number>;
+  /** Self-booking skips the US federal holidays (migration 2026-12-07T0701_federal_holidays). */
+  skip_federal_holidays: Generated<boolean>;
   updated_at: Timestamp;
 }
 
@@ -608,7 +610,12 @@ export interface InboxItemsTable {
 
 /** One client's conversation with the firm (domains/messages); read marks are message sequence numbers. */
 export interface MessageThreadsTable {
+  id: Generated<string>;
   account_id: string;
+  /** A conversation only one person of the account and the firm read (migration 2026-12-07T0700_private_conversations). */
+  is_private: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The person of the account who reads a private conversation; null once they are deleted (it stays private). */
+  private_to: ColumnType<string | null, string | null | undefined, string | null>;
   last_seq: ColumnType<number, number | undefined, number>;
   last_message_at: RequiredTimestamp;
   client_read_seq: ColumnType<number, number | undefined, number>;
@@ -624,6 +631,8 @@ export interface MessagesTable {
   id: Generated<string>;
   seq: ColumnType<number, never, never>;
   account_id: string;
+  /** Its conversation (message_threads.id). */
+  thread_id: string;
   /** The person who wrote it (a contact of the account, or an admin); null once they are deleted. */
   sender_id: string | null;
   sender_role: "client" | "admin";

@@ -82,21 +82,26 @@ export function messageEventStream(audience: "client" | "firm") {
             res.write("event: ready\ndata: {}\n\n");
             void endIfSessionGone();
           } else if (clientId !== undefined) {
-            if (changed === clientId) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+            // The account's conversation, or the person's own private one: another person's private
+            // conversation is not announced to them (docs/decisions.md, "Private conversations").
+            if (changed === clientId || changed === `${clientId}:${session.userId}`)
+              res.write(`data: ${JSON.stringify({ client_id: clientId })}\n\n`);
           } else {
+            // A private conversation's notice names its account first (messages/queries.ts).
+            const accountId = changed.split(":")[0]!;
             // Heard after any change of the person's reach before it (onScopeChanged), so a
             // conversation they no longer reach is never announced with the old reach.
             void scopeRead.then(() => {
               if (!open) return;
               if (scope.all) {
-                res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+                res.write(`data: ${JSON.stringify({ client_id: accountId })}\n\n`);
                 return;
               }
               // A staff member on assigned accounts hears of those conversations only (docs/security.md,
               // "Assigned accounts"), read at each change so an unassignment holds at once.
-              void accountExistsForFirm(deps.db, scope, changed)
+              void accountExistsForFirm(deps.db, scope, accountId)
                 .then((reached) => {
-                  if (reached && open) res.write(`data: ${JSON.stringify({ client_id: changed })}\n\n`);
+                  if (reached && open) res.write(`data: ${JSON.stringify({ client_id: accountId })}\n\n`);
                 })
                 // A failed check sends nothing: the page still refreshes on its own every few seconds.
                 .catch(() => undefined);

@@ -33,11 +33,16 @@ describe("safeguards in the browser", () => {
     const { page, expectNoConsoleErrors } = await login(clientUser, "client");
     await screenshotOnFailure(page, "safeguards-client-export", async () => {
       await page.goto("/settings");
-      const link = page.getByRole("link", { name: "Export my data" });
-      await link.waitFor();
-      await link.scrollIntoViewIfNeeded();
+      const button = page.getByRole("button", { name: "Export my data" });
+      await button.waitFor();
+      await button.scrollIntoViewIfNeeded();
       await expectAccessibleAtBothWidths(page, "safeguards-client-export", ["section:has(#export-heading)"]);
-      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      // Asked first, saying what the file holds (issue 48).
+      await button.click();
+      const dialog = page.getByRole("alertdialog", { name: "Download your data?" });
+      await dialog.getByText(/Social Security numbers and bank account numbers/).waitFor();
+      await expectAccessibleAtBothWidths(page, "safeguards-client-export-confirm", ['[role="alertdialog"]']);
+      const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download the ZIP" }).click()]);
       expect(download.suggestedFilename()).toMatch(new RegExp(`^${clientUser.username} export \\d{4}-\\d{2}-\\d{2}\\.zip$`));
     });
     expectNoConsoleErrors();
@@ -47,10 +52,14 @@ describe("safeguards in the browser", () => {
     const { page, expectNoConsoleErrors } = await login(owner, "admin");
     await screenshotOnFailure(page, "safeguards-firm-export", async () => {
       await page.goto(`/admin/accounts/${clientUser.id}`);
-      const link = page.getByRole("link", { name: `Export all of ${clientUser.username}'s data as a ZIP` });
-      await link.waitFor();
+      const button = page.getByRole("button", { name: `Export all of ${clientUser.username}'s data as a ZIP` });
+      await button.waitFor();
       await expectAccessibleAtBothWidths(page, "safeguards-firm-export");
-      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      await button.click();
+      const dialog = page.getByRole("alertdialog", { name: `Download all of ${clientUser.username}'s data?` });
+      await dialog.getByText(/Social Security numbers and bank account and routing numbers in full/).waitFor();
+      await expectAccessibleAtBothWidths(page, "safeguards-firm-export-confirm", ['[role="alertdialog"]']);
+      const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download the ZIP" }).click()]);
       expect(download.suggestedFilename()).toMatch(/ export \d{4}-\d{2}-\d{2}\.zip$/);
     });
     expectNoConsoleErrors();

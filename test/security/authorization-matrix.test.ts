@@ -769,6 +769,7 @@ describe("client accounts: every client path for the account's contact and for t
       ),
     },
     "GET /messages/unread": { kind: "list", call: rest("GET", () => "/messages/unread") },
+    "GET /messages/conversations": { kind: "list", call: rest("GET", () => "/messages/conversations") },
     "POST /messages/read": { kind: "own", call: rest("POST", () => "/messages/read") },
     "POST /messages/folder": { kind: "own", call: rest("POST", () => "/messages/folder") },
   };
@@ -844,6 +845,7 @@ describe("client accounts: every client path for the account's contact and for t
     "messages.list": { kind: "list", call: proc("messages.list", "query", () => ({})), shows: () => [firmText] },
     "messages.send": { kind: "own", call: proc("messages.send", "mutation", () => ({ text: "Hello", document_ids: [] })) },
     "messages.unread": { kind: "list", call: proc("messages.unread", "query") },
+    "messages.conversations": { kind: "list", call: proc("messages.conversations", "query") },
     "messages.markRead": { kind: "own", call: proc("messages.markRead", "mutation") },
     "messages.folder": { kind: "own", call: proc("messages.folder", "mutation") },
   };
@@ -968,6 +970,40 @@ describe("client accounts: every client path for the account's contact and for t
     // The same person's activity on the household names only its objects.
     const trail = (await bothOnHousehold.get("/api/activity?limit=100")).text;
     for (const id of Object.values(otherObjects)) expect(trail).not.toContain(id);
+  });
+
+  it("a private conversation of one person of the household: its other people read none of it on any path", async () => {
+    // docs/decisions.md, "Private conversations": only the owner and the firm read it.
+    const ownerApi = await loginClient(server.url, owner);
+    const fromOwner = `owner only ${randomUUID()}`;
+    const fromFirm = `firm to the owner only ${randomUUID()}`;
+    const unreadBefore = new Map<ApiClient, unknown>();
+    for (const who of [contact, bothOnHousehold]) unreadBefore.set(who, (await who.get("/api/messages/unread")).body);
+    expect((await ownerApi.post("/api/messages", { text: fromOwner, conversation: "private" })).status).toBe(201);
+    const listed = (await admin.get("/api/admin/messages")).body as Array<{ account_id: string; conversation_id: string; is_private: boolean }>;
+    const conversationId = listed.find((c) => c.account_id === owner.id && c.is_private)!.conversation_id;
+    expect((await admin.post(`/api/admin/messages/${owner.id}`, { text: fromFirm, conversation_id: conversationId })).status).toBe(201);
+    callsMade += 4;
+    for (const [name, who] of [
+      ["contact", contact],
+      ["bothOnHousehold", bothOnHousehold],
+    ] as const) {
+      const reads: Array<[string, Promise<ApiResponse>]> = [
+        ...targets()
+          .filter(([, { kind }]) => kind === "list")
+          .map(([target, { call: run }]) => [target, run(who, objects)] as [string, Promise<ApiResponse>]),
+        ["GET /messages?conversation=private", who.get("/api/messages?conversation=private")],
+        [`GET /messages?conversation_id=${conversationId}`, who.get(`/api/messages?conversation=private&conversation_id=${conversationId}`)],
+      ];
+      for (const [target, pending] of reads) {
+        const res = await pending;
+        callsMade++;
+        for (const secret of [fromOwner, fromFirm])
+          expect({ name, target, leaked: res.text.includes(secret) }).toEqual({ name, target, leaked: false });
+      }
+      expect({ name, unread: (await who.get("/api/messages/unread")).body }).toEqual({ name, unread: unreadBefore.get(who) });
+    }
+    expect((await ownerApi.get("/api/messages?conversation=private")).text).toContain(fromFirm);
   });
 
   it("an event of the household reaches its streams only, whoever belongs to both", async () => {

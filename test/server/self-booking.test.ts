@@ -68,6 +68,7 @@ describe("the firm's availability", () => {
       min_notice_hours: 24,
       horizon_days: 60,
       max_upcoming_bookings: 3,
+      skip_federal_holidays: true,
       time_zone: "America/Chicago",
     });
   });
@@ -86,6 +87,7 @@ describe("the firm's availability", () => {
       min_notice_hours: 2,
       horizon_days: 30,
       max_upcoming_bookings: 3,
+      skip_federal_holidays: true,
       time_zone: "America/Chicago",
     });
     expect((await admin.get("/api/admin/availability")).body).toEqual(saved);
@@ -207,6 +209,24 @@ describe("free slots", () => {
     }
   });
 
+  it("leave out the US federal holidays unless the firm opens on them", async () => {
+    const type = await meetingType({ name: "Holiday check", duration_minutes: 60 });
+    const { client } = await newClient();
+    const days = async () => new Set((await slots(client, { type })).map((slot) => slot.start.slice(0, 10)));
+    await setAvailability({ horizon_days: 120 });
+    try {
+      // Memorial Day (Monday 05-31) and Juneteenth, observed on Friday 06-18 (the 19th is a Saturday).
+      const closed = await days();
+      for (const day of ["2027-05-28", "2027-06-01", "2027-06-17"]) expect(closed).toContain(day);
+      for (const day of ["2027-05-31", "2027-06-18"]) expect(closed).not.toContain(day);
+      expect((await setAvailability({ horizon_days: 120, skip_federal_holidays: false })).skip_federal_holidays).toBe(false);
+      const open = await days();
+      for (const day of ["2027-05-31", "2027-06-18"]) expect(open).toContain(day);
+    } finally {
+      await setAvailability({});
+    }
+  });
+
   it("refuse a query without a type and an appointment of someone else", async () => {
     const { client } = await newClient();
     const none = await client.get("/api/appointments/slots");
@@ -220,6 +240,25 @@ describe("free slots", () => {
 });
 
 describe("booking", () => {
+  it("a meeting by phone asks for the number the firm calls, and keeps it where the firm reads the notes", async () => {
+    const type = await meetingType({ name: "Phone check-in", duration_minutes: 30, location: "phone" });
+    const { client } = await newClient();
+    const none = await client.post("/api/appointments/book", { type, start: "2027-03-05T09:00:00-06:00", notes: "About the 1099" });
+    expect(none.status).toBe(422);
+    expect(none.body).toEqual({ detail: "Enter the phone number we should call" });
+    const bad = await client.post("/api/appointments/book", { type, start: "2027-03-05T09:00:00-06:00", phone: "call me" });
+    expect(bad.body).toEqual({ detail: "Enter a phone number, such as (555) 123-4567" });
+    const booked = await client.post("/api/appointments/book", {
+      type,
+      start: "2027-03-05T09:00:00-06:00",
+      notes: "About the 1099",
+      phone: "(555) 010-4477",
+    });
+    expect(booked.status, booked.text).toBe(201);
+    expect(booked.body.description).toBe("Phone: (555) 010-4477\n\nAbout the 1099");
+    await client.post(`/api/appointments/${booked.body.id}/cancel`, {});
+  });
+
   it("books a free slot as scheduled; the time and its buffer are then taken for everyone", async () => {
     const type = await meetingType({ name: "Bookkeeping check-in", duration_minutes: 45, buffer_minutes: 15 });
     const short = await meetingType({ name: "Quick question", duration_minutes: 30 });

@@ -5,7 +5,7 @@
 // job waits in pg-boss until its due time, which the test moves to now instead of waiting.
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
+import { createUser, loginClient, makeHousehold, type UserFixture } from "../helpers/factories.ts";
 import type { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
@@ -194,6 +194,21 @@ describe("the firm's digest of a client's uploads", () => {
     expect(after[1]!.subject).toBe("Gus Uploader uploaded 1 document");
     expect(after[1]!.text).toContain("Gus late form.txt");
     expect(after[1]!.text).not.toContain("bank statement");
+  });
+
+  it("a household's batch names who uploaded each file, not only the account's first person", async () => {
+    const { user: maria, client: mariaApi, folderId } = await newClient("Maria Household");
+    const james = await createUser(server.db, { name: "James Household" });
+    await makeHousehold(server.db, { owner: maria, member: james, name: "Household family", verifiedAt: new Date() });
+    const jamesApi = await loginClient(server.url, james);
+    await clientUploads(mariaApi, "Maria W-2.txt", folderId);
+    await clientUploads(jamesApi, "James W-2.txt");
+    await releaseUploadMails();
+    const [digest] = await settledMails(FIRM_EMAIL, /Household uploaded/, 1);
+    expect(digest!.subject).toBe("Maria Household and James Household uploaded 2 documents");
+    expect(digest!.text).toContain("Maria W-2.txt: in Taxes 2026, by Maria Household");
+    expect(digest!.text).toContain("James W-2.txt: in Documents (root), by James Household");
+    await uploadMailsDone(maria.id);
   });
 
   it("goes to the site's contact email when there is one, and names nothing while names are off", async () => {

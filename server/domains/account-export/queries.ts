@@ -1,30 +1,33 @@
 // Every row of one account an export carries (documents are planned by documents/archive.ts).
 // Unpaged: an account's messages, requests and appointments are text, small beside its documents.
 import type { Db } from "../../db/types.ts";
+import { messageVisibleTo } from "../messages/queries.ts";
 
-/** The account's whole conversation, oldest first, with who wrote each message. */
-export function exportMessages(db: Db, accountId: string) {
-  return db
+/**
+ * The account's conversations, oldest first, with who wrote each message. `readerId`: a client
+ * person's export, which holds the account's conversation and their own private one, never another
+ * person's (docs/decisions.md, "Private conversations"); null for the firm's, which holds them all.
+ */
+export function exportMessages(db: Db, accountId: string, readerId: string | null) {
+  let query = db
     .selectFrom("messages")
     .leftJoin("users", "users.id", "messages.sender_id")
     .select(["messages.id", "messages.created_at", "messages.sender_role", "users.name as sender_name", "messages.text"])
-    .where("messages.account_id", "=", accountId)
-    .orderBy("messages.seq")
-    .execute();
+    .where("messages.account_id", "=", accountId);
+  if (readerId !== null) query = query.where(messageVisibleTo(readerId));
+  return query.orderBy("messages.seq").execute();
 }
 
-/** The names of the documents attached to the account's messages (those still there). */
-export function exportMessageAttachments(db: Db, accountId: string) {
-  return db
+/** The names of the documents attached to those messages (those still there). */
+export function exportMessageAttachments(db: Db, accountId: string, readerId: string | null) {
+  let query = db
     .selectFrom("message_attachments")
     .innerJoin("messages", "messages.id", "message_attachments.message_id")
     .innerJoin("documents", "documents.id", "message_attachments.document_id")
     .select(["message_attachments.message_id", "documents.id as document_id", "documents.original_filename"])
-    .where("messages.account_id", "=", accountId)
-    .where("documents.deleted_at", "is", null)
-    .orderBy("documents.original_filename")
-    .orderBy("documents.id")
-    .execute();
+    .where("messages.account_id", "=", accountId);
+  if (readerId !== null) query = query.where(messageVisibleTo(readerId));
+  return query.where("documents.deleted_at", "is", null).orderBy("documents.original_filename").orderBy("documents.id").execute();
 }
 
 /** Every document request of the account, oldest first. */

@@ -40,8 +40,8 @@ async function planExport(
   const now = ctx.now();
   const [documents, messages, attachments, requests, items, appointments, organizers, signatures] = await Promise.all([
     accountArchiveEntries(ctx.db, account.id, null, now, DOCUMENTS_DIRECTORY),
-    exportMessages(ctx.db, account.id),
-    exportMessageAttachments(ctx.db, account.id),
+    exportMessages(ctx.db, account.id, reader.signerId),
+    exportMessageAttachments(ctx.db, account.id, reader.signerId),
     exportRequests(ctx.db, account.id),
     exportRequestItems(ctx.db, account.id),
     exportAppointments(ctx.db, account.id),

@@ -20,6 +20,11 @@ export type ActivityFilters = {
   to?: Date;
   /** Actions left out (a client's own trail leaves out the firm's private ones). */
   without?: readonly ActivityAction[];
+  /**
+   * A client person's own trail: the messages of another person's private conversation leave no
+   * trace in it (docs/decisions.md, "Private conversations").
+   */
+  reader_id?: string;
 };
 
 type Position = { micros: string; id: string };
@@ -97,6 +102,16 @@ export async function activityPage(
   if (filters.action) query = query.where("action", "=", filters.action);
   if (filters.actions) query = query.where("action", "in", [...filters.actions]);
   if (filters.without?.length) query = query.where("action", "not in", [...filters.without]);
+  if (filters.reader_id) {
+    const reader = filters.reader_id;
+    query = query.where(
+      sql<boolean>`not exists (
+        select 1 from messages m join message_threads t on t.id = m.thread_id
+        where activity_events.target_type = 'message' and m.id::text = activity_events.target_id
+          and t.is_private and t.private_to is distinct from ${reader}::uuid
+      )`,
+    );
+  }
   if (filters.from) query = query.where("occurred_at", ">=", filters.from);
   if (filters.to) query = query.where("occurred_at", "<", filters.to);
   if (after) {

@@ -28,7 +28,7 @@ const FIRM_LABEL = "Your firm";
 export async function ownActivity(db: Db, who: { accountId: string; personId: string }, input: OwnActivityInput): Promise<ActivityPage> {
   const [page, withNames] = await Promise.all([
     // The firm's private notes leave no trace in the client's view (docs/decisions.md, "Private notes on a client's record").
-    activityPage(db, { scope: EVERY_ACCOUNT, client_id: who.accountId, without: FIRM_PRIVATE_ACTIONS }, input),
+    activityPage(db, { scope: EVERY_ACCOUNT, client_id: who.accountId, without: FIRM_PRIVATE_ACTIONS, reader_id: who.personId }, input),
     staffNamesForClients(db),
   ]);
   const staffIds = [...new Set(page.items.flatMap((item) => (item.actor_role === "admin" && item.actor_id ? [item.actor_id] : [])))];

@@ -25,6 +25,7 @@ import {
   setAppointmentStatus,
 } from "./queries.ts";
 import type { BookAppointmentInput, ClientAppointment, RescheduleAppointmentInput, Slot, SlotsInput } from "./schemas.ts";
+import { PHONE_NEEDED } from "./schemas.ts";
 import {
   APPOINTMENT_NOT_FOUND,
   conflictIfTaken,
@@ -86,6 +87,7 @@ export async function availableSlots(ctx: ClientContext, input: SlotsInput): Pro
 export async function bookAppointment(ctx: ClientContext, input: BookAppointmentInput): Promise<ClientAppointment> {
   await ctx.rateLimits.consumeBookingChange(ctx.user.id);
   const type = await bookableType(ctx.db, input.type);
+  if (type.location === "phone" && input.phone === "") throw new TRPCError({ code: "BAD_REQUEST", message: PHONE_NEEDED });
   const rules = await findBookingRules(ctx.db, ctx.config.firmTimeZone);
   const now = ctx.now();
   const lengths = lengthsOf(type);
@@ -103,7 +105,8 @@ export async function bookAppointment(ctx: ClientContext, input: BookAppointment
       booked_by: ctx.user.id,
       meeting_type_id: type.id,
       title: type.name,
-      description: input.notes,
+      // The firm reads the number it calls where it reads the client's notes.
+      description: type.location === "phone" ? [`Phone: ${input.phone}`, input.notes].filter(Boolean).join("\n\n") : input.notes,
       status,
       times: timesOf(input.start, lengths),
       reminder_for: status === "scheduled" ? reminderFor(input.start, now) : null,

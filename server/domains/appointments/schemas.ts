@@ -97,7 +97,16 @@ export const bookAppointmentInput = z.object({
   type: idSchema,
   start: appointmentDateTime,
   notes: z.string({ error: "Notes must be text" }).trim().max(2000, "Notes must be at most 2000 characters").default(""),
+  /** The number the firm calls: needed for a meeting by phone (PHONE_NEEDED), kept in the appointment's description. */
+  phone: z
+    .string({ error: "The phone number must be text" })
+    .trim()
+    .max(40, "The phone number must be at most 40 characters")
+    .refine((phone) => phone === "" || /^[0-9+().\- x]*[0-9][0-9+().\- x]*$/i.test(phone), "Enter a phone number, such as (555) 123-4567")
+    .default(""),
 });
+/** A meeting by phone needs the number the firm calls. */
+export const PHONE_NEEDED = "Enter the phone number we should call";
 export type BookAppointmentInput = z.infer<typeof bookAppointmentInput>;
 
 export const rescheduleAppointmentInput = z.object({ id: idSchema, start: appointmentDateTime });

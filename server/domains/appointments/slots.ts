@@ -5,6 +5,7 @@
 // does), and does everything else (merging overlapping ranges, stepping, buffers, busy times) on
 // instants.
 import { addDays, isoWeekday, localDate, wallTimeToInstant } from "./firm-clock.ts";
+import { federalHolidaysBetween } from "./holidays.ts";
 
 /** Slots start every 30 minutes from the start of each (merged) range of opening hours. */
 const SLOT_STEP_MINUTES = 30;
@@ -24,6 +25,8 @@ export type BookingRules = {
   weekly: readonly WeeklyHours[];
   /** YYYY-MM-DD on the firm's calendar. */
   daysOff: readonly string[];
+  /** Closed on the US federal holidays (holidays.ts) as well; the firm's choice, on unless it turns it off. */
+  skipFederalHolidays?: boolean;
   minNoticeHours: number;
   /** The last bookable day is this many days after today (the firm's today). */
   horizonDays: number;
@@ -59,6 +62,7 @@ export function freeSlots(query: SlotQuery): Interval[] {
   // A slot of day D starts on D, so days after the local date of `to` have none in range.
   const endDay = Number.isFinite(to) ? minDate(lastDay, localDate(new Date(to), rules.timeZone)) : lastDay;
   const daysOff = new Set(rules.daysOff);
+  if (rules.skipFederalHolidays) for (const holiday of federalHolidaysBetween(firstDay, endDay)) daysOff.add(holiday.date);
   const taken = [...busy].sort((a, b) => a.start.getTime() - b.start.getTime());
 
   const slots: Interval[] = [];

@@ -6,12 +6,16 @@ import type { CreateMeetingTypeInput, MeetingType, UpdateMeetingTypeInput } from
 type FirmBookingRules = BookingRules & {
   /** Upcoming appointments one client may hold through self-booking (docs/security.md, "Round 3 (issue 28)"). */
   maxUpcomingBookings: number;
+  skipFederalHolidays: boolean;
 };
 
 /** The firm's booking rules as the slot computation takes them. */
 export async function findBookingRules(db: Db, timeZone: string): Promise<FirmBookingRules> {
   const [settings, weekly, daysOff] = await Promise.all([
-    db.selectFrom("booking_settings").select(["min_notice_hours", "horizon_days", "max_upcoming_bookings"]).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("booking_settings")
+      .select(["min_notice_hours", "horizon_days", "max_upcoming_bookings", "skip_federal_holidays"])
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("availability_ranges")
       .select(["weekday", "start_minute", "end_minute"])
@@ -25,6 +29,7 @@ export async function findBookingRules(db: Db, timeZone: string): Promise<FirmBo
     timeZone,
     weekly,
     daysOff: daysOff.map((row) => row.day),
+    skipFederalHolidays: settings.skip_federal_holidays,
     minNoticeHours: settings.min_notice_hours,
     horizonDays: settings.horizon_days,
     maxUpcomingBookings: settings.max_upcoming_bookings,
@@ -40,6 +45,7 @@ export async function replaceAvailability(
     min_notice_hours: number;
     horizon_days: number;
     max_upcoming_bookings: number;
+    skip_federal_holidays: boolean;
   },
   now: Date,
 ): Promise<void> {
@@ -49,6 +55,7 @@ export async function replaceAvailability(
       min_notice_hours: availability.min_notice_hours,
       horizon_days: availability.horizon_days,
       max_upcoming_bookings: availability.max_upcoming_bookings,
+      skip_federal_holidays: availability.skip_federal_holidays,
       updated_at: now,
     })
     .execute();

@@ -81,6 +81,8 @@ export const availabilityInput = z.object({
     .min(1, "max_upcoming_bookings must be at least 1")
     .max(MAX_UPCOMING_BOOKINGS_LIMIT, `max_upcoming_bookings must be at most ${MAX_UPCOMING_BOOKINGS_LIMIT}`)
     .default(DEFAULT_MAX_UPCOMING_BOOKINGS),
+  /** Closed on the US federal holidays (appointments/holidays.ts); on unless the firm opens on them. */
+  skip_federal_holidays: z.boolean({ error: "skip_federal_holidays must be true or false" }).default(true),
 });
 export type AvailabilityInput = z.infer<typeof availabilityInput>;
 
@@ -91,6 +93,8 @@ export const availabilityOutput = z.object({
   horizon_days: z.number(),
   /** Upcoming appointments one client may hold through self-booking (docs/security.md, "Round 3 (issue 28)"). */
   max_upcoming_bookings: z.number(),
+  /** Self-booking skips the US federal holidays. */
+  skip_federal_holidays: z.boolean(),
   /** The firm's zone (FIRM_TIME_ZONE), which every time above is on. */
   time_zone: z.string(),
 });

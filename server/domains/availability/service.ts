@@ -30,6 +30,7 @@ export async function availability(ctx: Pick<Context, "db" | "config">): Promise
     min_notice_hours: rules.minNoticeHours,
     horizon_days: rules.horizonDays,
     max_upcoming_bookings: rules.maxUpcomingBookings,
+    skip_federal_holidays: rules.skipFederalHolidays,
     time_zone: rules.timeZone,
   };
 }

@@ -17,10 +17,18 @@ function countOf(n: number): string {
 }
 
 /** Each document as a detail line: its name, and the folder it is in. */
-async function documentLines(deps: AppDeps, documents: NoticedDocument[]): Promise<Array<[string, string]>> {
+async function documentLines(deps: AppDeps, documents: NoticedDocument[], byWhom = false): Promise<Array<[string, string]>> {
   const folderIds = [...new Set(documents.map((d) => d.folder_id).filter((id): id is string => id !== null))];
   const folders = folderIds.length ? new Map((await listFolderNames(deps.db, folderIds)).map((f) => [f.id, f.name])) : new Map<string, string>();
-  return documents.map((d) => [d.original_filename, d.folder_id ? `in ${folders.get(d.folder_id) ?? ROOT_FOLDER}` : `in ${ROOT_FOLDER}`]);
+  return documents.map((d) => {
+    const where = d.folder_id ? `in ${folders.get(d.folder_id) ?? ROOT_FOLDER}` : `in ${ROOT_FOLDER}`;
+    return [d.original_filename, byWhom && d.uploaded_by_name ? `${where}, by ${d.uploaded_by_name}` : where];
+  });
+}
+
+/** "A", "A and B", "A, B and C" */
+function namesOf(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** To the client, when the firm's batch of uploads closes: documents are waiting (documents/upload-notices.ts). */
@@ -60,12 +68,20 @@ export async function uploadDigestMail(deps: AppDeps, job: UploadDigestJob): Pro
   if (!client) return null;
   const [firm, to, withNames] = await Promise.all([firmName(deps), firmContactEmail(deps), documentNamesInEmails(deps.db)]);
   const count = countOf(notice.documents.length);
+  // A household's batch may hold several people's files: each is named as its uploader (issue 48),
+  // not all credited to the account's first person.
+  const uploaders = [...new Set(notice.documents.flatMap((d) => (d.uploaded_by_name ? [d.uploaded_by_name] : [])))];
+  const who = uploaders.length > 0 ? namesOf(uploaders) : client.name;
   const body = composeEmail({
     firmName: firm,
     heading: "New uploads from a client",
-    paragraphs: [`${client.name} uploaded ${count} to the client portal.`],
-    details: [["Client", client.name], ["Email", client.email], ...(withNames ? await documentLines(deps, notice.documents) : [])],
+    paragraphs: [`${who} uploaded ${count} to the client portal.`],
+    details: [
+      ["Client", client.name],
+      ["Email", client.email],
+      ...(withNames ? await documentLines(deps, notice.documents, uploaders.length > 1) : []),
+    ],
     action: { label: "Open the client's page", url: new URL(`/admin/users/${client.id}`, deps.config.publicUrl).toString() },
   });
-  return { message: { to, subject: `${oneLine(client.name, 80)} uploaded ${count}`, replyTo: client.email, ...body } };
+  return { message: { to, subject: `${oneLine(who, 80)} uploaded ${count}`, replyTo: client.email, ...body } };
 }

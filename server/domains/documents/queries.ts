@@ -535,7 +535,8 @@ export async function setStorageQuotaForFirm(db: Db, accountId: string, quotaMb:
 // Upload notices (upload-notices.ts): batches of uploads waiting for their email.
 
 export type NoticeAudience = "client" | "firm";
-export type NoticedDocument = { original_filename: string; folder_id: string | null; upload_date: Date };
+/** `uploaded_by_name`: who of the account uploaded it (null once they are deleted, or for the firm's own). */
+export type NoticedDocument = { original_filename: string; folder_id: string | null; upload_date: Date; uploaded_by_name: string | null };
 
 /** The owner's open batch for `audience`, locked, so the email job closing it waits for the upload's commit. */
 export async function findOpenUploadNotice(tx: Transaction<Database>, accountId: string, audience: NoticeAudience) {
@@ -572,7 +573,8 @@ export async function listNoticedDocuments(db: Db, noticeId: string): Promise<No
   return db
     .selectFrom("upload_notice_documents")
     .innerJoin("documents", "documents.id", "upload_notice_documents.document_id")
-    .select(["documents.original_filename", "documents.folder_id", "documents.upload_date"])
+    .leftJoin("users as uploader", "uploader.id", "documents.uploaded_by")
+    .select(["documents.original_filename", "documents.folder_id", "documents.upload_date", "uploader.name as uploaded_by_name"])
     .where("upload_notice_documents.notice_id", "=", noticeId)
     .where("documents.deleted_at", "is", null)
     .orderBy("documents.upload_date")

@@ -6,18 +6,31 @@ import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { accountMailRecipients } from "../accounts/service.ts";
-import { findMailAccount, type Side, takeMailBurst } from "./queries.ts";
+import { greeting } from "../auth/mail.ts";
+import type { Db } from "../../db/types.ts";
+import { findMailAccount, findThreadForFirm, findThreadId, privateReader, type Side, takeMailBurst } from "./queries.ts";
 
-/** To `side`, five minutes after (clientId: the account) the first message of a burst: messages wait unread; nothing if they were read meanwhile. */
-export type MessageWaitingJob = { clientId: string; side: Side; dueAt: string };
+/**
+ * To `side`, five minutes after (clientId: the account; threadId: the conversation, the account's
+ * own when a job queued before private conversations has none) the first message of a burst:
+ * messages wait unread; nothing if they were read meanwhile.
+ */
+export type MessageWaitingJob = { clientId: string; threadId?: string; side: Side; dueAt: string };
 
 export async function messageWaitingMail(deps: AppDeps, job: MessageWaitingJob): Promise<Outgoing | null> {
-  const waiting = await takeMailBurst(deps.db, job.clientId, job.side, new Date(job.dueAt));
+  const thread = job.threadId
+    ? await findThreadForFirm(deps.db, { all: true }, job.threadId)
+    : { id: await findThreadId(deps.db, { accountId: job.clientId, privateTo: null }), isPrivate: false, privateTo: null };
+  if (!thread?.id) return null;
+  const waiting = await takeMailBurst(deps.db, thread.id, job.side, new Date(job.dueAt));
   if (!waiting) return null;
   const firm = await firmName(deps);
   const count = waiting === 1 ? "a new message" : `${waiting} new messages`;
   if (job.side === "client") {
-    const client = await accountMailRecipients(deps.db, job.clientId);
+    // A private conversation's mail goes to its person alone (docs/decisions.md, "Private conversations").
+    const client = thread.isPrivate
+      ? thread.privateTo && (await privateMailRecipient(deps.db, job.clientId, thread.privateTo))
+      : await accountMailRecipients(deps.db, job.clientId);
     if (!client) return null;
     const body = composeEmail({
       firmName: firm,
@@ -37,8 +50,17 @@ export async function messageWaitingMail(deps: AppDeps, job: MessageWaitingJob):
     details: [["Client", `${client.name} (${client.email})`]],
     action: {
       label: "Open the conversation",
-      url: new URL(`/admin/dashboard?tab=messages&client=${job.clientId}`, deps.config.publicUrl).toString(),
+      url: new URL(
+        `/admin/dashboard?tab=messages&client=${job.clientId}${thread.isPrivate ? `&conversation=${thread.id}` : ""}`,
+        deps.config.publicUrl,
+      ).toString(),
     },
   });
   return { message: { to: await firmContactEmail(deps), subject: `New message from ${oneLine(client.name, 80)}`, ...body } };
+}
+
+/** The one person of a private conversation, as accountMailRecipients names an account's. */
+async function privateMailRecipient(db: Db, accountId: string, personId: string): Promise<{ to: string; hello: string } | undefined> {
+  const person = await privateReader(db, accountId, personId);
+  return person && { to: person.email, hello: greeting({ name: person.name, email_verified: person.email_verified_at !== null }) };
 }

@@ -4,10 +4,12 @@ import { pageOutput } from "../admin/schemas.ts";
 import {
   adminMessageListInput,
   adminSendMessageInput,
+  clientConversationsOutput,
   clientIdInput,
   conversationListInput,
   conversationOutput,
   messageListInput,
+  markReadInput,
   messageOutput,
   messagesFolderOutput,
   sendMessageBody,
@@ -21,6 +23,7 @@ import {
   markClientRead,
   markOwnRead,
   ownConversation,
+  ownConversations,
   ownMessagesFolder,
   ownUnread,
   sendMessageToClient,
@@ -37,7 +40,11 @@ export const messagesRouter = router({
     .output(messageOutput)
     .mutation(({ ctx, input }) => sendOwnMessage(ctx, input)),
   unread: clientProcedure.output(unreadOutput).query(({ ctx }) => ownUnread(ctx)),
-  markRead: clientProcedure.output(unreadOutput).mutation(({ ctx }) => markOwnRead(ctx)),
+  markRead: clientProcedure
+    .input(markReadInput)
+    .output(unreadOutput)
+    .mutation(({ ctx, input }) => markOwnRead(ctx, input?.conversation)),
+  conversations: clientProcedure.output(clientConversationsOutput).query(({ ctx }) => ownConversations(ctx)),
   folder: clientProcedure.output(messagesFolderOutput).mutation(({ ctx }) => ownMessagesFolder(ctx)),
 });
 

@@ -1,5 +1,6 @@
-// Secure messages (docs/decisions.md, "Secure messages"): one conversation per client with the
-// firm. Each message is written with its attachments, its place in the thread, the other side's
+// Secure messages (docs/decisions.md, "Secure messages"): one conversation per client account with
+// the firm, which every person of the account reads, and for each person who starts one a private
+// conversation that only they and the firm read (docs/decisions.md, "Private conversations"). Each message is written with its attachments, its place in the thread, the other side's
 // email burst and its activity row in one transaction; ownership is in every query (a client only
 // ever names their own conversation, and only their own live documents).
 import { TRPCError } from "@trpc/server";
@@ -11,10 +12,14 @@ import { FOREIGN_KEY_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
 import type { Page } from "../admin/schemas.ts";
 import {
+  accountReaders,
+  clientUnreadTotal,
   notifyConversationChanged,
   countMessages,
   ensureTopFolder,
   findMessageRow,
+  findThreadForFirm,
+  findThreadId,
   firmUnreadTotal,
   recordFirmReader,
   insertMessage,
@@ -23,13 +28,18 @@ import {
   listMessageRows,
   liveDocumentIds,
   lockThread,
+  lockThreadById,
   markThreadRead,
   recordInThread,
   type Side,
+  type ThreadKey,
   unreadCount,
 } from "./queries.ts";
 import {
   CLIENT_NOT_FOUND,
+  type ClientConversations,
+  CONVERSATION_NOT_FOUND,
+  type ConversationKind,
   type Conversation,
   type ConversationListInput,
   DOCUMENT_NOT_FOUND,
@@ -37,6 +47,7 @@ import {
   type MessageListInput,
   MESSAGES_FOLDER_NAME,
   type MessagesFolder,
+  NO_PRIVATE_ATTACHMENTS,
   type SendMessageBody,
   type Unread,
 } from "./schemas.ts";
@@ -47,28 +58,51 @@ const MESSAGE_MAIL_DELAY_MS = 5 * 60 * 1000;
 /** The account a conversation is of. */
 type Client = { id: string; name: string };
 
+/**
+ * A conversation a message goes to: its account, whose it is (the key) and, when the firm named it
+ * by its id, that thread (which a private conversation of a deleted person has no other way to reach).
+ */
+type Target = { client: Client; key: ThreadKey & { isPrivate: boolean }; threadId?: string };
+
+/** The caller's conversation of that kind: the account's, or their own private one. */
+function ownKey(ctx: ClientContext, conversation: ConversationKind): ThreadKey & { isPrivate: boolean } {
+  const isPrivate = conversation === "private";
+  return { accountId: ctx.account.id, privateTo: isPrivate ? ctx.user.id : null, isPrivate };
+}
+
 /** The client writes to the firm. */
 export function sendOwnMessage(ctx: ClientContext, input: SendMessageBody): Promise<Message> {
-  return sendMessage(ctx, ctx.account, "client", input);
+  return sendMessage(ctx, { client: ctx.account, key: ownKey(ctx, input.conversation) }, "client", input);
 }
 
 /** The firm writes to a client. */
-export async function sendMessageToClient(ctx: FirmContext, input: SendMessageBody & Who): Promise<Message> {
-  return sendMessage(ctx, await clientOrNotFound(ctx, input), "firm", input);
+export async function sendMessageToClient(ctx: FirmContext, input: Omit<SendMessageBody, "conversation"> & Who): Promise<Message> {
+  const target = await conversationOrNotFound(ctx, input);
+  // A private conversation's documents would be filed where the whole account reads them.
+  if (target.key.isPrivate && input.document_ids.length > 0) throw new TRPCError({ code: "BAD_REQUEST", message: NO_PRIVATE_ATTACHMENTS });
+  return sendMessage(ctx, target, "firm", input);
 }
 
-async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, input: SendMessageBody): Promise<Message> {
+async function sendMessage(
+  ctx: AuthedContext,
+  target: Target,
+  writer: Side,
+  input: Pick<SendMessageBody, "text" | "document_ids">,
+): Promise<Message> {
+  const { client, key } = target;
   const documentIds = [...new Set(input.document_ids)];
   const text = input.text.trim();
   const now = ctx.now();
   const id = await ctx.db
     .transaction()
     .execute(async (tx) => {
-      const thread = await lockThread(tx, client.id, now);
+      const thread = target.threadId === undefined ? await lockThread(tx, key, now) : await lockThreadById(tx, target.threadId);
+      if (!thread) throw new TRPCError({ code: "NOT_FOUND", message: CONVERSATION_NOT_FOUND });
       const live = await liveDocumentIds(tx, client.id, documentIds);
       if (live.size !== documentIds.length) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
       const message = await insertMessage(tx, {
         accountId: client.id,
+        threadId: thread.id,
         senderId: ctx.user.id,
         senderRole: writer === "client" ? "client" : "admin",
         text,
@@ -76,12 +110,12 @@ async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, inp
         now,
       });
       const mailDueAt = new Date(now.getTime() + MESSAGE_MAIL_DELAY_MS);
-      await recordInThread(tx, client.id, { seq: message.seq, now, writer, mailDueAt });
+      await recordInThread(tx, thread.id, { seq: message.seq, now, writer, mailDueAt });
       const recipient: Side = writer === "client" ? "firm" : "client";
       if ((recipient === "client" ? thread.client_mail_due_at : thread.firm_mail_due_at) === null) {
         await ctx.jobs.send(
           "email",
-          { kind: "message-waiting", clientId: client.id, side: recipient, dueAt: mailDueAt.toISOString() },
+          { kind: "message-waiting", clientId: client.id, threadId: thread.id, side: recipient, dueAt: mailDueAt.toISOString() },
           { tx, startAfter: mailDueAt },
         );
       }
@@ -104,7 +138,7 @@ async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, inp
       } else {
         await markMessagesItemRead(tx, { account_id: client.id, at: now, by: ctx.user.id });
       }
-      await notifyConversationChanged(tx, client.id);
+      await notifyConversationChanged(tx, key);
       return message.id;
     })
     .catch((err: unknown) => {
@@ -117,10 +151,15 @@ async function sendMessage(ctx: AuthedContext, client: Client, writer: Side, inp
 }
 
 /** A page of the conversation, newest last; nextCursor fetches the older messages before it. */
-async function conversationPage(ctx: AuthedContext, clientId: string, input: MessageListInput): Promise<Page<Message>> {
+async function conversationPage(
+  ctx: AuthedContext,
+  threadId: string | undefined,
+  input: Omit<MessageListInput, "conversation">,
+): Promise<Page<Message>> {
+  if (threadId === undefined) return { items: [], nextCursor: null, total: 0 };
   const [rows, total] = await Promise.all([
-    listMessageRows(ctx.db, clientId, { limit: input.limit + 1, beforeSeq: input.cursor }),
-    countMessages(ctx.db, clientId),
+    listMessageRows(ctx.db, threadId, { limit: input.limit + 1, beforeSeq: input.cursor }),
+    countMessages(ctx.db, threadId),
   ]);
   const page = rows.slice(0, input.limit);
   const oldest = page.at(-1);
@@ -144,34 +183,59 @@ async function withAttachments(ctx: AuthedContext, rows: MessageRow[]): Promise<
   }));
 }
 
-export function ownConversation(ctx: ClientContext, input: MessageListInput): Promise<Page<Message>> {
-  return conversationPage(ctx, ctx.account.id, input);
+/** The caller's conversation of that kind: never another person's private one, which no input names. */
+export async function ownConversation(ctx: ClientContext, input: MessageListInput): Promise<Page<Message>> {
+  return conversationPage(ctx, await findThreadId(ctx.db, ownKey(ctx, input.conversation)), input);
 }
 
-export async function clientConversation(ctx: FirmContext, input: MessageListInput & Who): Promise<Page<Message>> {
-  const client = await clientOrNotFound(ctx, input);
-  return conversationPage(ctx, client.id, input);
+export async function clientConversation(ctx: FirmContext, input: Omit<MessageListInput, "conversation"> & Who): Promise<Page<Message>> {
+  return conversationPage(ctx, await firmThreadId(ctx, await conversationOrNotFound(ctx, input)), input);
 }
 
+/** The firm's messages waiting for the caller: in the account's conversation and their own private one. */
 export async function ownUnread(ctx: ClientContext): Promise<Unread> {
-  return { unread: await unreadCount(ctx.db, ctx.account.id, "client") };
+  return { unread: await clientUnreadTotal(ctx.db, ctx.account.id, ctx.user.id) };
 }
 
-/** The account's read mark is one for all its people: one of them reading reads it for the others. */
-export async function markOwnRead(ctx: ClientContext): Promise<Unread> {
-  await markThreadRead(ctx.db, ctx.account.id, "client");
-  await notifyConversationChanged(ctx.db, ctx.account.id);
+/** The caller's conversations, with who reads each: the account's people by name, or only the caller. */
+export async function ownConversations(ctx: ClientContext): Promise<ClientConversations> {
+  const [accountThread, privateThread, readers] = await Promise.all([
+    findThreadId(ctx.db, ownKey(ctx, "account")),
+    findThreadId(ctx.db, ownKey(ctx, "private")),
+    accountReaders(ctx.db, ctx.account.id),
+  ]);
+  const unreadOf = async (threadId: string | undefined) => (threadId === undefined ? 0 : unreadCount(ctx.db, threadId, "client"));
+  return {
+    account: { unread: await unreadOf(accountThread), readers },
+    private: { started: privateThread !== undefined, unread: await unreadOf(privateThread) },
+  };
+}
+
+/**
+ * The account's read mark is one for all its people: one of them reading the account's conversation
+ * reads it for the others. A private conversation's is its person's alone.
+ */
+export async function markOwnRead(ctx: ClientContext, conversation: ConversationKind = "account"): Promise<Unread> {
+  const key = ownKey(ctx, conversation);
+  const threadId = await findThreadId(ctx.db, key);
+  if (threadId !== undefined) {
+    await markThreadRead(ctx.db, threadId, "client");
+    await notifyConversationChanged(ctx.db, key);
+  }
   return ownUnread(ctx);
 }
 
 /** The firm has read the client's conversation; answers the firm's unread count over all conversations. */
 export async function markClientRead(ctx: FirmContext, input: Who): Promise<Unread> {
-  const client = await clientOrNotFound(ctx, input);
-  await markThreadRead(ctx.db, client.id, "firm");
-  await markMessagesItemRead(ctx.db, { account_id: client.id, at: ctx.now(), by: ctx.user.id });
-  await recordFirmReader(ctx.db, client.id, ctx.user.id);
+  const target = await conversationOrNotFound(ctx, input);
+  const threadId = await firmThreadId(ctx, target);
+  await markMessagesItemRead(ctx.db, { account_id: target.client.id, at: ctx.now(), by: ctx.user.id });
+  if (threadId !== undefined) {
+    await markThreadRead(ctx.db, threadId, "firm");
+    await recordFirmReader(ctx.db, threadId, ctx.user.id);
+  }
   // Every admin's unread count follows.
-  await notifyConversationChanged(ctx.db, client.id);
+  await notifyConversationChanged(ctx.db, target.key);
   return firmUnread(ctx);
 }
 
@@ -197,16 +261,26 @@ export function ownMessagesFolder(ctx: ClientContext): Promise<MessagesFolder> {
 }
 
 export async function clientMessagesFolder(ctx: FirmContext, input: Who): Promise<MessagesFolder> {
-  const client = await clientOrNotFound(ctx, input);
+  const { client } = await conversationOrNotFound(ctx, input);
   return ensureTopFolder(ctx.db, client.id, MESSAGES_FOLDER_NAME);
 }
 
-/** The account a firm path names by a client person's id (accountForFirm: 404 none, 409 several). */
-/** A conversation named by a client person (their account) or by the account itself. */
-type Who = { user_id?: string; account_id?: string };
+/** A conversation named by a client person (their account's), by the account itself, or by its own id. */
+type Who = { user_id?: string; account_id?: string; conversation_id?: string };
 
-async function clientOrNotFound(ctx: FirmContext, who: Who): Promise<Client> {
+/** The conversation a firm path names, within the asker's reach (accountForFirm: 404 none, 409 several). */
+async function conversationOrNotFound(ctx: FirmContext, who: Who): Promise<Target> {
+  if (who.conversation_id !== undefined) {
+    const thread = await findThreadForFirm(ctx.db, ctx.firmScope, who.conversation_id);
+    const client = thread && (await findAccountName(ctx.db, thread.accountId));
+    if (!thread || !client) throw new TRPCError({ code: "NOT_FOUND", message: CONVERSATION_NOT_FOUND });
+    return { client, key: { accountId: client.id, privateTo: thread.privateTo, isPrivate: thread.isPrivate }, threadId: thread.id };
+  }
   const client = await findAccountName(ctx.db, await accountForFirm(ctx.db, ctx.firmScope, who, CLIENT_NOT_FOUND));
   if (!client) throw new TRPCError({ code: "NOT_FOUND", message: CLIENT_NOT_FOUND });
-  return client;
+  return { client, key: { accountId: client.id, privateTo: null, isPrivate: false } };
+}
+
+function firmThreadId(ctx: FirmContext, target: Target): Promise<string | undefined> {
+  return target.threadId !== undefined ? Promise.resolve(target.threadId) : findThreadId(ctx.db, target.key);
 }

@@ -2,6 +2,7 @@ import { FileArchive } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { ConfirmDownload } from "@/components/ui/confirm-download.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
@@ -110,12 +111,26 @@ function AccountRecord({ account }: { account: FirmAccount }) {
             <EditAccountDialog account={account} />
             {/* The account's complete export, built while it downloads: for whoever may see every part of it (docs/safeguards.md, "Export"). */}
             {EXPORT_RIGHTS.every(may) && (
-              <Button asChild variant="outline" size="sm">
-                <a href={`/api/admin/accounts/${account.id}/export`} download aria-label={`Export all of ${account.name}'s data as a ZIP`}>
-                  <FileArchive aria-hidden="true" />
-                  Export
-                </a>
-              </Button>
+              <ConfirmDownload
+                trigger={
+                  <Button variant="outline" size="sm" aria-label={`Export all of ${account.name}'s data as a ZIP`}>
+                    <FileArchive aria-hidden="true" />
+                    Export
+                  </Button>
+                }
+                title={`Download all of ${account.name}'s data?`}
+                contents={
+                  <>
+                    <p>
+                      The ZIP file holds this client&apos;s Social Security numbers and bank account and routing numbers in full (their organizer
+                      answers), every document, their messages, requests, appointments and signature requests.
+                    </p>
+                    <p>Keep it on the firm&apos;s protected storage only, and delete it when it has served its purpose.</p>
+                  </>
+                }
+                href={`/api/admin/accounts/${account.id}/export`}
+                downloadLabel="Download the ZIP"
+              />
             )}
           </div>
         )}

@@ -208,7 +208,7 @@ function SignedInDashboard({ user, location, uploads }: SignedInDashboardProps) 
             )}
           </TabsContent>
           <TabsContent value="messages">
-            <MessagesTab polling={polling} unread={unread} />
+            <MessagesTab polling={polling} />
           </TabsContent>
           <TabsContent value="appointments">
             <AppointmentsTab />

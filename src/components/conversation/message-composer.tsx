@@ -10,8 +10,11 @@ export const MAX_MESSAGE_LENGTH = 10_000;
 type MessageComposerProps = {
   /** Resolves once sent; a refusal rejects (and the text stays for another try). */
   onSend: (message: { text: string; document_ids: string[] }) => Promise<unknown>;
-  /** Stores a new file (in the client's Messages folder) to attach. */
-  upload: (file: File) => Promise<UploadedDocument>;
+  /**
+   * Stores a new file (in the client's Messages folder) to attach; none where a message carries no
+   * documents (a private conversation: docs/decisions.md, "Private conversations").
+   */
+  upload?: (file: File) => Promise<UploadedDocument>;
   /** A way to pick one of the documents already stored, given the function that attaches it. */
   attachExisting?: (attach: (document: UploadedDocument) => void) => ReactNode;
   sending: boolean;
@@ -31,6 +34,7 @@ export function MessageComposer({ onSend, upload, attachExisting, sending }: Mes
     setAttached((current) => (current.some((d) => d.id === document.id) ? current : [...current, document]));
 
   const addFiles = async (files: FileList | null) => {
+    if (!upload) return;
     for (const file of Array.from(files ?? [])) {
       setUploading((n) => n + 1);
       try {
@@ -103,25 +107,29 @@ export function MessageComposer({ onSend, upload, attachExisting, sending }: Mes
         </ul>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-wrap gap-2">
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Upload files to attach"
-            onChange={(event) => {
-              void addFiles(event.target.files);
-              event.target.value = "";
-            }}
-          />
-          <Button type="button" variant="outline" disabled={uploading > 0} onClick={() => fileInput.current?.click()}>
-            <Paperclip aria-hidden="true" />
-            {uploading > 0 ? "Uploading…" : "Upload files"}
-          </Button>
-          {attachExisting?.(attach)}
-        </div>
+        {upload ? (
+          <div className="flex flex-wrap gap-2">
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Upload files to attach"
+              onChange={(event) => {
+                void addFiles(event.target.files);
+                event.target.value = "";
+              }}
+            />
+            <Button type="button" variant="outline" disabled={uploading > 0} onClick={() => fileInput.current?.click()}>
+              <Paperclip aria-hidden="true" />
+              {uploading > 0 ? "Uploading…" : "Upload files"}
+            </Button>
+            {attachExisting?.(attach)}
+          </div>
+        ) : (
+          <span />
+        )}
         <Button type="submit" disabled={empty || tooLong || sending || uploading > 0}>
           <Send aria-hidden="true" />
           Send

@@ -6,7 +6,8 @@ import { Input } from "@/components/ui/input.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { formatDate } from "@/lib/format.ts";
-import { genericZoneName } from "@server/domains/appointments/firm-clock.ts";
+import { addDays, genericZoneName, localDate } from "@server/domains/appointments/firm-clock.ts";
+import { federalHolidaysBetween } from "@server/domains/appointments/holidays.ts";
 import {
   type Availability,
   availabilityInput,
@@ -19,7 +20,14 @@ import { useAvailability } from "./use-availability.ts";
 import { useSaveAvailability } from "./use-save-availability.ts";
 
 type Range = { start: string; end: string };
-type Draft = { hours: Record<number, Range[]>; daysOff: string[]; minNoticeHours: string; horizonDays: string; maxUpcomingBookings: string };
+type Draft = {
+  hours: Record<number, Range[]>;
+  daysOff: string[];
+  skipFederalHolidays: boolean;
+  minNoticeHours: string;
+  horizonDays: string;
+  maxUpcomingBookings: string;
+};
 
 // A time field cannot show 24:00; the end of the day is 00:00 there, and 24:00 when saved.
 const toField = (time: string) => (time === "24:00" ? "00:00" : time);
@@ -31,6 +39,7 @@ function draftOf(availability: Availability): Draft {
   return {
     hours,
     daysOff: availability.days_off,
+    skipFederalHolidays: availability.skip_federal_holidays,
     minNoticeHours: String(availability.min_notice_hours),
     horizonDays: String(availability.horizon_days),
     maxUpcomingBookings: String(availability.max_upcoming_bookings),
@@ -53,6 +62,9 @@ function AvailabilityForm({ availability }: { availability: Availability }) {
   const [error, setError] = useState<string | null>(null);
   const save = useSaveAvailability();
   const zone = `${genericZoneName(availability.time_zone)} (${availability.time_zone})`;
+  // The holidays within the saved horizon, on the firm's calendar, so the firm sees what it closes.
+  const today = localDate(new Date(), availability.time_zone);
+  const upcomingHolidays = federalHolidaysBetween(today, addDays(today, availability.horizon_days));
 
   const setHours = (weekday: number, change: (ranges: Range[]) => Range[]) =>
     setDraft((d) => ({ ...d, hours: { ...d.hours, [weekday]: change(d.hours[weekday] ?? []) } }));
@@ -72,6 +84,7 @@ function AvailabilityForm({ availability }: { availability: Availability }) {
         (draft.hours[weekday.value] ?? []).map((range) => ({ weekday: weekday.value, start: range.start, end: fromEndField(range.end) })),
       ),
       days_off: draft.daysOff,
+      skip_federal_holidays: draft.skipFederalHolidays,
       min_notice_hours: Number(draft.minNoticeHours),
       horizon_days: Number(draft.horizonDays),
       max_upcoming_bookings: Number(draft.maxUpcomingBookings),
@@ -191,6 +204,23 @@ function AvailabilityForm({ availability }: { availability: Availability }) {
 
       <div className="grid gap-3">
         <h3 className="text-base font-semibold">Days off</h3>
+        <div className="grid gap-1">
+          <label className="flex w-fit cursor-pointer items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-5 cursor-pointer accent-[var(--color-accent)]"
+              checked={draft.skipFederalHolidays}
+              onChange={(event) => setDraft((d) => ({ ...d, skipFederalHolidays: event.target.checked }))}
+            />
+            Closed on US federal holidays
+          </label>
+          <p className="text-sm text-muted-foreground">
+            Clients cannot book on the day each is observed
+            {upcomingHolidays.length > 0
+              ? `; within your booking horizon: ${upcomingHolidays.map((h) => `${h.name} (${formatDate(`${h.date}T12:00:00`)})`).join(", ")}.`
+              : "."}
+          </p>
+        </div>
         {draft.daysOff.length === 0 ? (
           <p className="text-sm text-muted-foreground">No days off.</p>
         ) : (

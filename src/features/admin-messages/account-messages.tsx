@@ -17,7 +17,10 @@ export function AccountMessages({ accountId, accountName }: { accountId: string;
         <h2 id="account-messages-heading" className="text-xl font-semibold">
           Messages
         </h2>
-        <p className="text-sm text-muted-foreground">The conversation with {accountName}&apos;s people. Write here to start one.</p>
+        <p className="text-sm text-muted-foreground">
+          The conversation with {accountName}&apos;s people: everyone on the account reads it. A private conversation one of them started with the
+          firm is in Messages. Write here to start one.
+        </p>
       </div>
       <ClientConversation clientId={accountId} clientName={accountName} unread={unread} polling={polling} />
     </section>

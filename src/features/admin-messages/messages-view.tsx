@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Lock } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -10,26 +10,32 @@ import { MessageComposer } from "@/components/conversation/message-composer.tsx"
 import { cn } from "@/lib/cn.ts";
 import { trpc } from "@/lib/trpc.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
+import type { Conversation } from "@server/domains/messages/schemas.ts";
 import { NewMessageDialog } from "./new-message-dialog.tsx";
 import { useClientConversation, useConversations, useMarkClientRead, useSendToClient, useUploadForClient } from "./use-admin-messages.ts";
 
 /**
- * The firm's messages: clients by latest message with unread counts, and the open client's
- * conversation (`?client=<id>` in the URL). Side by side on a wide screen; on a phone one at a time.
+ * The firm's messages: conversations by latest message with unread counts, and the open one
+ * (`?client=<id>` in the URL, and `&conversation=<id>` for a person's private conversation). Side by
+ * side on a wide screen; on a phone one at a time.
  */
 export function MessagesView({ polling }: { polling: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const clientId = searchParams.get("client");
+  const conversationId = searchParams.get("conversation") ?? undefined;
   const conversations = useConversations(polling);
   const items = (conversations.data?.pages ?? []).flatMap((page) => page.items);
   const utils = trpc.useUtils();
-  const open = items.find((c) => c.user_id === clientId);
-  const choose = (id: string | null) =>
+  const isOpen = (c: Conversation) => (conversationId ? c.conversation_id === conversationId : !c.is_private && c.user_id === clientId);
+  const open = clientId ? items.find(isOpen) : undefined;
+  const choose = (id: string | null, privateId?: string) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (id) next.set("client", id);
         else next.delete("client");
+        if (privateId) next.set("conversation", privateId);
+        else next.delete("conversation");
         return next;
       },
       { replace: true },
@@ -39,7 +45,7 @@ export function MessagesView({ polling }: { polling: boolean }) {
   const openNew = async (accountId: string) => {
     await utils.admin.conversations.invalidate();
     const fresh = utils.admin.conversations.getInfiniteData({ limit: 50 });
-    const started = fresh?.pages.flatMap((page) => page.items).find((c) => c.account_id === accountId);
+    const started = fresh?.pages.flatMap((page) => page.items).find((c) => c.account_id === accountId && !c.is_private);
     choose(started?.user_id ?? accountId);
   };
 
@@ -66,12 +72,12 @@ export function MessagesView({ polling }: { polling: boolean }) {
         ) : (
           <ul aria-label="Conversations" className="max-h-[70dvh] divide-y overflow-y-auto">
             {items.map((conversation) => (
-              <li key={conversation.user_id}>
+              <li key={conversation.conversation_id}>
                 <button
                   type="button"
-                  aria-current={conversation.user_id === clientId || undefined}
-                  onClick={() => choose(conversation.user_id)}
-                  className={cn("grid w-full gap-0.5 px-4 py-3 text-left hover:bg-muted/60", conversation.user_id === clientId && "bg-muted")}
+                  aria-current={(clientId !== null && isOpen(conversation)) || undefined}
+                  onClick={() => choose(conversation.user_id, conversation.is_private ? conversation.conversation_id : undefined)}
+                  className={cn("grid w-full gap-0.5 px-4 py-3 text-left hover:bg-muted/60", clientId !== null && isOpen(conversation) && "bg-muted")}
                 >
                   <span className="flex items-center justify-between gap-2">
                     <span className={cn("truncate", conversation.unread > 0 && "font-semibold")}>{conversation.client_name}</span>
@@ -82,6 +88,12 @@ export function MessagesView({ polling }: { polling: boolean }) {
                       </span>
                     )}
                   </span>
+                  {conversation.is_private && (
+                    <span className="flex items-center gap-1 text-xs font-medium">
+                      <Lock aria-hidden="true" className="size-3" />
+                      {privateLabel(conversation)}
+                    </span>
+                  )}
                   <span className="truncate text-sm text-muted-foreground">
                     {conversation.last_sender_role === "admin" ? "You: " : ""}
                     {conversation.last_text || "Attachment"}
@@ -104,8 +116,10 @@ export function MessagesView({ polling }: { polling: boolean }) {
       </Card>
       {clientId ? (
         <ClientConversation
-          key={clientId}
+          key={`${clientId}/${conversationId ?? ""}`}
           clientId={clientId}
+          conversationId={conversationId}
+          privateTo={open?.is_private ? privateLabel(open) : undefined}
           clientName={open?.client_name ?? "Client"}
           unread={open?.unread ?? 0}
           polling={polling}
@@ -118,16 +132,35 @@ export function MessagesView({ polling }: { polling: boolean }) {
   );
 }
 
-type ClientConversationProps = { clientId: string; clientName: string; unread: number; polling: boolean; onBack?: () => void };
+/** Whose private conversation it is, as the firm's list and header say. */
+function privateLabel(conversation: Conversation): string {
+  return `Private: only ${conversation.private_to_name ?? "a person no longer here"} and the firm`;
+}
 
-/** One client's conversation with the composer; `clientId` is a person's or an account's id (a client's record). */
-export function ClientConversation({ clientId, clientName, unread, polling, onBack }: ClientConversationProps) {
-  const conversation = useClientConversation(clientId, polling);
+type ClientConversationProps = {
+  clientId: string;
+  /** A person's private conversation (its id); none: the account's own. */
+  conversationId?: string;
+  /** What the header says of a private conversation's reader. */
+  privateTo?: string;
+  clientName: string;
+  unread: number;
+  polling: boolean;
+  onBack?: () => void;
+};
+
+/**
+ * One client's conversation with the composer; `clientId` is a person's or an account's id (a
+ * client's record). A private conversation carries no documents: they would be filed where the
+ * whole account reads them (docs/decisions.md, "Private conversations").
+ */
+export function ClientConversation({ clientId, conversationId, privateTo, clientName, unread, polling, onBack }: ClientConversationProps) {
+  const conversation = useClientConversation(clientId, polling, conversationId);
   const send = useSendToClient();
   const markRead = useMarkClientRead();
   const upload = useUploadForClient(clientId);
   const { mutate: markAsRead } = markRead;
-  const markThisRead = useCallback(() => markAsRead({ user_id: clientId }), [markAsRead, clientId]);
+  const markThisRead = useCallback(() => markAsRead({ user_id: clientId, conversation_id: conversationId }), [markAsRead, clientId, conversationId]);
   useMarkReadWhenSeen(conversation, unread, markThisRead);
 
   return (
@@ -138,7 +171,15 @@ export function ClientConversation({ clientId, clientName, unread, polling, onBa
             <ArrowLeft aria-hidden="true" />
           </Button>
         )}
-        <h2 className="truncate font-semibold">{clientName}</h2>
+        <div className="grid min-w-0">
+          <h2 className="truncate font-semibold">{clientName}</h2>
+          {privateTo && (
+            <p className="flex items-center gap-1 text-xs text-muted-foreground">
+              <Lock aria-hidden="true" className="size-3 shrink-0" />
+              {privateTo}
+            </p>
+          )}
+        </div>
       </div>
       <ConversationBody
         conversation={conversation}
@@ -146,7 +187,11 @@ export function ClientConversation({ clientId, clientName, unread, polling, onBa
         otherName={clientName}
         downloadHref={(id) => `/api/admin/documents/${id}/download`}
       />
-      <MessageComposer sending={send.isPending} onSend={(message) => send.mutateAsync({ ...message, user_id: clientId })} upload={upload} />
+      <MessageComposer
+        sending={send.isPending}
+        onSend={(message) => send.mutateAsync({ ...message, user_id: clientId, conversation_id: conversationId })}
+        upload={conversationId ? undefined : upload}
+      />
     </Card>
   );
 }

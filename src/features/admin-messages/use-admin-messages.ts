@@ -17,10 +17,10 @@ export function useConversations(polling: boolean) {
   );
 }
 
-/** One client's conversation: the first page is the newest. */
-export function useClientConversation(userId: string, polling: boolean) {
+/** One client's conversation (a private one by `conversationId`): the first page is the newest. */
+export function useClientConversation(userId: string, polling: boolean, conversationId?: string) {
   return trpc.admin.messages.useInfiniteQuery(
-    { user_id: userId, limit: PAGE_SIZE },
+    { user_id: userId, conversation_id: conversationId, limit: PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor ?? undefined, retry: false, refetchInterval: every(polling) },
   );
 }

@@ -4,11 +4,12 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { cn } from "@/lib/cn.ts";
 import { trpc } from "@/lib/trpc.ts";
-import type { ClientAppointment, Slot } from "@server/domains/appointments/schemas.ts";
+import { type ClientAppointment, PHONE_NEEDED, type Slot } from "@server/domains/appointments/schemas.ts";
 import { genericZoneName } from "@server/domains/appointments/firm-clock.ts";
 import { MEETING_LOCATION_LABELS, type MeetingType } from "@server/domains/availability/schemas.ts";
 import { dayAsDate, monthKeyOf, monthsBetween, monthWeeks, slotsByDay, viewerTimeZone } from "./slot-calendar.ts";
@@ -72,6 +73,8 @@ function BookingForm({ moving, onDone, onAskUs }: { moving: ClientAppointment | 
   const [start, setStart] = useState<string | null>(null);
   const [month, setMonth] = useState<string | null>(null);
   const [notes, setNotes] = useState("");
+  const [phone, setPhone] = useState("");
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const types = useMeetingTypes();
   const type = types.data?.find((t) => t.id === (moving?.meeting_type_id ?? typeId)) ?? null;
   const slots = useFreeSlots(moving ? { appointment: moving.id } : typeId ? { type: typeId } : null);
@@ -87,6 +90,7 @@ function BookingForm({ moving, onDone, onAskUs }: { moving: ClientAppointment | 
   const daySlots = (day && days.get(day)) || [];
   const chosen = daySlots.find((slot) => slot.start === start) ?? null;
   const needsApproval = type?.requires_approval ?? false;
+  const byPhone = !moving && type?.location === "phone";
 
   function chooseType(id: string) {
     setTypeId(id);
@@ -99,7 +103,16 @@ function BookingForm({ moving, onDone, onAskUs }: { moving: ClientAppointment | 
     event.preventDefault();
     if (!chosen) return;
     if (moving) reschedule.mutate({ id: moving.id, start: new Date(chosen.start) });
-    else if (typeId) book.mutate({ type: typeId, start: new Date(chosen.start), notes: notes.trim() });
+    else if (typeId) {
+      // A meeting by phone needs the number the firm calls: asked here, not found missing at the meeting.
+      if (byPhone && phone.trim() === "") {
+        setPhoneError(PHONE_NEEDED);
+        document.getElementById("booking-phone")?.focus();
+        return;
+      }
+      setPhoneError(null);
+      book.mutate({ type: typeId, start: new Date(chosen.start), notes: notes.trim(), phone: byPhone ? phone.trim() : "" });
+    }
   }
 
   return (
@@ -138,6 +151,12 @@ function BookingForm({ moving, onDone, onAskUs }: { moving: ClientAppointment | 
             <TimePicker day={day} slots={daySlots} value={start} onChange={setStart} />
           </div>
         ))}
+
+      {byPhone && (
+        <FormField id="booking-phone" label="Phone number" required hint="The number we call for this meeting." error={phoneError ?? undefined}>
+          <Input type="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={40} />
+        </FormField>
+      )}
 
       {!moving && typeId && (
         <FormField id="booking-notes" label="Notes" hint="Optional: anything we should prepare.">

@@ -8,10 +8,13 @@ const PAGE_SIZE = 50;
 /** Asked again this often while the live stream is down (use-message-events.ts). */
 const MESSAGES_POLL_MS = 15_000;
 
-/** The client's conversation: the first page is the newest; "Show earlier messages" fetches older pages. */
-export function useConversation(polling: boolean) {
+/** The account's conversation (its people's and the firm's) or the person's private one with the firm. */
+export type ConversationKind = "account" | "private";
+
+/** One of the client's conversations: the first page is the newest; "Show earlier messages" fetches older pages. */
+export function useConversation(polling: boolean, conversation: ConversationKind) {
   return trpc.messages.list.useInfiniteQuery(
-    { limit: PAGE_SIZE },
+    { limit: PAGE_SIZE, conversation },
     { getNextPageParam: (page) => page.nextCursor ?? undefined, retry: false, refetchInterval: polling ? MESSAGES_POLL_MS : false },
   );
 }
@@ -20,18 +23,32 @@ export function useMessagesUnread(polling: boolean): number {
   return trpc.messages.unread.useQuery(undefined, { retry: false, refetchInterval: polling ? MESSAGES_POLL_MS : false }).data?.unread ?? 0;
 }
 
+/** The client's conversations with who reads each, and the unread count of each. */
+export function useClientConversations(polling: boolean) {
+  return trpc.messages.conversations.useQuery(undefined, { retry: false, refetchInterval: polling ? MESSAGES_POLL_MS : false });
+}
+
 export function useSendMessage() {
   const utils = trpc.useUtils();
   return trpc.messages.send.useMutation({
     onError: (err) => toast.error(errorDetail(err) ?? "Failed to send the message. Please try again."),
-    onSettled: () => Promise.all([utils.messages.list.invalidate(), utils.documents.invalidate(), utils.folders.invalidate()]),
+    onSettled: () =>
+      Promise.all([
+        utils.messages.list.invalidate(),
+        utils.messages.conversations.invalidate(),
+        utils.documents.invalidate(),
+        utils.folders.invalidate(),
+      ]),
   });
 }
 
 export function useMarkMessagesRead() {
   const utils = trpc.useUtils();
   return trpc.messages.markRead.useMutation({
-    onSuccess: (unread) => utils.messages.unread.setData(undefined, unread),
+    onSuccess: async (unread) => {
+      utils.messages.unread.setData(undefined, unread);
+      await utils.messages.conversations.invalidate();
+    },
   });
 }
 
@@ -62,6 +79,7 @@ export function useMessageEvents(): { polling: boolean } {
   const live = useLiveEvents("/api/messages/events", () => {
     void utils.messages.list.invalidate();
     void utils.messages.unread.invalidate();
+    void utils.messages.conversations.invalidate();
   });
   return { polling: !live };
 }
