@@ -73,7 +73,9 @@ export async function setUserQuota(ctx: FirmContext, input: { id: string; quota_
  * user deleting their own account (account settings). An account under a legal hold is never
  * disposed of this way (docs/safeguards.md, "Retention and disposal"): the firm is told to lift the
  * hold first; a client deleting themselves goes, and the held account stays without them (the hold
- * is not the client's to know of).
+ * is not the client's to know of). An account keeping signed records (a sealed Form 8879 within its
+ * years) stays without people too, whoever deletes the person, until its release date
+ * (docs/security.md, "Round 4"): the database refuses deleting those records anyway.
  */
 export async function deleteUser(ctx: Context, input: { id: string }, by: "admin" | "self" = "admin"): Promise<Success> {
   const removed = await ctx.db.transaction().execute(async (tx) => {
@@ -88,7 +90,14 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
       action: "user.delete",
       client: personClient(user),
       target: { type: "user", id: user.id },
-      detail: { by, documents: documents.length, ...(accounts.held.length > 0 ? { held_accounts_kept: accounts.held } : {}) },
+      detail: {
+        by,
+        documents: documents.length,
+        ...(accounts.held.length > 0 ? { held_accounts_kept: accounts.held } : {}),
+        ...(accounts.retained.length > 0
+          ? { retained_accounts_kept: accounts.retained.map((a) => ({ id: a.id, until: a.until.toISOString() })) }
+          : {}),
+      },
     });
     return documents;
   });
