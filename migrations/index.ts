@@ -42,6 +42,7 @@ import * as signatureInbox from "./2026-11-26T0720_signature_inbox.ts";
 import * as accountNameSearch from "./2026-11-27T0100_account_name_search.ts";
 import * as heldAccountsOutliveTheirPeople from "./2026-11-27T0200_held_accounts_outlive_their_people.ts";
 import * as signedRecordsOutliveDeletion from "./2026-12-07T0200_signed_records_outlive_deletion.ts";
+import * as staffHaveNoClientAccount from "./2026-12-07T0210_staff_have_no_client_account.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T0100_account_name_search": accountNameSearch,
   "2026-11-27T0200_held_accounts_outlive_their_people": heldAccountsOutliveTheirPeople,
   "2026-12-07T0200_signed_records_outlive_deletion": signedRecordsOutliveDeletion,
+  "2026-12-07T0210_staff_have_no_client_account": staffHaveNoClientAccount,
 };
