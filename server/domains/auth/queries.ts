@@ -181,12 +181,10 @@ export async function lockAccountsLeftBy(
   if (accounts.length === 0) return { free: [], held: [], retained: [] };
   await db.selectFrom("accounts").select("id").where("id", "in", accounts).forUpdate().execute();
   const held = await heldAccountIds(db, accounts);
-  const kept = await signedRecordsKeptUntil(
-    db,
-    accounts.filter((id) => !held.includes(id)),
-  );
+  const unheld = accounts.filter((id) => !held.includes(id));
+  const kept = await signedRecordsKeptUntil(db, unheld);
   return {
-    free: accounts.filter((id) => !held.includes(id) && !kept.has(id)),
+    free: unheld.filter((id) => !kept.has(id)),
     held,
     retained: [...kept].map(([id, until]) => ({ id, until })),
   };
