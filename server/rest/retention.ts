@@ -28,7 +28,7 @@ export const retentionRoutes: RestRoute[] = [
     method: "get",
     path: "/admin/retention/due",
     summary:
-      "What the daily disposal deletes within the next 30 days, one line per account and rule (documents, bytes, the date the first goes), held accounts marked; and the legal holds in place",
+      "What the daily disposal deletes within the next 30 days, one line per account and rule (documents, bytes, the date the first goes), held accounts marked; the legal holds in place; and the accounts without people kept for their signed records, with the day those are released",
     tag: "admin",
     access: "admin",
     response: dueListOutput,

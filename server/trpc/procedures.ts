@@ -73,11 +73,14 @@ export const ownerProcedure = adminProcedure.use(({ ctx, next }) => {
 });
 
 export const NO_ACCOUNT_DETAIL = "No client account is open for you";
+/** The client paths' answer to one of the firm's people, who has no client account (docs/security.md, "Round 4"). */
+export const STAFF_NO_CLIENT_ACCOUNT_DETAIL = "The firm's people have no client account: work on clients' accounts in the admin portal";
 
 /**
  * A client's data paths: the signed-in person and the account they act on (ctx.account). Read from
  * the database on every request (docs/security.md, "Client accounts"), so a person removed from an
  * account, or whose portal access was turned off, gets a 404 on their next request on any instance.
+ * One of the firm's people without a client account (as every staff member now is) gets a 403 saying so.
  */
 export const clientProcedure = authedProcedure.use(async ({ ctx, next }) => {
   const account = await ctx.onceForAccount(async () => {
@@ -87,6 +90,7 @@ export const clientProcedure = authedProcedure.use(async ({ ctx, next }) => {
     if (saved !== current.id) await setSessionAccount(ctx.db, ctx.session.id, current.id);
     return current;
   });
+  if (!account && ctx.user.is_admin) throw new TRPCError({ code: "FORBIDDEN", message: STAFF_NO_CLIENT_ACCOUNT_DETAIL });
   if (!account) throw new TRPCError({ code: "NOT_FOUND", message: NO_ACCOUNT_DETAIL });
   return next({ ctx: { account } });
 });

@@ -300,9 +300,13 @@ describe("the daily disposal", () => {
 
   it("keeps a signed Form 8879 while its signature lock holds, and as long as the firm's Form 8879 years say", async () => {
     await setRules(1, 4);
+    // The database refuses deleting a locked document by its own clock, which a test cannot move
+    // (migration 2026-12-07T0200): this story starts five years ago, the account made then.
+    const start = yearsAfter(new Date(), -5);
+    server.clock.set(start);
     const daveUser = await createUser(server.db, { name: "Dave Signed" });
+    await server.db.updateTable("accounts").set({ created_at: start }).where("id", "=", daveUser.id).execute();
     const dave = await loginClient(server.url, daveUser);
-    const start = server.clock.now();
     const original = await upload(dave, "8879.pdf");
     const sealed = await upload(dave, "8879-signed.pdf");
     const other = await upload(dave, "notes.txt");
@@ -318,6 +322,8 @@ describe("the daily disposal", () => {
         signing_order: "parallel",
         status: "completed",
         completed_at: start,
+        created_at: start,
+        updated_at: start,
         original_sha256: createHash("sha256").update("8879").digest("hex"),
       })
       .execute();

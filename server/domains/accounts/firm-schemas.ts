@@ -67,6 +67,11 @@ export const firmAccountOutput = z.object({
   kind,
   created_at: z.date(),
   contacts: z.array(accountContactOutput),
+  /**
+   * Until when the account keeps signed records (a signed document's lock, a signed Form 8879 the
+   * firm's years); null: none. Deleting its last person leaves it standing without people until then.
+   */
+  retained_until: z.date().nullable(),
 });
 export type FirmAccount = z.infer<typeof firmAccountOutput>;
 

@@ -9,6 +9,7 @@ import type { FirmContext } from "../../trpc/context.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
 import type { Page } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
+import { signedRecordsKeptUntil } from "../retention/queries.ts";
 import { addAccountAssignee } from "../staff/queries.ts";
 import {
   accountPageForFirm,
@@ -44,13 +45,12 @@ type Role = CurrentAccount["role"];
 type AccountRow = { id: string; name: string; kind: Kind; created_at: Date };
 
 async function withContacts(db: Db, rows: AccountRow[]): Promise<FirmAccount[]> {
-  const contacts = await contactsForFirm(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [contacts, kept] = await Promise.all([contactsForFirm(db, ids), signedRecordsKeptUntil(db, ids)]);
   return rows.map((row) => ({
     ...row,
     contacts: contacts.filter((c) => c.account_id === row.id).map(({ account_id: _account, ...c }) => c),
+    retained_until: kept.get(row.id) ?? null,
   }));
 }
 
@@ -65,7 +65,7 @@ export async function createAccount(ctx: FirmContext, input: { name: string; kin
       target: { type: "account", id: row.id },
       detail: { name: row.name, kind: row.kind },
     });
-    return { ...row, contacts: [] };
+    return { ...row, contacts: [], retained_until: null };
   });
 }
 

@@ -56,6 +56,7 @@ export type AdminAppointment = z.infer<typeof adminAppointmentOutput>;
 export const adminStatsOutput = z.object({
   stats: z.object({ total_users: z.number(), total_documents: z.number(), total_appointments: z.number(), total_folders: z.number() }),
   recent_users: z.array(userOutput),
-  recent_documents: z.array(adminDocumentOutput),
+  /** Absent for a staff member without the `documents` right. */
+  recent_documents: z.array(adminDocumentOutput).optional(),
 });
 export type AdminStats = z.infer<typeof adminStatsOutput>;

@@ -3,6 +3,7 @@ import { personClient, recordActivity } from "../activity/record.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { Context, FirmContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
+import { mayUse } from "../../trpc/staff-rights.ts";
 import { deleteUserData, listUsers, lockAccountsLeftBy, lockUser, userRows } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
 import { personExistsForFirm } from "../accounts/queries.ts";
@@ -21,14 +22,19 @@ export const HELD_ACCOUNT_NOT_DELETABLE =
 export const USER_NOT_FOUND = "User not found";
 const RECENT_COUNT = 5;
 
+/**
+ * The overview: counts and the newest people, and the newest documents (their names, uploaders and
+ * emails) only for those who hold the `documents` right, as the documents list itself needs it
+ * (docs/security.md, "Round 4"): without it the key is absent.
+ */
 export async function adminStats(ctx: FirmContext): Promise<AdminStats> {
   // The recent lists are rows only: their totals are the counts `countAll` already makes.
   const [stats, recent_users, recent_documents] = await Promise.all([
     countAll(ctx.db, ctx.firmScope),
     userRows(ctx.db, ctx.firmScope, { limit: RECENT_COUNT, offset: 0 }),
-    allDocumentRows(ctx.db, ctx.firmScope, { limit: RECENT_COUNT, offset: 0 }),
+    mayUse(ctx.staff, "documents") ? allDocumentRows(ctx.db, ctx.firmScope, { limit: RECENT_COUNT, offset: 0 }) : undefined,
   ]);
-  return { stats, recent_users, recent_documents };
+  return recent_documents ? { stats, recent_users, recent_documents } : { stats, recent_users };
 }
 
 export const userPage = (ctx: FirmContext, input: ListPageInput): Promise<Page<AdminUser>> =>
@@ -73,7 +79,9 @@ export async function setUserQuota(ctx: FirmContext, input: { id: string; quota_
  * user deleting their own account (account settings). An account under a legal hold is never
  * disposed of this way (docs/safeguards.md, "Retention and disposal"): the firm is told to lift the
  * hold first; a client deleting themselves goes, and the held account stays without them (the hold
- * is not the client's to know of).
+ * is not the client's to know of). An account keeping signed records (a sealed Form 8879 within its
+ * years) stays without people too, whoever deletes the person, until its release date
+ * (docs/security.md, "Round 4"): the database refuses deleting those records anyway.
  */
 export async function deleteUser(ctx: Context, input: { id: string }, by: "admin" | "self" = "admin"): Promise<Success> {
   const removed = await ctx.db.transaction().execute(async (tx) => {
@@ -88,7 +96,14 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
       action: "user.delete",
       client: personClient(user),
       target: { type: "user", id: user.id },
-      detail: { by, documents: documents.length, ...(accounts.held.length > 0 ? { held_accounts_kept: accounts.held } : {}) },
+      detail: {
+        by,
+        documents: documents.length,
+        ...(accounts.held.length > 0 ? { held_accounts_kept: accounts.held } : {}),
+        ...(accounts.retained.length > 0
+          ? { retained_accounts_kept: accounts.retained.map((a) => ({ id: a.id, until: a.until.toISOString() })) }
+          : {}),
+      },
     });
     return documents;
   });

@@ -1,5 +1,5 @@
 import { accountsLeftWithoutContactsForFirm, deleteAccountsForFirm } from "../accounts/queries.ts";
-import { heldAccountIds } from "../retention/queries.ts";
+import { heldAccountIds, signedRecordsKeptUntil } from "../retention/queries.ts";
 import { type Expression, sql, type Transaction } from "kysely";
 import { tableCounts } from "../../db/row-counts.ts";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
@@ -169,21 +169,32 @@ export async function lockUser(db: Transaction<Database>, id: string) {
 
 /**
  * The accounts a person is the last contact of, locked (as an upload locks its account, so none
- * adds a document, and no legal hold is placed, until the transaction ends), and which of them are
- * under a legal hold.
+ * adds a document, and no legal hold is placed, until the transaction ends): which of them are
+ * under a legal hold, which (of the others) keep signed records and until when, and the free rest.
+ * Held and retained accounts stay without people (migration 2026-12-07T0200).
  */
-export async function lockAccountsLeftBy(db: Transaction<Database>, userId: string): Promise<{ free: string[]; held: string[] }> {
+export async function lockAccountsLeftBy(
+  db: Transaction<Database>,
+  userId: string,
+): Promise<{ free: string[]; held: string[]; retained: { id: string; until: Date }[] }> {
   const accounts = await accountsLeftWithoutContactsForFirm(db, userId);
-  if (accounts.length === 0) return { free: [], held: [] };
+  if (accounts.length === 0) return { free: [], held: [], retained: [] };
   await db.selectFrom("accounts").select("id").where("id", "in", accounts).forUpdate().execute();
   const held = await heldAccountIds(db, accounts);
-  return { free: accounts.filter((id) => !held.includes(id)), held };
+  const unheld = accounts.filter((id) => !held.includes(id));
+  const kept = await signedRecordsKeptUntil(db, unheld);
+  return {
+    free: unheld.filter((id) => !kept.has(id)),
+    held,
+    retained: [...kept].map(([id, until]) => ({ id, until })),
+  };
 }
 
 /**
  * Everything a person owns, children before parents: `accounts` (lockAccountsLeftBy's free ones)
  * go with them, their data first (an account another person still reaches stays; docs/decisions.md,
- * "Client accounts (issue 32)"; a held one stays too, without people, migration 2026-11-27T0200).
+ * "Client accounts (issue 32)"; a held one stays too, without people, migration 2026-11-27T0200, and
+ * so does one keeping signed records, migration 2026-12-07T0200).
  * The foreign keys would cascade too; deleting explicitly keeps the order visible and answers the
  * stored files to remove.
  */

@@ -74,10 +74,11 @@ export async function takeOverPreparedWork(tx: Db, now: Date, invitation: { id: 
 async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: string; email: string }, user: PublicUser): Promise<boolean> {
   if (!(await markInvitationAccepted(tx, invitation.id, user.id, ctx.now()))) return false;
   // The invitee joins the account made for them when they were invited (an invitation from before
-  // accounts makes their individual account now).
+  // accounts makes their individual account now). One of the firm's people gets no client account
+  // (docs/security.md, "Round 4"): the firm's data is theirs through the admin portal.
   const joins = await findInvitationAccount(tx, invitation.id);
   if (joins?.account_id) await addContact(tx, joins.account_id, user.id, { role: joins.role, notify: joins.notify });
-  else await createAccountWithOwner(tx, { name: user.name, kind: "individual" }, user.id);
+  else if (!user.is_admin) await createAccountWithOwner(tx, { name: user.name, kind: "individual" }, user.id);
   await takeOverPreparedWork(tx, ctx.now(), invitation, user);
   await recordActivity(tx, ctx, {
     action: "invitation.accept",

@@ -127,6 +127,23 @@ export async function heldAccountIds(db: Db, accountIds: readonly string[]): Pro
   return rows.map((r) => r.account_id);
 }
 
+/**
+ * Until when each of `accountIds` keeps signed records (the latest lock of its documents, a signed
+ * Form 8879 the firm's years after its signing): the accounts a person's deletion leaves standing
+ * without people, as a hold does. The database's own function (migration
+ * 2026-12-07T0200_signed_records_outlive_deletion), so the person-deleted trigger spares the same
+ * accounts; accounts keeping nothing are absent.
+ */
+export async function signedRecordsKeptUntil(db: Db, accountIds: readonly string[]): Promise<Map<string, Date>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("accounts")
+    .select(["id", sql<Date | null>`account_signed_records_kept_until(accounts.id)`.as("until")])
+    .where("id", "in", accountIds)
+    .execute();
+  return new Map(rows.filter((r) => r.until !== null).map((r) => [r.id, new Date(r.until!)]));
+}
+
 /** One account's documents due at `now`, at most `limit`; with `trashOnly`, only those due under the trash rule. */
 export async function dueDocumentsOf(db: Db, rules: RetentionRules, accountId: string, now: Date, limit: number, trashOnly: boolean) {
   const result = await sql<DisposalCandidate>`
@@ -195,6 +212,25 @@ export async function listLegalHolds(db: Db, scope: FirmScope) {
     .where(inFirmScope(scope, "a.id"))
     .orderBy("h.placed_at", "desc")
     .execute();
+}
+
+/** Accounts `scope` reaches that have no people and keep signed records, with the day those are released, soonest first. */
+export async function listKeptWithoutPeople(db: Db, scope: FirmScope) {
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom("accounts as a")
+        .select(["a.id as account_id", "a.name as account_name", sql<Date | null>`account_signed_records_kept_until(a.id)`.as("retained_until")])
+        .where(inFirmScope(scope, "a.id"))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom("account_contacts as c").select("c.user_id").whereRef("c.account_id", "=", "a.id"))))
+        .as("k"),
+    )
+    .selectAll()
+    .where("retained_until", "is not", null)
+    .orderBy("retained_until")
+    .orderBy("account_id")
+    .execute();
+  return rows.map((r) => ({ ...r, retained_until: new Date(r.retained_until!) }));
 }
 
 /** Places the hold, or changes its reason; answers the reason it had before (undefined: none). */

@@ -67,6 +67,11 @@ export const dueListOutput = z.object({
   window_days: z.number().int(),
   items: z.array(dueItemOutput.extend({ held: z.boolean() })),
   holds: z.array(legalHoldOutput.extend({ account_id: z.string(), account_name: z.string() })),
+  /**
+   * Accounts without people that stand for their signed records (a person's deletion left them;
+   * docs/security.md, "Round 4"), each with the day those records are released, soonest first.
+   */
+  kept: z.array(z.object({ account_id: z.string(), account_name: z.string(), retained_until: z.date() })),
 });
 export type DueList = z.infer<typeof dueListOutput>;
 

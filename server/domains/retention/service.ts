@@ -21,6 +21,7 @@ import {
   findLegalHold,
   FORM_8879_YEARS_KEY,
   listDueByForFirm,
+  listKeptWithoutPeople,
   listLegalHolds,
   lockAccountForDisposal,
   RETENTION_YEARS_KEY,
@@ -83,9 +84,10 @@ export async function updateRetentionSettings(ctx: FirmContext, input: UpdateRet
 export async function dueForDisposal(ctx: FirmContext): Promise<DueList> {
   const rules = await retentionRules(ctx.db);
   const now = ctx.now();
-  const [due, holds] = await Promise.all([
+  const [due, holds, kept] = await Promise.all([
     listDueByForFirm(ctx.db, ctx.firmScope, rules, new Date(now.getTime() + DUE_WINDOW_DAYS * DAY_MS)),
     listLegalHolds(ctx.db, ctx.firmScope),
+    listKeptWithoutPeople(ctx.db, ctx.firmScope),
   ]);
   const lines = new Map<string, DueList["items"][number]>();
   for (const doc of due) {
@@ -118,6 +120,7 @@ export async function dueForDisposal(ctx: FirmContext): Promise<DueList> {
       placed_at: h.placed_at,
       placed_by_name: h.placed_by_name,
     })),
+    kept,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChevronDown, ClipboardList, Download, Trash2 } from "lucide-react";
-import { Navigate, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { SkipLink } from "@/components/ui/skip-link.tsx";
@@ -136,10 +136,22 @@ function NoAccount({ user }: { user: SignedInDashboardProps["user"] }) {
       <PortalTopBar userName={user.name} email={user.email} />
       <main id="main" tabIndex={-1} className="mx-auto grid max-w-content grid-cols-1 gap-4 px-4 py-5 outline-none sm:gap-6 sm:px-6 sm:py-10">
         <h1 className="text-xl font-semibold break-words sm:text-3xl">No client account is open for you</h1>
-        <p className="text-muted-foreground">
-          You are not part of any client account here any more, so there are no documents, requests or messages to show. If you think this is a
-          mistake, contact your firm.
-        </p>
+        {user.is_admin ? (
+          // The firm's people have no client account (docs/security.md, "Round 4").
+          <p className="text-muted-foreground">
+            This login is one of the firm&apos;s, and the firm&apos;s people have no client account. Clients&apos; documents, requests and messages
+            are in the{" "}
+            <Link to="/admin" className="font-medium text-foreground underline underline-offset-4">
+              admin portal
+            </Link>
+            .
+          </p>
+        ) : (
+          <p className="text-muted-foreground">
+            You are not part of any client account here any more, so there are no documents, requests or messages to show. If you think this is a
+            mistake, contact your firm.
+          </p>
+        )}
       </main>
     </div>
   );

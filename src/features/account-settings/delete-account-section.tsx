@@ -46,7 +46,7 @@ export function DeleteAccountSection({ account }: { account: AccountOverview }) 
       id="delete-account"
       tone="danger"
       title="Delete account"
-      description="Your folders, documents and appointments are deleted with the account. This cannot be undone."
+      description="Your folders, documents and appointments are deleted with the account. If it holds signed documents the firm must keep by law (a signed Form 8879 at least 3 years), the firm keeps its records until then. This cannot be undone."
     >
       <AlertDialog
         open={open}
@@ -65,7 +65,10 @@ export function DeleteAccountSection({ account }: { account: AccountOverview }) 
           <form noValidate onSubmit={submit} className="grid gap-4">
             <AlertDialogHeader>
               <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-              <AlertDialogDescription>Everything in it is deleted for good: your folders, documents and appointments.</AlertDialogDescription>
+              <AlertDialogDescription>
+                Your folders, documents and appointments are deleted for good, unless the account holds signed documents the firm must keep by law:
+                then the firm keeps its records until their time is up.
+              </AlertDialogDescription>
             </AlertDialogHeader>
             {account.has_password ? (
               <FormField id="delete-password" label="Current password">

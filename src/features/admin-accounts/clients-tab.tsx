@@ -34,7 +34,15 @@ export function ClientsTab({ mayManage = true }: { mayManage?: boolean } = {}) {
       header: "People",
       cell: (account) =>
         account.contacts.length === 0 ? (
-          <span className="text-muted-foreground">No people yet</span>
+          account.retained_until ? (
+            // A person's deletion left it standing for its signed records (docs/security.md, "Round 4").
+            <span className="text-muted-foreground">
+              No people · signed records kept until{" "}
+              <time dateTime={new Date(account.retained_until).toISOString()}>{formatDate(account.retained_until)}</time>
+            </span>
+          ) : (
+            <span className="text-muted-foreground">No people yet</span>
+          )
         ) : (
           <ul className="grid min-w-0 gap-0.5 sm:max-w-80" aria-label={`People of ${account.name}`}>
             {account.contacts.map((c) => (

@@ -9,6 +9,7 @@ import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
+import { formatDate } from "@/lib/format.ts";
 import { focusControl, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
 import type { AccountContact, FirmAccount } from "@server/domains/accounts/firm-schemas.ts";
 import { useAddContact, useRemoveContact, useUpdateContact } from "./use-account-changes.ts";
@@ -27,7 +28,11 @@ export function PeopleSection({ account, mayManage }: { account: FirmAccount; ma
         {mayManage && <AddPersonDialog account={account} />}
       </div>
       {account.contacts.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No people yet: invite the first one, who will own the account.</p>
+        <p className="text-sm text-muted-foreground">
+          {account.retained_until
+            ? `No people. Its signed records are kept until ${formatDate(account.retained_until)}, so the account stays until then even without people; invite someone to give them access again.`
+            : "No people yet: invite the first one, who will own the account."}
+        </p>
       ) : (
         <ul aria-label={`People of ${account.name}`} className="grid divide-y rounded-lg border">
           {account.contacts.map((contact) => (

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatFileSizeKB } from "@/lib/format.ts";
+import type { AdminStats } from "@server/domains/admin/schemas.ts";
 import { useAdminMe } from "@/lib/use-admin-me.ts";
 import { SetupChecklist } from "./setup-checklist.tsx";
 import { useAdminStats } from "./use-admin-stats.ts";
@@ -30,7 +31,8 @@ export function OverviewTab() {
         </dl>
       </section>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      {/* Recent documents come only to those with the documents right: without it the users card fills the row. */}
+      <div className={data.recent_documents ? "grid grid-cols-1 gap-6 lg:grid-cols-2" : "grid grid-cols-1 gap-6"}>
         <Card>
           <CardHeader>
             <CardTitle asChild>
@@ -58,35 +60,41 @@ export function OverviewTab() {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Recent documents</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {data.recent_documents.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No documents yet.</p>
-            ) : (
-              <ul className="divide-y">
-                {data.recent_documents.map((doc) => (
-                  <li key={doc.id} className="flex items-center justify-between gap-3 py-2.5">
-                    <div className="min-w-0">
-                      <TruncatedText text={doc.original_filename} className="font-medium" />
-                      <TruncatedText text={doc.user_name} className="text-sm text-muted-foreground" />
-                    </div>
-                    <div className="shrink-0 text-right text-sm text-muted-foreground tabular-nums">
-                      <p>{formatFileSizeKB(doc.file_size)}</p>
-                      <time dateTime={new Date(doc.upload_date).toISOString()}>{formatDate(doc.upload_date)}</time>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        {data.recent_documents && <RecentDocuments documents={data.recent_documents} />}
       </div>
     </div>
+  );
+}
+
+function RecentDocuments({ documents }: { documents: NonNullable<AdminStats["recent_documents"]> }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Recent documents</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {documents.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No documents yet.</p>
+        ) : (
+          <ul className="divide-y">
+            {documents.map((doc) => (
+              <li key={doc.id} className="flex items-center justify-between gap-3 py-2.5">
+                <div className="min-w-0">
+                  <TruncatedText text={doc.original_filename} className="font-medium" />
+                  <TruncatedText text={doc.user_name} className="text-sm text-muted-foreground" />
+                </div>
+                <div className="shrink-0 text-right text-sm text-muted-foreground tabular-nums">
+                  <p>{formatFileSizeKB(doc.file_size)}</p>
+                  <time dateTime={new Date(doc.upload_date).toISOString()}>{formatDate(doc.upload_date)}</time>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
 import { CalendarClock, Lock } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { SettingsSection } from "@/components/settings-section.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -109,6 +110,7 @@ export function DisposalDue() {
             </div>
           )}
           <LegalHolds holds={due.data.holds} />
+          <KeptForSignedRecords kept={due.data.kept} />
         </>
       )}
     </SettingsSection>
@@ -167,6 +169,34 @@ function LegalHolds({ holds }: { holds: DueList["holds"] }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * Accounts whose last person was deleted while they kept signed records (a sealed Form 8879 within
+ * its years): they stand without people until the day shown (docs/security.md, "Round 4").
+ */
+function KeptForSignedRecords({ kept }: { kept: DueList["kept"] }) {
+  if (kept.length === 0) return null;
+  return (
+    <div className="grid gap-3 border-t pt-4">
+      <h3 className="font-medium">Kept for signed records</h3>
+      <p className="text-sm text-muted-foreground">
+        Nobody is left in these accounts, but they hold signed records the portal keeps until the day shown. Their data then goes by the rules above.
+      </p>
+      <ul aria-label="Kept for signed records" className="grid gap-3">
+        {kept.map((account) => (
+          <li key={account.account_id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
+            <Link to={`/admin/accounts/${account.account_id}`} className="min-w-0 font-medium break-words hover:underline">
+              {account.account_name}
+            </Link>
+            <span className="text-sm text-muted-foreground">
+              Kept until <time dateTime={new Date(account.retained_until).toISOString()}>{formatDate(account.retained_until)}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
