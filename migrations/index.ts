@@ -41,6 +41,7 @@ import * as organizerReminders from "./2026-11-26T0680_organizer_reminders.ts";
 import * as signatureInbox from "./2026-11-26T0720_signature_inbox.ts";
 import * as accountNameSearch from "./2026-11-27T0100_account_name_search.ts";
 import * as heldAccountsOutliveTheirPeople from "./2026-11-27T0200_held_accounts_outlive_their_people.ts";
+import * as claimedAccountReview from "./2026-11-28T0100_claimed_account_review.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0720_signature_inbox": signatureInbox,
   "2026-11-27T0100_account_name_search": accountNameSearch,
   "2026-11-27T0200_held_accounts_outlive_their_people": heldAccountsOutliveTheirPeople,
+  "2026-11-28T0100_claimed_account_review": claimedAccountReview,
 };

@@ -16,6 +16,7 @@ import {
   contactCountsForFirm,
   contactsForFirm,
   deleteContactForFirm,
+  emailsOfUsersForFirm,
   findAccountForFirm,
   findContactForFirm,
   insertAccountForFirm,
@@ -42,16 +43,20 @@ export const ALREADY_INVITED = "This email already has a pending invitation: res
 
 type Kind = CurrentAccount["kind"];
 type Role = CurrentAccount["role"];
-type AccountRow = { id: string; name: string; kind: Kind; created_at: Date };
+type AccountRow = { id: string; name: string; kind: Kind; created_at: Date; claim_review_at: Date | null; claim_review_user_id: string | null };
 
 async function withContacts(db: Db, rows: AccountRow[]): Promise<FirmAccount[]> {
-  const contacts = await contactsForFirm(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => ({
+  const [contacts, claimed] = await Promise.all([
+    contactsForFirm(
+      db,
+      rows.map((r) => r.id),
+    ),
+    emailsOfUsersForFirm(db, [...new Set(rows.flatMap((r) => (r.claim_review_user_id ? [r.claim_review_user_id] : [])))]),
+  ]);
+  return rows.map(({ claim_review_at, claim_review_user_id, ...row }) => ({
     ...row,
     contacts: contacts.filter((c) => c.account_id === row.id).map(({ account_id: _account, ...c }) => c),
+    claim_review: claim_review_at ? { since: claim_review_at, email: (claim_review_user_id && claimed.get(claim_review_user_id)) ?? null } : null,
   }));
 }
 
@@ -66,7 +71,7 @@ export async function createAccount(ctx: FirmContext, input: { name: string; kin
       target: { type: "account", id: row.id },
       detail: { name: row.name, kind: row.kind },
     });
-    return { ...row, contacts: [] };
+    return (await withContacts(tx, [row]))[0]!;
   });
 }
 
@@ -83,17 +88,25 @@ export async function accountDetail(ctx: FirmContext, input: { id: string }): Pr
   return (await withContacts(ctx.db, [row]))[0]!;
 }
 
-export async function updateAccount(ctx: FirmContext, input: { id: string; name?: string; kind?: Kind }): Promise<FirmAccount> {
+export async function updateAccount(
+  ctx: FirmContext,
+  input: { id: string; name?: string; kind?: Kind; claim_reviewed?: true },
+): Promise<FirmAccount> {
   await ctx.db.transaction().execute(async (tx) => {
     const before = await lockAccountForFirm(tx, ctx.firmScope, input.id);
     if (!before) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
-    const { id, ...changes } = input;
-    const after = (await updateAccountForFirm(tx, id, changes))!;
+    const { id, claim_reviewed, ...changes } = input;
+    // Reviewed: the mark of a claimed login's leaving goes (docs/security.md, Round 4).
+    const after = (await updateAccountForFirm(tx, id, claim_reviewed ? { ...changes, claim_review_at: null, claim_review_user_id: null } : changes))!;
     await recordActivity(tx, ctx, {
       action: "account.update",
       client: accountClient(after),
       target: { type: "account", id },
-      detail: { from: { name: before.name, kind: before.kind }, to: { name: after.name, kind: after.kind } },
+      detail: {
+        from: { name: before.name, kind: before.kind },
+        to: { name: after.name, kind: after.kind },
+        ...(claim_reviewed && before.claim_review_at ? { claim_reviewed: true } : {}),
+      },
     });
   });
   return accountDetail(ctx, input);
