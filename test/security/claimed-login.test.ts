@@ -145,7 +145,11 @@ describe("a claimed login leaves the accounts it made or joined before the proof
     const s = await squat();
     const invited = await firm.post("/api/admin/invitations", { name: "The Owner", email: s.ownerEmail });
     expect(invited.status, invited.text).toBe(201);
-    const user = await findOrCreateGoogleUser(server.db, { subject: `sub-${randomBytes(4).toString("hex")}`, email: s.ownerEmail, name: "The Owner" });
+    const user = await findOrCreateGoogleUser(server.db, {
+      subject: `sub-${randomBytes(4).toString("hex")}`,
+      email: s.ownerEmail,
+      name: "The Owner",
+    });
     expect(user.id).toBe(s.squatterId);
     expect(await accountsOf(s.squatterId)).toEqual([(invited.body as { account_id: string }).account_id]);
     await expectLeftForReview(s);

@@ -30,12 +30,7 @@ export async function lockAccountForFirm(db: Db, scope: FirmScope, id: string) {
 }
 
 export async function findAccountForFirm(db: Db, scope: FirmScope, id: string) {
-  return db
-    .selectFrom("accounts")
-    .select(accountColumns)
-    .where("id", "=", id)
-    .where(inFirmScope(scope, "accounts.id"))
-    .executeTakeFirst();
+  return db.selectFrom("accounts").select(accountColumns).where("id", "=", id).where(inFirmScope(scope, "accounts.id")).executeTakeFirst();
 }
 
 export async function updateAccountForFirm(

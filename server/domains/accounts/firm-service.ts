@@ -117,9 +117,7 @@ export async function updateAccount(
  * an invitation (`proven`: to a client who proved the address, who joins by accepting it signed in).
  */
 export type PersonPlan =
-  | { action: "link"; userId: string }
-  | { action: "invite"; replaces: string | null; proven: string | null }
-  | { refused: string };
+  { action: "link"; userId: string } | { action: "invite"; replaces: string | null; proven: string | null } | { refused: string };
 
 /**
  * Decides for each address (lower case) at once, so an import asks the database three times, not

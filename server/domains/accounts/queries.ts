@@ -164,7 +164,9 @@ export async function lockAccountsOfLogin(db: Db, userId: string): Promise<{ id:
     .select((eb) =>
       eb
         .or([
-          eb.exists(eb.selectFrom("account_contacts as o").select("o.user_id").whereRef("o.account_id", "=", "a.id").where("o.user_id", "<>", userId)),
+          eb.exists(
+            eb.selectFrom("account_contacts as o").select("o.user_id").whereRef("o.account_id", "=", "a.id").where("o.user_id", "<>", userId),
+          ),
           eb.exists(
             eb
               .selectFrom("invitations as i")
