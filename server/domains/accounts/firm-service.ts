@@ -1,7 +1,8 @@
 // The firm's side of client accounts (docs/decisions.md, "Client accounts (issue 32)"): accounts
 // made before anyone joins them, their people (a new person is invited with the invitations'
-// emailed link; a client who already proved the address is added at once and told by email), and
-// the rule that an account with people keeps an owner. Every change, its mail jobs and its
+// emailed link; a client who already proved the address is added at once and told by email when
+// the asker reaches every account they are in, else invited to join: planPeople), and the rule
+// that an account with people keeps an owner. Every change, its mail jobs and its
 // activity entry are written in one transaction.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
