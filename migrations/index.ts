@@ -47,6 +47,7 @@ import * as privateConversations from "./2026-12-07T0700_private_conversations.t
 import * as federalHolidays from "./2026-12-07T0701_federal_holidays.ts";
 import * as signedRecordsOutliveDeletion from "./2026-12-07T0200_signed_records_outlive_deletion.ts";
 import * as staffHaveNoClientAccount from "./2026-12-07T0210_staff_have_no_client_account.ts";
+import * as claimedAccountReview from "./2026-11-28T0100_claimed_account_review.ts";
 
 /**
  * Every migration, by name, in order. Listed statically (rather than read from the folder at run
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07T0701_federal_holidays": federalHolidays,
   "2026-12-07T0200_signed_records_outlive_deletion": signedRecordsOutliveDeletion,
   "2026-12-07T0210_staff_have_no_client_account": staffHaveNoClientAccount,
+  "2026-11-28T0100_claimed_account_review": claimedAccountReview,
 };

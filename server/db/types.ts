@@ -33,6 +33,10 @@ export interface AccountsTable {
   /** MB (MiB) of documents this account may store; null for the firm's default (CLIENT_QUOTA_MB). */
   storage_quota_mb: number | null;
   created_at: Timestamp;
+  /** When a claim of an unproven login left this account for the firm to review (docs/security.md, Round 4); null otherwise. */
+  claim_review_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The login that claim took out of it (the address's owner now); null once reviewed, or that login is gone. */
+  claim_review_user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A view (migration client_accounts): each account's first owner, whom the firm's lists name it by. */

@@ -81,7 +81,7 @@ export const adminAccountRoutes: RestRoute[] = [
   procedureRoute({
     method: "patch",
     path: "/admin/accounts/:id",
-    summary: "Rename a client account or change its kind",
+    summary: 'Rename a client account or change its kind, or mark reviewed ("claim_reviewed": true) what a claimed login left in it (claim_review)',
     tag: "admin",
     access: "admin",
     body: updateAccountBody,
@@ -91,7 +91,8 @@ export const adminAccountRoutes: RestRoute[] = [
   procedureRoute({
     method: "post",
     path: "/admin/accounts/:id/contacts",
-    summary: "Add a person: an existing client with that address at once (told by email), anyone else by an emailed invitation",
+    summary:
+      "Add a person: an existing client who proved that address at once (told by email) when the caller reaches every account they are in; anyone else by an emailed invitation (someone who already uses the portal joins by accepting it signed in)",
     tag: "admin",
     access: "admin",
     body: addContactInput.omit({ id: true }),

@@ -69,7 +69,7 @@ export const adminRoutes: RestRoute[] = [
   procedureRoute({
     method: "delete",
     path: "/admin/users/:id",
-    summary: "Delete a non-admin user and all their data (400 for an admin)",
+    summary: "Delete a non-admin user and all their data (400 for an admin; 403 when they are also in a client account beyond the caller's reach)",
     tag: "admin",
     access: "admin",
     response: successOutput,

@@ -259,4 +259,37 @@ describe("the Clients tab", () => {
       expect(stored).toEqual([{ body: "Prefers calls after 4 pm." }]);
     });
   }, 150_000);
+
+  // Issue 47, item 3 (docs/security.md, Round 4): an account a claimed login left is marked for the
+  // firm: a badge in Clients, a notice on the record naming the address, and Mark Reviewed.
+  it("marks an account a claimed login left, until the firm marks it reviewed", async () => {
+    const { page } = admin;
+    const claimed = await createUser(server.db, { email: `claimed.${tag}@example.com` });
+    const left = await createUser(server.db, { username: `left_${tag}` });
+    await server.db.deleteFrom("account_contacts").where("account_id", "=", left.id).execute();
+    await server.db
+      .updateTable("accounts")
+      .set({ name: `Left Behind ${tag}`, claim_review_at: new Date(), claim_review_user_id: claimed.id })
+      .where("id", "=", left.id)
+      .execute();
+    await screenshotOnFailure(page, "admin-accounts-claim-review", async () => {
+      await page.goto(`/admin/dashboard?tab=users`);
+      await page.getByLabel("Search clients by account, name or email").fill(`Left Behind ${tag}`);
+      const row = page.getByRole("row").filter({ hasText: `Left Behind ${tag}` });
+      await row.getByText("Needs review").waitFor();
+      await row.getByRole("link", { name: `Left Behind ${tag}` }).click();
+      const notice = page.getByRole("region", { name: "Needs review: a claimed login left this account" });
+      await notice.getByText(`the owner of claimed.${tag}@example.com proved the address`, { exact: false }).waitFor();
+      await expectAccessibleAtBothWidths(page, "admin-record-claim-review");
+      await notice.getByRole("button", { name: "Mark Reviewed" }).click();
+      await toast(`Left Behind ${tag} is marked reviewed.`).waitFor();
+      await notice.waitFor({ state: "detached" });
+      const row2 = await server.db
+        .selectFrom("accounts")
+        .select(["claim_review_at", "claim_review_user_id"])
+        .where("id", "=", left.id)
+        .executeTakeFirstOrThrow();
+      expect(row2).toEqual({ claim_review_at: null, claim_review_user_id: null });
+    });
+  }, 120_000);
 });

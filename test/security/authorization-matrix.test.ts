@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { MAX_BOOKING_CHANGES_PER_CLIENT_PER_HOUR } from "../../server/auth/rate-limit.ts";
 import { MAX_STREAMS_PER_SESSION } from "../../server/domains/messages/events.ts";
 import { NO_ACCOUNT_DETAIL } from "../../server/trpc/procedures.ts";
+import { PERSON_BEYOND_REACH } from "../../server/domains/admin/service.ts";
 import { STAFF_RIGHTS } from "../../server/trpc/staff-rights.ts";
 import {
   aloneWith,
@@ -1308,5 +1309,118 @@ describe("assigned accounts", () => {
       }
     }
     await expectObjectsIntact(unassigned.objects, unassigned.user.id);
+  });
+});
+
+// Issue 47, item 1 (docs/security.md, Round 4): the actions that touch more than one account at
+// once, by a staff member whose reach is one account (C), against an account beyond it (D). Each is
+// checked for every account it touches, not for its entry point: a person of D is never linked into
+// C at once (an invitation instead), a person in D is never deleted through C, D is never deleted
+// with its last person, and no document or folder of D is moved or copied into C.
+describe("multi-account actions, by a staff member scoped to one account", () => {
+  type Fixture = { user: UserFixture; objects: Objects };
+  let staff: ApiClient;
+  let inReach: Fixture;
+  let beyond: Fixture;
+
+  async function fixture(): Promise<Fixture> {
+    const user = await createUser(server.db, { email: `reach-${randomUUID().slice(0, 8)}@example.com` });
+    await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", user.id).execute();
+    return { user, objects: await seedObjects(server.db, server.deps.storage, user.id) };
+  }
+  const contactsOf = async (userId: string) =>
+    (await server.db.selectFrom("account_contacts").select("account_id").where("user_id", "=", userId).orderBy("account_id").execute()).map(
+      (r) => r.account_id,
+    );
+  const documentsIn = async (accountId: string) =>
+    (await server.db.selectFrom("documents").select("id").where("account_id", "=", accountId).orderBy("id").execute()).map((r) => r.id);
+
+  beforeAll(async () => {
+    const member = await createStaffMember(server.db, "staff", ["manage_clients", "documents", "messages", "requests"]);
+    staff = await loginClient(server.url, member, "admin");
+    inReach = await fixture();
+    beyond = await fixture();
+    const res = await admin.request("PUT", `/api/admin/accounts/${inReach.user.id}/assignees`, { json: { user_ids: [member.id] } });
+    expect(res.status).toBe(200);
+  });
+
+  it("add a person: D's only person is invited to C (joins only by accepting), never linked at once", async () => {
+    callsMade++;
+    const res = await staff.post(`/api/admin/accounts/${inReach.user.id}/contacts`, { name: "Beyond", email: beyond.user.email });
+    expect(res.status, res.text).toBe(201);
+    expect((res.body as { contacts: { email: string; user_id: string | null }[] }).contacts.find((c) => c.email === beyond.user.email)).toMatchObject(
+      {
+        user_id: null,
+      },
+    );
+    expect(await contactsOf(beyond.user.id)).toEqual([beyond.user.id]);
+    await expectObjectsIntact(beyond.objects, beyond.user.id);
+  });
+
+  it("delete a person, delete an account: a person also in D is refused (403 saying why); D, its folders and documents stay", async () => {
+    // The firm's owner links D's person into C too (the owner reaches both).
+    const linked = await admin.post(`/api/admin/accounts/${inReach.user.id}/contacts`, { name: "Beyond", email: beyond.user.email });
+    expect(linked.status, linked.text).toBe(201);
+    expect(await contactsOf(beyond.user.id)).toEqual([inReach.user.id, beyond.user.id].sort());
+    const before = await documentsIn(beyond.user.id);
+    callsMade += 2;
+    const refused = await staff.delete(`/api/admin/users/${beyond.user.id}`);
+    expect({ status: refused.status, detail: refused.body.detail }).toEqual({ status: 403, detail: PERSON_BEYOND_REACH });
+    const trpcRefused = await call(staff, "admin.deleteUser", "mutation", { id: beyond.user.id });
+    expect({ status: trpcRefused.status, message: trpcRefused.message }).toEqual({ status: 403, message: PERSON_BEYOND_REACH });
+    expect(await server.db.selectFrom("accounts").select("id").where("id", "=", beyond.user.id).executeTakeFirst()).toBeDefined();
+    expect(await documentsIn(beyond.user.id)).toEqual(before);
+    expect(await contactsOf(beyond.user.id)).toEqual([inReach.user.id, beyond.user.id].sort());
+    await expectObjectsIntact(beyond.objects, beyond.user.id);
+  });
+
+  it("move a document: no firm path puts a document or folder of D into C (404, as for a missing one)", async () => {
+    const before = { inReach: await documentsIn(inReach.user.id), beyond: await documentsIn(beyond.user.id) };
+    const form = new FormData();
+    form.append("folder_id", beyond.objects.folderId);
+    form.append("file", new Blob(["moved"], { type: "text/plain" }), "moved.txt");
+    const attempts: [string, () => Promise<ApiResponse>][] = [
+      [
+        "POST /admin/messages/:user_id with D's document",
+        () => staff.post(`/api/admin/messages/${inReach.user.id}`, { text: "Yours now", document_ids: [beyond.objects.documentId] }),
+      ],
+      [
+        "POST /admin/users/:id/documents into D's folder",
+        () => staff.request("POST", `/api/admin/users/${inReach.user.id}/documents`, { body: form }),
+      ],
+      [
+        "POST /admin/requests with D's folder",
+        () => staff.post("/api/admin/requests", { user_id: inReach.user.id, title: "Moved", folder_id: beyond.objects.folderId }),
+      ],
+      [
+        "POST /admin/signature-requests with D's document",
+        () =>
+          staff.post("/api/admin/signature-requests", {
+            account_id: inReach.user.id,
+            document_id: beyond.objects.documentId,
+            title: "Moved",
+            kind: "other",
+            signers: [{ user_id: inReach.user.id }],
+            fields: [{ signer: 0, type: "signature", page: 1, x: 0.1, y: 0.1, width: 0.2, height: 0.05 }],
+          }),
+      ],
+    ];
+    for (const [what, attempt] of attempts) {
+      callsMade++;
+      expect({ what, status: (await attempt()).status }).toEqual({ what, status: 404 });
+    }
+    expect({ inReach: await documentsIn(inReach.user.id), beyond: await documentsIn(beyond.user.id) }).toEqual(before);
+    await expectObjectsIntact(beyond.objects, beyond.user.id);
+  });
+
+  it("delete an account: the last person of C alone takes C with them (the reached account, the control)", async () => {
+    const own = await fixture();
+    const res = await admin.request("PUT", `/api/admin/accounts/${own.user.id}/assignees`, {
+      json: { user_ids: [(await staff.get("/api/admin/me")).body.id] },
+    });
+    expect(res.status).toBe(200);
+    callsMade++;
+    expect((await staff.delete(`/api/admin/users/${own.user.id}`)).status).toBe(200);
+    expect(await server.db.selectFrom("accounts").select("id").where("id", "=", own.user.id).executeTakeFirst()).toBeUndefined();
   });
 });

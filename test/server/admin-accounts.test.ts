@@ -78,7 +78,7 @@ describe("accounts", () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: "Account not found" });
     const account = await newAccount("Patch Refusals");
-    expect((await admin.patch(`/api/admin/accounts/${account.id}`, {})).body.detail).toContain("Send name or kind to change");
+    expect((await admin.patch(`/api/admin/accounts/${account.id}`, {})).body.detail).toContain("Send name, kind or claim_reviewed to change");
     expect((await admin.patch(`/api/admin/accounts/${crypto.randomUUID()}`, { name: "Y" })).status).toBe(404);
   });
 

@@ -18,8 +18,10 @@ export async function joinAccount(ctx: AuthedContext, input: { token: string }):
   await ctx.rateLimits.consumeRegistration(ctx.ip);
   const invitation = await usableInvitation(ctx.db, input.token, ctx.now());
   const joins = await findInvitationAccount(ctx.db, invitation.id);
-  // The firm's invitations (a new person's own account) and staff invitations are accepted by a new sign-up.
-  if (ctx.user.is_admin || invitation.staff_role !== null || joins?.role !== "member" || !joins.account_id) {
+  // Staff invitations, and the firm's invitations that made a new person's own account, are accepted
+  // by a new sign-up; an invitation to an account that was there before it (an owner's of a member,
+  // or the firm's of someone who already uses the portal: docs/security.md, Round 4) is joined.
+  if (ctx.user.is_admin || invitation.staff_role !== null || !joins?.account_id || (joins.role !== "member" && joins.made_account)) {
     throw new TRPCError({ code: "NOT_FOUND", message: INVALID_INVITATION });
   }
   if (invitation.email.toLowerCase() !== ctx.user.email.toLowerCase()) throw new TRPCError({ code: "FORBIDDEN", message: OTHER_ADDRESS });

@@ -99,14 +99,33 @@ export async function findAccountInvitationForMail(db: Db, invitationId: string)
     .executeTakeFirst();
 }
 
-/** The account an invitation to join names, for the link's page ("Join <account name>"). */
+/**
+ * The account an invitation to join names, for the link's page ("Join <account name>"): an owner's
+ * invitation of a member, or the firm's invitation of someone who already uses the portal to an
+ * account that was there before it (docs/security.md, Round 4).
+ */
 export async function findAccountNameOfInvitation(db: Db, invitationId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom("invitations as i")
     .innerJoin("accounts as a", "a.id", "i.account_id")
     .select("a.name")
     .where("i.id", "=", invitationId)
-    .where("i.role", "=", "member")
+    .where("i.staff_role", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("i.role", "=", "member"),
+        eb.and([
+          eb("i.made_account", "=", false),
+          eb.exists(
+            eb
+              .selectFrom("users as u")
+              .select("u.id")
+              .where(sql<string>`lower(u.email)`, "=", sql<string>`lower(i.email)`)
+              .where("u.email_verified_at", "is not", null),
+          ),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
   return row?.name;
 }

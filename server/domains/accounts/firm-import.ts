@@ -78,7 +78,7 @@ export async function importAccounts(ctx: FirmContext, input: { csv: string; dry
     .transaction()
     .execute(async (tx) => {
       const emails = [...groups.values()].flatMap((g) => g.people.map((p) => p.email));
-      const plans = await planPeople(tx, emails, ctx.now(), null);
+      const plans = await planPeople(tx, ctx.firmScope, emails, ctx.now(), null);
       const accounts: ImportResult["accounts"] = [];
       for (const group of groups.values()) {
         const people: ImportResult["accounts"][number]["people"] = [];

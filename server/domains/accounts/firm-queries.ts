@@ -11,15 +11,18 @@ import type { CurrentAccount } from "./schemas.ts";
 type Kind = CurrentAccount["kind"];
 type Role = CurrentAccount["role"];
 
+/** An account's row as the firm's pages show it; the claim review's two columns say whether a claimed login left it (docs/security.md, Round 4). */
+const accountColumns = ["id", "name", "kind", "created_at", "claim_review_at", "claim_review_user_id"] as const;
+
 export async function insertAccountForFirm(db: Db, account: { name: string; kind: Kind }) {
-  return db.insertInto("accounts").values(account).returning(["id", "name", "kind", "created_at"]).executeTakeFirstOrThrow();
+  return db.insertInto("accounts").values(account).returning(accountColumns).executeTakeFirstOrThrow();
 }
 
 /** The account, locked: every change of its people takes this lock first, so the one-owner rule sees a settled list. */
 export async function lockAccountForFirm(db: Db, scope: FirmScope, id: string) {
   return db
     .selectFrom("accounts")
-    .select(["id", "name", "kind", "created_at"])
+    .select(accountColumns)
     .where("id", "=", id)
     .where(inFirmScope(scope, "accounts.id"))
     .forUpdate()
@@ -27,16 +30,15 @@ export async function lockAccountForFirm(db: Db, scope: FirmScope, id: string) {
 }
 
 export async function findAccountForFirm(db: Db, scope: FirmScope, id: string) {
-  return db
-    .selectFrom("accounts")
-    .select(["id", "name", "kind", "created_at"])
-    .where("id", "=", id)
-    .where(inFirmScope(scope, "accounts.id"))
-    .executeTakeFirst();
+  return db.selectFrom("accounts").select(accountColumns).where("id", "=", id).where(inFirmScope(scope, "accounts.id")).executeTakeFirst();
 }
 
-export async function updateAccountForFirm(db: Db, id: string, changes: { name?: string; kind?: Kind }) {
-  return db.updateTable("accounts").set(changes).where("id", "=", id).returning(["id", "name", "kind", "created_at"]).executeTakeFirst();
+export async function updateAccountForFirm(
+  db: Db,
+  id: string,
+  changes: { name?: string; kind?: Kind; claim_review_at?: null; claim_review_user_id?: null },
+) {
+  return db.updateTable("accounts").set(changes).where("id", "=", id).returning(accountColumns).executeTakeFirst();
 }
 
 /** Newest first; `q` matches the account's name, or a person's (joined or invited) name or email. */
@@ -69,7 +71,7 @@ export async function accountPageForFirm(db: Db, scope: FirmScope, page: PageWin
   }
   const [items, count] = await Promise.all([
     query
-      .select(["a.id", "a.name", "a.kind", "a.created_at"])
+      .select(["a.id", "a.name", "a.kind", "a.created_at", "a.claim_review_at", "a.claim_review_user_id"])
       .orderBy("a.created_at", "desc")
       .orderBy("a.id", "desc")
       .limit(page.limit)
@@ -179,6 +181,13 @@ export async function openInvitationCountForFirm(db: Db, accountId: string): Pro
     .where("revoked_at", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The addresses of the logins that claims took out of accounts, by id (the firm's review notice names them). */
+export async function emailsOfUsersForFirm(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom("users").select(["id", "email"]).where("id", "in", userIds).execute();
+  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 /** The users with these addresses (any case), as adding a person needs to know them. */

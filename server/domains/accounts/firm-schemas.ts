@@ -18,11 +18,17 @@ export const createAccountInput = z.object({ name: accountName, kind });
 export const accountIdInput = z.object({ id: idSchema });
 export const listAccountsInput = listPageInput;
 
-/** The fields PATCH sends; the path gives the id. */
-export const updateAccountBody = z.object({ name: accountName.optional(), kind: kind.optional() });
+/** The fields PATCH sends; the path gives the id. `claim_reviewed`: the firm has reviewed what a claimed login left (docs/security.md, Round 4). */
+export const updateAccountBody = z.object({
+  name: accountName.optional(),
+  kind: kind.optional(),
+  claim_reviewed: z.literal(true, { error: "claim_reviewed must be true" }).optional(),
+});
 export const updateAccountInput = updateAccountBody
   .extend({ id: idSchema })
-  .refine((v) => v.name !== undefined || v.kind !== undefined, { message: "Send name or kind to change" });
+  .refine((v) => v.name !== undefined || v.kind !== undefined || v.claim_reviewed !== undefined, {
+    message: "Send name, kind or claim_reviewed to change",
+  });
 
 export const addContactInput = z.object({
   id: idSchema,
@@ -67,6 +73,13 @@ export const firmAccountOutput = z.object({
   kind,
   created_at: z.date(),
   contacts: z.array(accountContactOutput),
+  /**
+   * Set when a proof of the mailbox claimed a login that had made or joined this account before its
+   * address was proven, and took it out (docs/security.md, Round 4): since when, and that login's
+   * address (its owner's now; null once that login is gone). The account's people, invitations and
+   * documents are the earlier holder's doing until the firm reviews them; null once it has.
+   */
+  claim_review: z.object({ since: z.date(), email: z.string().nullable() }).nullable(),
   /**
    * Until when the account keeps signed records (a signed document's lock, a signed Form 8879 the
    * firm's years); null: none. Deleting its last person leaves it standing without people until then.

@@ -1,11 +1,13 @@
 // The firm's side of client accounts (docs/decisions.md, "Client accounts (issue 32)"): accounts
 // made before anyone joins them, their people (a new person is invited with the invitations'
-// emailed link; a client who already proved the address is added at once and told by email), and
-// the rule that an account with people keeps an owner. Every change, its mail jobs and its
+// emailed link; a client who already proved the address is added at once and told by email when
+// the asker reaches every account they are in, else invited to join: planPeople), and the rule
+// that an account with people keeps an owner. Every change, its mail jobs and its
 // activity entry are written in one transaction.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
 import type { FirmContext } from "../../trpc/context.ts";
+import { beyondReach, type FirmScope } from "../../trpc/firm-scope.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
 import type { Page } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
@@ -16,6 +18,7 @@ import {
   contactCountsForFirm,
   contactsForFirm,
   deleteContactForFirm,
+  emailsOfUsersForFirm,
   findAccountForFirm,
   findContactForFirm,
   insertAccountForFirm,
@@ -42,14 +45,19 @@ export const ALREADY_INVITED = "This email already has a pending invitation: res
 
 type Kind = CurrentAccount["kind"];
 type Role = CurrentAccount["role"];
-type AccountRow = { id: string; name: string; kind: Kind; created_at: Date };
+type AccountRow = { id: string; name: string; kind: Kind; created_at: Date; claim_review_at: Date | null; claim_review_user_id: string | null };
 
 async function withContacts(db: Db, rows: AccountRow[]): Promise<FirmAccount[]> {
   const ids = rows.map((r) => r.id);
-  const [contacts, kept] = await Promise.all([contactsForFirm(db, ids), signedRecordsKeptUntil(db, ids)]);
-  return rows.map((row) => ({
+  const [contacts, kept, claimed] = await Promise.all([
+    contactsForFirm(db, ids),
+    signedRecordsKeptUntil(db, ids),
+    emailsOfUsersForFirm(db, [...new Set(rows.flatMap((r) => (r.claim_review_user_id ? [r.claim_review_user_id] : [])))]),
+  ]);
+  return rows.map(({ claim_review_at, claim_review_user_id, ...row }) => ({
     ...row,
     contacts: contacts.filter((c) => c.account_id === row.id).map(({ account_id: _account, ...c }) => c),
+    claim_review: claim_review_at ? { since: claim_review_at, email: (claim_review_user_id && claimed.get(claim_review_user_id)) ?? null } : null,
     retained_until: kept.get(row.id) ?? null,
   }));
 }
@@ -65,7 +73,7 @@ export async function createAccount(ctx: FirmContext, input: { name: string; kin
       target: { type: "account", id: row.id },
       detail: { name: row.name, kind: row.kind },
     });
-    return { ...row, contacts: [], retained_until: null };
+    return (await withContacts(tx, [row]))[0]!;
   });
 }
 
@@ -82,32 +90,50 @@ export async function accountDetail(ctx: FirmContext, input: { id: string }): Pr
   return (await withContacts(ctx.db, [row]))[0]!;
 }
 
-export async function updateAccount(ctx: FirmContext, input: { id: string; name?: string; kind?: Kind }): Promise<FirmAccount> {
+export async function updateAccount(
+  ctx: FirmContext,
+  input: { id: string; name?: string; kind?: Kind; claim_reviewed?: true },
+): Promise<FirmAccount> {
   await ctx.db.transaction().execute(async (tx) => {
     const before = await lockAccountForFirm(tx, ctx.firmScope, input.id);
     if (!before) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
-    const { id, ...changes } = input;
-    const after = (await updateAccountForFirm(tx, id, changes))!;
+    const { id, claim_reviewed, ...changes } = input;
+    // Reviewed: the mark of a claimed login's leaving goes (docs/security.md, Round 4).
+    const after = (await updateAccountForFirm(tx, id, claim_reviewed ? { ...changes, claim_review_at: null, claim_review_user_id: null } : changes))!;
     await recordActivity(tx, ctx, {
       action: "account.update",
       client: accountClient(after),
       target: { type: "account", id },
-      detail: { from: { name: before.name, kind: before.kind }, to: { name: after.name, kind: after.kind } },
+      detail: {
+        from: { name: before.name, kind: before.kind },
+        to: { name: after.name, kind: after.kind },
+        ...(claim_reviewed && before.claim_review_at ? { claim_reviewed: true } : {}),
+      },
     });
   });
   return accountDetail(ctx, input);
 }
 
-/** What becomes of an address added to an account: a refusal, a link to a client who proved it, or an invitation. */
-export type PersonPlan = { action: "link"; userId: string } | { action: "invite"; replaces: string | null } | { refused: string };
+/**
+ * What becomes of an address added to an account: a refusal, a link to a client who proved it, or
+ * an invitation (`proven`: to a client who proved the address, who joins by accepting it signed in).
+ */
+export type PersonPlan =
+  { action: "link"; userId: string } | { action: "invite"; replaces: string | null; proven: string | null } | { refused: string };
 
 /**
- * Decides for each address (lower case) at once, so an import asks the database twice, not twice a row.
- * An address with an unproven account is invited: accepting claims that account, as an invitation
- * does (docs/security.md, Round 3), so a stranger who registered someone's address never gets in.
+ * Decides for each address (lower case) at once, so an import asks the database three times, not
+ * three times a row. An address with an unproven account is invited: accepting claims that account,
+ * as an invitation does (docs/security.md, Round 3), so a stranger who registered someone's address
+ * never gets in. A proven address is linked at once only when the asker reaches every account its
+ * person is in (docs/security.md, Round 4): otherwise the person is invited too, and joins only by
+ * accepting, so nobody's accounts are tied to one the asker reaches (and then deleted with the
+ * person) without them.
  */
-export async function planPeople(tx: Db, emails: string[], now: Date, accountId: string | null): Promise<Map<string, PersonPlan>> {
+export async function planPeople(tx: Db, scope: FirmScope, emails: string[], now: Date, accountId: string | null): Promise<Map<string, PersonPlan>> {
   const [users, invitations] = await Promise.all([usersByEmailForFirm(tx, emails), openInvitationsByEmailForFirm(tx, emails)]);
+  const proven = users.filter((u) => u.email_verified_at && !u.is_admin).map((u) => u.id);
+  const beyond = new Set((await beyondReach(tx, scope, { people: proven })).people);
   const plans = new Map<string, PersonPlan>();
   for (const email of emails.map((e) => e.toLowerCase())) {
     const user = users.find((u) => u.email.toLowerCase() === email);
@@ -115,10 +141,10 @@ export async function planPeople(tx: Db, emails: string[], now: Date, accountId:
     // an invitation to another account does not stand in the way; one to the firm's team does.
     const open = invitations.find((i) => i.email.toLowerCase() === email && (i.staff_role !== null || i.account_id === accountId));
     if (user?.is_admin) plans.set(email, { refused: FIRM_ADDRESS });
-    else if (user?.email_verified_at) plans.set(email, { action: "link", userId: user.id });
+    else if (user?.email_verified_at && !beyond.has(user.id)) plans.set(email, { action: "link", userId: user.id });
     else if (open && (open.staff_role !== null || open.expires_at.getTime() > now.getTime())) plans.set(email, { refused: ALREADY_INVITED });
     // An expired invitation gives way to the new one (one open invitation per address).
-    else plans.set(email, { action: "invite", replaces: open?.id ?? null });
+    else plans.set(email, { action: "invite", replaces: open?.id ?? null, proven: user?.email_verified_at ? user.id : null });
   }
   return plans;
 }
@@ -137,6 +163,7 @@ export async function addPerson(
     await insertContactForFirm(tx, { account_id: account.id, user_id: plan.userId, role: person.role, notify: person.notify });
     await ctx.jobs.send("email", { kind: "account-contact-added", accountId: account.id, userId: plan.userId }, { tx });
   } else {
+    if (plan.proven && (await findContactForFirm(tx, account.id, plan.proven))) throw new TRPCError({ code: "CONFLICT", message: ALREADY_A_CONTACT });
     if (plan.replaces) await revokeInvitationForFirm(tx, plan.replaces, now);
     const invitation = await insertContactInvitationForFirm(tx, {
       account_id: account.id,
@@ -148,7 +175,9 @@ export async function addPerson(
       created_at: now,
       expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
     });
-    await ctx.jobs.send("email", { kind: "invitation", invitationId: invitation.id, expiresAt: invitation.expires_at.toISOString() }, { tx });
+    // Someone who already uses the portal gets the mail that asks them to join, signed in.
+    const kind = plan.proven ? "account-invitation" : "invitation";
+    await ctx.jobs.send("email", { kind, invitationId: invitation.id, expiresAt: invitation.expires_at.toISOString() }, { tx });
   }
   await recordActivity(tx, ctx, {
     action: "account.contact_add",
@@ -163,7 +192,7 @@ export async function addContact(ctx: FirmContext, input: AddContactInput): Prom
     await ctx.db.transaction().execute(async (tx) => {
       const account = await lockAccountForFirm(tx, ctx.firmScope, input.id);
       if (!account) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
-      const plan = (await planPeople(tx, [input.email], ctx.now(), account.id)).get(input.email.toLowerCase())!;
+      const plan = (await planPeople(tx, ctx.firmScope, [input.email], ctx.now(), account.id)).get(input.email.toLowerCase())!;
       if ("refused" in plan) throw new TRPCError({ code: "CONFLICT", message: plan.refused });
       // The first person of an account owns it unless the firm says otherwise.
       const empty = (await contactCountsForFirm(tx, account.id)).people === 0 && (await openInvitationCountForFirm(tx, account.id)) === 0;

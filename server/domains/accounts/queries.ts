@@ -151,6 +151,51 @@ export async function accountsLeftWithoutContactsForFirm(db: Db, userId: string)
   return rows.map((r) => r.account_id);
 }
 
+/**
+ * The accounts a login is in, locked in id order (as a claim of it changes them: docs/security.md,
+ * Round 4), each with whether anyone else is in it or invited to it.
+ */
+export async function lockAccountsOfLogin(db: Db, userId: string): Promise<{ id: string; name: string; shared: boolean }[]> {
+  const links = await db.selectFrom("account_contacts").select("account_id").where("user_id", "=", userId).execute();
+  if (links.length === 0) return [];
+  return db
+    .selectFrom("accounts as a")
+    .select(["a.id", "a.name"])
+    .select((eb) =>
+      eb
+        .or([
+          eb.exists(
+            eb.selectFrom("account_contacts as o").select("o.user_id").whereRef("o.account_id", "=", "a.id").where("o.user_id", "<>", userId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("invitations as i")
+              .select("i.id")
+              .whereRef("i.account_id", "=", "a.id")
+              .where("i.accepted_at", "is", null)
+              .where("i.revoked_at", "is", null),
+          ),
+        ])
+        .$castTo<boolean>()
+        .as("shared"),
+    )
+    .where(
+      "a.id",
+      "in",
+      links.map((l) => l.account_id),
+    )
+    .orderBy("a.id")
+    .forUpdate()
+    .execute();
+}
+
+/** The login leaves these accounts, which stay (with their other people and invitations) marked for the firm's review. */
+export async function leaveAccountsForReview(db: Db, userId: string, accountIds: readonly string[], now: Date): Promise<void> {
+  if (accountIds.length === 0) return;
+  await db.deleteFrom("account_contacts").where("user_id", "=", userId).where("account_id", "in", accountIds).execute();
+  await db.updateTable("accounts").set({ claim_review_at: now, claim_review_user_id: userId }).where("id", "in", accountIds).execute();
+}
+
 export async function deleteAccountsForFirm(db: Db, accountIds: readonly string[]): Promise<void> {
   if (accountIds.length > 0) await db.deleteFrom("accounts").where("id", "in", accountIds).execute();
 }

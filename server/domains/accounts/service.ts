@@ -2,12 +2,16 @@ import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
 import { greeting } from "../auth/mail.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
+import { accountClient, type ActivityActorContext, recordActivity } from "../activity/record.ts";
 import type { FirmScope } from "../../trpc/firm-scope.ts";
 import {
   accountExistsForFirm,
   accountForPerson,
+  createAccountWithOwner,
   findReachableAccount,
+  leaveAccountsForReview,
   listReachableAccounts,
+  lockAccountsOfLogin,
   notifyRecipientsForFirm,
   setSessionAccount,
 } from "./queries.ts";
@@ -67,4 +71,37 @@ export async function accountForFirm(db: Db, scope: FirmScope, who: { account_id
   if (found === "none") throw new TRPCError({ code: "NOT_FOUND", message: notFound });
   if (found === "several") throw new TRPCError({ code: "CONFLICT", message: SEVERAL_ACCOUNTS });
   return found.id;
+}
+
+/**
+ * A proof of the mailbox (the firm's invitation, Google, a reset link) claimed a login whose address
+ * was never proven (docs/security.md, Round 4): whoever registered it first may have made accounts
+ * with it and brought others into them, and the owner must not inherit those. The login leaves every
+ * account it made or joined before the proof; each stays, with its other people and invitations,
+ * marked for the firm's review (claim_review_at), and the trail says so. `invited`: the proof accepts
+ * the firm's invitation, which names the account the person belongs in, so every earlier account is
+ * left. Without one (a reset, Google alone), an account the login is alone in (nobody else in it or
+ * invited) stays theirs: nobody else can see into it once the earlier holder's credentials are void,
+ * and it may be a real client's who never confirmed the address; if none stays, the person gets an
+ * individual account of their own, as registration gives, named by the address.
+ */
+export async function leaveAccountsOnClaim(tx: Db, ctx: ActivityActorContext, user: { id: string; email: string }, invited: boolean): Promise<void> {
+  const accounts = await lockAccountsOfLogin(tx, user.id);
+  const leaving = invited ? accounts : accounts.filter((a) => a.shared);
+  await leaveAccountsForReview(
+    tx,
+    user.id,
+    leaving.map((a) => a.id),
+    ctx.now(),
+  );
+  for (const account of leaving) {
+    await recordActivity(tx, ctx, {
+      action: "account.claim_detach",
+      client: accountClient(account),
+      target: { type: "user", id: user.id },
+      detail: { email: user.email, how: invited ? "invitation" : "proof" },
+      actor: { id: user.id, role: "client", label: user.email },
+    });
+  }
+  if (!invited && leaving.length === accounts.length) await createAccountWithOwner(tx, { name: user.email, kind: "individual" }, user.id);
 }

@@ -54,6 +54,7 @@ export const ACTIVITY_ACTIONS = [
   "account.contact_add",
   "account.contact_update",
   "account.contact_remove",
+  "account.claim_detach",
   "account.import",
   "account.note_add",
   "account.note_update",
@@ -87,6 +88,8 @@ export const FIRM_PRIVATE_ACTIONS: readonly ActivityAction[] = [
   "account.legal_hold_clear",
   // Kept under a hold although its client deleted it forever: the hold is not theirs to know of.
   "document.delete_held",
+  // A claimed login left the account for the firm's review: the firm's to judge, not the account's other people's.
+  "account.claim_detach",
 ];
 
 /** Who is acting, as the request context knows it (a signed-in user, or nobody yet). */

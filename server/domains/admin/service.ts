@@ -3,6 +3,7 @@ import { personClient, recordActivity } from "../activity/record.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { Context, FirmContext } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
+import { assertReachesAll, type FirmScope } from "../../trpc/firm-scope.ts";
 import { mayUse } from "../../trpc/staff-rights.ts";
 import { deleteUserData, listUsers, lockAccountsLeftBy, lockUser, userRows } from "../auth/queries.ts";
 import type { PublicUser } from "../auth/schemas.ts";
@@ -20,6 +21,8 @@ export const ADMIN_NOT_DELETABLE = "Admin users cannot be deleted";
 export const HELD_ACCOUNT_NOT_DELETABLE =
   "This person is the last one of a client account under a legal hold: lift the hold first, or add another person to the account";
 export const USER_NOT_FOUND = "User not found";
+export const PERSON_BEYOND_REACH =
+  "This person is also in a client account you are not assigned to: deleting them would change that account. Ask someone at the firm who reaches all of their accounts";
 const RECENT_COUNT = 5;
 
 /**
@@ -79,15 +82,19 @@ export async function setUserQuota(ctx: FirmContext, input: { id: string; quota_
  * user deleting their own account (account settings). An account under a legal hold is never
  * disposed of this way (docs/safeguards.md, "Retention and disposal"): the firm is told to lift the
  * hold first; a client deleting themselves goes, and the held account stays without them (the hold
- * is not the client's to know of). An account keeping signed records (a sealed Form 8879 within its
- * years) stays without people too, whoever deletes the person, until its release date
- * (docs/security.md, "Round 4"): the database refuses deleting those records anyway.
+ * is not the client's to know of). `scope`: the firm's asker's reach, which must take in every
+ * account the person is in (each loses them, and those they were the last of go with them), read
+ * under the person's lock, so no account can be added to them meanwhile (docs/security.md, Round 4).
+ * An account keeping signed records (a sealed Form 8879 within its years) stays without people
+ * too, whoever deletes the person, until its release date (docs/security.md, "Round 4"): the
+ * database refuses deleting those records anyway.
  */
-export async function deleteUser(ctx: Context, input: { id: string }, by: "admin" | "self" = "admin"): Promise<Success> {
+export async function deleteUser(ctx: Context, input: { id: string }, by: "admin" | "self" = "admin", scope?: FirmScope): Promise<Success> {
   const removed = await ctx.db.transaction().execute(async (tx) => {
     const user = await lockUser(tx, input.id);
     if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
     if (user.is_admin) throw new RequestRefused(ADMIN_NOT_DELETABLE);
+    if (scope) await assertReachesAll(tx, scope, { people: [user.id] }, PERSON_BEYOND_REACH);
     const accounts = await lockAccountsLeftBy(tx, input.id);
     if (by === "admin" && accounts.held.length > 0) throw new RequestRefused(HELD_ACCOUNT_NOT_DELETABLE);
     const documents = await deleteUserData(tx, input.id, accounts.free);
@@ -112,10 +119,13 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
   return { success: true };
 }
 
-/** The firm deletes a person: one its asker reaches (firm-scope.ts), else 404 as if missing. */
+/**
+ * The firm deletes a person: one its asker reaches (firm-scope.ts), else 404 as if missing; one who
+ * is also in an account beyond the asker's reach is refused (403 saying why).
+ */
 export async function deleteUserForFirm(ctx: FirmContext, input: { id: string }): Promise<Success> {
   if (!(await personExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
-  return deleteUser(ctx, input, "admin");
+  return deleteUser(ctx, input, "admin", ctx.firmScope);
 }
 
 /** Any client's live document, to stream as a download. */

@@ -3,6 +3,7 @@
 // in a link built from PUBLIC_URL. Redeeming deletes the token atomically, sets the password and
 // ends every session of the user; it also verifies the email address, since the link came by mail.
 import { TRPCError } from "@trpc/server";
+import { leaveAccountsOnClaim } from "../accounts/service.ts";
 import { personClient, recordActivity } from "../activity/record.ts";
 import { addressUnproven, voidEarlierHolder, voidPendingEmailChanges } from "../../auth/mailbox-proof.ts";
 import { hashPassword } from "../../auth/password.ts";
@@ -63,7 +64,8 @@ export async function resetPassword(ctx: Context, input: { token: string; new_pa
     // On an address never proven before, everything an earlier holder set up goes; on any account,
     // pending email changes and passkeys go, since a reset is what an owner does when someone else
     // may hold the password, and either could be that someone's.
-    if (await addressUnproven(tx, token.user_id)) await voidEarlierHolder(tx, token.user_id);
+    const claimed = await addressUnproven(tx, token.user_id);
+    if (claimed) await voidEarlierHolder(tx, token.user_id);
     await voidPendingEmailChanges(tx, token.user_id);
     if ((await deletePasskeys(tx, token.user_id)) > 0) {
       await ctx.jobs.send("email", { kind: "account-security", userId: token.user_id, event: "passkeys-removed-by-reset" }, { tx });
@@ -73,6 +75,8 @@ export async function resetPassword(ctx: Context, input: { token: string; new_pa
     await deletePasswordResetTokens(tx, token.user_id);
     await markEmailVerified(tx, token.user_id, ctx.now());
     const user = await findActingUser(tx, token.user_id);
+    // The login leaves the accounts the earlier holder shared with anyone (docs/security.md, Round 4).
+    if (claimed) await leaveAccountsOnClaim(tx, ctx, user, false);
     // Nobody is signed in here: the account whose link it was acts.
     await recordActivity(tx, ctx, {
       action: "auth.password_reset",

@@ -3,6 +3,7 @@
 // rules) and is signed in, or continues with Google with the invited address. Either way the
 // invitation is accepted in the transaction that makes the account, so it works once.
 import { addContact, createAccountWithOwner } from "../accounts/queries.ts";
+import { leaveAccountsOnClaim } from "../accounts/service.ts";
 import { TRPCError } from "@trpc/server";
 import { accountLabel, type ActivityActorContext, personClient, recordActivity } from "../activity/record.ts";
 import { addressUnproven, voidEarlierHolder } from "../../auth/mailbox-proof.ts";
@@ -105,7 +106,7 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
     created = await ctx.db.transaction().execute(async (tx) => {
       const fields = { username: input.username, name: input.name, password_hash: passwordHash };
       let user = claimable
-        ? await claimAccount(tx, claimable.id, fields, ctx.now())
+        ? await claimAccount(tx, ctx, claimable.id, invitation.email, fields)
         : await insertUser(tx, {
             ...fields,
             email: invitation.email,
@@ -144,17 +145,21 @@ export async function acceptInvitation(ctx: Context & CarriedSession, input: Acc
 
 /**
  * The unproven account takes the invited person's username, name and password, with everything
- * its earlier holder set up voided; refused (409) if it proved its address meanwhile.
+ * its earlier holder set up voided, and leaves every account it made or joined before (for the
+ * firm's review: docs/security.md, Round 4), so the person lands in the one they are invited to;
+ * refused (409) if it proved its address meanwhile.
  */
 async function claimAccount(
   tx: Db,
+  ctx: ActivityActorContext,
   userId: string,
+  email: string,
   fields: { username: string; name: string; password_hash: string },
-  now: Date,
 ): Promise<PublicUser> {
   if (!(await addressUnproven(tx, userId))) throw new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN });
   await voidEarlierHolder(tx, userId);
-  return claimUser(tx, userId, { ...fields, email_verified_at: now });
+  await leaveAccountsOnClaim(tx, ctx, { id: userId, email }, true);
+  return claimUser(tx, userId, { ...fields, email_verified_at: ctx.now() });
 }
 
 /** Why Google sign-in makes no account: the firm takes clients by invitation only, or the invitation carried is for another address. */
@@ -191,7 +196,13 @@ export async function admitGoogleAccount(tx: Db, ctx: ActivityActorContext, emai
   return user;
 }
 
-/** Google claimed an unproven account: an open invitation to its address is accepted by it, as its link would have been. */
+/**
+ * Google claimed an unproven account: it leaves the accounts it made or joined before (all of them
+ * when the firm's invitation names where the person belongs: docs/security.md, Round 4), and an open
+ * invitation to its address is accepted by it, as its link would have been.
+ */
 export async function acceptOpenInvitationFor(tx: Db, ctx: ActivityActorContext, user: PublicUser): Promise<void> {
-  for (const invitation of await lockOpenInvitationsFor(tx, user.email, ctx.now())) await acceptFor(tx, ctx, invitation, user);
+  const invitations = await lockOpenInvitationsFor(tx, user.email, ctx.now());
+  await leaveAccountsOnClaim(tx, ctx, user, invitations.length > 0);
+  for (const invitation of invitations) await acceptFor(tx, ctx, invitation, user);
 }

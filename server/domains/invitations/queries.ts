@@ -196,7 +196,7 @@ export async function findInvitationForMail(db: Db, invitationId: string) {
 
 /** The account an invitation joins its invitee to, and as what (null account: an invitation from before accounts). */
 export async function findInvitationAccount(db: Db, id: string) {
-  return db.selectFrom("invitations").select(["account_id", "role", "notify"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("invitations").select(["account_id", "role", "notify", "made_account"]).where("id", "=", id).executeTakeFirst();
 }
 
 /**

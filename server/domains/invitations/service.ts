@@ -64,9 +64,12 @@ export async function invitationList(ctx: FirmContext, input: { limit: number })
   return rows.map(({ invited_by, ...row }) => item(row, invited_by, ctx.now()));
 }
 
-/** The mail of this sending: a resend moves the expiry, so an older sending's late retry finds nothing to send. */
-function queueInvitationMail(ctx: Context, tx: Db, invitationId: string, expiresAt: Date) {
-  return ctx.jobs.send("email", { kind: "invitation", invitationId, expiresAt: expiresAt.toISOString() }, { tx });
+/**
+ * The mail of this sending: a resend moves the expiry, so an older sending's late retry finds nothing
+ * to send. Someone who already uses the portal is asked to join, signed in (docs/security.md, Round 4).
+ */
+function queueInvitationMail(ctx: Context, tx: Db, invitationId: string, expiresAt: Date, kind: "invitation" | "account-invitation" = "invitation") {
+  return ctx.jobs.send("email", { kind, invitationId, expiresAt: expiresAt.toISOString() }, { tx });
 }
 
 export async function createInvitation(ctx: FirmContext, input: CreateInvitationInput): Promise<InvitationItem> {
@@ -124,7 +127,7 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
 }
 
 /** Locks an invitation the firm may still act on: neither accepted nor revoked. */
-async function openInvitation(tx: Db, scope: FirmScope, id: string): Promise<InvitationRow> {
+async function openInvitation(tx: Db, scope: FirmScope, id: string): Promise<InvitationRow & { made_account: boolean }> {
   const row = await findInvitationForUpdate(tx, scope, id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: INVITATION_NOT_FOUND });
   if (row.accepted_at) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ACCEPTED });
@@ -142,10 +145,13 @@ export async function resendInvitation(ctx: FirmContext, input: { id: string }):
   const now = ctx.now();
   return ctx.db.transaction().execute(async (tx) => {
     const open = await openInvitation(tx, ctx.firmScope, input.id);
-    if (await emailHasProvenAccount(tx, open.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
+    // An invitation to an account that was there before it may be for someone who already uses the
+    // portal (a person in accounts beyond the inviter's reach joins by accepting: firm-service.ts).
+    const proven = await emailHasProvenAccount(tx, open.email);
+    if (proven && (open.made_account || !open.account_id)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
     await renewInvitation(tx, open.id, expiresAt);
-    await queueInvitationMail(ctx, tx, open.id, expiresAt);
+    await queueInvitationMail(ctx, tx, open.id, expiresAt, proven ? "account-invitation" : "invitation");
     await recordActivity(tx, ctx, {
       action: "invitation.resend",
       client: null,

@@ -7,6 +7,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { AccountActivity } from "@/features/activity/account-activity.tsx";
+import { ClaimReviewNotice } from "@/features/admin-accounts/claim-review-notice.tsx";
 import { EditAccountDialog } from "@/features/admin-accounts/edit-account-dialog.tsx";
 import { KIND_LABELS } from "@/features/admin-accounts/kind-labels.ts";
 import { NotesSection } from "@/features/admin-accounts/notes-section.tsx";
@@ -135,6 +136,8 @@ function AccountRecord({ account }: { account: FirmAccount }) {
           </div>
         )}
       </div>
+
+      <ClaimReviewNotice account={account} mayManage={may("manage_clients")} />
 
       <Tabs value={section} onValueChange={choose} className="min-w-0">
         <TabsList aria-label="Client record sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">

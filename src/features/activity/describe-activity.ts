@@ -64,6 +64,7 @@ export const ACTION_LABELS: Partial<Record<ActivityAction, string>> = {
   "account.contact_add": "Person added to an account",
   "account.contact_update": "Person's access changed",
   "account.contact_remove": "Person removed from an account",
+  "account.claim_detach": "Claimed login left an account",
   "account.import": "Client accounts imported",
   "account.assign": "Client account assignment",
   "account.note_add": "Private note added",
@@ -328,6 +329,11 @@ export function describeActivity(entry: DescribableActivity, view: ActivityView)
       }[entry.action];
       return said(verb);
     }
+    case "account.claim_detach":
+      // Firm-private (record.ts): the address's owner proved it, and the login left this account for the firm's review.
+      return said(
+        `proved the address${text(detail, "email") ? ` ${text(detail, "email")}` : ""} and left ${entry.client_label ?? "the account"}, which awaits the firm's review`,
+      );
     case "account.import":
       return said("imported client accounts");
     case "account.assign":

@@ -24,8 +24,10 @@ export function ClientsTab({ mayManage = true }: { mayManage?: boolean } = {}) {
           <Link to={`/admin/accounts/${account.id}`} title={account.name} className="block truncate rounded-sm font-medium hover:underline">
             {account.name}
           </Link>
-          <span>
+          <span className="flex flex-wrap gap-1">
             <Badge variant="secondary">{KIND_LABELS[account.kind]}</Badge>
+            {/* A claimed login left it (docs/security.md, Round 4): the record says what to check. */}
+            {account.claim_review && <Badge variant="muted">Needs review</Badge>}
           </span>
         </div>
       ),
