@@ -6,6 +6,7 @@ import {
   adminRequestListInput,
   adminRequestOutput,
   clientRequestOutput,
+  removedItemDocumentOutput,
   createRequestInput,
   requestTemplateChanges,
   requestTemplateInput,
@@ -39,10 +40,10 @@ export const requestRoutes: RestRoute[] = [
     method: "delete",
     path: "/requests/:id/items/:itemId/documents/:documentId",
     summary:
-      "Take a document the caller attached to an item of their request off it (a wrong file): it goes to their trash. 409 once the firm has marked the item or the request done",
+      "Take a document the caller attached to an item of their request off it (a wrong file): it goes to their trash, unless it also answers an organizer's question (then it only leaves the item). 409 once the firm has marked the item or the request done",
     tag: "requests",
     access: "client",
-    response: clientRequestOutput,
+    response: removedItemDocumentOutput,
     call: (c, r) => c.requests.removeItemDocument({ request_id: r.params.id, item_id: r.params.itemId, document_id: r.params.documentId }),
   }),
   procedureRoute({

@@ -19,6 +19,7 @@ import {
   MEDIA_MESSAGES,
   type SiteMediaItem,
   siteMediaItemOutput,
+  confirmTestimonialInput,
   siteMediaViewOutput,
   siteOptionsInput,
   tooLargeMessage,
@@ -82,11 +83,12 @@ export const siteMediaRoutes: RestRoute[] = [
   procedureRoute({
     method: "post",
     path: "/admin/testimonials/confirm",
-    summary: "Confirm the firm may publish the testimonials the site shows (ends the samples warning)",
+    summary: "Confirm one sample testimonial (by its index in the editor's list) as the firm's to publish",
     tag: "admin",
     access: "admin",
+    body: confirmTestimonialInput,
     response: siteMediaViewOutput,
-    call: (c) => c.admin.confirmTestimonials(),
+    call: (c, r) => c.admin.confirmTestimonials(r.body),
   }),
 ];
 

@@ -312,6 +312,38 @@ describe("request emails", () => {
     expect(submitted.headers["reply-to"]).toContain(user.email);
   });
 
+  it("tells the firm which checklist items a client submitted without: its Inbox, the trail and the mail (issue 48)", async () => {
+    const { user, api } = await client("Nell Crane");
+    const created = await admin.post("/api/admin/requests", {
+      user_id: user.id,
+      title: "2026 tax documents",
+      items: [{ title: "2026 W-2" }, { title: "1099-INT" }, { title: "Property tax bill" }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const request = created.body as { id: string; items: Array<{ id: string }> };
+    expect((await upload(api, { request_id: request.id, request_item_id: request.items[0]!.id }, "w2.txt")).status).toBe(201);
+    expect((await api.post(`/api/requests/${request.id}/submit`)).status).toBe(200);
+
+    const inbox = await server.db.selectFrom("inbox_items").select("summary").where("subject_id", "=", request.id).executeTakeFirstOrThrow();
+    expect(inbox.summary).toEqual({ title: "2026 tax documents", missing: ["1099-INT", "Property tax bill"] });
+    const trail = await server.db
+      .selectFrom("activity_events")
+      .select("detail")
+      .where("action", "=", "request.update")
+      .where("target_id", "=", request.id)
+      .executeTakeFirstOrThrow();
+    expect(trail.detail).toMatchObject({ status: "submitted", missing_items: ["1099-INT", "Property tax bill"] });
+    const submitted = await smtp.waitForMail(FIRM_EMAIL, /^Submitted: 2026 tax documents/);
+    expect(submitted.text).toContain("They submitted it without 2 items of its checklist.");
+    expect(submitted.text).toContain("Still needed (2): 1099-INT\nProperty tax bill");
+    // What the firm reads of the request says it too: those items are still open.
+    const firm = (
+      (await admin.get(`/api/admin/requests?q=Nell`)).body as Array<{ id: string; status: string; items: Array<{ status: string }> }>
+    ).find((r) => r.id === request.id)!;
+    expect(firm.status).toBe("submitted");
+    expect(firm.items.map((i) => i.status)).toEqual(["uploaded", "open", "open"]);
+  });
+
   it("leaves the file names out of the firm's mail when the firm turns names off", async () => {
     expect((await admin.put("/api/admin/notification-settings", { include_document_names_in_emails: false })).status).toBe(200);
     try {

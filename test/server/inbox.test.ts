@@ -117,7 +117,12 @@ describe("what lands in the Inbox", () => {
     expect(page.unread).toBe(3);
     expect(page.items.map(({ kind, client_id, subject_id, summary }) => ({ kind, client_id, subject_id, summary }))).toEqual([
       { kind: "appointment_request", client_id: nora.id, subject_id: appointment.body.id, summary: { title: "Planning", start: expect.any(String) } },
-      { kind: "consultation", client_id: null, subject_id: expect.any(String), summary: { name: "Fox Mulder", service: "tax-prep" } },
+      {
+        kind: "consultation",
+        client_id: null,
+        subject_id: expect.any(String),
+        summary: { name: "Fox Mulder", service: "tax-prep", service_label: "Tax Preparation & Planning" },
+      },
       { kind: "request_submitted", client_id: nora.id, subject_id: created.body.id, summary: { title: "2025 W-2 forms" } },
     ]);
   });

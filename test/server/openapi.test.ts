@@ -87,7 +87,10 @@ describe("GET /api/openapi.json", () => {
   it("describes request bodies with the procedures' own zod schemas", () => {
     const consultation = doc.paths["/consultation/request"].post.requestBody.content["application/json"].schema;
     expect(consultation.required).toEqual(["name", "email", "phone"]);
-    expect(consultation.properties.service.enum).toEqual(["bookkeeping", "tax-prep", "notary", "admin", "consulting", "other"]);
+    // The choices are the firm's (site content services.list; the specification's six by default), so
+    // the schema gives their form and names the defaults; the server checks the list as it stands.
+    expect(consultation.properties.service).toMatchObject({ type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,39}$" });
+    expect(consultation.properties.service.description).toContain("bookkeeping, tax-prep, notary, admin, consulting, other");
     expect(consultation.properties.preferredTime.enum).toEqual(["morning", "afternoon", "evening"]);
     expect(consultation.properties.message.maxLength).toBe(5000);
 
@@ -99,7 +102,7 @@ describe("GET /api/openapi.json", () => {
     expect(upload.properties.file.format).toBe("binary");
 
     const section = doc.paths["/admin/site-content/{section}/{key}"].put.parameters.find((p: { name: string }) => p.name === "section");
-    expect(section.schema.enum).toEqual(["hero", "about", "contact", "company", "welcome", "testimonials", "legal"]);
+    expect(section.schema.enum).toEqual(["hero", "about", "contact", "company", "welcome", "testimonials", "services", "legal"]);
   });
 
   it("describes responses, with dates as date-time strings and admin lists' total header", () => {

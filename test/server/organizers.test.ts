@@ -243,37 +243,58 @@ describe("answering", () => {
     saved = await api.put(`/api/organizers/${id}/answers`, { answers: { new_address: "12 Elm St", daycare_cost: 1200.5 } });
     expect(answerOf(saved.body, "new_address")?.value).toBe("12 Elm St");
 
-    // Hiding a question drops its answer, and a save naming a hidden question keeps nothing of it.
+    // Hiding a question drops its answer; an answer to a question not asked is refused, never dropped (issue 48).
     saved = await api.put(`/api/organizers/${id}/answers`, { answers: { moved: false, kids: [] } });
     expect(saved.body.answers.map((a: Answer) => a.question_id).sort()).toEqual(["moved"]);
-    saved = await api.put(`/api/organizers/${id}/answers`, { answers: { new_address: "sneaky" } });
-    expect(answerOf(saved.body, "new_address")).toBeUndefined();
+    const sneaky = await api.put(`/api/organizers/${id}/answers`, { answers: { new_address: "sneaky", notes: "kept?" } });
+    expect(sneaky.status, sneaky.text).toBe(400);
+    expect(sneaky.body.detail).toBe("Answer not saved: new_address (“New address”): not asked with these answers: it depends on “Did you move?”");
+    // All or nothing: the other answer of that save is not kept either.
     const rows = await server.db.selectFrom("organizer_answers").select("question_id").where("organizer_id", "=", id).execute();
     expect(rows.map((r) => r.question_id)).toEqual(["moved"]);
+    // Hidden by the same save's own answer: the question goes with its answer, which may be cleared (null) alongside.
+    expect((await api.put(`/api/organizers/${id}/answers`, { answers: { moved: true, new_address: "1 Elm St" } })).status).toBe(200);
+    expect((await api.put(`/api/organizers/${id}/answers`, { answers: { moved: false, new_address: null } })).status).toBe(200);
+    expect((await api.put(`/api/organizers/${id}/answers`, { answers: { moved: false, new_address: "again" } })).status).toBe(400);
 
     for (const [answers, message] of [
-      [{ moved: "yes" }, "moved must be true or false"],
-      [{ daycare_cost: 1.234 }, "daycare_cost must be an amount in cents at most"],
-      [{ refund: "Cash" }, "refund must be one of its options"],
-      [{ nope: 1 }, "nope: not a question of this organizer"],
-      [{ w2_files: ["x"] }, "w2_files is a file question: upload its files with organizer_id and question_id"],
-      [{ w2_jobs: [{ boss: "x" }] }, 'w2_jobs entry 0 names "boss", which is not a question of this group'],
+      [{ moved: "yes" }, "Answer not saved: moved (“Did you move?”): must be true or false"],
+      [
+        { daycare_cost: "about 1200" },
+        "Answer not saved: daycare_cost (“Daycare paid”): must be an amount in dollars and cents, like 1200 or 1200.50",
+      ],
+      [{ daycare_cost: 1.234 }, "Answer not saved: daycare_cost (“Daycare paid”): must be an amount with at most two digits of cents, like 1200.50"],
+      [{ refund: "Cash" }, "Answer not saved: refund (“Refund”): must be one of its options"],
+      [{ nope: 1 }, "Answer not saved: nope: not a question of this organizer"],
+      [{ w2_files: ["x"] }, "Answer not saved: w2_files (“W-2 forms”): is a file question: upload its files with organizer_id and question_id"],
+      [{ w2_jobs: [{ boss: "x" }] }, "Answer not saved: w2_jobs[0].boss (“One per employer”): is not a question of this group"],
+      [
+        { w2_jobs: [{ employer: "Acme" }, { wages: "52k" }] },
+        "Answer not saved: w2_jobs[1].wages (“Wages”): must be an amount in dollars and cents, like 1200 or 1200.50",
+      ],
+      [{ w2_jobs: [{ $keep: 0 }] }, "Answer not saved: w2_jobs[0] (“One per employer”): keeps a saved entry that is not there (0 saved)"],
     ] as const) {
-      const res = await api.put(`/api/organizers/${id}/answers`, { answers });
+      const res = await api.put(`/api/organizers/${id}/answers`, { answers: { notes: "with it", ...answers } });
       expect(res.status, res.text).toBe(422);
       expect(res.body.detail).toBe(message);
     }
+    expect(answerOf((await api.get(`/api/organizers/${id}`)).body, "notes")).toBeUndefined();
   });
 
-  it("keeps a group's entries, requires their visible members and drops hidden ones", async () => {
+  it("keeps a group's entries, requires their visible members and refuses answers to hidden ones", async () => {
     const templateId = await template();
     const { user, api } = await client();
     const id = await send(user.id, templateId);
+    const hidden = await api.put(`/api/organizers/${id}/answers`, {
+      answers: { moved: false, w2_jobs: [{ employer: "Acme", wages: 50000, left: false, left_on: "2026-05-01" }] },
+    });
+    expect(hidden.status, hidden.text).toBe(400);
+    expect(hidden.body.detail).toBe("Answer not saved: w2_jobs[0].left_on (“Last day”): not asked with these answers: it depends on “Left the job?”");
     const saved = await api.put(`/api/organizers/${id}/answers`, {
       answers: {
         moved: false,
         w2_jobs: [
-          { employer: "Acme", wages: 50000, left: false, left_on: "2026-05-01" },
+          { employer: "Acme", wages: 50000, left: false },
           { wages: 100, left: true },
         ],
       },
@@ -437,6 +458,40 @@ describe("sensitive answers", () => {
     expect(saved.text).not.toContain("123-45-6789");
     expect(answerOf((await admin.get(`/api/admin/organizers/${id}`)).body, "dependents")?.value).toEqual(dependents);
   });
+  it("keep a sensitive group's saved entries when someone who cannot read them adds one ({ $keep: n })", async () => {
+    const ready = (await admin.get("/api/admin/organizer-templates/ready")).body[0];
+    const templateId = await template("Ready copy", ready.template);
+    const { user, api } = await client("Maria Garcia");
+    const spouse = await createUser(server.db, { name: "Jose Garcia" });
+    await server.db.insertInto("account_contacts").values({ account_id: user.id, user_id: spouse.id, role: "member" }).execute();
+    const spouseApi = await loginClient(server.url, spouse);
+    expect((await spouseApi.post("/api/accounts/switch", { account_id: user.id })).status).toBe(200);
+    const id = await send(user.id, templateId);
+    const ada = {
+      dependent_name: "Ada Garcia",
+      dependent_birth_date: "2019-04-02",
+      dependent_relationship: "Daughter",
+      dependent_ssn: "123-45-6789",
+    };
+    const bo = { dependent_name: "Bo Garcia", dependent_birth_date: "2021-09-12", dependent_relationship: "Son", dependent_ssn: "987-65-4321" };
+    expect((await api.put(`/api/organizers/${id}/answers`, { answers: { has_dependents: true, dependents: [ada] } })).status).toBe(200);
+    // Jose reads "1 hidden", never Ada's entry; adding Bo keeps hers.
+    expect(answerOf((await spouseApi.get(`/api/organizers/${id}`)).body, "dependents")).toMatchObject({ value: null, masked: "1 hidden" });
+    const added = await spouseApi.put(`/api/organizers/${id}/answers`, { answers: { dependents: [{ $keep: 0 }, bo] } });
+    expect(added.status, added.text).toBe(200);
+    expect(answerOf(added.body, "dependents")).toMatchObject({ value: null, masked: "2 hidden" });
+    expect(added.text).not.toContain("123-45-6789");
+    expect(answerOf((await admin.get(`/api/admin/organizers/${id}`)).body, "dependents")?.value).toEqual([ada, bo]);
+    // Typing on in Bo's entry sends it again with the same kept entry before it.
+    const typed = await spouseApi.put(`/api/organizers/${id}/answers`, {
+      answers: { dependents: [{ $keep: 0 }, { ...bo, dependent_name: "Bo R. Garcia" }] },
+    });
+    expect(typed.status, typed.text).toBe(200);
+    expect(answerOf((await admin.get(`/api/admin/organizers/${id}`)).body, "dependents")?.value).toEqual([
+      ada,
+      { ...bo, dependent_name: "Bo R. Garcia" },
+    ]);
+  });
 });
 
 describe("last year's answers", () => {
@@ -497,6 +552,66 @@ describe("file answers", () => {
     const over = await upload(api, { organizer_id: id, question_id: "w2_files" }, 400 * 1024);
     expect(over.status, over.text).toBe(413);
     expect(over.body.detail).toBe("Storage quota exceeded");
+  });
+});
+
+describe("one file for the organizer and the request (issue 48)", () => {
+  const sendFile = (api: ApiClient, fields: Record<string, string>, text: string, name: string) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append("file", new Blob([text], { type: "text/plain" }), name);
+    return api.request("POST", "/api/documents/upload", { body: form });
+  };
+
+  it("counts a file already sent for the organizer for the request's item, without a second copy; taking it off the item leaves the organizer's", async () => {
+    const templateId = await template();
+    const { user, api } = await client("Greta Lindqvist");
+    const id = await send(user.id, templateId, "2026 organizer");
+    const asked = await admin.post("/api/admin/requests", {
+      account_id: user.id,
+      title: "2026 tax documents",
+      items: [{ title: "2026 W-2" }, { title: "Property tax bill" }],
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const request = asked.body as { id: string; items: Array<{ id: string; title: string }> };
+    const w2Item = request.items[0]!.id;
+
+    const forOrganizer = await sendFile(api, { organizer_id: id, question_id: "w2_files" }, "W-2 Acme Tools 2026", "w2-acme.txt");
+    expect(forOrganizer.status, forOrganizer.text).toBe(201);
+    // The same bytes, from the phone's other copy, for the request's W-2 item.
+    const forRequest = await sendFile(api, { request_id: request.id, request_item_id: w2Item }, "W-2 Acme Tools 2026", "IMG_2231.txt");
+    expect(forRequest.status, forRequest.text).toBe(201);
+    expect(forRequest.body.id).toBe(forOrganizer.body.id);
+    const rows = await server.db
+      .selectFrom("documents")
+      .select(["id", "request_id", "request_item_id", "organizer_id", "organizer_question_id"])
+      .where("account_id", "=", user.id)
+      .execute();
+    expect(rows).toEqual([
+      { id: forOrganizer.body.id, request_id: request.id, request_item_id: w2Item, organizer_id: id, organizer_question_id: "w2_files" },
+    ]);
+    const firm = (
+      (await admin.get(`/api/admin/requests?q=Greta`)).body as Array<{ id: string; items: Array<{ title: string; status: string }> }>
+    ).find((r) => r.id === request.id)!;
+    expect(firm.items.map((i) => [i.title, i.status])).toEqual([
+      ["2026 W-2", "uploaded"],
+      ["Property tax bill", "open"],
+    ]);
+    // Not news twice: the firm's Inbox has the one upload.
+    const uploads = await server.db.selectFrom("inbox_items").select("id").where("kind", "=", "upload").where("account_id", "=", user.id).execute();
+    expect(uploads).toHaveLength(1);
+
+    // Other bytes are another document, as before.
+    const other = await sendFile(api, { request_id: request.id, request_item_id: request.items[1]!.id }, "Property tax 2026", "tax-bill.txt");
+    expect(other.body.id).not.toBe(forOrganizer.body.id);
+
+    // Taken off the item (the wrong item, say), it stays the organizer's answer, not in the trash.
+    const removed = await api.delete(`/api/requests/${request.id}/items/${w2Item}/documents/${forOrganizer.body.id}`);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.removed_to_trash).toBe(false);
+    expect((await api.get(`/api/organizers/${id}`)).body.documents.w2_files.map((d: { id: string }) => d.id)).toEqual([forOrganizer.body.id]);
+    const trashed = await api.delete(`/api/requests/${request.id}/items/${request.items[1]!.id}/documents/${other.body.id}`);
+    expect(trashed.body.removed_to_trash).toBe(true);
   });
 });
 

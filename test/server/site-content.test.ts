@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TESTIMONIALS, defaultSiteContent } from "../../server/domains/site/defaults.ts";
+import { DEFAULT_SERVICES, DEFAULT_TESTIMONIALS, defaultSiteContent } from "../../server/domains/site/defaults.ts";
 import { SITE_CONTENT_KEYS } from "../../server/domains/site/schemas.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -37,7 +37,10 @@ describe("site content", () => {
     expect(pub.body.company.logo.value).toBe("/images/logo.svg");
     const testimonials = JSON.parse(pub.body.testimonials.data.value);
     expect(testimonials).toHaveLength(12);
-    for (const t of testimonials) expect(Object.keys(t).sort()).toEqual(["author", "business", "text"]);
+    // The built-in quotes go out marked as the samples they are (issue 48).
+    for (const t of testimonials)
+      expect(t).toEqual({ text: expect.any(String), author: expect.any(String), business: expect.any(String), sample: true });
+    expect(JSON.parse(pub.body.services.list.value)).toEqual(DEFAULT_SERVICES);
   });
 
   it("initializes every key with the defaults, twice without duplicates, keeping edits", async () => {
@@ -187,7 +190,8 @@ describe("site content", () => {
     for (const [section, keys] of Object.entries(SITE_CONTENT_KEYS)) {
       expect(Object.keys(view[section]).sort()).toEqual([...keys].sort());
       for (const key of keys) {
-        expect(view[section][key].value, `${section}.${key}`).toBe(pub[section][key].value);
+        // The editor lists the samples too; the site leaves them out once the firm has quotes of its own.
+        if (section !== "testimonials") expect(view[section][key].value, `${section}.${key}`).toBe(pub[section][key].value);
         expect(view[section][key].defaultValue).toBe(defaults[section as keyof typeof defaults][key as never]);
       }
     }

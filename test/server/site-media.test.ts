@@ -289,15 +289,23 @@ describe("the welcome video", () => {
 describe("the site's switches", () => {
   it("turns the welcome modal and the testimonials off, shows it on the landing page, and records the change", async () => {
     const before = await admin.get("/api/admin/site-media");
-    expect(before.body).toMatchObject({ welcomeModal: true, testimonials: true, testimonialsAreSamples: true, testimonialsConfirmedAt: null });
+    expect(before.body).toMatchObject({
+      welcomeModal: true,
+      testimonials: true,
+      testimonialsAreSamples: true,
+      testimonialSamples: 12,
+      testimonialsConfirmedAt: null,
+    });
     const off = await admin.patch("/api/admin/site-options", { welcomeModal: false, testimonials: false });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ welcomeModal: false, testimonials: false });
     const page = await (await fetch(server.url)).text();
     expect(page).toContain('"welcomeModal":false,"testimonials":false');
 
-    const confirmed = await admin.post("/api/admin/testimonials/confirm");
-    expect(confirmed.body.testimonialsConfirmedAt).not.toBeNull();
+    // One sample at a time (issue 48): the first of the list is the firm's now, eleven are still samples.
+    const confirmed = await admin.post("/api/admin/testimonials/confirm", { index: 0 });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body).toMatchObject({ testimonialsAreSamples: false, testimonialSamples: 11, testimonialsConfirmedAt: null });
 
     const events = await server.db.selectFrom("activity_events").select(["action", "detail"]).where("action", "=", "site.update").execute();
     expect(events.map((e) => e.detail)).toEqual(
@@ -305,7 +313,7 @@ describe("the site's switches", () => {
         expect.objectContaining({ media: "hero", uploaded: "office.jpg" }),
         expect.objectContaining({ media: "video", removed: true }),
         expect.objectContaining({ options: { welcomeModal: false, testimonials: false } }),
-        expect.objectContaining({ testimonials: "confirmed" }),
+        expect.objectContaining({ testimonials: "confirmed", author: "Maria Gonzalez" }),
       ]),
     );
     const empty = await admin.patch("/api/admin/site-options", {});

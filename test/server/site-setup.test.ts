@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_TESTIMONIALS } from "../../server/domains/site/defaults.ts";
 import { PUBLIC_SITE_DATA_ID } from "../../server/domains/site/public-data.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -50,17 +51,23 @@ describe("first-day checklist", () => {
     });
   });
 
-  it("counts the samples confirmed or hidden, and the welcome modal turned off, as those steps done", async () => {
+  it("counts the samples hidden or each confirmed, and the welcome modal turned off, as those steps done", async () => {
     expect(await checklist()).toMatchObject({ testimonials: false, video: false });
     expect((await admin.patch("/api/admin/site-options", { testimonials: false })).status).toBe(200);
     expect((await admin.patch("/api/admin/site-options", { welcomeModal: false })).status).toBe(200);
     expect(await checklist()).toMatchObject({ testimonials: true, video: true });
     expect((await admin.patch("/api/admin/site-options", { testimonials: true, welcomeModal: true })).status).toBe(200);
     expect(await checklist()).toMatchObject({ testimonials: false, video: false });
-    expect((await admin.post("/api/admin/testimonials/confirm", {})).status).toBe(200);
+    // One real quote beside the samples is not done (issue 48); confirming every sample is.
+    const own = { text: "Great work.", author: "Ann Lee", business: "Bakery" };
+    expect((await admin.put("/api/admin/testimonials", { testimonials: [...DEFAULT_TESTIMONIALS, own] })).status).toBe(200);
+    expect(await checklist()).toMatchObject({ testimonials: false });
+    for (let index = 0; index < DEFAULT_TESTIMONIALS.length; index++) {
+      expect((await admin.post("/api/admin/testimonials/confirm", { index })).status).toBe(200);
+    }
     expect(await checklist()).toMatchObject({ testimonials: true, video: false });
     // Back to a new install's state for the next test, which walks every step from the start.
-    await server.db.deleteFrom("firm_settings").where("key", "=", "site_testimonials_confirmed_at").execute();
+    await server.db.deleteFrom("site_content").where("section", "=", "testimonials").execute();
     expect(await checklist()).toMatchObject({ testimonials: false });
   });
 

@@ -1,9 +1,10 @@
 import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { Outgoing } from "../../mail/outgoing.ts";
 import type { AppDeps } from "../../trpc/context.ts";
-import { firmContactEmail, firmName } from "../site/service.ts";
+import { serviceLabel } from "../site/schemas.ts";
+import { firmContactEmail, firmName, siteServices } from "../site/service.ts";
 import { findConsultationRequest, markConsultationEmailFailed, markConsultationEmailSent } from "./queries.ts";
-import { PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "./schemas.ts";
+import { PREFERRED_TIME_OPTIONS } from "./schemas.ts";
 
 export type ConsultationNotificationJob = { consultationId: string };
 
@@ -11,8 +12,8 @@ export type ConsultationNotificationJob = { consultationId: string };
 export async function consultationNotificationMail(deps: AppDeps, job: ConsultationNotificationJob): Promise<Outgoing | null> {
   const request = await findConsultationRequest(deps.db, job.consultationId);
   if (!request || request.email_sent_at) return null;
-  const [firm, to] = await Promise.all([firmName(deps), firmContactEmail(deps)]);
-  const service = SERVICE_OPTIONS.find((o) => o.value === request.service)?.label ?? "Not specified";
+  const [firm, to, services] = await Promise.all([firmName(deps), firmContactEmail(deps), siteServices(deps)]);
+  const service = serviceLabel(services, request.service) ?? request.service ?? "Not specified";
   const time = PREFERRED_TIME_OPTIONS.find((o) => o.value === request.preferredTime)?.label ?? "Not specified";
   const body = composeEmail({
     firmName: firm,

@@ -1,18 +1,9 @@
 import { z } from "zod";
 import { nameText, preferredTimeSchema } from "../shared-schemas.ts";
+import { SERVICE_ID, UNKNOWN_SERVICE } from "../site/schemas.ts";
 
 export const REQUIRED_FIELDS = "Please fill in all required fields";
 export const PAST_DATE = "Please choose a date from today on";
-
-export const SERVICE_OPTIONS = [
-  { value: "bookkeeping", label: "Bookkeeping Services" },
-  { value: "tax-prep", label: "Tax Preparation & Planning" },
-  { value: "notary", label: "Notary Services" },
-  { value: "admin", label: "Administrative Services" },
-  { value: "consulting", label: "Business Consulting" },
-  { value: "other", label: "Other" },
-] as const;
-const SERVICE_VALUES = SERVICE_OPTIONS.map((o) => o.value) as [string, ...string[]];
 
 export const PREFERRED_TIME_OPTIONS = [
   { value: "morning", label: "Morning (9 AM-12 PM)" },
@@ -27,7 +18,20 @@ export const consultationRequestInput = z.object({
   name: nameText(REQUIRED_FIELDS).min(1, REQUIRED_FIELDS).max(100, "Name must be at most 100 characters"),
   email: required.max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
   phone: required.max(40, "Please enter a valid phone number").regex(/^[0-9+().\-\s]{7,40}$/, "Please enter a valid phone number"),
-  service: optionalBlank(z.enum(SERVICE_VALUES, { error: "Please choose a service from the list" })),
+  /**
+   * One of the form's choices: the id of a service the site offers there, or "other" (the
+   * specification's six by default; the firm's own list in the site content). The service checks
+   * it against the list as it stands (consultation/service.ts); the schema only its form.
+   */
+  service: optionalBlank(
+    z
+      .string({ error: UNKNOWN_SERVICE })
+      .regex(SERVICE_ID, UNKNOWN_SERVICE)
+      .meta({
+        description:
+          "A service id of the site's consultation choices (services.list), or other; by default bookkeeping, tax-prep, notary, admin, consulting, other",
+      }),
+  ),
   preferredDate: optionalBlank(z.iso.date("Please choose a valid date")),
   preferredTime: optionalBlank(preferredTimeSchema),
   message: z.string().trim().max(5000, "Message must be at most 5000 characters").default(""),
@@ -41,6 +45,8 @@ export const consultationRequestOutput = z.object({
   email: z.string(),
   phone: z.string(),
   service: z.string().nullable(),
+  /** The service in words, as the site's list names it now; null without one, or for a service removed since. */
+  service_label: z.string().nullable(),
   preferredDate: z.string().nullable(),
   preferredTime: z.string().nullable(),
   message: z.string(),

@@ -10,7 +10,9 @@ import {
 import type { ListPageInput } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
 import type { Success } from "../shared-schemas.ts";
-import { type ConsultationRequestInput, PAST_DATE } from "./schemas.ts";
+import { type ConsultationRequest, type ConsultationRequestInput, PAST_DATE } from "./schemas.ts";
+import { consultationChoices, serviceLabel, UNKNOWN_SERVICE } from "../site/schemas.ts";
+import { siteServices } from "../site/service.ts";
 import { addToInbox } from "../inbox/queries.ts";
 import { createInvitation } from "../invitations/service.ts";
 import type { InvitationItem } from "../invitations/schemas.ts";
@@ -26,6 +28,11 @@ const NOT_FAILED = "Only a notification whose every try failed can be resent";
 export async function requestConsultation(ctx: Context, input: ConsultationRequestInput): Promise<{ success: true }> {
   if (input.preferredDate && input.preferredDate < earliestDateAnywhere(ctx.now())) {
     throw new TRPCError({ code: "BAD_REQUEST", message: PAST_DATE });
+  }
+  // The form's choices are the firm's (site content), so they are checked here against the list as it stands.
+  const services = await siteServices(ctx);
+  if (input.service && !consultationChoices(services).some((choice) => choice.value === input.service)) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: UNKNOWN_SERVICE });
   }
   await ctx.rateLimits.consumeConsultationRequest(ctx.ip);
   await ctx.db.transaction().execute(async (tx) => {
@@ -45,7 +52,7 @@ export async function requestConsultation(ctx: Context, input: ConsultationReque
       account_id: null,
       actor_id: null,
       subject_id: id,
-      summary: { name: input.name, service: input.service ?? null },
+      summary: { name: input.name, service: input.service ?? null, service_label: serviceLabel(services, input.service) },
       at: ctx.now(),
     });
     await ctx.jobs.send("email", { kind: "consultation-confirmation", consultationId: id }, { tx });
@@ -74,7 +81,11 @@ function earliestDateAnywhere(now: Date): string {
   return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-export const consultationPage = (ctx: Context, input: ListPageInput) => listPage(input, (w) => listConsultationRequests(ctx.db, w));
+/** The firm's list, each request's service in the words of the site's list. */
+export async function consultationPage(ctx: Context, input: ListPageInput) {
+  const [page, services] = await Promise.all([listPage(input, (w) => listConsultationRequests(ctx.db, w)), siteServices(ctx)]);
+  return { ...page, items: page.items.map((item): ConsultationRequest => ({ ...item, service_label: serviceLabel(services, item.service) })) };
+}
 
 export async function markConsultationHandled(ctx: Context, input: { id: string; handled: boolean }): Promise<Success> {
   const found = await setConsultationHandledAt(ctx.db, input.id, input.handled ? ctx.now() : null);

@@ -151,6 +151,38 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
   return db.insertInto("documents").values(row).returning(documentColumns).executeTakeFirstOrThrow();
 }
 
+/**
+ * The account's live document with these bytes that answers the other kind of question: for an
+ * upload to a request, one uploaded for an organizer and on no request; for an upload to an
+ * organizer's question, one on a request and answering no organizer (issue 48: one file, not two).
+ */
+export function findAnswerWithSameBytes(db: Db, accountId: string, sha256: string, for_: "request" | "organizer") {
+  const query = db
+    .selectFrom("documents")
+    .select("id")
+    .where("account_id", "=", accountId)
+    .where("sha256", "=", sha256)
+    .where("deleted_at", "is", null);
+  return (
+    for_ === "request"
+      ? query.where("organizer_id", "is not", null).where("request_id", "is", null)
+      : query.where("request_id", "is not", null).where("organizer_id", "is", null)
+  )
+    .orderBy("upload_date")
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Puts a document on a request's item, or on an organizer's question, as well (findAnswerWithSameBytes). */
+export function linkDocumentAnswer(
+  db: Db,
+  id: string,
+  place: { request_id: string; request_item_id: string | null } | { organizer_id: string; organizer_question_id: string },
+): Promise<DocumentItem> {
+  return db.updateTable("documents").set(place).where("id", "=", id).returning(documentColumns).executeTakeFirstOrThrow();
+}
+
 function storedDocument(db: Db, id: string) {
   return db
     .selectFrom("documents")

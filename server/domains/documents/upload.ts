@@ -15,7 +15,7 @@ import { requestForUpload } from "../requests/service.ts";
 import { stripInvisible } from "../shared-schemas.ts";
 import { addToUploadNotice } from "./upload-notices.ts";
 import { TEXT_CONTENT_TYPES } from "./content-text.ts";
-import { findStorageQuota, insertDocument, lockStorageQuota, storedBytes } from "./queries.ts";
+import { findAnswerWithSameBytes, findStorageQuota, insertDocument, linkDocumentAnswer, lockStorageQuota, storedBytes } from "./queries.ts";
 import { BYTES_PER_MB, type DocumentItem, STORAGE_QUOTA_EXCEEDED, type StorageUsage } from "./schemas.ts";
 
 const MAX_FILENAME_CHARACTERS = 255;
@@ -118,11 +118,12 @@ async function recordDocument(
   by: "client" | "firm",
 ): Promise<DocumentItem> {
   const { file, folder_id: chosenFolderId } = input;
+  let linked: DocumentItem | null = null;
   try {
     if (chosenFolderId) await assertOwnFolder(ctx.db, accountId, chosenFolderId);
     const contentType = await detectContentType(ctx.storage, file.key, file.declaredType);
     const hasText = TEXT_CONTENT_TYPES.includes(contentType);
-    return await ctx.db
+    const recorded = await ctx.db
       .transaction()
       .execute(async (tx) => {
         // The upload route checked the quota before storing, but uploads running side by side all
@@ -141,6 +142,36 @@ async function recordDocument(
         const organizer = input.organizer_id
           ? await organizerForUpload(tx, accountId, input.organizer_id, input.question_id ?? null, ctx.now())
           : null;
+        // The same file already sent as the other kind of answer (a W-2 uploaded for the organizer, now
+        // for the request): that document answers this too, so it counts here and the firm gets no copy.
+        const same =
+          request && !organizer
+            ? await findAnswerWithSameBytes(tx, accountId, file.sha256, "request")
+            : organizer && !request
+              ? await findAnswerWithSameBytes(tx, accountId, file.sha256, "organizer")
+              : undefined;
+        if (same) {
+          linked = await linkDocumentAnswer(
+            tx,
+            same.id,
+            request
+              ? { request_id: request.id, request_item_id: request.item?.id ?? null }
+              : { organizer_id: organizer!.id, organizer_question_id: organizer!.question_id },
+          );
+          await recordDocumentActivity(
+            tx,
+            ctx,
+            "document.upload",
+            { ...linked, account_id: accountId },
+            {
+              already_uploaded: true,
+              ...(request ? { request: request.title } : {}),
+              ...(request?.item ? { request_item: request.item.title } : {}),
+              ...(organizer ? { organizer: organizer.title } : {}),
+            },
+          );
+          return linked;
+        }
         const folderId = organizer?.folder_id ?? request?.folder_id ?? chosenFolderId;
         const document = await insertDocument(tx, {
           account_id: accountId,
@@ -194,6 +225,9 @@ async function recordDocument(
         if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
         throw err;
       });
+    // Its bytes were already stored once: this copy goes.
+    if (linked) await removeStoredObjects(ctx.storage, ctx.logger, [{ storage_key: file.key }]);
+    return recorded;
   } catch (err) {
     await removeStoredObjects(ctx.storage, ctx.logger, [{ storage_key: file.key }]);
     throw err;

@@ -3,9 +3,9 @@ import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { recordActivity } from "../activity/record.ts";
 import { localDate } from "../appointments/firm-clock.ts";
 import { findBookingRules } from "../availability/queries.ts";
-import { DEFAULT_FIRM_NAME, DEFAULT_TESTIMONIALS, defaultSiteContent } from "../site/defaults.ts";
+import { DEFAULT_FIRM_NAME, defaultSiteContent } from "../site/defaults.ts";
 import { summarizeWeeklyHours } from "../site/hours.ts";
-import { storedSiteContent } from "../site/service.ts";
+import { storedSiteContent, testimonialsView } from "../site/service.ts";
 import { readSiteSettings, SITE_SETTING } from "../site-media/queries.ts";
 import { CHECKLIST_HIDDEN_KEY, findFirmSetting, hasInvitationOrClient, hasMeetingType, TAX_YEAR_KEY, upsertFirmSetting } from "./queries.ts";
 import {
@@ -51,13 +51,14 @@ const PLACEHOLDER_EMAIL = defaultSiteContent({ firmEmail: undefined }).contact.e
  * default has not chosen it yet.
  */
 export async function setupChecklist(ctx: ReadCtx): Promise<SetupChecklist> {
-  const [stored, rules, meetingType, reached, hidden, switches] = await Promise.all([
+  const [stored, rules, meetingType, reached, hidden, switches, testimonials] = await Promise.all([
     storedSiteContent(ctx),
     findBookingRules(ctx.db, ctx.config.firmTimeZone),
     hasMeetingType(ctx.db),
     hasInvitationOrClient(ctx.db),
     findFirmSetting(ctx.db, CHECKLIST_HIDDEN_KEY),
     readSiteSettings(ctx.db),
+    testimonialsView(ctx),
   ]);
   const shipped = defaultSiteContent(ctx.config);
   const value = (section: string, key: string) => stored[section]?.[key]?.value.trim() ?? "";
@@ -68,11 +69,9 @@ export async function setupChecklist(ctx: ReadCtx): Promise<SetupChecklist> {
     contact:
       changed("contact", "phone") && changed("contact", "address") && (value("contact", "email") || shipped.contact.email) !== PLACEHOLDER_EMAIL,
     hours: value("contact", "hours") !== "" || summarizeWeeklyHours(rules.weekly) !== SHIPPED_HOURS,
-    // Replaced, confirmed as the firm's to publish, or hidden: the samples no longer go out as the firm's.
-    testimonials:
-      (changed("testimonials", "data") && value("testimonials", "data") !== JSON.stringify(DEFAULT_TESTIMONIALS)) ||
-      switches[SITE_SETTING.testimonialsConfirmedAt] !== undefined ||
-      switches[SITE_SETTING.testimonialsHidden] === "true",
+    // Every sample edited, confirmed or deleted, or the section hidden: one real quote beside eleven
+    // samples is not done (issue 48).
+    testimonials: testimonials.samples === 0 || switches[SITE_SETTING.testimonialsHidden] === "true",
     // An uploaded video, or the welcome modal turned off.
     video: changed("welcome", "video") || switches[SITE_SETTING.welcomeModalOff] === "true",
     availability: rules.weekly.length > 0 && meetingType,

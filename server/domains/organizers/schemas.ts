@@ -14,6 +14,13 @@ export const ALREADY_SUBMITTED = "This organizer is already submitted";
 export const DUE_DATE_PASSED = "Due date must be today or later";
 export const ACCOUNT_NOT_FOUND = "Client account not found";
 export const REQUIRED_UNANSWERED = "Answer the required questions first";
+/**
+ * How a save refuses an answer (issue 48: never dropped silently): `Answer not saved: <path>
+ * (“<label>”): <why>`, the path as the required list names it (`id`, `group[entry].member`).
+ */
+export const ANSWER_NOT_SAVED = "Answer not saved";
+/** A group entry that keeps the saved entry at that place as it is: `{ "$keep": 0 }` (a sensitive group's entries never reach the client). */
+export const KEEP_ENTRY = "$keep";
 
 /** At most this many accounts in one bulk send. */
 export const MAX_BULK_ACCOUNTS = 500;

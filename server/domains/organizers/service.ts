@@ -4,6 +4,7 @@
 // take back, and the firm's reviewed marks and reopen. The mail of each change is queued, and its
 // trail entry written, in the change's own transaction.
 import { TRPCError } from "@trpc/server";
+import { RequestRefused } from "../../trpc/errors.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
 import { findAccountName } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
@@ -44,13 +45,27 @@ import {
   updateTemplateRow,
   upsertAnswer,
 } from "./queries.ts";
-import { checkValue, findQuestion, isEmpty, maskValue, missingRequired, pruneGroup, topQuestions, visibleIds } from "./rules.ts";
+import {
+  checkValue,
+  findQuestion,
+  isEmpty,
+  answerRefusal,
+  type KeptEntry,
+  maskValue,
+  missingRequired,
+  pruneGroup,
+  resolveKept,
+  topQuestions,
+  unaskedAnswer,
+  visibleIds,
+} from "./rules.ts";
 import {
   ACCOUNT_NOT_FOUND,
   type AdminOrganizer,
   type AdminOrganizerListInput,
   type AdminOrganizerListItem,
   ALREADY_SUBMITTED,
+  ANSWER_NOT_SAVED,
   type AnswerOutput,
   type ClientOrganizer,
   type ClientOrganizerListItem,
@@ -371,8 +386,10 @@ function isOpenForAnswers(status: string): boolean {
  * A partial save: only the questions named are written, each in its own row (two saves side by side
  * never lose each other's answers; the organizer's row lock makes them take turns, so each sees
  * the other's answers when it decides what is hidden). null clears an answer; the same value as
- * last year's confirms it. Answers of questions hidden afterwards are removed: hidden questions
- * keep no answers.
+ * last year's confirms it. Nothing sent is dropped silently (issue 48): a value a question does not
+ * take is refused (422), and so is an answer to a question the answers, once saved, do not ask
+ * (400), each naming the question; the save is all or nothing. Answers of questions hidden by this
+ * save's own answers are removed: hidden questions keep no answers.
  */
 export async function saveAnswers(ctx: ClientContext, input: { id: string; answers: Record<string, unknown> }): Promise<ClientOrganizer> {
   await ctx.db.transaction().execute(async (tx) => {
@@ -380,18 +397,38 @@ export async function saveAnswers(ctx: ClientContext, input: { id: string; answe
     if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
     if (!isOpenForAnswers(organizer.status)) throw new TRPCError({ code: "CONFLICT", message: NOT_OPEN_FOR_ANSWERS });
     const template = organizer.template as Template;
-    const changes = new Map<string, unknown>();
-    for (const [questionId, raw] of Object.entries(input.answers)) {
-      const question = findQuestion(template, questionId);
-      if (!question) throw new TRPCError({ code: "BAD_REQUEST", message: `${questionId}: not a question of this organizer` });
-      const checked = checkValue(question, raw);
-      if (!checked.ok) throw new TRPCError({ code: "BAD_REQUEST", message: `${questionId} ${checked.message}` });
-      changes.set(questionId, checked.value);
-    }
     const rows = new Map((await listAnswerRows(tx, organizer.id)).map((row) => [row.question_id, row]));
     const values = new Map<string, unknown>();
     for (const [id, row] of rows) values.set(id, answerValue(ctx, row));
+
+    const changes = new Map<string, unknown>();
+    /** Each group's entries as sent (kept ones marked), for the hidden-member check below. */
+    const sentEntries = new Map<string, ReadonlyArray<Record<string, unknown> | KeptEntry>>();
+    for (const [questionId, raw] of Object.entries(input.answers)) {
+      const question = findQuestion(template, questionId);
+      if (!question) throw new TRPCError({ code: "BAD_REQUEST", message: `${ANSWER_NOT_SAVED}: ${questionId}: not a question of this organizer` });
+      const checked = checkValue(question, raw);
+      if (!checked.ok)
+        throw new TRPCError({ code: "BAD_REQUEST", message: answerRefusal(question, `${questionId}${checked.at ?? ""}`, checked.message) });
+      let value = checked.value;
+      if (question.type === "group" && Array.isArray(value)) {
+        sentEntries.set(questionId, value as Array<Record<string, unknown> | KeptEntry>);
+        const resolved = resolveKept(value as Array<Record<string, unknown> | KeptEntry>, values.get(questionId));
+        if ("missing" in resolved) {
+          const saved = Array.isArray(values.get(questionId)) ? (values.get(questionId) as unknown[]).length : 0;
+          throw new TRPCError({
+            code: "BAD_REQUEST",
+            message: answerRefusal(question, `${questionId}[${resolved.missing}]`, `keeps a saved entry that is not there (${saved} saved)`),
+          });
+        }
+        value = resolved.entries;
+      }
+      changes.set(questionId, value);
+    }
     for (const [id, value] of changes) values.set(id, value);
+    const visible = visibleIds(template, values);
+    const unasked = unaskedAnswer(template, changes, sentEntries, values, visible);
+    if (unasked) throw new RequestRefused(unasked);
 
     const now = ctx.now();
     const removed: string[] = [];
@@ -408,12 +445,11 @@ export async function saveAnswers(ctx: ClientContext, input: { id: string; answe
       await upsertAnswer(tx, organizer.id, questionId, stored(ctx, findQuestion(template, questionId)?.sensitive ?? false, value), now);
     }
     // Hidden questions keep no answers; a group keeps no answers of members hidden in an entry.
-    const visible = visibleIds(template, values);
     for (const question of topQuestions(template)) {
       const value = values.get(question.id);
       if (isEmpty(value) && !changes.has(question.id)) continue;
       if (!visible.has(question.id)) {
-        if (rows.has(question.id) || (changes.has(question.id) && changes.get(question.id) !== null)) removed.push(question.id);
+        if (rows.has(question.id)) removed.push(question.id);
       } else if (question.type === "group" && Array.isArray(value)) {
         const pruned = pruneGroup(question, value as Array<Record<string, unknown>>, values, visible);
         if (JSON.stringify(pruned) !== JSON.stringify(value))

@@ -53,8 +53,8 @@ export async function updateRequestItem(ctx: FirmContext, input: UpdateRequestIt
  * as their Delete does, and no longer counts for the request. Refused once the firm has marked the
  * item or the request done.
  */
-export async function removeItemDocument(ctx: ClientContext, input: RemoveItemDocumentInput): Promise<ClientRequest> {
-  await ctx.db.transaction().execute(async (tx) => {
+export async function removeItemDocument(ctx: ClientContext, input: RemoveItemDocumentInput): Promise<ClientRequest & { removed_to_trash: boolean }> {
+  const toTrash = await ctx.db.transaction().execute(async (tx) => {
     const item = await lockItemForClientChange(tx, ctx.account.id, input.request_id, input.item_id);
     if (!item) throw new TRPCError({ code: "NOT_FOUND", message: ITEM_NOT_FOUND });
     if (item.request_status === "done") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
@@ -66,8 +66,9 @@ export async function removeItemDocument(ctx: ClientContext, input: RemoveItemDo
       item: item.title,
       filename: removed.original_filename,
     });
+    return removed.deleted_at !== null;
   });
   const own = (await listOwnRequests(ctx)).find((request) => request.id === input.request_id);
   if (!own) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
-  return own;
+  return { ...own, removed_to_trash: toTrash };
 }

@@ -9,7 +9,7 @@ import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { documentNamesInEmails } from "../documents/upload-notices.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
-import { findRequestForMail, listRequestDocumentNames, listRequestItemTitles } from "./queries.ts";
+import { findRequestForMail, listNeededItemTitles, listRequestDocumentNames, listRequestItemTitles } from "./queries.ts";
 
 type ReminderKind = "early" | "due";
 
@@ -90,17 +90,21 @@ export type RequestSubmittedJob = { requestId: string };
 export async function requestSubmittedMail(deps: AppDeps, job: RequestSubmittedJob): Promise<Outgoing | null> {
   const request = await findRequestForMail(deps.db, job.requestId);
   if (!request) return null;
-  const [firm, to, namesShown, documents] = await Promise.all([
+  const [firm, to, namesShown, documents, missing] = await Promise.all([
     firmName(deps),
     firmContactEmail(deps),
     documentNamesInEmails(deps.db),
     listRequestDocumentNames(deps.db, job.requestId),
+    listNeededItemTitles(deps.db, job.requestId),
   ]);
   const client = request.username ?? request.email;
   const body = composeEmail({
     firmName: firm,
     heading: "A client submitted a document request",
-    paragraphs: [`${request.name} (${client}) marked the request "${request.title}" as submitted.`],
+    paragraphs: [
+      `${request.name} (${client}) marked the request "${request.title}" as submitted.`,
+      ...(missing.length > 0 ? [`They submitted it without ${missing.length === 1 ? "1 item" : `${missing.length} items`} of its checklist.`] : []),
+    ],
     details: [
       ["Client", `${request.name} (${request.email})`],
       ["Request", request.title],
@@ -108,6 +112,8 @@ export async function requestSubmittedMail(deps: AppDeps, job: RequestSubmittedJ
       namesShown
         ? [`Documents (${documents.length})`, documents.map((d) => d.original_filename).join("\n")]
         : ["Documents", String(documents.length)],
+      // Item titles are the firm's own words (never the client's), so they are named whatever that setting says.
+      ...(missing.length > 0 ? [[`Still needed (${missing.length})`, missing.join("\n")] as [string, string]] : []),
     ],
     action: { label: "Open the admin portal", url: new URL("/admin/dashboard?tab=requests", deps.config.publicUrl).toString() },
   });

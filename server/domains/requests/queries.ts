@@ -287,6 +287,28 @@ export function listRequestItems(db: Db, requestIds: readonly string[]) {
     .execute();
 }
 
+/** The titles of the request's items still needed: open, with no live document (what "Needed" means on the page). */
+export async function listNeededItemTitles(db: Db, requestId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("document_request_items as item")
+    .select("item.title")
+    .where("item.request_id", "=", requestId)
+    .where("item.status", "=", "open")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("documents")
+            .select("documents.id")
+            .whereRef("documents.request_item_id", "=", "item.id")
+            .where("documents.deleted_at", "is", null),
+        ),
+      ),
+    )
+    .orderBy("item.position")
+    .execute();
+  return rows.map((row) => row.title);
+}
+
 /** The request's items, for its mail. */
 export function listRequestItemTitles(db: Db, requestId: string) {
   return db.selectFrom("document_request_items").select(["id", "title", "status"]).where("request_id", "=", requestId).orderBy("position").execute();
@@ -355,23 +377,25 @@ export async function setItemStatus(db: Db, itemId: string, status: "open" | "do
 /**
  * Takes the account's live document off the item and moves it to the trash (out of its folder,
  * which is remembered for a restore); a restore then brings it back as an ordinary document, not to
- * the item. Nothing for a document that is not on that item.
+ * the item. A document that also answers an organizer's question (one upload serving both, issue
+ * 48) only leaves the item: the organizer keeps it. Nothing for a document that is not on that item.
  */
 export function detachAndTrashItemDocument(db: Db, accountId: string, itemId: string, documentId: string, now: Date) {
+  const trashed = sql<boolean>`organizer_id is null`;
   return db
     .updateTable("documents")
-    .set((eb) => ({
+    .set({
       request_item_id: null,
       request_id: null,
-      deleted_at: now,
-      trashed_from_folder_id: eb.ref("folder_id"),
-      folder_id: null,
-    }))
+      deleted_at: sql`case when ${trashed} then ${now}::timestamptz end`,
+      trashed_from_folder_id: sql`case when ${trashed} then folder_id end`,
+      folder_id: sql`case when ${trashed} then null else folder_id end`,
+    })
     .where("id", "=", documentId)
     .where("account_id", "=", accountId)
     .where("request_item_id", "=", itemId)
     .where("deleted_at", "is", null)
-    .returning(["id", "account_id", "original_filename"])
+    .returning(["id", "account_id", "original_filename", "deleted_at"])
     .executeTakeFirst();
 }
 

@@ -9,6 +9,7 @@ import {
   clientRequestOutput,
   createRequestInput,
   removeItemDocumentInput,
+  removedItemDocumentOutput,
   requestFolderOutput,
   requestFoldersInput,
   requestTemplateInput,
@@ -28,7 +29,7 @@ export const requestsRouter = router({
     .mutation(({ ctx, input }) => submitOwnRequest(ctx, input)),
   removeItemDocument: clientProcedure
     .input(removeItemDocumentInput)
-    .output(clientRequestOutput)
+    .output(removedItemDocumentOutput)
     .mutation(({ ctx, input }) => removeItemDocument(ctx, input)),
 });
 

@@ -163,6 +163,8 @@ export type RequestItem = z.infer<typeof requestItemOutput>;
  */
 export const clientRequestOutput = z.object({ ...requestFields, documents: z.array(attachedDocument), items: z.array(requestItemOutput) });
 export type ClientRequest = z.infer<typeof clientRequestOutput>;
+/** The request after a file was taken off an item: in the trash, or (a file that also answers an organizer's question) only taken off. */
+export const removedItemDocumentOutput = clientRequestOutput.extend({ removed_to_trash: z.boolean() });
 
 /** The firm's view: whose request it is and how many live documents are attached. */
 export const adminRequestOutput = z.object({

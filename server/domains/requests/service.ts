@@ -22,6 +22,7 @@ import {
   listAdminRequests,
   listAttachedDocuments,
   listAccountRequests,
+  listNeededItemTitles,
   listRequestItems,
   lockItemForUpload,
   lockOpenRequestForUpload,
@@ -203,7 +204,8 @@ async function checklistsOf(db: Db, requestIds: readonly string[]) {
 
 /**
  * The client says everything asked for is uploaded: only an open request of their own with at
- * least one (live) document attached. The firm is mailed.
+ * least one (live) document attached. The firm is mailed. A checklist's items still needed may be
+ * left (the page asks first); the firm is told which, in its Inbox, the trail and the mail.
  */
 export async function submitOwnRequest(ctx: ClientContext, input: { id: string }): Promise<ClientRequest> {
   await ctx.db.transaction().execute(async (tx) => {
@@ -212,6 +214,7 @@ export async function submitOwnRequest(ctx: ClientContext, input: { id: string }
     if (request.status === "submitted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_SUBMITTED });
     if (request.status !== "open") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_OPEN });
     if ((await countAttachedDocuments(tx, request.id)) === 0) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: NOTHING_ATTACHED });
+    const missing = await listNeededItemTitles(tx, request.id);
     await setRequestStatus(tx, request.id, { status: "submitted", now: ctx.now(), submittedBy: ctx.user.id });
     await ctx.jobs.send("email", { kind: "document-request-submitted", requestId: request.id }, { tx });
     await addToInbox(tx, {
@@ -219,13 +222,14 @@ export async function submitOwnRequest(ctx: ClientContext, input: { id: string }
       account_id: ctx.account.id,
       actor_id: ctx.user.id,
       subject_id: request.id,
-      summary: { title: request.title },
+      summary: { title: request.title, ...(missing.length > 0 && { missing }) },
       at: ctx.now(),
     });
     await recordRequestActivity(tx, ctx, "request.update", accountClient(ctx.account), request.id, {
       title: request.title,
       status: "submitted",
       previous_status: request.status,
+      ...(missing.length > 0 && { missing_items: missing }),
     });
   });
   const own = (await listOwnRequests(ctx)).find((request) => request.id === input.id);

@@ -1,6 +1,6 @@
 import { router } from "../../trpc/init.ts";
 import { publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
-import { mediaSlotInput, recordMediaInput, siteOptionsInput } from "./schemas.ts";
+import { confirmTestimonialInput, mediaSlotInput, recordMediaInput, siteOptionsInput } from "./schemas.ts";
 import {
   confirmTestimonials,
   prepareMediaUpload,
@@ -25,7 +25,10 @@ export const siteMediaAdminProcedures = {
   updateSiteOptions: staffProcedure("site")
     .input(siteOptionsInput)
     .mutation(({ ctx, input }) => updateSiteOptions(ctx, input)),
-  confirmTestimonials: staffProcedure("site").mutation(({ ctx }) => confirmTestimonials(ctx)),
+  /** One sample, by its place in the editor's list, confirmed as the firm's to publish. */
+  confirmTestimonials: staffProcedure("site")
+    .input(confirmTestimonialInput)
+    .mutation(({ ctx, input }) => confirmTestimonials(ctx, input)),
 };
 
 /** Uploads: bytes, so REST receives them (server/rest/site-media.ts), never /trpc. */

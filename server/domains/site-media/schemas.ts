@@ -103,9 +103,11 @@ export const siteMediaViewOutput = z.object({
   items: z.partialRecord(z.enum(MEDIA_SLOTS), siteMediaItemOutput),
   welcomeModal: z.boolean(),
   testimonials: z.boolean(),
-  /** The built-in sample quotes are what the carousel shows (none of the firm's own is stored). */
+  /** The carousel shows the built-in sample quotes, marked as samples: the firm has none of its own yet. */
   testimonialsAreSamples: z.boolean(),
-  /** When the firm confirmed it may publish the quotes the carousel shows; null until then. */
+  /** How many samples are still in the list (each stays one until the firm edits, confirms or deletes it). */
+  testimonialSamples: z.number().int(),
+  /** When the firm confirmed the samples as a whole, before confirming became one by one (issue 48); null otherwise. */
   testimonialsConfirmedAt: z.date().nullable(),
 });
 export type SiteMediaView = z.infer<typeof siteMediaViewOutput>;
@@ -116,3 +118,12 @@ export type PublicSiteMedia = {
   welcomeModal: boolean;
   testimonials: boolean;
 };
+
+/** POST /admin/testimonials/confirm: the sample at this place of the list the editor shows. */
+export const confirmTestimonialInput = z.object({
+  index: z
+    .number({ error: "index must be a number" })
+    .int("index must be a whole number")
+    .min(0, "index must be 0 or more")
+    .max(99, "index must be at most 99"),
+});

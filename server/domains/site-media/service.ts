@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { isPgError } from "../../db/errors.ts";
 import { type ActivityActorContext, recordActivity } from "../activity/record.ts";
 import { deleteSiteValue, findSiteValue, upsertSiteValue } from "../site/queries.ts";
-import { siteContentEditorView } from "../site/service.ts";
+import { confirmTestimonial, testimonialsView } from "../site/service.ts";
 import { removeStoredObjects } from "../../storage/remove-stored-objects.ts";
 import type { Context } from "../../trpc/context.ts";
 import {
@@ -94,13 +94,14 @@ export async function removeMedia(ctx: MediaEditCtx, input: { slot: MediaSlot })
 }
 
 export async function siteMediaView(ctx: MediaCtx): Promise<SiteMediaView> {
-  const [rows, settings, content] = await Promise.all([listSiteMedia(ctx.db), readSiteSettings(ctx.db), siteContentEditorView(ctx)]);
+  const [rows, settings, testimonials] = await Promise.all([listSiteMedia(ctx.db), readSiteSettings(ctx.db), testimonialsView(ctx)]);
   const confirmed = settings[SITE_SETTING.testimonialsConfirmedAt];
   return {
     items: Object.fromEntries(rows.map((row) => [row.slot, toItem(row)])),
     welcomeModal: settings[SITE_SETTING.welcomeModalOff] === undefined,
     testimonials: settings[SITE_SETTING.testimonialsHidden] === undefined,
-    testimonialsAreSamples: content.testimonials.data?.isDefault ?? true,
+    testimonialsAreSamples: testimonials.showsSamples,
+    testimonialSamples: testimonials.samples,
     testimonialsConfirmedAt: confirmed ? new Date(confirmed) : null,
   };
 }
@@ -125,12 +126,9 @@ export async function updateSiteOptions(ctx: MediaEditCtx, input: { welcomeModal
   return siteMediaView(ctx);
 }
 
-/** The firm confirms it may publish the quotes the carousel shows now (its own, or the samples it keeps). */
-export async function confirmTestimonials(ctx: MediaEditCtx) {
-  await ctx.db.transaction().execute(async (tx) => {
-    await writeSiteSetting(tx, SITE_SETTING.testimonialsConfirmedAt, ctx.now().toISOString(), ctx.now());
-    await recordActivity(tx, ctx, { action: "site.update", client: null, detail: { testimonials: "confirmed" } });
-  });
+/** The firm confirms one sample as words it may publish as its own (site/service.ts, confirmTestimonial). */
+export async function confirmTestimonials(ctx: MediaEditCtx, input: { index: number }) {
+  await confirmTestimonial(ctx, input);
   return siteMediaView(ctx);
 }
 

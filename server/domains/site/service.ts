@@ -1,11 +1,14 @@
 import { TRPCError } from "@trpc/server";
 import { type ActivityActorContext, recordActivity } from "../activity/record.ts";
 import type { Context } from "../../trpc/context.ts";
-import { DEFAULT_FIRM_NAME, defaultSiteContent } from "./defaults.ts";
+import { readSiteSettings, SITE_SETTING } from "../site-media/queries.ts";
+import { DEFAULT_FIRM_NAME, DEFAULT_TESTIMONIALS, defaultServices, defaultSiteContent } from "./defaults.ts";
 import { availabilityHours } from "./hours.ts";
 import { deleteSiteValue, findSiteValue, insertMissingSiteValues, listSiteContent, upsertSiteValue } from "./queries.ts";
 import {
+  parseServiceList,
   publishableTestimonials,
+  type Service,
   type SiteContent,
   SITE_CONTENT_KEYS,
   type SiteContentEditorView,
@@ -34,7 +37,7 @@ export async function storedSiteContent(ctx: Pick<Context, "db">): Promise<SiteC
  * never reaches the page.
  */
 export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEditorView> {
-  const stored = await storedSiteContent(ctx);
+  const [stored, testimonials] = await Promise.all([storedSiteContent(ctx), markedTestimonials(ctx)]);
   const defaults = defaultSiteContent(ctx.config);
   // contact.hours is empty by default, which the site shows as the weekly availability in words.
   const shown: typeof defaults = { ...defaults, contact: { ...defaults.contact, hours: await availabilityHours(ctx) } };
@@ -48,12 +51,15 @@ export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEd
       view[section][key] = { value: isDefault ? (shown[section][key] ?? "") : value, isDefault, defaultValue };
     }
   }
+  // Each quote marked as the samples' rule says, whatever an earlier release stored (markSamples).
+  view.testimonials.data!.value = JSON.stringify(testimonials);
   return view;
 }
 
-/** Empty text, or for the testimonials a list with none the carousel can show. */
+/** Empty text, for the testimonials a list with none the carousel can show, for the services no list of services. */
 function isEmptyValue(section: SiteSection, key: string, value: string): boolean {
   if (value.trim() === "") return true;
+  if (section === "services") return parseServiceList(value) === null;
   if (section !== "testimonials" || key !== "data") return false;
   try {
     const list: unknown = JSON.parse(value);
@@ -63,20 +69,29 @@ function isEmptyValue(section: SiteSection, key: string, value: string): boolean
   }
 }
 
-/** The landing page's view: every section and key of the spec, stored values over the defaults. */
+/**
+ * The landing page's view: every section and key of the spec, stored values over the defaults;
+ * of the testimonials, the firm's own when it has any, else the samples marked as such.
+ */
 export async function publicSiteContent(ctx: SiteCtx): Promise<SiteContent> {
   const view = await siteContentEditorView(ctx);
   const content: SiteContent = {};
   for (const [section, keys] of Object.entries(view)) {
     content[section] = Object.fromEntries(Object.entries(keys).map(([key, { value }]) => [key, { value }]));
   }
+  content.testimonials!.data = { value: JSON.stringify(publishedTestimonials(JSON.parse(view.testimonials.data!.value) as Testimonial[])) };
   return content;
 }
 
 /** Stores one value; an empty one (the schema trims) removes the stored value, so the default shows. */
 export async function updateSiteValue(ctx: SiteEditCtx, input: { section: SiteSection; key: string; value: string }) {
   if (input.value === "") return resetSiteValue(ctx, input);
-  const value = input.section === "testimonials" ? JSON.stringify(parseTestimonials(input.value)) : input.value;
+  const value =
+    input.section === "testimonials"
+      ? JSON.stringify(markSamples(parseTestimonials(input.value), await samplesConfirmedBefore(ctx)))
+      : input.section === "services"
+        ? JSON.stringify(parseServiceList(input.value))
+        : input.value;
   await ctx.db.transaction().execute(async (tx) => {
     await upsertSiteValue(tx, { section: input.section, key: input.key, value }, ctx.now());
     await recordActivity(tx, ctx, { action: "site.update", client: null, detail: { section: input.section, key: input.key } });
@@ -93,12 +108,97 @@ export async function resetSiteValue(ctx: SiteEditCtx, input: { section: SiteSec
   return { success: true as const };
 }
 
+/** The whole list (Save all, and every delete): each sample stays one unless edited or confirmed (markSamples). */
 export async function saveTestimonials(ctx: SiteEditCtx, testimonials: Testimonial[]) {
+  const marked = markSamples(testimonials, await samplesConfirmedBefore(ctx));
   await ctx.db.transaction().execute(async (tx) => {
-    await upsertSiteValue(tx, { section: "testimonials", key: "data", value: JSON.stringify(testimonials) }, ctx.now());
-    await recordActivity(tx, ctx, { action: "site.update", client: null, detail: { testimonials: testimonials.length } });
+    await upsertSiteValue(tx, { section: "testimonials", key: "data", value: JSON.stringify(marked) }, ctx.now());
+    await recordActivity(tx, ctx, {
+      action: "site.update",
+      client: null,
+      detail: { testimonials: marked.length, samples: marked.filter((t) => t.sample === true).length },
+    });
   });
   return { success: true as const };
+}
+
+/** The testimonials as the editor shows them (the stored list, or the built-in one), each marked (markSamples). */
+async function markedTestimonials(ctx: Pick<Context, "db">): Promise<Testimonial[]> {
+  const [stored, confirmedBefore] = await Promise.all([findSiteValue(ctx.db, "testimonials", "data"), samplesConfirmedBefore(ctx)]);
+  const list = stored === undefined || isEmptyValue("testimonials", "data", stored) ? BUILT_IN_WORDS : readTestimonialList(stored);
+  return markSamples(list, confirmedBefore);
+}
+
+/** The testimonials as the editor shows them, each marked, and how many are still samples. */
+export async function testimonialsView(ctx: Pick<Context, "db">): Promise<{ testimonials: Testimonial[]; samples: number; showsSamples: boolean }> {
+  const testimonials = await markedTestimonials(ctx);
+  const samples = testimonials.filter((t) => t.sample === true).length;
+  return { testimonials, samples, showsSamples: samples > 0 && samples === testimonials.length };
+}
+
+/**
+ * The firm confirms one sample, by its place in the list the editor shows, as words it may publish
+ * as its own (404 past the end, 409 for a quote that is not a sample).
+ */
+export async function confirmTestimonial(ctx: SiteEditCtx, input: { index: number }) {
+  const { testimonials } = await testimonialsView(ctx);
+  const target = testimonials[input.index];
+  if (!target) throw new TRPCError({ code: "NOT_FOUND", message: "Testimonial not found" });
+  if (target.sample !== true) throw new TRPCError({ code: "CONFLICT", message: "This testimonial is not a sample" });
+  const next = testimonials.map((t, i) => (i === input.index ? { ...t, sample: false } : t));
+  await ctx.db.transaction().execute(async (tx) => {
+    await upsertSiteValue(tx, { section: "testimonials", key: "data", value: JSON.stringify(next) }, ctx.now());
+    await recordActivity(tx, ctx, { action: "site.update", client: null, detail: { testimonials: "confirmed", author: target.author } });
+  });
+}
+
+const wordsOf = (t: Pick<Testimonial, "text" | "author" | "business">) => JSON.stringify([t.text.trim(), t.author.trim(), (t.business ?? "").trim()]);
+const SAMPLE_WORDS = new Set(DEFAULT_TESTIMONIALS.map(wordsOf));
+/** The built-in quotes without their marks, for markSamples to mark (a firm's earlier bulk confirmation counts). */
+const BUILT_IN_WORDS: Testimonial[] = DEFAULT_TESTIMONIALS.map(({ sample: _sample, ...words }) => words);
+
+/**
+ * Each quote marked (docs/site-content.md, Testimonials): a built-in quote, word for word, is a
+ * sample (`sample: true`) until the firm confirms it (`sample: false`); anything else is the firm's
+ * own (no mark), so editing a sample makes it the firm's. A sample sent without its mark (an
+ * earlier release stored the samples so) stays a sample, unless the firm confirmed the samples
+ * as a whole before confirming became one by one (`confirmedBefore`).
+ */
+export function markSamples(list: readonly Testimonial[], confirmedBefore: boolean): Testimonial[] {
+  return list.map(({ sample, ...words }) => {
+    if (!SAMPLE_WORDS.has(wordsOf(words))) return words;
+    return { ...words, sample: sample ?? !confirmedBefore };
+  });
+}
+
+/** What the home page publishes: the firm's own quotes when it has any, else the samples (marked, and shown as samples). */
+export function publishedTestimonials(marked: readonly Testimonial[]): Testimonial[] {
+  const own = marked.filter((t) => t.sample !== true).map(({ sample: _sample, ...words }) => words);
+  return own.length > 0 ? own : [...marked];
+}
+
+/** The firm's bulk confirmation of the samples, before issue 48 made it one quote at a time; still honoured. */
+async function samplesConfirmedBefore(ctx: Pick<Context, "db">): Promise<boolean> {
+  return (await readSiteSettings(ctx.db))[SITE_SETTING.testimonialsConfirmedAt] !== undefined;
+}
+
+/** A list the carousel can show, as it reads one: entries that are not testimonials are left out. */
+function readTestimonialList(value: string): Testimonial[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((item) => {
+      const result = testimonialSchema.safeParse(item);
+      return result.success ? [result.data] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The firm's services as the site shows them: the stored list, or the specification's six (with NOTARY_URL). */
+export async function siteServices(ctx: Pick<Context, "db" | "config">): Promise<Service[]> {
+  return parseServiceList(await findSiteValue(ctx.db, "services", "list")) ?? defaultServices(ctx.config.notaryUrl);
 }
 
 /** Stores the defaults for every key not stored yet; running it again changes nothing. */

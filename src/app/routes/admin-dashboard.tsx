@@ -25,6 +25,7 @@ import { TaxYearSetting } from "@/features/admin-firm-setup/tax-year-setting.tsx
 import { SiteMediaSettings } from "@/features/admin-site-media/site-media-settings.tsx";
 import { TestimonialsPublishing } from "@/features/admin-site-media/testimonials-publishing.tsx";
 import { TestimonialEditor } from "@/features/admin-testimonials/testimonial-editor.tsx";
+import { ServicesEditor } from "@/features/admin-site-content/services-editor.tsx";
 import { UsersTab } from "@/features/admin-users/users-tab.tsx";
 import { ClientsTab } from "@/features/admin-accounts/clients-tab.tsx";
 import { InvitationsPanel } from "@/features/admin-invitations/invitations-panel.tsx";
@@ -295,6 +296,7 @@ function SiteContentArea() {
   return (
     <>
       <SiteContentEditor />
+      <ServicesEditor />
       <SiteMediaSettings />
       <TestimonialsPublishing />
       <TestimonialEditor />

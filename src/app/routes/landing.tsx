@@ -11,6 +11,7 @@ import { EMAIL_CHANGE_TOKEN_PARAM, redeemEmailChangeLink } from "@/features/auth
 import { AboutSection } from "@/features/landing/about-section.tsx";
 import { ContactSection } from "@/features/landing/contact-section.tsx";
 import { HeroSection } from "@/features/landing/hero-section.tsx";
+import { readServices } from "@/features/landing/services.ts";
 import { ServicesSection } from "@/features/landing/services-section.tsx";
 import { SiteFooter } from "@/features/landing/site-footer.tsx";
 import { SiteHeader } from "@/features/landing/site-header.tsx";
@@ -22,6 +23,7 @@ import { RETURN_TO_PARAM, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { AUTH_ERROR_PARAM } from "@server/domains/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "@server/domains/site/defaults.ts";
+import type { Service } from "@server/domains/site/schemas.ts";
 import type { PublicSiteMedia } from "@server/domains/site-media/schemas.ts";
 import { GOOGLE_REFUSAL, INVITE_PARAM, INVITED_EMAIL_ONLY, REGISTRATION_INVITE_ONLY } from "@server/domains/invitations/messages.ts";
 import { lazyWithApi } from "../lazy-with-api.tsx";
@@ -140,6 +142,7 @@ export function LandingPage() {
   }, [searchParams, setSearchParams, openPortal, openForgot, openInvitation]);
 
   const firmName = site.value("company", "name");
+  const services = readServices(site.value("services", "list"));
   const dashboard = signedIn === "admin" ? "/admin/dashboard" : "/dashboard";
   const accessPortal = () => (signedIn ? void navigate(dashboard) : openPortal());
 
@@ -156,7 +159,7 @@ export function LandingPage() {
       />
       <main id="main" tabIndex={-1} className="grow outline-none">
         <HeroSection content={site.value} isPending={site.isPending} onAccessPortal={accessPortal} />
-        <ServicesSection notaryUrl={site.links?.notaryUrl} />
+        <ServicesSection services={services} />
         <AboutSection
           content={site.value}
           isPending={site.isPending}
@@ -164,7 +167,7 @@ export function LandingPage() {
             site.media?.testimonials === false ? null : <TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} />
           }
         />
-        <ContactSection content={site.value} form={<DeferredConsultationForm />} />
+        <ContactSection content={site.value} form={<DeferredConsultationForm services={services} />} />
       </main>
       <SiteFooter content={site.value} />
 
@@ -268,11 +271,11 @@ function WelcomeVideo({
  * The consultation form, loaded as the visitor heads for the contact section (it is far below the
  * fold, and its code brings the tRPC client, React Query and zod), not while the page first loads.
  */
-function DeferredConsultationForm() {
+function DeferredConsultationForm({ services }: { services: Service[] }) {
   const [ref, near] = useNearViewport<HTMLDivElement>("150% 0px");
   return (
     <div ref={ref}>
-      <Suspense fallback={formSpinner}>{near ? <ConsultationForm /> : formSpinner}</Suspense>
+      <Suspense fallback={formSpinner}>{near ? <ConsultationForm services={services} /> : formSpinner}</Suspense>
     </div>
   );
 }

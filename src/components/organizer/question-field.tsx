@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CircleCheck, FileText, History, Lock, Plus, Trash2, Upload, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -8,7 +8,7 @@ import { Select } from "@/components/ui/select.tsx";
 import { RequiredMark } from "@/components/ui/required-mark.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import type { AnswerOutput, ClientOrganizer, GroupQuestion, MemberQuestion, Question } from "@server/domains/organizers/schemas.ts";
-import { controlId, type Values, visibleMembers } from "@/lib/organizer-rules.ts";
+import { controlId, isKept, readNumber, type Values, visibleMembers } from "@/lib/organizer-rules.ts";
 
 const REQUIRED_MESSAGE = "This question needs an answer";
 
@@ -22,10 +22,12 @@ type FieldProps = {
   onChange: (value: unknown) => void;
   error?: string;
   disabled: boolean;
+  /** What was typed but is not a value of the question ("about 1200" for an amount), or null once it is: never saved, never silent. */
+  onProblem?: (path: string, problem: string | null) => void;
 };
 
 /** One plain question (not a file or a group) as its type asks: text, a number pad, a date, yes/no, options. */
-export function PlainField({ question, path, value, onChange, error, disabled }: FieldProps) {
+export function PlainField({ question, path, value, onChange, error, disabled, onProblem }: FieldProps) {
   const id = controlId(path);
   const common = { label: question.label, hint: question.help, error, required: question.required, id };
   switch (question.type) {
@@ -45,7 +47,13 @@ export function PlainField({ question, path, value, onChange, error, disabled }:
     case "money":
       return (
         <FormField {...common}>
-          <NumberInput money={question.type === "money"} value={value} disabled={disabled} onChange={onChange} />
+          <NumberInput
+            money={question.type === "money"}
+            value={value}
+            disabled={disabled}
+            onChange={onChange}
+            onProblem={(problem) => onProblem?.(path, problem)}
+          />
         </FormField>
       );
     case "date":
@@ -145,20 +153,42 @@ function ChoiceGroup({ question, path, value, onChange, error, disabled }: Field
   );
 }
 
-/** A number as typed (so "12." survives), saved as a number once it reads as one; money with a $ and the decimal pad. */
+/** The text a number input shows for a saved value. */
+const numberText = (value: unknown, money: boolean) =>
+  typeof value === "number" ? (money && !Number.isInteger(value) ? value.toFixed(2) : String(value)) : "";
+
+/**
+ * A number as typed (so "12." survives), saved as a number once it reads as one; money with a $ and
+ * the decimal pad. Text that is not a number ("about 1200") is refused where it is typed: the field
+ * says why (through the question's error) and nothing is saved, and the form will not submit it.
+ */
 function NumberInput({
   money,
   value,
   onChange,
+  onProblem,
   disabled,
   ...props
 }: {
   money: boolean;
   value: unknown;
   onChange: (v: unknown) => void;
+  onProblem: (problem: string | null) => void;
   disabled: boolean;
 }) {
-  const [text, setText] = useState(typeof value === "number" ? (money && !Number.isInteger(value) ? value.toFixed(2) : String(value)) : "");
+  const [text, setText] = useState(() => numberText(value, money));
+  // A question hidden (or an entry removed) with a refused text in it: nothing of it stays to refuse.
+  const problemRef = useRef(onProblem);
+  useEffect(() => {
+    problemRef.current = onProblem;
+  });
+  useEffect(() => () => problemRef.current(null), []);
+  // The value this input last gave: another one arriving (last year's, an entry removed above) replaces the text.
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    setGiven(value);
+    setText(numberText(value, money));
+  }
   const input = (
     <Input
       {...props}
@@ -169,11 +199,13 @@ function NumberInput({
       onChange={(e) => {
         const typed = e.target.value;
         setText(typed);
-        const cleaned = typed.replace(/[$,\s]/g, "");
-        if (cleaned === "") onChange(null);
-        else if (/^-?\d*\.?\d*$/.test(cleaned) && Number.isFinite(Number(cleaned))) {
-          onChange(money ? Math.round(Number(cleaned) * 100) / 100 : Number(cleaned));
-        }
+        // A sign or a point alone is a number on its way: neither saved nor refused yet.
+        if (/^\s*\$?\s*-?\.?\s*$/.test(typed) && typed.trim() !== "") return;
+        const read = readNumber(typed, money);
+        onProblem(read.ok ? null : read.reason);
+        if (!read.ok) return;
+        setGiven(read.value);
+        onChange(read.value);
       }}
     />
   );
@@ -190,18 +222,28 @@ function NumberInput({
 
 type GroupProps = {
   group: GroupQuestion;
+  /** The entries; a sensitive group's saved ones are kept entries (`{ "$keep": n }`), never read back. */
   entries: Entry[];
   values: Values;
   visible: Set<string>;
   onChange: (entries: Entry[]) => void;
   errors: ReadonlyMap<string, string>;
   disabled: boolean;
+  onProblem?: (path: string, problem: string | null) => void;
 };
 
-/** A repeatable set of questions ("one per employer"): each entry a bordered block, Add and Remove. */
-export function GroupField({ group, entries, values, visible, onChange, errors, disabled }: GroupProps) {
+/** "a" or "an" before a noun, by its first letter: "Add a dependent", "Add an employer". */
+const article = (noun: string) => (/^[aeiou]/i.test(noun) ? "an" : "a");
+
+/**
+ * A repeatable set of questions ("one per employer"): each entry a bordered block, Add and Remove.
+ * A sensitive group's saved entries show as hidden blocks, kept as they are when one is added
+ * (issue 48: adding no longer replaces what this person cannot read), or removed together.
+ */
+export function GroupField({ group, entries, values, visible, onChange, errors, disabled, onProblem }: GroupProps) {
   const error = errors.get(group.id);
   const noun = group.label.replace(/^one entry per /i, "").replace(/^one per /i, "") || "entry";
+  const kept = entries.filter(isKept).length;
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? `${controlId(group.id)}-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">
@@ -209,50 +251,84 @@ export function GroupField({ group, entries, values, visible, onChange, errors, 
         {group.required && <RequiredMark />}
       </legend>
       {group.help && <p className="text-xs text-muted-foreground">{group.help}</p>}
-      {entries.map((entry, index) => (
-        <div key={index} role="group" aria-label={`${capitalize(noun)} ${index + 1}`} className="grid gap-4 rounded-lg border bg-muted/30 p-3 sm:p-4">
-          <div className="flex items-center justify-between gap-2">
-            <p className="text-sm font-semibold">
-              {capitalize(noun)} {index + 1}
+      {entries.map((entry, index) =>
+        isKept(entry) ? (
+          <div key={index} role="group" aria-label={`${capitalize(noun)} ${index + 1}`} className="rounded-lg border bg-muted/30 p-3 sm:p-4">
+            <p className="flex items-start gap-2 text-sm">
+              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+              <span>
+                <span className="font-semibold">
+                  {capitalize(noun)} {index + 1}
+                </span>
+                <span className="text-muted-foreground">: saved and hidden for your privacy</span>
+              </span>
             </p>
-            <Button
-              variant="ghost-destructive"
-              size="sm"
-              disabled={disabled}
-              aria-label={`Remove ${noun} ${index + 1}`}
-              onClick={() => onChange(entries.filter((_, i) => i !== index))}
-            >
-              <Trash2 aria-hidden="true" />
-              Remove
-            </Button>
           </div>
-          {visibleMembers(group, entry, values, visible).map((member) => {
-            const path = `${group.id}[${index}].${member.id}`;
-            return (
-              <PlainField
-                key={member.id}
-                question={member}
-                path={path}
-                value={entry[member.id]}
-                error={errors.get(path)}
+        ) : (
+          <div
+            key={index}
+            role="group"
+            aria-label={`${capitalize(noun)} ${index + 1}`}
+            className="grid gap-4 rounded-lg border bg-muted/30 p-3 sm:p-4"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <p className="text-sm font-semibold">
+                {capitalize(noun)} {index + 1}
+              </p>
+              <Button
+                variant="ghost-destructive"
+                size="sm"
                 disabled={disabled}
-                onChange={(value) => onChange(entries.map((e, i) => (i === index ? withValue(e, member.id, value) : e)))}
-              />
-            );
-          })}
-        </div>
-      ))}
-      <Button
-        id={entries.length === 0 ? controlId(group.id) : undefined}
-        variant="outline"
-        size="sm"
-        className="w-fit"
-        disabled={disabled || entries.length >= group.max_entries}
-        onClick={() => onChange([...entries, {}])}
-      >
-        <Plus aria-hidden="true" />
-        Add {entries.length === 0 ? "an" : "another"} {noun}
-      </Button>
+                aria-label={`Remove ${noun} ${index + 1}`}
+                onClick={() => onChange(entries.filter((_, i) => i !== index))}
+              >
+                <Trash2 aria-hidden="true" />
+                Remove
+              </Button>
+            </div>
+            {visibleMembers(group, entry, values, visible).map((member) => {
+              const path = `${group.id}[${index}].${member.id}`;
+              return (
+                <PlainField
+                  key={member.id}
+                  question={member}
+                  path={path}
+                  value={entry[member.id]}
+                  error={errors.get(path)}
+                  disabled={disabled}
+                  onProblem={onProblem}
+                  onChange={(value) => onChange(entries.map((e, i) => (i === index ? withValue(e, member.id, value) : e)))}
+                />
+              );
+            })}
+          </div>
+        ),
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          id={entries.length === 0 ? controlId(group.id) : undefined}
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          disabled={disabled || entries.length >= group.max_entries}
+          onClick={() => onChange([...entries, {}])}
+        >
+          <Plus aria-hidden="true" />
+          Add {entries.length === 0 ? article(noun) : "another"} {noun}
+        </Button>
+        {kept > 0 && (
+          <Button
+            variant="ghost-destructive"
+            size="sm"
+            className="w-fit"
+            disabled={disabled}
+            onClick={() => onChange(entries.filter((e) => !isKept(e)))}
+          >
+            <Trash2 aria-hidden="true" />
+            Remove the {kept === 1 ? "hidden entry" : `${kept} hidden entries`}
+          </Button>
+        )}
+      </div>
       {error && (
         <p id={`${controlId(group.id)}-error`} className="text-sm text-destructive">
           {error}
@@ -388,7 +464,7 @@ export function MaskedNote({ masked, group, editable }: { masked: string; group:
       {group ? (
         <span>
           {count === 1 ? "One entry is" : `${Number.isNaN(count) ? "Entries are" : `${count} entries are`}`} saved and hidden for your privacy;
-          entries you add replace them.
+          entries you add are added to them.
         </span>
       ) : (
         <span>

@@ -5,13 +5,14 @@ import { type DataTableColumn, DataTable } from "@/components/ui/data-table.tsx"
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
 import { formatDate, formatDateTime } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
-import { type ConsultationRequest, PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "@server/domains/consultation/schemas.ts";
+import { type ConsultationRequest, PREFERRED_TIME_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { useAdminConsultations } from "./use-admin-consultations.ts";
 import { useResendConsultationEmail } from "./use-resend-consultation-email.ts";
 import { useInviteConsultation } from "./use-invite-consultation.ts";
 import { useSetConsultationHandled } from "./use-set-consultation-handled.ts";
 
-const serviceLabel = (value: string | null) => SERVICE_OPTIONS.find((o) => o.value === value)?.label ?? value ?? "—";
+// The server names the service as the site's list does now; a service removed since shows its id.
+const serviceLabel = (c: ConsultationRequest) => c.service_label ?? c.service ?? "—";
 const timeLabel = (value: string | null) => PREFERRED_TIME_OPTIONS.find((o) => o.value === value)?.label ?? value;
 
 /** A preferred date ("2025-03-04") is a calendar day, not an instant: shown as typed, in the user's locale. */
@@ -50,7 +51,7 @@ export function ConsultationsTab() {
       header: "Request",
       cell: (c) => (
         <div className="min-w-0 sm:max-w-96 sm:min-w-56">
-          <p className="font-medium">{serviceLabel(c.service)}</p>
+          <p className="font-medium">{serviceLabel(c)}</p>
           {(c.preferredDate || c.preferredTime) && (
             <p className="text-muted-foreground">
               Preferred: {[c.preferredDate && formatCalendarDay(c.preferredDate), timeLabel(c.preferredTime)].filter(Boolean).join(", ")}

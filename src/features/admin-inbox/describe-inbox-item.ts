@@ -1,5 +1,4 @@
 import type { InboxItemView } from "@server/domains/inbox/schemas.ts";
-import { SERVICE_OPTIONS } from "@server/domains/consultation/schemas.ts";
 import { formatDateTimeWithZone } from "@/lib/format.ts";
 
 /**
@@ -33,12 +32,24 @@ export function describeInboxItem(item: InboxItemView): { headline: string; acco
         detail: text || (attachments > 0 ? `${attachments === 1 ? "An attachment" : `${attachments} attachments`}` : null),
       };
     }
-    case "request_submitted":
-      return { headline: `${person} submitted "${String(summary.title ?? "a request")}"`, account, detail: "Ready for your review" };
+    case "request_submitted": {
+      // The checklist's items still needed when the client submitted it anyway (issue 48).
+      const missing = Array.isArray(summary.missing) ? summary.missing.map(String) : [];
+      return {
+        headline: `${person} submitted "${String(summary.title ?? "a request")}"`,
+        account,
+        detail:
+          missing.length > 0
+            ? `Submitted without ${missing.length === 1 ? "1 item" : `${missing.length} items`}: ${missing.join(", ")}`
+            : "Ready for your review",
+      };
+    }
     case "organizer_submitted":
       return { headline: `${person} submitted the organizer "${String(summary.title ?? "an organizer")}"`, account, detail: "Ready for your review" };
     case "consultation": {
-      const service = SERVICE_OPTIONS.find((option) => option.value === summary.service)?.label ?? null;
+      // The service as the site named it when the request arrived (an item of an earlier release has only its id).
+      const service =
+        typeof summary.service_label === "string" ? summary.service_label : typeof summary.service === "string" ? summary.service : null;
       return { headline: `Consultation request from ${String(summary.name ?? "a visitor")}`, account: null, detail: service };
     }
     case "appointment_request":

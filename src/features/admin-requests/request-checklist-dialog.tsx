@@ -7,6 +7,18 @@ import { useUpdateRequestItem } from "./use-update-request-item.ts";
 
 const ITEM_STATUS_LABELS: Record<RequestItemStatus, string> = { open: "Needed", uploaded: "Uploaded", done: "Done" };
 
+/** The items still needed (open, no file): what a client who submitted the request anyway left out (issue 48). */
+export function neededItems(request: AdminRequest): string[] {
+  return request.items.filter((item) => item.status === "open").map((item) => item.title);
+}
+
+/** "Submitted without 2 items: 1099-INT, Property tax bill", or null when nothing was left out. */
+export function submittedWithout(request: AdminRequest): string | null {
+  const needed = request.status === "submitted" ? neededItems(request) : [];
+  if (needed.length === 0) return null;
+  return `Submitted without ${needed.length === 1 ? "1 item" : `${needed.length} items`}: ${needed.join(", ")}`;
+}
+
 /** "2 of 3 done": a checklist's progress, for the firm's list. */
 export function checklistProgress(request: AdminRequest): string {
   const done = request.items.filter((item) => item.status === "done").length;
@@ -31,6 +43,7 @@ export function RequestChecklistDialog({ request, onClose }: { request: AdminReq
                 “{request.title}” for {request.client_name}: {checklistProgress(request)}. Mark an item done once its files are right; the client can
                 then no longer remove them. Reopening tells the client by email.
               </DialogDescription>
+              {submittedWithout(request) && <p className="text-sm font-medium text-amber-800">{submittedWithout(request)}.</p>}
             </DialogHeader>
             <ol aria-label={`Checklist for ${request.title}`} className="grid gap-2">
               {request.items.map((item) => (

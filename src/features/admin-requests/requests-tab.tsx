@@ -10,7 +10,7 @@ import { formatCalendarDate } from "@/lib/format.ts";
 import { useServerPaging } from "@/lib/use-server-paging.ts";
 import { type AdminRequest, REQUEST_STATUSES, type RequestStatus } from "@server/domains/requests/schemas.ts";
 import { NewRequestDialog } from "./new-request-dialog.tsx";
-import { checklistProgress, RequestChecklistDialog } from "./request-checklist-dialog.tsx";
+import { checklistProgress, RequestChecklistDialog, submittedWithout } from "./request-checklist-dialog.tsx";
 import { RequestTemplatesDialog } from "./request-templates-dialog.tsx";
 import { CHANGE_LABELS, RequestStatusDialog, type StatusChange } from "./request-status-dialog.tsx";
 import { useAdminRequests } from "./use-admin-requests.ts";
@@ -81,6 +81,12 @@ function RequestList({ status, account }: { status: RequestStatus | undefined; a
           {r.folder_name && <p className="text-xs text-muted-foreground">Into {r.folder_name}</p>}
           {r.comment && <p className="line-clamp-2 text-xs wrap-anywhere">Comment: {r.comment}</p>}
           {r.items.length > 0 && <p className="text-xs text-muted-foreground">Checklist: {checklistProgress(r)}</p>}
+          {submittedWithout(r) && (
+            <p className="flex items-start gap-1 text-xs font-medium wrap-anywhere text-amber-800">
+              <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+              {submittedWithout(r)}
+            </p>
+          )}
         </div>
       ),
     },

@@ -3,25 +3,24 @@ import { TriangleAlert } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
-import { formatDate } from "@/lib/format.ts";
 import { SettingCheckbox } from "./setting-checkbox.tsx";
-import { useConfirmTestimonials, useSiteMedia, useUpdateSiteOptions } from "./use-site-media.ts";
+import { useSiteMedia, useUpdateSiteOptions } from "./use-site-media.ts";
 
 /**
- * Whether the home page shows the testimonials, and the warning while what it shows are the
- * built-in samples: invented quotes under real-sounding names, which the firm must not publish as
- * its clients' words (docs/decisions.md, "The firm's own pictures and video").
+ * Whether the home page shows the testimonials, and the warning while the list holds built-in
+ * samples: invented quotes under real-sounding names, which the firm must not publish as its
+ * clients' words. Each stays a sample until the firm edits, confirms or deletes it in the list
+ * below (docs/site-content.md, Testimonials).
  */
 export function TestimonialsPublishing() {
   const media = useSiteMedia();
   const options = useUpdateSiteOptions();
-  const confirm = useConfirmTestimonials();
   // The switch shows its new state while it is saved and the view is read again.
   const [saving, setSaving] = useState<boolean | null>(null);
   if (!media.data) return null;
-  const { testimonialsAreSamples, testimonialsConfirmedAt } = media.data;
+  const { testimonialsAreSamples, testimonialSamples } = media.data;
   const shown = saving ?? media.data.testimonials;
-  const warn = shown && testimonialsAreSamples && testimonialsConfirmedAt === null;
+  const warn = shown && testimonialSamples > 0;
 
   function setShown(next: boolean) {
     setSaving(next);
@@ -41,29 +40,24 @@ export function TestimonialsPublishing() {
         <div role="status" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
           <p className="flex items-start gap-2 font-semibold">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            The testimonials on your home page are samples
+            {testimonialsAreSamples
+              ? "The testimonials on your home page are samples"
+              : `${testimonialSamples === 1 ? "1 sample testimonial is" : `${testimonialSamples} sample testimonials are`} still in your list`}
           </p>
           <p>
-            They are invented quotes with made-up names, shipped to show the layout. Publishing them as your clients&apos; words can break the
-            FTC&apos;s rule on fake reviews. Replace them below with real quotes your clients agreed to share, or hide the section.
+            Samples are invented quotes with made-up names, shipped to show the layout. Publishing them as your clients&apos; words can break the
+            FTC&apos;s rule on fake reviews, so the home page{" "}
+            {testimonialsAreSamples ? "marks each one as a sample" : "shows only your own quotes and leaves the samples out"}. Add real quotes your
+            clients agreed to share, then edit, confirm or delete each sample below.
           </p>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" disabled={saving !== null} onClick={() => setShown(false)}>
-              Hide testimonials
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={confirm.isPending}
-              onClick={() => confirm.mutate(undefined, { onError: (err) => toast.error(errorDetail(err) ?? "Not saved.") })}
-            >
-              I may publish these quotes
-            </Button>
-          </div>
+          {testimonialsAreSamples && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" disabled={saving !== null} onClick={() => setShown(false)}>
+                Hide testimonials
+              </Button>
+            </div>
+          )}
         </div>
-      )}
-      {testimonialsConfirmedAt && testimonialsAreSamples && (
-        <p className="text-sm text-muted-foreground">You confirmed on {formatDate(testimonialsConfirmedAt)} that you may publish these quotes.</p>
       )}
       <SettingCheckbox
         title="Show the testimonials section"

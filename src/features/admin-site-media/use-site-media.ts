@@ -46,8 +46,3 @@ export function useUpdateSiteOptions() {
     onSettled: () => Promise.all([utils.admin.siteMedia.invalidate(), utils.siteMedia.public.invalidate()]),
   });
 }
-
-export function useConfirmTestimonials() {
-  const utils = trpc.useUtils();
-  return trpc.admin.confirmTestimonials.useMutation({ onSuccess: (view) => utils.admin.siteMedia.setData(undefined, view) });
-}

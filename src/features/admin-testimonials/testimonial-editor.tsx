@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Pencil, Plus, Quote, Trash2 } from "lucide-react";
+import { BadgeCheck, Pencil, Plus, Quote, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -18,8 +18,10 @@ type Editing = { index: number; values: Testimonial; isNew: boolean; errors: Par
 
 /**
  * The carousel's testimonials, starting from what the carousel shows: the stored list, or the
- * built-in one. One in edit mode at a time, cancellable; Delete stores the list at once; Save
- * all stores the whole list. Until the admin changes something the list follows the server.
+ * built-in one. One in edit mode at a time, cancellable; Delete and Confirm store the list at once;
+ * Save all stores the whole list. Until the admin changes something the list follows the server.
+ * A built-in quote is marked Sample until the firm edits or confirms it (docs/site-content.md,
+ * Testimonials): adding a quote of the firm's own leaves the samples samples.
  */
 export function TestimonialEditor() {
   const stored = useStoredTestimonials();
@@ -27,8 +29,7 @@ export function TestimonialEditor() {
   const [draft, setDraft] = useState<Testimonial[] | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = draft ?? stored.testimonials;
-  // The built-in quotes are invented: each is marked until the firm's own list replaces them.
-  const showsSamples = stored.isDefault && !draft;
+  const samples = list.filter((item) => item.sample === true).length;
 
   function persist(testimonials: Testimonial[]) {
     setDraft(testimonials);
@@ -63,7 +64,13 @@ export function TestimonialEditor() {
       setEditing({ ...editing, errors });
       return null;
     }
-    const next = list.map((item, i) => (i === editing.index ? parsed.data : item));
+    // Edited words are the firm's own; a sample left as it was stays a sample.
+    const before = list[editing.index];
+    const same =
+      before !== undefined && (["text", "author", "business"] as const).every((k) => (before[k] ?? "").trim() === (parsed.data[k] ?? "").trim());
+    const { sample: _sample, ...words } = parsed.data;
+    const edited = same ? before : words;
+    const next = list.map((item, i) => (i === editing.index ? edited : item));
     setDraft(next);
     setEditing(null);
     return next;
@@ -71,6 +78,11 @@ export function TestimonialEditor() {
 
   function remove(index: number) {
     persist(list.filter((_, i) => i !== index));
+  }
+
+  /** A sample the firm confirms a client really said, and may publish as its own. */
+  function confirm(index: number) {
+    persist(list.map((item, i) => (i === index ? { ...item, sample: false } : item)));
   }
 
   function saveAll() {
@@ -86,9 +98,13 @@ export function TestimonialEditor() {
             <h2>Testimonials</h2>
           </CardTitle>
           <CardDescription>
-            {stored.isLoaded && stored.isDefault && !draft
-              ? "The carousel on the home page shows these built-in testimonials. Edit, delete or add, and your list replaces them; a list left empty brings them back."
-              : "Shown in the carousel on the home page."}
+            {!stored.isLoaded || samples === 0
+              ? "Shown in the carousel on the home page."
+              : stored.isDefault && !draft
+                ? "The carousel on the home page shows these built-in testimonials, each marked Sample: invented quotes, never shown as your clients' words. Add your own, then edit, confirm or delete each sample."
+                : samples === list.length
+                  ? "Every quote here is a sample: the home page shows them marked as samples. Add your own, then edit, confirm or delete each sample."
+                  : `${samples === 1 ? "1 quote is" : `${samples} quotes are`} still a sample: the home page shows only your own. Edit, confirm or delete each sample.`}
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -134,7 +150,7 @@ export function TestimonialEditor() {
                       <figcaption className="mt-1.5 text-sm text-muted-foreground">
                         <span className="font-medium text-foreground">{item.author}</span>
                         {item.business && `, ${item.business}`}
-                        {showsSamples && (
+                        {item.sample === true && (
                           <Badge variant="muted" className="ml-2 align-middle">
                             Sample
                           </Badge>
@@ -142,7 +158,19 @@ export function TestimonialEditor() {
                       </figcaption>
                     </div>
                   </figure>
-                  <div className="flex shrink-0 gap-2">
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    {item.sample === true && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={editing !== null || save.isPending}
+                        onClick={() => confirm(index)}
+                        aria-label={`Confirm the testimonial by ${item.author} as a client's real words`}
+                      >
+                        <BadgeCheck aria-hidden="true" />
+                        Confirm
+                      </Button>
+                    )}
                     <Button
                       variant="outline"
                       size="sm"

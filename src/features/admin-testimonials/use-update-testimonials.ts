@@ -1,14 +1,20 @@
 import { toast } from "sonner";
 import { trpc } from "@/lib/trpc.ts";
 
-/** Stores the whole list (Save all, and every delete). */
+/** Stores the whole list (Save all, every delete and confirm); the samples warning and the first-day checklist follow it. */
 export function useUpdateTestimonials() {
   const utils = trpc.useUtils();
   return trpc.admin.updateTestimonials.useMutation({
     scope: { id: "testimonials" },
     onSuccess: async () => {
       toast.success("Testimonials updated successfully");
-      await Promise.all([utils.admin.siteContentEditor.invalidate(), utils.admin.siteContent.invalidate(), utils.site.content.invalidate()]);
+      await Promise.all([
+        utils.admin.siteContentEditor.invalidate(),
+        utils.admin.siteContent.invalidate(),
+        utils.site.content.invalidate(),
+        utils.admin.siteMedia.invalidate(),
+        utils.admin.setupChecklist.invalidate(),
+      ]);
     },
     onError: () => {
       toast.error("Failed to update testimonials");

@@ -6,7 +6,8 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import { PREFERRED_TIME_OPTIONS, SERVICE_OPTIONS } from "@server/domains/consultation/schemas.ts";
+import { PREFERRED_TIME_OPTIONS } from "@server/domains/consultation/schemas.ts";
+import { consultationChoices, type Service } from "@server/domains/site/schemas.ts";
 import { errorOf, type FormProblem, serverProblem } from "@/lib/form-problem.ts";
 import { type ConsultationForm as FormValues, emptyConsultationForm, localIsoDate, validateConsultation } from "./consultation-validation.ts";
 import { useRequestConsultation } from "./use-request-consultation.ts";
@@ -16,9 +17,16 @@ const FAILED = "Failed to send consultation request. Please try again or call us
 
 type Field = keyof FormValues;
 // The server's refusals that name a field ("Please enter a valid phone number", a past date).
-const SERVER_FIELDS: Partial<Record<Field, RegExp>> = { email: /email/i, phone: /phone/i, preferredDate: /date/i, name: /name/i };
+const SERVER_FIELDS: Partial<Record<Field, RegExp>> = {
+  email: /email/i,
+  phone: /phone/i,
+  preferredDate: /date/i,
+  name: /name/i,
+  service: /service/i,
+};
 
-export function ConsultationForm() {
+/** The choices of Service are the firm's services offered in the form (site content), then Other. */
+export function ConsultationForm({ services }: { services: Service[] }) {
   const [values, setValues] = useState<FormValues>(emptyConsultationForm);
   const [problem, setProblem] = useState<FormProblem<Field> | null>(null);
   const [sent, setSent] = useState(false);
@@ -91,7 +99,7 @@ export function ConsultationForm() {
         <FormField id="consultation-service" error={errorOf(problem, "service")} label="Service" className="sm:col-span-2">
           <Select {...field("service")}>
             <option value="">Select a service</option>
-            {SERVICE_OPTIONS.map((option) => (
+            {consultationChoices(services).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

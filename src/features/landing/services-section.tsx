@@ -1,25 +1,18 @@
-import { Calculator, ClipboardList, ExternalLink, FileText, type LucideIcon, Stamp, TrendingUp, Wallet } from "lucide-react";
+import { Briefcase, Calculator, ClipboardList, ExternalLink, FileText, type LucideIcon, Stamp, TrendingUp, Wallet } from "lucide-react";
+import type { Service, ServiceIcon } from "@server/domains/site/schemas.ts";
 
-type Service = { title: string; description: string; icon: LucideIcon; external?: boolean };
+const ICONS: Record<ServiceIcon, LucideIcon> = {
+  calculator: Calculator,
+  "file-text": FileText,
+  stamp: Stamp,
+  "clipboard-list": ClipboardList,
+  wallet: Wallet,
+  "trending-up": TrendingUp,
+  briefcase: Briefcase,
+};
 
-const SERVICES: Service[] = [
-  { title: "Bookkeeping", description: "Monthly books, reconciliations and reports you can read, kept current all year.", icon: Calculator },
-  {
-    title: "Tax Preparation & Planning",
-    description: "Business and personal returns filed on time, with planning that lowers next year's bill.",
-    icon: FileText,
-  },
-  { title: "Notary Services", description: "Documents notarized quickly through our partner notary service.", icon: Stamp, external: true },
-  {
-    title: "Administrative Services",
-    description: "Filings, correspondence and the paperwork that keeps your business in good standing.",
-    icon: ClipboardList,
-  },
-  { title: "Payroll", description: "Pay runs, withholdings and payroll tax filings handled on schedule, every time.", icon: Wallet },
-  { title: "Business Consulting", description: "Entity choice, budgets and cash-flow planning from people who know your numbers.", icon: TrendingUp },
-];
-
-export function ServicesSection({ notaryUrl }: { notaryUrl: string | undefined }) {
+/** The firm's services as cards (site content `services.list`; the specification's six by default). */
+export function ServicesSection({ services }: { services: Service[] }) {
   return (
     <section id="services" aria-labelledby="services-title" className="scroll-mt-28 border-y bg-card">
       <div className="mx-auto grid max-w-content gap-10 px-4 py-16 sm:px-6 md:py-24">
@@ -31,27 +24,35 @@ export function ServicesSection({ notaryUrl }: { notaryUrl: string | undefined }
           <p className="text-muted-foreground">One team for the numbers, the filings and the advice, all year round.</p>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {SERVICES.map((service) => (
-            <li key={service.title} className="flex flex-col gap-3 rounded-xl border bg-background p-6">
-              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent-soft-foreground">
-                <service.icon className="size-5" />
-              </span>
-              <h3 className="text-lg font-semibold">{service.title}</h3>
-              <p className="text-sm text-muted-foreground">{service.description}</p>
-              {service.external && notaryUrl && (
-                <a
-                  href={notaryUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="mt-auto inline-flex w-fit items-center gap-1.5 text-sm font-medium text-accent underline-offset-4 hover:underline"
-                >
-                  Visit the notary site
-                  <ExternalLink className="size-3.5" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              )}
-            </li>
-          ))}
+          {services.map((service) => {
+            const Icon = ICONS[service.icon] ?? Briefcase;
+            // Another site opens in a new tab; a page of this one in the same.
+            const external = !service.link.startsWith("/");
+            return (
+              <li key={service.id} className="flex flex-col gap-3 rounded-xl border bg-background p-6">
+                <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent-soft-foreground">
+                  <Icon className="size-5" />
+                </span>
+                <h3 className="text-lg font-semibold break-words">{service.title}</h3>
+                {service.description && <p className="text-sm break-words text-muted-foreground">{service.description}</p>}
+                {service.link && (
+                  <a
+                    href={service.link}
+                    {...(external && { target: "_blank", rel: "noopener noreferrer" })}
+                    className="mt-auto inline-flex w-fit items-center gap-1.5 text-sm font-medium text-accent underline-offset-4 hover:underline"
+                  >
+                    {service.link_text || `More about ${service.title}`}
+                    {external && (
+                      <>
+                        <ExternalLink className="size-3.5" />
+                        <span className="sr-only">(opens in a new tab)</span>
+                      </>
+                    )}
+                  </a>
+                )}
+              </li>
+            );
+          })}
         </ul>
       </div>
     </section>

@@ -2,9 +2,7 @@ import { Link } from "react-router";
 import type { SiteContentReader } from "./use-site-content.ts";
 import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
 import { SECTION_LINKS } from "./site-header.tsx";
-
-// All six, as the services section lists them.
-const FOOTER_SERVICES = ["Bookkeeping", "Tax Preparation & Planning", "Notary Services", "Administrative Services", "Payroll", "Business Consulting"];
+import { readServices } from "./services.ts";
 
 type SiteFooterProps = {
   content: SiteContentReader;
@@ -36,9 +34,10 @@ export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
         </div>
         <nav aria-label="Services" className="grid content-start gap-2 text-sm">
           <h2 className="font-semibold">Services</h2>
-          {FOOTER_SERVICES.map((service) => (
-            <a key={service} href={`${homePath}#services`} className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
-              {service}
+          {/* Every service, as the services section lists them. */}
+          {readServices(content("services", "list")).map((service) => (
+            <a key={service.id} href={`${homePath}#services`} className="w-fit break-words text-primary-foreground/80 hover:text-primary-foreground">
+              {service.title}
             </a>
           ))}
         </nav>

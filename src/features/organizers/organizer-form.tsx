@@ -7,8 +7,8 @@ import { errorDetail } from "@/lib/api-error.ts";
 import { formatCalendarDate, formatDate } from "@/lib/format.ts";
 import { trpc } from "@/lib/trpc.ts";
 import { uploadWithFields } from "@/lib/upload-document.ts";
-import { type ClientOrganizer, type Question, REQUIRED_UNANSWERED } from "@server/domains/organizers/schemas.ts";
-import { controlId, missingFromMessage, visibleIds } from "@/lib/organizer-rules.ts";
+import { type ClientOrganizer, KEEP_ENTRY, type Question, REQUIRED_UNANSWERED } from "@server/domains/organizers/schemas.ts";
+import { controlId, missingFromMessage, refusalFromMessage, visibleIds, withoutHidden } from "@/lib/organizer-rules.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import {
   type Entry,
@@ -24,12 +24,22 @@ import {
 /** How long typing pauses before the changed answers are saved. */
 const SAVE_DELAY_MS = 700;
 
-type SaveState = "idle" | "saving" | "saved" | "failed";
+type SaveState = "idle" | "saving" | "saved" | "failed" | "refused";
 
-/** The answers as values (sensitive ones come back masked: not a value). */
+/**
+ * The answers as values (sensitive ones come back masked: not a value). A sensitive group's saved
+ * entries ("2 hidden") become kept entries, so an entry added later is added to them.
+ */
 function initialValues(organizer: ClientOrganizer): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const answer of organizer.answers) if (answer.value !== null && answer.value !== undefined) values[answer.question_id] = answer.value;
+  const groups = new Set(organizer.template.sections.flatMap((s) => s.questions.filter((q) => q.type === "group").map((q) => q.id)));
+  for (const answer of organizer.answers) {
+    if (answer.value !== null && answer.value !== undefined) values[answer.question_id] = answer.value;
+    else if (answer.masked && groups.has(answer.question_id)) {
+      const count = Number.parseInt(answer.masked, 10);
+      if (count > 0) values[answer.question_id] = Array.from({ length: count }, (_, n) => ({ [KEEP_ENTRY]: n }));
+    }
+  }
   return values;
 }
 
@@ -37,7 +47,7 @@ function initialValues(organizer: ClientOrganizer): Record<string, unknown> {
  * The changed answers, saved a moment after typing pauses (one PUT of only what changed, one at a
  * time, in order), and sent with `keepalive` when the page goes away, so closing the phone loses nothing.
  */
-function useAutosave(organizerId: string) {
+function useAutosave(organizerId: string, onRefused: (path: string, reason: string) => void) {
   const utils = trpc.useUtils();
   const save = trpc.organizers.saveAnswers.useMutation();
   const pending = useRef<Record<string, unknown>>({});
@@ -46,22 +56,37 @@ function useAutosave(organizerId: string) {
   const [state, setState] = useState<SaveState>("idle");
 
   const send = useCallback(async () => {
-    const batch = pending.current;
-    if (Object.keys(batch).length === 0) return;
-    pending.current = {};
-    setState("saving");
-    try {
-      const saved = await save.mutateAsync({ id: organizerId, answers: batch });
-      utils.organizers.get.setData({ id: organizerId }, saved);
-      void utils.organizers.list.invalidate();
-      setState(Object.keys(pending.current).length > 0 ? "saving" : "saved");
-    } catch (err) {
-      // Kept for the next try, unless typed over since.
-      pending.current = { ...batch, ...pending.current };
-      setState("failed");
-      toast.error("Your last changes are not saved yet", { description: errorDetail(err) });
+    // Again while the server refuses one answer of the batch: the others are saved without it.
+    for (;;) {
+      const batch = pending.current;
+      if (Object.keys(batch).length === 0) return;
+      pending.current = {};
+      setState("saving");
+      try {
+        const saved = await save.mutateAsync({ id: organizerId, answers: batch });
+        utils.organizers.get.setData({ id: organizerId }, saved);
+        void utils.organizers.list.invalidate();
+        setState(Object.keys(pending.current).length > 0 ? "saving" : "saved");
+        return;
+      } catch (err) {
+        // One answer the server refuses (it names it): said by that question, never dropped silently.
+        const refused = refusalFromMessage(errorDetail(err) ?? "");
+        const question = refused?.path.split("[")[0];
+        if (refused && question && question in batch) {
+          onRefused(refused.path, refused.reason);
+          const { [question]: _refused, ...rest } = batch;
+          pending.current = { ...rest, ...pending.current };
+          setState("idle");
+          continue;
+        }
+        // Kept for the next try, unless typed over since.
+        pending.current = { ...batch, ...pending.current };
+        setState("failed");
+        toast.error("Your last changes are not saved yet", { description: errorDetail(err) });
+        return;
+      }
     }
-  }, [organizerId, save, utils]);
+  }, [organizerId, save, utils, onRefused]);
 
   /** Saves what is waiting now; resolves once it (and any save before it) is done. */
   const flush = useCallback(() => {
@@ -113,10 +138,26 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
   const utils = trpc.useUtils();
   const [values, setValues] = useState<Record<string, unknown>>(() => initialValues(organizer));
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  /** Answers typed but refused where typed ("about 1200" for an amount), by path: not saved, and Submit waits for them. */
+  const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   /** The first question the server said is missing: focused once the errors are on the page. */
   const focusFirst = useRef<string | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
-  const autosave = useAutosave(organizer.id);
+  const onRefused = useCallback((path: string, reason: string) => setErrors((current) => new Map(current).set(path, reason)), []);
+  const onProblem = useCallback(
+    (path: string, problem: string | null) =>
+      setProblems((current) => {
+        if ((current.get(path) ?? null) === problem) return current;
+        const next = new Map(current);
+        if (problem === null) next.delete(path);
+        else next.set(path, problem);
+        return next;
+      }),
+    [],
+  );
+  const autosave = useAutosave(organizer.id, onRefused);
+  /** The confirmation's heading, where focus goes once the organizer is submitted (the Submit button is gone then). */
+  const submittedHeading = useRef<HTMLHeadingElement>(null);
   const submit = trpc.organizers.submit.useMutation();
   const unsubmit = trpc.organizers.unsubmit.useMutation();
   const trash = trpc.documents.delete.useMutation();
@@ -132,17 +173,28 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
     focusFirst.current = null;
     target?.focus();
     target?.scrollIntoView({ block: "center" });
-  }, [errors]);
+  }, [errors, problems]);
 
+  /**
+   * One answer changed: saved with whatever it hides (those answers cleared here and on the server
+   * alike, so the page never shows an answer the server no longer keeps).
+   */
   const change = (id: string, value: unknown) => {
-    setValues((current) => {
-      const next = { ...current };
-      if (value === null || value === undefined) delete next[id];
-      else next[id] = value;
-      return next;
-    });
-    if (errors.size > 0) setErrors((current) => new Map([...current].filter(([path]) => path !== id && !path.startsWith(`${id}[`))));
+    const next: Record<string, unknown> = { ...values };
+    if (value === null || value === undefined) delete next[id];
+    else next[id] = value;
+    const shown = withoutHidden(organizer.template, next);
+    setValues(shown.values);
+    const touched = new Set([id, ...shown.changed.keys()]);
+    const under = (path: string) => [...touched].some((t) => path === t || path.startsWith(`${t}[`));
+    if (errors.size > 0) setErrors((current) => new Map([...current].filter(([path]) => !under(path))));
+    // An entry removed: what was refused in the group's entries is gone with them (its text is shown again from the answers).
+    const before = values[id];
+    if (Array.isArray(before) && (!Array.isArray(value) || value.length < before.length))
+      setProblems((current) => new Map([...current].filter(([path]) => !path.startsWith(`${id}[`))));
     autosave.change(id, value ?? null);
+    for (const [hidden, kept] of shown.changed) if (hidden !== id) autosave.change(hidden, kept);
+    if (shown.changed.has(id)) autosave.change(id, shown.changed.get(id));
   };
 
   const upload = async (question: Question, files: File[]) => {
@@ -177,7 +229,17 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
     }
   };
 
+  /** Answers not saved, refused where typed or by the server, by path: Submit waits for them (issue 48). */
+  const unsaved = [...problems.keys(), ...[...errors].filter(([, message]) => message.startsWith("Not saved:")).map(([path]) => path)];
+
   const onSubmit = async () => {
+    // An answer refused is not saved: submitting would hand in the organizer without it.
+    const firstProblem = unsaved[0];
+    if (firstProblem !== undefined) {
+      document.getElementById(controlId(firstProblem))?.focus();
+      document.getElementById(controlId(firstProblem))?.scrollIntoView({ block: "center" });
+      return;
+    }
     await autosave.flush();
     try {
       const result = await submit.mutateAsync({ id: organizer.id });
@@ -185,6 +247,7 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
       void utils.organizers.list.invalidate();
       setErrors(new Map());
       toast.success(`“${organizer.title}” submitted to your firm`);
+      requestAnimationFrame(() => submittedHeading.current?.focus());
     } catch (err) {
       const message = errorDetail(err) ?? "Submitting failed";
       if (message.startsWith(REQUIRED_UNANSWERED)) {
@@ -206,7 +269,8 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
     }
   };
 
-  const missingCount = errors.size;
+  const missingCount = errors.size - (unsaved.length - problems.size);
+  const errorOf = (path: string) => problems.get(path) ?? errors.get(path);
 
   return (
     <div className="grid gap-4 sm:gap-6">
@@ -219,7 +283,7 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
           {organizer.due_date ? `Due ${formatCalendarDate(organizer.due_date)}` : "No due date"}
           {organizer.submitted_at && organizer.status === "submitted" && ` · Submitted on ${formatDate(organizer.submitted_at)}`}
         </p>
-        {open && <SaveStatus state={autosave.state} />}
+        {open && <SaveStatus state={unsaved.length > 0 ? "refused" : autosave.state} />}
         {organizer.status === "reopened" && organizer.reopen_comment && (
           <p className="rounded-md bg-muted px-3 py-2 text-sm whitespace-pre-line break-words">
             <span className="font-medium">Your firm: </span>
@@ -256,7 +320,7 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
                         onUpload={(files) => void upload(question, files)}
                         onRemove={(document) => void removeFile(document)}
                         removing={removing}
-                        error={errors.get(question.id)}
+                        error={errorOf(question.id)}
                         disabled={!open || (uploading !== null && uploading !== question.id)}
                       />
                     ) : question.type === "group" ? (
@@ -265,8 +329,9 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
                         entries={Array.isArray(value) ? (value as Entry[]) : []}
                         values={values}
                         visible={visible}
-                        errors={errors}
+                        errors={new Map([...errors, ...problems])}
                         disabled={!open}
+                        onProblem={onProblem}
                         onChange={(entries) => change(question.id, entries.length === 0 ? null : entries)}
                       />
                     ) : (
@@ -274,8 +339,9 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
                         question={question}
                         path={question.id}
                         value={value}
-                        error={errors.get(question.id)}
+                        error={errorOf(question.id)}
                         disabled={!open}
+                        onProblem={onProblem}
                         onChange={(next) => change(question.id, next === "" ? null : next)}
                       />
                     )}
@@ -293,8 +359,15 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
       <div className="grid gap-3 rounded-xl border bg-card p-4 sm:flex sm:items-center sm:justify-between sm:p-6">
         {open ? (
           <>
-            <p className={`text-sm ${missingCount > 0 ? "font-medium text-destructive" : "text-muted-foreground"}`} role="status">
-              {missingCount > 0 ? (
+            <p className={`text-sm ${missingCount + unsaved.length > 0 ? "font-medium text-destructive" : "text-muted-foreground"}`} role="status">
+              {unsaved.length > 0 ? (
+                <>
+                  <CircleAlert aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
+                  {unsaved.length === 1
+                    ? "One answer is not saved: fix it, then submit."
+                    : `${unsaved.length} answers are not saved: fix them, then submit.`}
+                </>
+              ) : missingCount > 0 ? (
                 <>
                   <CircleAlert aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
                   {missingCount === 1 ? "One question still needs an answer." : `${missingCount} questions still need an answer.`}
@@ -310,7 +383,12 @@ export function OrganizerForm({ organizer }: { organizer: ClientOrganizer }) {
           </>
         ) : organizer.status === "submitted" ? (
           <>
-            <p className="text-sm text-muted-foreground">Submitted. Need to change something? Take it back, change it, and submit again.</p>
+            <div className="grid gap-1">
+              <h2 ref={submittedHeading} tabIndex={-1} className="text-base font-semibold outline-none">
+                Submitted to your firm
+              </h2>
+              <p className="text-sm text-muted-foreground">Need to change something? Take it back, change it, and submit again.</p>
+            </div>
             <Button variant="outline" disabled={unsubmit.isPending} onClick={() => void onUnsubmit()}>
               <RotateCcw aria-hidden="true" />
               Take back to change answers
@@ -341,6 +419,12 @@ function SaveStatus({ state }: { state: SaveState }) {
         <span className="flex items-center gap-1.5 text-destructive">
           <CloudOff aria-hidden="true" className="size-4" />
           Not saved yet: we will try again as you type
+        </span>
+      )}
+      {state === "refused" && (
+        <span className="flex items-center gap-1.5 text-destructive">
+          <CircleAlert aria-hidden="true" className="size-4" />
+          An answer below is not saved: it says why
         </span>
       )}
     </p>

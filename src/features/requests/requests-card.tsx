@@ -1,6 +1,16 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { CircleAlert, ClipboardList, FileText, Hourglass, Paperclip, Send, Upload } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -102,6 +112,9 @@ function RequestItem({ request, uploads, uploading, uploadBusy, onUpload, submit
   const onItems = new Set(request.items.flatMap((item) => item.documents.map((document) => document.id)));
   const loose = request.documents.filter((document) => !onItems.has(document.id));
   const hintId = `request-${request.id}-hint`;
+  // Items still needed: Mark submitted asks first, naming them (issue 48); the firm is told which.
+  const needed = request.items.filter((item) => item.status === "open");
+  const [asking, setAsking] = useState(false);
 
   return (
     <li
@@ -159,11 +172,35 @@ function RequestItem({ request, uploads, uploading, uploadBusy, onUpload, submit
             size="sm"
             disabled={!hasDocuments || submitting || uploadBusy}
             aria-describedby={hasDocuments ? undefined : hintId}
-            onClick={onSubmit}
+            onClick={needed.length > 0 ? () => setAsking(true) : onSubmit}
           >
             <Send aria-hidden="true" />
             {submitting ? "Submitting…" : "Mark submitted"}
           </Button>
+          <AlertDialog open={asking} onOpenChange={setAsking}>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Submit without {needed.length === 1 ? "1 item" : `${needed.length} items`}?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  Your firm is still waiting for {needed.length === 1 ? "this" : "these"}. If you submit now, it sees what is missing, and you can
+                  still upload {needed.length === 1 ? "it" : "them"} here afterwards.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <ul aria-label="Still needed" className="grid list-disc gap-1 pl-5 text-sm">
+                {needed.map((item) => (
+                  <li key={item.id} className="break-words">
+                    {item.title}
+                  </li>
+                ))}
+              </ul>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Keep uploading</AlertDialogCancel>
+                <AlertDialogAction variant="accent" onClick={onSubmit}>
+                  Submit anyway
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
           {!hasDocuments && (
             <span id={hintId} className="text-xs text-muted-foreground">
               Upload at least one document first

@@ -33,13 +33,15 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
   return isStatic(testimonials.length) ? <TestimonialRow testimonials={testimonials} /> : <Carousel testimonials={testimonials} />;
 }
 
-function Heading() {
+/** Samples are said to be samples, above the carousel and on each quote: never passed off as clients' words. */
+function Heading({ samples }: { samples: boolean }) {
   return (
     <div className="grid gap-2">
       <p className="text-sm font-semibold text-accent">Testimonials</p>
       <h3 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">
         What our clients say
       </h3>
+      {samples && <p className="text-sm text-muted-foreground">Sample testimonials: invented to show the layout, not our clients&apos; words.</p>}
     </div>
   );
 }
@@ -50,7 +52,10 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <Quote className="size-6 text-accent" />
       <blockquote className="grow text-pretty">{testimonial.text}</blockquote>
       <figcaption>
-        <span className="block font-semibold">{testimonial.author}</span>
+        <span className="block font-semibold">
+          {testimonial.author}
+          {testimonial.sample && <span className="ml-2 rounded border px-1.5 text-xs font-medium text-muted-foreground">Sample</span>}
+        </span>
         <span className="text-sm text-muted-foreground">{testimonial.business}</span>
       </figcaption>
     </figure>
@@ -61,7 +66,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 function TestimonialRow({ testimonials }: { testimonials: Testimonial[] }) {
   return (
     <section aria-labelledby="testimonials-title" className="grid gap-8">
-      <Heading />
+      <Heading samples={testimonials.some((t) => t.sample)} />
       <ul data-testid="testimonial-row" className="grid gap-4 md:grid-cols-3">
         {testimonials.map((testimonial, index) => (
           <li key={`${index}-${testimonial.author}`}>
@@ -91,7 +96,7 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
   return (
     <section aria-roledescription="carousel" aria-labelledby="testimonials-title" className="grid gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <Heading />
+        <Heading samples={testimonials.some((t) => t.sample)} />
         <div className="flex gap-2">
           <Button variant="outline" size="icon" onClick={() => setActive(previousIndex(current, count))} aria-label="Previous testimonial">
             <ChevronLeft />
