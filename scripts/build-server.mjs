@@ -20,7 +20,7 @@ export async function buildServer(outDir = path.join(root, "dist")) {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node24",
     packages: "external",
     sourcemap: true,
     logLevel: "warning",

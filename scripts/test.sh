@@ -17,6 +17,7 @@ if [ ! -x "$chromium" ]; then
   fi
 fi
 
+echo "Node: $(node --version) ($(command -v node))"
 if [ -n "${DATABASE_URL:-}" ]; then echo "Database: $DATABASE_URL"; else echo "Database: embedded (PGlite, in memory per test file)"; fi
 # The type check and the lint's three parts run side by side on two cores (ESLint alone is the
 # longest; one after another they took about two minutes), each one's output printed whole after
