@@ -24,13 +24,10 @@ export const consultationRequestInput = z.object({
    * it against the list as it stands (consultation/service.ts); the schema only its form.
    */
   service: optionalBlank(
-    z
-      .string({ error: UNKNOWN_SERVICE })
-      .regex(SERVICE_ID, UNKNOWN_SERVICE)
-      .meta({
-        description:
-          "A service id of the site's consultation choices (services.list), or other; by default bookkeeping, tax-prep, notary, admin, consulting, other",
-      }),
+    z.string({ error: UNKNOWN_SERVICE }).regex(SERVICE_ID, UNKNOWN_SERVICE).meta({
+      description:
+        "A service id of the site's consultation choices (services.list), or other; by default bookkeeping, tax-prep, notary, admin, consulting, other",
+    }),
   ),
   preferredDate: optionalBlank(z.iso.date("Please choose a valid date")),
   preferredTime: optionalBlank(preferredTimeSchema),
