@@ -15,7 +15,7 @@ import { securitySettingsOutput, updateSecuritySettingsInput } from "../domains/
 import { loginInput, restLoginOutput } from "../domains/auth/schemas.ts";
 import { consultationRequestOutput } from "../domains/consultation/schemas.ts";
 import { invitationOutput } from "../domains/invitations/schemas.ts";
-import { documentOutput } from "../domains/documents/schemas.ts";
+import { documentOutput, firmTrashOutput } from "../domains/documents/schemas.ts";
 import { successOutput } from "../domains/shared-schemas.ts";
 import { siteContentOutput, updateSiteContentInput, updateTestimonialsInput } from "../domains/site/schemas.ts";
 import { downloadReply, previewReply } from "./documents.ts";
@@ -107,10 +107,10 @@ export const adminRoutes: RestRoute[] = [
   procedureRoute({
     method: "delete",
     path: "/admin/documents/:id",
-    summary: "Move any document to its owner's trash",
+    summary: "Move any document to its owner's trash; `legal_hold`: a legal hold on the account keeps it there until the hold is lifted",
     tag: "admin",
     access: "admin",
-    response: successOutput,
+    response: firmTrashOutput,
     call: (c, r) => c.admin.deleteDocument({ id: r.params.id }),
   }),
   procedureRoute({

@@ -78,7 +78,7 @@ export function MoveToDialog({ itemName, folders, currentFolderId, excludedIds, 
           <fieldset className="min-w-0">
             <legend className="sr-only">Destination folder</legend>
             <div className="grid max-h-[50dvh] gap-0.5 overflow-y-auto rounded-lg border p-1">
-              {option(ROOT, "Documents (root)", 0, <House aria-hidden="true" className="size-4 shrink-0" />)}
+              {option(ROOT, "Documents (top level)", 0, <House aria-hidden="true" className="size-4 shrink-0" />)}
               {rows.map(({ folder, depth }) =>
                 option(
                   folder.id,

@@ -193,7 +193,7 @@ describe("the Clients tab", () => {
       await expectAccessibleAtBothWidths(page, "admin-record-documents");
       await page.getByRole("button", { name: "Pull back engagement-letter.txt" }).click();
       await page.getByRole("alertdialog", { name: "Pull back this document?" }).getByRole("button", { name: "Pull back" }).click();
-      await toast("Moved to trash").waitFor();
+      await toast("Document pulled back").waitFor();
       await page.getByText(`No documents in "${folder.name}" folder.`).waitFor();
       const pulled = await server.db.selectFrom("documents").select("deleted_at").where("id", "=", seeded.documentId).executeTakeFirstOrThrow();
       expect(pulled.deleted_at).not.toBeNull();

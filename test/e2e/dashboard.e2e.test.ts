@@ -266,7 +266,7 @@ describe("client dashboard", () => {
         downloadThroughput: -1,
         uploadThroughput: 512 * 1024,
       });
-      await page.getByText("Uploading to the root folder").waitFor();
+      await page.getByText("Uploading to the top level, outside any folder").waitFor();
       const chooser = page.waitForEvent("filechooser");
       await page.getByRole("button", { name: "Upload Files" }).click();
       await (await chooser).setFiles({ name: "bank-statement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pickerBytes) });
@@ -332,7 +332,7 @@ describe("client dashboard", () => {
       await deleteFromRow();
       confirm = page.getByRole("alertdialog");
       await confirm.getByRole("button", { name: "Delete" }).click();
-      await expectToast(page, "Moved to trash");
+      await expectToast(page, "Document deleted successfully");
       await page.getByText('No documents in "Receipts" folder.').waitFor();
       const trashed = await server.db
         .selectFrom("documents")

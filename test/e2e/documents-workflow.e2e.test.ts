@@ -360,7 +360,7 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       await page.keyboard.press("Tab");
       await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Move");
       await page.keyboard.press("Enter");
-      await toast(page, 'Moved "f-mileage.txt" to Documents (root)').waitFor();
+      await toast(page, 'Moved "f-mileage.txt" to Documents (top level)').waitFor();
       await moveDialog.waitFor({ state: "detached" });
       const moved = await storedDocuments(client);
       expect(moved.find((d) => d.original_filename === "e-receipt-lunch.txt")?.folder_id).toBe(receipts);
@@ -408,7 +408,7 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       // The row's Delete button (the specification's) moves to the trash; Undo in the toast puts it back.
       await page.getByRole("button", { name: "Delete h-1099.txt" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-      await toast(page, "Moved to trash").getByRole("button", { name: "Undo" }).click();
+      await toast(page, "Document deleted successfully").getByRole("button", { name: "Undo" }).click();
       await toast(page, "Document restored").waitFor();
       await documentRow(page, "h-1099.txt").waitFor();
 
@@ -417,7 +417,7 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       const confirm = page.getByRole("alertdialog", { name: "Delete document" });
       await confirm.getByText("Are you sure you want to delete this document?").waitFor();
       await confirm.getByRole("button", { name: "Delete" }).click();
-      await toast(page, "Moved to trash").waitFor();
+      await toast(page, "Document deleted successfully").waitFor();
       await documentRow(page, "g-payroll.txt").waitFor({ state: "detached" });
       expect((await storedDocuments(client)).find((d) => d.original_filename === "g-payroll.txt")?.deleted_at).toBeInstanceOf(Date);
       await page.getByRole("button", { name: "Trash", exact: true }).click();
@@ -458,7 +458,7 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
       await page.getByRole("list", { name: "Folders" }).getByRole("button", { name: "Taxes 2024", exact: true }).click();
       const rootCrumb = page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "Root" });
       const receiptsFolder = page.getByRole("list", { name: "Folders" }).getByRole("listitem").filter({ hasText: "Receipts" });
-      await dragOnto(page, receiptsFolder, rootCrumb, 'Moved "Receipts" to Documents (root)');
+      await dragOnto(page, receiptsFolder, rootCrumb, 'Moved "Receipts" to Documents (top level)');
       expect(
         (await server.db.selectFrom("folders").select("parent_folder_id").where("id", "=", receipts).executeTakeFirstOrThrow()).parent_folder_id,
       ).toBeNull();
@@ -507,7 +507,7 @@ describe("documents the way firms' portals do them", { timeout: 240_000 }, () =>
 
       await page.getByRole("button", { name: "Delete owen-scan.png" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete document" }).click();
-      await toast(page, "Moved to trash").waitFor();
+      await toast(page, "Document deleted successfully").waitFor();
       await page.getByRole("row", { name: /owen-scan\.png/ }).waitFor({ state: "detached" });
       await page.getByRole("tab", { name: "Trash" }).click();
       const row = page.getByRole("row", { name: /owen-scan\.png/ });

@@ -78,7 +78,7 @@ describe("client portal", { timeout: 90_000 }, () => {
       const { page } = t;
       await screenshotOnFailure(page, `documents-first-${viewport.width}`, async () => {
         await page.goto("/dashboard");
-        const list = page.getByRole("region", { name: "Contents of the root folder" });
+        const list = page.getByRole("region", { name: "Contents of the top level" });
         const firstDocument = list.getByRole("list", { name: "Documents" }).getByRole("listitem").first();
         await firstDocument.waitFor();
         // The first document is on the first screen.
@@ -140,7 +140,7 @@ describe("client portal", { timeout: 90_000 }, () => {
     const { page } = t;
     await screenshotOnFailure(page, "drop-over-list", async () => {
       await page.goto("/dashboard");
-      const list = page.getByRole("region", { name: "Contents of the root folder" });
+      const list = page.getByRole("region", { name: "Contents of the top level" });
       await list.getByText("No documents in root folder.").waitFor();
       const transfer = await page.evaluateHandle(() => {
         const data = new DataTransfer();

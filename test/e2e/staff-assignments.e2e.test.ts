@@ -88,9 +88,11 @@ describe("staff assignments", () => {
       expect(await p.getByText("Hugo Marchetti").count()).toBe(0);
       await expectAccessibleAtBothWidths(p, "assign-preparer-users");
 
-      // The other client's page is as if it did not exist.
+      // The other client's page opens nothing of it, and says it is not assigned to her and who can change that.
       await p.goto(`/admin/users/${other.id}`);
-      await p.getByRole("heading", { name: "Client not found" }).waitFor();
+      await p.getByRole("heading", { name: "This client is not assigned to you" }).waitFor();
+      await p.getByText("ask Olivia Owner (the owner) to assign it to you", { exact: false }).waitFor();
+      expect(await p.getByText("Hugo Marchetti").count()).toBe(0);
       await p.goto("/admin/dashboard?tab=messages");
       await p.getByRole("button", { name: /^Greta Lindqvist/ }).click();
       expect(await p.getByRole("button", { name: /^Hugo Marchetti/ }).count()).toBe(0);

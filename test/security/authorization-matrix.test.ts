@@ -1290,6 +1290,33 @@ describe("assigned accounts", () => {
     }
   });
 
+  it("admin.accountReach tells a staff member that an unassigned client is not theirs, and who assigns, but nothing of the client", async () => {
+    const reach = async (input: unknown) => {
+      const res = await call(staff, "admin.accountReach", "query", input);
+      expect(res.status, res.text).toBe(200);
+      return res.data as { reach: string; assigners: { name: string; role: string }[] };
+    };
+    for (const input of [{ account_id: unassigned.user.id }, { user_id: unassigned.user.id }]) {
+      const answer = await reach(input);
+      expect(answer.reach).toBe("not_assigned");
+      // The firm's admins may assign; the staff member asking (manage_clients without all_clients) may not.
+      expect(answer.assigners.length).toBeGreaterThan(0);
+      expect(answer.assigners.every((person) => person.role === "owner" || person.role === "admin")).toBe(true);
+      // Not the client's name, username or email: only that the id is a client's.
+      const text = JSON.stringify(answer);
+      for (const secret of [unassigned.user.name, unassigned.user.username!, unassigned.user.email]) expect(text).not.toContain(secret);
+    }
+    expect((await reach({ account_id: assigned.user.id })).reach).toBe("reached");
+    expect((await reach({ user_id: assigned.user.id })).reach).toBe("reached");
+    // A missing id, and a person of the firm (no client page), are not found.
+    expect(await reach({ account_id: randomUUID() })).toEqual({ reach: "not_found", assigners: [] });
+    expect(await reach({ user_id: staffId })).toEqual({ reach: "not_found", assigners: [] });
+    // Someone who reaches every account is never told "not assigned": a 404 is a missing client.
+    const everyAccount = await call(admin, "admin.accountReach", "query", { account_id: randomUUID() });
+    expect(everyAccount.data).toEqual({ reach: "not_found", assigners: [] });
+    expect((await call(admin, "admin.accountReach", "query", { account_id: unassigned.user.id })).data).toEqual({ reach: "reached", assigners: [] });
+  });
+
   it("REST: the assigned account's paths answer; the unassigned one's answer 404 and change nothing", async () => {
     for (const [method, path, body] of ACCOUNT_IN_BODY) {
       callsMade += 2;

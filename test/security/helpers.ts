@@ -199,6 +199,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   "admin.removeAccountContact": "admin",
   "admin.importAccounts": "admin",
   "admin.accountAssignees": "admin",
+  "admin.accountReach": "admin",
   "admin.setAccountAssignees": "admin",
   "admin.accessReport": "admin",
   "admin.accountNotes": "admin",
@@ -932,6 +933,8 @@ export const ANY_STAFF = new Set([
   "GET /admin/accounts/:id",
   "admin.accountAssignees",
   "GET /admin/accounts/:id/assignees",
+  // Why a client's page does not open: not assigned, or not found (issue 48); nothing of the account.
+  "admin.accountReach",
   // The firm's private notes: anyone who reaches the account; a note's author alone changes it.
   "admin.accountNotes",
   "admin.createAccountNote",

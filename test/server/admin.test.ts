@@ -338,7 +338,7 @@ describe("documents", () => {
     const doc = await storeDocument(user.id);
     const res = await adminClient.delete(`/api/admin/documents/${doc.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true });
+    expect(res.body).toEqual({ success: true, legal_hold: false });
     const [row] = await server.db.selectFrom("documents").select(["id", "deleted_at"]).where("id", "=", doc.id).execute();
     expect(row!.deleted_at).toBeInstanceOf(Date);
     expect(await storedObjectExists(doc.storage_key)).toBe(true);

@@ -268,7 +268,7 @@ describe("the admin and the trash", () => {
     const doc = await upload(alice, { folderId, name: `admin-trashed-${randomUUID().slice(0, 6)}.pdf` });
     const statsBefore = (await admin.get("/api/admin/stats")).body.stats.total_documents;
 
-    expect((await admin.delete(`/api/admin/documents/${doc.id}`)).body).toEqual({ success: true });
+    expect((await admin.delete(`/api/admin/documents/${doc.id}`)).body).toEqual({ success: true, legal_hold: false });
     expect((await admin.get("/api/admin/stats")).body.stats.total_documents).toBe(statsBefore - 1);
     expect(ids(await admin.get(`/api/admin/documents?q=${doc.original_filename}`))).toEqual([]);
     const allDocuments = await admin.get("/api/admin/documents?limit=200");

@@ -250,6 +250,19 @@ describe("the daily disposal", () => {
     for (const key of keys) expect(await storedLocally(key)).toEqual({ file: false, dataKey: false });
   });
 
+  it("tells the firm, when it deletes a document of a held account, that the hold keeps it (issue 48)", async () => {
+    const gailUser = await createUser(server.db, { name: "Gail Held" });
+    const gail = await loginClient(server.url, gailUser);
+    const first = await upload(gail, "first.pdf");
+    const second = await upload(gail, "second.pdf");
+    expect((await owner.post(`/api/admin/accounts/${gailUser.id}/legal-hold`, { reason: "Dispute" })).status).toBe(200);
+    const deleted = await owner.delete(`/api/admin/documents/${first.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body).toEqual({ success: true, legal_hold: true });
+    expect((await owner.delete(`/api/admin/accounts/${gailUser.id}/legal-hold`)).status).toBe(200);
+    expect((await owner.delete(`/api/admin/documents/${second.id}`)).body).toEqual({ success: true, legal_hold: false });
+  });
+
   it("keeps what a held account's client deletes forever, and the account when its last person is deleted", async () => {
     const erinUser = await createUser(server.db, { name: "Erin Held" });
     const erin = await loginClient(server.url, erinUser);

@@ -2,7 +2,7 @@ import { router } from "../../trpc/init.ts";
 import { clientProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { listPageInput } from "../admin/schemas.ts";
 import { idInput } from "../shared-schemas.ts";
-import { documentSearchInput, folderDocumentsInput, updateDocumentInput } from "./schemas.ts";
+import { documentSearchInput, firmTrashOutput, folderDocumentsInput, updateDocumentInput } from "./schemas.ts";
 import { documentPage, listFolderDocuments, listRootDocuments, searchOwnDocuments, updateDocument } from "./service.ts";
 import {
   deleteAnyDocument,
@@ -34,9 +34,10 @@ export const documentsAdminProcedures = {
   documents: staffProcedure("documents")
     .input(listPageInput)
     .query(({ ctx, input }) => documentPage(ctx, input)),
-  /** Moves the document to its owner's trash. */
+  /** Moves the document to its owner's trash (and says whether a legal hold keeps it there). */
   deleteDocument: staffProcedure("documents")
     .input(idInput)
+    .output(firmTrashOutput)
     .mutation(({ ctx, input }) => deleteAnyDocument(ctx, input)),
   trash: staffProcedure("documents")
     .input(listPageInput)

@@ -9,6 +9,13 @@ export const BYTES_PER_MB = 1024 * 1024;
 
 /** A trashed document is deleted for good this long after it was trashed. */
 export const TRASH_RETENTION_DAYS = 30;
+
+/**
+ * The firm's delete of a client's document (into the client's trash): `legal_hold` says a legal hold
+ * on the account keeps it there, never deleted for good, until the hold is lifted.
+ */
+export const firmTrashOutput = z.object({ success: z.literal(true), legal_hold: z.boolean() });
+export type FirmTrashResult = z.infer<typeof firmTrashOutput>;
 /** The stored content types a browser shows safely inline; anything else only downloads. */
 export const PREVIEW_CONTENT_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf", "text/plain"] as const;
 export const NO_PREVIEW = "No preview for this type of file";

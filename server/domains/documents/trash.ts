@@ -21,40 +21,50 @@ import {
   trashDocumentRow,
   trashDocumentRowForFirm,
 } from "./queries.ts";
-import { type DocumentItem, type TrashedDocument, TRASH_RETENTION_DAYS } from "./schemas.ts";
+import { type DocumentItem, type FirmTrashResult, type TrashedDocument, TRASH_RETENTION_DAYS } from "./schemas.ts";
 import { assertNotRetained, DOCUMENT_NOT_FOUND, RETAINED_DOCUMENT } from "./service.ts";
 import { isPgError } from "../../db/errors.ts";
-import { lockAccountForDisposal } from "../retention/queries.ts";
+import { heldAccountIds, lockAccountForDisposal } from "../retention/queries.ts";
 import { disposeDue } from "../retention/service.ts";
 
-/** Moves a live document to the trash with `trash` (the owner's or the firm's row update); its content stays until purged. */
+/**
+ * Moves a live document to the trash with `trash` (the owner's or the firm's row update); its content
+ * stays until purged. Returns the document moved, for the caller to say more of it.
+ */
 async function moveToTrash(
   ctx: AuthedContext,
   id: string,
   trash: (tx: Transaction<Database>, deletedAt: Date) => Promise<DocumentRef | undefined>,
-): Promise<Success> {
+): Promise<DocumentRef> {
   try {
-    await ctx.db.transaction().execute(async (tx) => {
+    return await ctx.db.transaction().execute(async (tx) => {
       const trashed = await trash(tx, ctx.now());
       if (!trashed) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
       await recordDocumentActivity(tx, ctx, "document.trash", trashed);
+      return trashed;
     });
   } catch (err) {
     // The retention trigger refused a row the caller reaches (the update's own ownership check passed).
     if (isPgError(err, RETAINED_DOCUMENT)) await assertNotRetained(ctx.db, id, ctx.now());
     throw err;
   }
-  return { success: true };
 }
 
 /** Moves the owner's live document to the trash; another's answers like a missing one. */
-function trashDocument(ctx: ClientContext, id: string): Promise<Success> {
-  return moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id));
+async function trashDocument(ctx: ClientContext, id: string): Promise<Success> {
+  await moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id));
+  return { success: true };
 }
 
-/** Moves any client's live document to its owner's trash, for the firm. */
-export function trashDocumentForFirm(ctx: FirmContext, id: string): Promise<Success> {
-  return moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRowForFirm(tx, ctx.firmScope, id, deletedAt));
+/**
+ * Moves any client's live document to its owner's trash, for the firm, and says whether a legal
+ * hold on the account keeps it there past the trash's 30 days (the firm is told; the client never
+ * is: docs/safeguards.md, "Retention and disposal").
+ */
+export async function trashDocumentForFirm(ctx: FirmContext, id: string): Promise<FirmTrashResult> {
+  const trashed = await moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRowForFirm(tx, ctx.firmScope, id, deletedAt));
+  const held = await heldAccountIds(ctx.db, [trashed.account_id]);
+  return { success: true, legal_hold: held.length > 0 };
 }
 
 export function removeDocument(ctx: ClientContext, input: { id: string }): Promise<Success> {
@@ -152,7 +162,7 @@ export async function purgeExpiredTrash(deps: Pick<Context, "db" | "storage" | "
 }
 
 /** Into the owner's trash, as the owner's own delete does: the owner sees it there and may restore it. */
-export async function deleteAnyDocument(ctx: FirmContext, input: { id: string }): Promise<Success> {
+export async function deleteAnyDocument(ctx: FirmContext, input: { id: string }): Promise<FirmTrashResult> {
   const result = await trashDocumentForFirm(ctx, input.id);
   ctx.logger.info({ documentId: input.id }, "document moved to the trash by admin");
   return result;

@@ -7,9 +7,12 @@ import type { FirmContext } from "../../trpc/context.ts";
 import { recordActivity } from "../activity/record.ts";
 import { accountExistsForFirm } from "../accounts/queries.ts";
 import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
+import { findUserById } from "../auth/queries.ts";
+import type { FirmScope } from "../../trpc/firm-scope.ts";
 import { STAFF_RIGHTS, type StaffRight } from "../../trpc/staff-rights.ts";
 import {
   activeStaffIds,
+  assignersForFirm,
   documentAccessOfAccount,
   peopleReachingAccount,
   listAccountAssignees,
@@ -19,7 +22,7 @@ import {
   replaceAccountAssignees,
   replaceInvitedAssignees,
 } from "./queries.ts";
-import type { AccessReport, AccountAssignees, SetAccountAssigneesInput } from "./schemas.ts";
+import type { AccessReport, AccountAssignees, AccountReach, SetAccountAssigneesInput } from "./schemas.ts";
 
 export const NOT_STAFF = "Only active members of the firm's team can be assigned";
 export const NOT_INVITED_STAFF = "Only open invitations to the firm's team can be assigned ahead";
@@ -90,4 +93,37 @@ export async function accessReport(ctx: FirmContext, input: { id: string; limit:
     }),
     items: rows.map((row) => ({ ...row, action: row.action as AccessReport["items"][number]["action"] })),
   };
+}
+
+const EVERY_ACCOUNT: FirmScope = { all: true };
+
+/** Whether `scope` reaches the client `who` names, resolved as the client pages resolve it (accountForFirm). */
+async function scopeReaches(ctx: FirmContext, scope: FirmScope, who: { account_id?: string; user_id?: string }): Promise<boolean> {
+  try {
+    await accountForFirm(ctx.db, scope, who, ACCOUNT_NOT_FOUND);
+    return true;
+  } catch (err) {
+    // A person of several accounts is a client the scope reaches; only a 404 means it does not.
+    if (err instanceof TRPCError && err.code === "CONFLICT") return true;
+    if (err instanceof TRPCError && err.code === "NOT_FOUND") return false;
+    throw err;
+  }
+}
+
+/**
+ * Why a client's page does not open for the asker (docs/security.md, "Assigned accounts: saying
+ * why a page does not open"): every client path keeps answering 404 alike for a missing and an
+ * unassigned account; this one answer tells a staff member on assigned accounts that a client they
+ * were linked to exists but is not assigned to them, and who may change that. It says nothing of the
+ * account (no name, no kind), and only to the firm's own people, who hold its id from a link.
+ */
+export async function accountReach(ctx: FirmContext, input: { account_id?: string; user_id?: string }): Promise<AccountReach> {
+  const notFound: AccountReach = { reach: "not_found", assigners: [] };
+  // A person id must be a client's: the firm's own people have no client page.
+  if (input.account_id === undefined && input.user_id !== undefined && (await findUserById(ctx.db, input.user_id))?.is_admin !== false)
+    return notFound;
+  if (await scopeReaches(ctx, ctx.firmScope, input)) return { reach: "reached", assigners: [] };
+  if (ctx.firmScope.all || !(await scopeReaches(ctx, EVERY_ACCOUNT, input))) return notFound;
+  const assigners = await assignersForFirm(ctx.db);
+  return { reach: "not_assigned", assigners: assigners.map((person) => ({ name: person.name, role: person.staff_role ?? "admin" })) };
 }

@@ -288,3 +288,20 @@ export async function assignFromInvitation(db: Db, invitationId: string, userId:
     .execute();
   return rows.map((r) => r.account_id);
 }
+
+/**
+ * The firm's active people who may assign any client account to a colleague: the owner, admins,
+ * and staff holding both manage_clients and all_clients; the owner first, then admins, by name.
+ */
+export async function assignersForFirm(db: Db) {
+  return db
+    .selectFrom("users as u")
+    .select(["u.name", "u.staff_role"])
+    .where("u.is_admin", "=", true)
+    .where("u.deactivated_at", "is", null)
+    .where(sql<boolean>`(u.staff_role is distinct from 'staff' or ('manage_clients' = any(u.staff_rights) and 'all_clients' = any(u.staff_rights)))`)
+    .orderBy(sql`case coalesce(u.staff_role, 'admin') when 'owner' then 0 when 'admin' then 1 else 2 end`)
+    .orderBy("u.name")
+    .orderBy("u.id")
+    .execute();
+}

@@ -1,11 +1,12 @@
 import { adminProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput, successOutput } from "../shared-schemas.ts";
-import { accessReport, accountAssignees, setAccountAssignees } from "./assignments.ts";
+import { accessReport, accountAssignees, accountReach, setAccountAssignees } from "./assignments.ts";
 import {
   accessReportInput,
   accessReportOutput,
   accountAssigneesInput,
   accountAssigneesOutput,
+  accountReachOutput,
   createStaffInput,
   setAccountAssigneesInput,
   staffInvitationOutput,
@@ -43,6 +44,11 @@ export const staffAdminProcedures = {
     .input(accountAssigneesInput)
     .output(accountAssigneesOutput)
     .query(({ ctx, input }) => accountAssignees(ctx, input)),
+  /** Whether the asker reaches a client account or person, and if not, whether it is only not assigned to them (any of the firm's people). */
+  accountReach: adminProcedure
+    .input(accountAssigneesInput)
+    .output(accountReachOutput)
+    .query(({ ctx, input }) => accountReach(ctx, input)),
   setAccountAssignees: staffProcedure("manage_clients")
     .input(setAccountAssigneesInput)
     .output(accountAssigneesOutput)

@@ -126,6 +126,19 @@ export const accountAssigneesOutput = z.object({
 });
 export type AccountAssignees = z.infer<typeof accountAssigneesOutput>;
 
+/**
+ * Whether the asker reaches a client account (or a client person, `user_id`), for the admin pages to
+ * say why one does not open (docs/security.md, "Assigned accounts"): `reached`; `not_assigned`, a
+ * client of the firm outside a staff member's assigned accounts, with `assigners`, who at the firm
+ * may assign it to them; `not_found`, no client has this id (always this, never `not_assigned`, for
+ * those who reach every account). Nothing of the account itself is said.
+ */
+export const accountReachOutput = z.object({
+  reach: z.enum(["reached", "not_assigned", "not_found"]),
+  assigners: z.array(z.object({ name: z.string(), role: z.enum(STAFF_ROLES) })),
+});
+export type AccountReach = z.infer<typeof accountReachOutput>;
+
 export const accessReportInput = z.object({ id: idSchema, limit: z.coerce.number().int().min(1).max(1000).default(200) });
 /** Why a person of the firm reaches an account: their role, the all_clients right, or an assignment. */
 export const ACCESS_REASONS = ["owner", "admin", "all_clients", "assigned"] as const;

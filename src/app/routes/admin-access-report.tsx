@@ -1,5 +1,4 @@
-import { Link, useParams } from "react-router";
-import { Button } from "@/components/ui/button.tsx";
+import { useParams } from "react-router";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { AccessReportView } from "@/features/admin-team/access-report.tsx";
@@ -8,11 +7,17 @@ import { useAccount } from "@/features/admin-accounts/use-accounts.ts";
 import { AdminRecordShell } from "./admin-record-shell.tsx";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { errorDetail, httpStatus } from "@/lib/api-error.ts";
+import { AdminSignedIn } from "./sign-in-first.tsx";
+import { ClientNotOpened } from "@/features/admin-accounts/client-not-opened.tsx";
 
 /** /admin/accounts/:id/access: who at the firm can see one client account and why, and who opened its documents. */
 export function AdminAccessReportPage() {
   const { id = "" } = useParams();
-  return <AccessReportPage key={id} id={id} />;
+  return (
+    <AdminSignedIn>
+      <AccessReportPage key={id} id={id} />
+    </AdminSignedIn>
+  );
 }
 
 function AccessReportPage({ id }: { id: string }) {
@@ -30,13 +35,12 @@ function AccessReportPage({ id }: { id: string }) {
       {report.data ? (
         <AccessReportView report={report.data} />
       ) : httpStatus(report.error) === 404 ? (
-        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-          <h2 className="text-lg font-semibold">Client account not found</h2>
-          <p className="text-sm text-muted-foreground">This account was deleted, or is not one you can see.</p>
-          <Button asChild variant="outline">
-            <Link to="/admin/dashboard?tab=users">Back to Clients</Link>
-          </Button>
-        </div>
+        <ClientNotOpened
+          who={{ account_id: id }}
+          notFoundTitle="Client account not found"
+          level={2}
+          back={{ to: "/admin/dashboard?tab=users", label: "Back to Clients" }}
+        />
       ) : httpStatus(report.error) === 403 && isRetryableAdminLoadError(report.error) ? (
         <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
           <h2 className="text-lg font-semibold">Not available to you</h2>

@@ -28,6 +28,8 @@ import type { FirmAccount } from "@server/domains/accounts/firm-schemas.ts";
 import { EXPORT_RIGHTS, type StaffRight } from "@server/domains/staff/schemas.ts";
 import { ClientDocumentsSection } from "./admin-client.tsx";
 import { AdminRecordShell } from "./admin-record-shell.tsx";
+import { AdminSignedIn } from "./sign-in-first.tsx";
+import { ClientNotOpened } from "@/features/admin-accounts/client-not-opened.tsx";
 
 const CLIENTS_TAB = "/admin/dashboard?tab=users";
 
@@ -48,7 +50,11 @@ type Section = (typeof SECTIONS)[number]["value"];
 /** /admin/accounts/:id: the client's record (issue 34). A new id is a new page. */
 export function AdminAccountPage() {
   const { id = "" } = useParams();
-  return <AccountPage key={id} id={id} />;
+  return (
+    <AdminSignedIn>
+      <AccountPage key={id} id={id} />
+    </AdminSignedIn>
+  );
 }
 
 function AccountPage({ id }: { id: string }) {
@@ -59,13 +65,12 @@ function AccountPage({ id }: { id: string }) {
       {account.data ? (
         <AccountRecord account={account.data} />
       ) : httpStatus(account.error) === 404 ? (
-        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-          <h1 className="text-xl font-semibold">Client account not found</h1>
-          <p className="text-sm text-muted-foreground">This account was deleted.</p>
-          <Button asChild variant="outline">
-            <Link to={CLIENTS_TAB}>Back to Clients</Link>
-          </Button>
-        </div>
+        <ClientNotOpened
+          who={{ account_id: id }}
+          notFoundTitle="Client account not found"
+          level={1}
+          back={{ to: CLIENTS_TAB, label: "Back to Clients" }}
+        />
       ) : isRetryableAdminLoadError(account.error) ? (
         <LoadError message="Failed to load the client account" onRetry={() => void account.refetch()} isRetrying={account.isFetching} />
       ) : (

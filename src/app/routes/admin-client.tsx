@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -19,13 +19,19 @@ import { folderPath } from "@/features/folders/folder-path.ts";
 import { isRetryableAdminLoadError } from "@/lib/admin-load-failure.ts";
 import { httpStatus } from "@/lib/api-error.ts";
 import { AdminRecordShell } from "./admin-record-shell.tsx";
+import { AdminSignedIn } from "./sign-in-first.tsx";
+import { ClientNotOpened } from "@/features/admin-accounts/client-not-opened.tsx";
 
 const USERS_TAB = "/admin/dashboard?tab=users";
 
 /** /admin/users/:id: the admin's page of one client. A new id is a new page (its own upload queue). */
 export function AdminClientPage() {
   const { id = "" } = useParams();
-  return <ClientPage key={id} id={id} />;
+  return (
+    <AdminSignedIn>
+      <ClientPage key={id} id={id} />
+    </AdminSignedIn>
+  );
 }
 
 function ClientPage({ id }: { id: string }) {
@@ -40,13 +46,7 @@ function ClientPage({ id }: { id: string }) {
           <ClientDocumentsSection id={id} clientName={client.data.name} verified={client.data.email_verified} />
         </>
       ) : httpStatus(client.error) === 404 ? (
-        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-          <h1 className="text-xl font-semibold">Client not found</h1>
-          <p className="text-sm text-muted-foreground">This account was deleted, or it is an admin account.</p>
-          <Button asChild variant="outline">
-            <Link to={USERS_TAB}>Back to Users</Link>
-          </Button>
-        </div>
+        <ClientNotOpened who={{ user_id: id }} notFoundTitle="Client not found" level={1} back={{ to: USERS_TAB, label: "Back to Users" }} />
       ) : isRetryableAdminLoadError(client.error) ? (
         <LoadError message="Failed to load the client" onRetry={() => void client.refetch()} isRetrying={client.isFetching} />
       ) : (

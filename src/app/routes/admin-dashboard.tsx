@@ -44,6 +44,7 @@ import { useAdminMe } from "@/lib/use-admin-me.ts";
 import { TeamTab } from "@/features/admin-team/team-tab.tsx";
 import { RIGHT_LABELS } from "@/features/admin-team/rights-fieldset.tsx";
 import type { StaffRight } from "@server/domains/staff/schemas.ts";
+import { AdminSignedIn } from "./sign-in-first.tsx";
 
 /** Each tab and the rights that open it (any one of them); none: every person of the firm (docs/security.md, "Staff roles and rights"). */
 const TABS = [
@@ -63,7 +64,16 @@ const TABS = [
 ] as const satisfies ReadonlyArray<{ value: string; label: string; rights: readonly StaffRight[] }>;
 type TabValue = (typeof TABS)[number]["value"];
 
+/** /admin/dashboard: the admin sign-in first without a session. */
 export function AdminDashboardPage() {
+  return (
+    <AdminSignedIn>
+      <AdminDashboard />
+    </AdminSignedIn>
+  );
+}
+
+function AdminDashboard() {
   // The stats answer first: a 403 here sends the visitor to /admin (useAdminStats).
   const stats = useAdminStats();
   const { user } = useCurrentUser();

@@ -6,13 +6,17 @@ import { AdminLoginForm } from "@/features/admin-auth/admin-login-form.tsx";
 import { useAdminSessionCheck } from "@/features/admin-auth/use-admin-session-check.ts";
 import { RETURN_TO_PARAM, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM } from "@/lib/session-ended.ts";
 
+/** To someone who opened a link into the admin portal without a session. */
+const ADMIN_LINK_NOTICE = "Sign in to open the page your link leads to. You will go straight to it.";
+
 export function AdminLoginPage() {
   const location = useLocation();
   const skipSessionCheck = (location.state as { skipSessionCheck?: boolean } | null)?.skipSessionCheck === true;
   const session = useAdminSessionCheck({ skip: skipSessionCheck });
   const [searchParams] = useSearchParams();
-  // A portal page whose session ended sent the admin here, to come back after signing in.
+  // A portal page sent the admin here (its session ended, or there was none: a link in an email), to come back after signing in.
   const sessionEnded = searchParams.has(SESSION_ENDED_PARAM);
+  const linked = !sessionEnded && searchParams.has(RETURN_TO_PARAM);
   const returnTo = returnPath(searchParams.get(RETURN_TO_PARAM), "admin");
 
   if (session === "checking") return <PageSpinner label="Checking your session…" />;
@@ -33,9 +37,9 @@ export function AdminLoginPage() {
             <CardDescription>Firm staff sign in here to manage users, documents and the website.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            {sessionEnded && (
+            {(sessionEnded || linked) && (
               <p role="status" className="rounded-md border border-accent/30 bg-accent-soft px-3 py-2 text-sm text-accent-soft-foreground">
-                {SESSION_ENDED_MESSAGE}
+                {sessionEnded ? SESSION_ENDED_MESSAGE : ADMIN_LINK_NOTICE}
               </p>
             )}
             <AdminLoginForm returnTo={returnTo} />

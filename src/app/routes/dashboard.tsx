@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChevronDown, ClipboardList, Download, Trash2 } from "lucide-react";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { SkipLink } from "@/components/ui/skip-link.tsx";
@@ -37,6 +37,7 @@ import type { DragItem } from "@/lib/drag-item.ts";
 import { trpc } from "@/lib/trpc.ts";
 import { useFocusRescue } from "@/lib/use-focus-rescue.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
+import { SignInFirst } from "./sign-in-first.tsx";
 
 const TABS = [
   { value: "documents", label: "Documents" },
@@ -124,7 +125,7 @@ export function DashboardPage() {
   const uploads = useUploadQueue();
 
   if (status === "unknown") return <PortalSkeleton label="Checking your session…" />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInFirst portal="client" />;
   return <SignedInDashboard user={user} location={location} uploads={uploads} />;
 }
 
@@ -356,7 +357,7 @@ function DocumentsSection({ location, uploads }: DocumentsSectionProps) {
   const contentsLabel = searching
     ? `Search results for ${[q, filtered].filter(Boolean).join(", ")}`
     : folderName === null
-      ? "Contents of the root folder"
+      ? "Contents of the top level"
       : `Contents of folder ${folderName}`;
 
   return (

@@ -19,7 +19,7 @@ import { useSiteContent } from "@/features/landing/use-site-content.ts";
 import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts";
 import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
 import { useNearViewport } from "@/lib/use-near-viewport.ts";
-import { RETURN_TO_PARAM, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM } from "@/lib/session-ended.ts";
+import { RETURN_TO_PARAM, returnNotice, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM } from "@/lib/session-ended.ts";
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { AUTH_ERROR_PARAM } from "@server/domains/auth/messages.ts";
 import { DEFAULT_FIRM_NAME } from "@server/domains/site/defaults.ts";
@@ -65,7 +65,8 @@ export function LandingPage() {
       searchParams.has(EMAIL_CHANGE_TOKEN_PARAM) ||
       searchParams.has(EMAIL_CHANGE_CANCEL_PARAM) ||
       searchParams.has(INVITE_PARAM) ||
-      searchParams.has(SESSION_ENDED_PARAM),
+      searchParams.has(SESSION_ENDED_PARAM) ||
+      searchParams.has(RETURN_TO_PARAM),
   );
 
   // A new key remounts the dialog's forms, so a notice or a filled-in username starts fresh.
@@ -92,6 +93,8 @@ export function LandingPage() {
     const emailChangeToken = searchParams.get(EMAIL_CHANGE_TOKEN_PARAM);
     const emailChangeCancel = searchParams.get(EMAIL_CHANGE_CANCEL_PARAM);
     const sessionEnded = searchParams.has(SESSION_ENDED_PARAM);
+    // A portal page opened without a session (a link in an email) sent the visitor here to sign in first.
+    const returnTo = searchParams.get(RETURN_TO_PARAM);
     const inviteToken = searchParams.get(INVITE_PARAM);
     if (
       authError === null &&
@@ -100,11 +103,16 @@ export function LandingPage() {
       emailChangeToken === null &&
       emailChangeCancel === null &&
       inviteToken === null &&
+      returnTo === null &&
       !sessionEnded
     )
       return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a router signal, see above
-    if (sessionEnded) openPortal("login", { notice: SESSION_ENDED_MESSAGE, returnTo: returnPath(searchParams.get(RETURN_TO_PARAM), "client") });
+    if (sessionEnded) openPortal("login", { notice: SESSION_ENDED_MESSAGE, returnTo: returnPath(returnTo, "client") });
+    else if (returnTo !== null) {
+      const path = returnPath(returnTo, "client");
+      openPortal("login", { notice: returnNotice(path), returnTo: path });
+    }
     // The id keeps React's development double effects from showing the toast twice.
     // A Google account of another address comes back to its invitation's form, which says so.
     const wrongGoogleAccount = authError === GOOGLE_REFUSAL.otherEmail && inviteToken !== null;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ArrowLeft } from "lucide-react";
-import { Link, Navigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
@@ -9,16 +9,17 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
 import { httpStatus } from "@/lib/api-error.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
+import { SignInFirst } from "./sign-in-first.tsx";
 
 /**
  * The client portal's pages of one item the firm sent (/signatures/:id, /organizers/:id): signed in
- * or sent home, the top bar and the way back to the dashboard, then `children(id)` for the :id of the address.
+ * or sent to sign in first (and back here after), the top bar and the way back to the dashboard, then `children(id)` for the :id of the address.
  */
 export function PortalItemPage({ children }: { children: (id: string) => ReactNode }) {
   const { user, status } = useCurrentUser();
   const { id = "" } = useParams();
   if (status === "unknown") return <PortalSkeleton label="Checking your session…" />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInFirst portal="client" />;
   return (
     <div className="min-h-dvh bg-background">
       <SkipLink />

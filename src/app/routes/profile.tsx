@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { trpc } from "@/lib/trpc.ts";
+import { takeReturnAfterGoogle } from "@/lib/session-ended.ts";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
 import { AUTHENTICATION_FAILED } from "@server/domains/auth/messages.ts";
 
@@ -18,7 +19,7 @@ function takeSessionIdFromUrl(): string | null {
   return sessionId;
 }
 
-/** /profile: completes the Google sign-in (docs/decisions.md), then goes to the dashboard. */
+/** /profile: completes the Google sign-in (docs/decisions.md), then goes to the dashboard, or to the portal page the person came to sign in for. */
 export function ProfilePage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -36,7 +37,7 @@ export function ProfilePage() {
     if (status === "unknown" || started.current) return;
     started.current = true;
     if (status === "signed-in") {
-      void navigate("/dashboard", { replace: true });
+      void navigate(takeReturnAfterGoogle(), { replace: true });
       return;
     }
     const fail = () => {
@@ -52,7 +53,7 @@ export function ProfilePage() {
       .then(async () => {
         // The current-user check (auth.session, and auth.me where used) must see the new cookie.
         await utils.auth.invalidate();
-        await navigate("/dashboard", { replace: true });
+        await navigate(takeReturnAfterGoogle(), { replace: true });
       })
       .catch(fail);
   }, [status, completeSignIn, navigate, utils]);

@@ -1,16 +1,17 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, Navigate } from "react-router";
+import { Link } from "react-router";
 import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { SkipLink } from "@/components/ui/skip-link.tsx";
 import { AccountSettings } from "@/features/account-settings/account-settings.tsx";
 import { PortalTopBar } from "@/features/portal/portal-top-bar.tsx";
 import { useCurrentUser } from "@/lib/use-current-user.ts";
+import { SignInFirst } from "./sign-in-first.tsx";
 
 /** /settings: the client's own account (profile, password, two-factor sign-in, passkeys, sessions). */
 export function SettingsPage() {
   const { user, status } = useCurrentUser();
   if (status === "unknown") return <PortalSkeleton label="Checking your session…" />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInFirst portal="client" />;
 
   return (
     <div className="min-h-dvh bg-background">

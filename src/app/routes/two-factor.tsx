@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { SignInSecondStep } from "@/components/sign-in/second-step.tsx";
 import { Card, CardContent } from "@/components/ui/card.tsx";
+import { takeReturnAfterGoogle } from "@/lib/session-ended.ts";
 import type { SignInStep } from "@/lib/sign-in-step.ts";
 import { trpc } from "@/lib/trpc.ts";
 
@@ -32,7 +33,7 @@ export function TwoFactorPage() {
         <CardContent>
           <SignInSecondStep
             step={step}
-            onSignedIn={() => void utils.auth.invalidate().then(() => navigate("/dashboard", { replace: true }))}
+            onSignedIn={() => void utils.auth.invalidate().then(() => navigate(takeReturnAfterGoogle(), { replace: true }))}
             onCancel={() => void navigate("/", { replace: true })}
           />
         </CardContent>

@@ -17,3 +17,8 @@ export function useAccount(id: string) {
   useAdminLoadFailure({ error: httpStatus(query.error) === 404 ? null : query.error, isFetching: query.isFetching });
   return query;
 }
+
+/** Whether the signed-in person reaches a client (an account, or a client person's id) that did not open, and who may assign it (docs/security.md, "Assigned accounts"). */
+export function useAccountReach(who: { account_id: string } | { user_id: string }) {
+  return trpc.admin.accountReach.useQuery(who, { retry: false, staleTime: 0 });
+}

@@ -27,7 +27,7 @@ export function ClientFiles({ clientId, clientName, folders, path, onOpenFolder 
   const subfolders = folders
     .filter((folder) => folder.parent_folder_id === (current?.id ?? null))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base", numeric: true }));
-  const label = current ? `Contents of ${clientName}'s folder ${current.name}` : `Contents of ${clientName}'s root folder`;
+  const label = current ? `Contents of ${clientName}'s folder ${current.name}` : `Contents of ${clientName}'s documents, top level`;
 
   return (
     <div role="region" aria-label={label} className="overflow-hidden rounded-xl border bg-card divide-y">
@@ -86,8 +86,8 @@ function ClientDocumentList({ clientId, clientName, folderId, folderName }: Clie
             document={document}
             clientName={clientName}
             onView={() => setViewing(document.id)}
-            onTrash={() => trash.mutate({ id: document.id })}
-            trashing={trash.isPending && trash.variables.id === document.id}
+            onTrash={() => trash.trash(document)}
+            trashing={trash.pendingId === document.id}
           />
         ))}
       </ul>

@@ -56,7 +56,12 @@ export function NewClientFolderDialog({ clientId, clientName, parentFolderId, pa
       }
       className="max-w-md"
       title={<>New folder for {clientName}</>}
-      description={<>{parentName ? `Inside "${parentName}".` : "In their root folder."} They see it in their documents at once.</>}
+      description={
+        <>
+          {parentName ? `Inside "${parentName}".` : "At the top level of their documents, outside any folder."} They see it in their documents at
+          once.
+        </>
+      }
       onSubmit={submit}
       formLabel="New folder"
     >

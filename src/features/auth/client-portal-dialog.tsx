@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.t
 import { PasskeySignInButton } from "@/components/sign-in/passkey-sign-in-button.tsx";
 import { SignInSecondStep } from "@/components/sign-in/second-step.tsx";
 import { errorOf, focusControl, type FormProblem, problemFor, serverProblem } from "@/lib/form-problem.ts";
+import { rememberReturnAcrossGoogle } from "@/lib/session-ended.ts";
 import { secondStepOf, type SignInStep } from "@/lib/sign-in-step.ts";
 import { trpc } from "@/lib/trpc.ts";
 import { REGISTRATION_INVITE_ONLY } from "@server/domains/invitations/messages.ts";
@@ -112,7 +113,8 @@ function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormPro
 
   const signedIn = () => {
     toast.success("Logged in successfully!", { id: AUTH_TOAST });
-    void navigate(returnTo ?? "/dashboard");
+    // A portal page that sent the visitor here holds "signed out" in the cache: it asks afresh.
+    void utils.auth.session.reset().then(() => navigate(returnTo ?? "/dashboard"));
   };
   // The second step and a passkey set the cookie themselves: the session check must see it.
   const signedInElsewhere = () => {
@@ -190,7 +192,13 @@ function LoginForm({ onForgotPassword, notice, prefill, returnTo }: LoginFormPro
       <div className="grid gap-3">
         <PasskeySignInButton portal="client" onSignedIn={signedInElsewhere} onProblem={(message) => setProblem(message ? { message } : null)} />
         {google.configured && (
-          <Button variant="outline" onClick={google.start}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              rememberReturnAcrossGoogle(returnTo);
+              google.start();
+            }}
+          >
             <GoogleGlyph />
             Continue with Google
           </Button>

@@ -63,8 +63,12 @@ export function DocumentList({ folderId, folderName, folders, sort }: FolderDocu
     return (
       <div className="px-4 py-8 text-center">
         <FileIcon name="" className="mx-auto mb-3 size-8 text-muted-foreground" />
+        {/* The specification's empty messages; at the top level the next line says in plain words what its "root folder" is. */}
         <p className="font-medium">{folderName === null ? "No documents in root folder." : `No documents in "${folderName}" folder.`}</p>
-        <p className="mt-1 text-sm text-muted-foreground">Upload files above, or drop them here, to add them.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {folderName === null && "That is the top level of your documents, outside any folder. "}
+          Upload files above, or drop them here, to add them.
+        </p>
       </div>
     );
   }
@@ -168,7 +172,7 @@ function DocumentRows({ documents, folders, onOpenFolder, label = "Documents" }:
               {
                 onSuccess: () => {
                   const target = folders.find((folder) => folder.id === folderId);
-                  toast.success(`Moved "${dialog.document.original_filename}" to ${target ? `"${target.name}"` : "Documents (root)"}`, {
+                  toast.success(`Moved "${dialog.document.original_filename}" to ${target ? `"${target.name}"` : "Documents (top level)"}`, {
                     id: "move",
                   });
                   close();

@@ -1,8 +1,13 @@
 import { toast } from "sonner";
 import { errorDetail } from "@/lib/api-error.ts";
+import { DOCUMENT_DELETED } from "@/lib/document-deleted.ts";
 import { trpc } from "@/lib/trpc.ts";
+import { TRASH_RETENTION_DAYS } from "@server/domains/documents/schemas.ts";
 
-/** Moves a document to the trash; the toast's Undo puts it back where it was. */
+/**
+ * Moves a document to the trash: the specification's "Document deleted successfully", with where it
+ * went and the toast's Undo, which puts it back where it was (docs/decisions.md, "Trash").
+ */
 export function useDeleteDocument() {
   const utils = trpc.useUtils();
   // The restore answers in toasts of their own: Sonner closes the toast whose Undo was clicked,
@@ -18,15 +23,16 @@ export function useDeleteDocument() {
   });
   return trpc.documents.delete.useMutation({
     onSuccess: async (_result, { id }) => {
-      toast.success("Moved to trash", {
+      toast.success(DOCUMENT_DELETED, {
         id: "delete-document",
-        description: "Deleted documents stay in the Trash for 30 days.",
+        description: `It is in your Trash for ${TRASH_RETENTION_DAYS} days. Undo puts it back.`,
         action: { label: "Undo", onClick: () => restore.mutate({ id }) },
       });
       await utils.documents.invalidate();
     },
-    onError: () => {
-      toast.error("Failed to delete document", { id: "delete-document" });
+    onError: (err) => {
+      // The specification's words, then why when the server says (a signed document kept for its record).
+      toast.error("Failed to delete document", { id: "delete-document", description: errorDetail(err) });
     },
   });
 }

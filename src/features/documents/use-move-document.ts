@@ -9,7 +9,8 @@ export function useMoveDocument() {
     update.mutate(
       { id: document.id, folder_id: folderId },
       {
-        onSuccess: () => toast.success(`Moved "${document.name}" to ${folderName === null ? "Documents (root)" : `"${folderName}"`}`, { id: "move" }),
+        onSuccess: () =>
+          toast.success(`Moved "${document.name}" to ${folderName === null ? "Documents (top level)" : `"${folderName}"`}`, { id: "move" }),
         onError: (err) => toast.error(errorDetail(err) ?? "Failed to move document", { id: "move" }),
       },
     );

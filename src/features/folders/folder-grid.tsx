@@ -77,7 +77,7 @@ export function FolderGrid({ folders, allFolders, subfolderCount, onOpen, onDrop
               {
                 onSuccess: () => {
                   const target = allFolders.find((folder) => folder.id === parentId);
-                  toast.success(`Moved "${action.folder.name}" to ${target ? `"${target.name}"` : "Documents (root)"}`, { id: "move" });
+                  toast.success(`Moved "${action.folder.name}" to ${target ? `"${target.name}"` : "Documents (top level)"}`, { id: "move" });
                   close();
                 },
               },

@@ -10,7 +10,8 @@ export function useMoveFolder() {
     update.mutate(
       { id: folder.id, parent_folder_id: parentId },
       {
-        onSuccess: () => toast.success(`Moved "${folder.name}" to ${parentName === null ? "Documents (root)" : `"${parentName}"`}`, { id: "move" }),
+        onSuccess: () =>
+          toast.success(`Moved "${folder.name}" to ${parentName === null ? "Documents (top level)" : `"${parentName}"`}`, { id: "move" }),
         onError: (err) => toast.error(errorDetail(err) ?? "Failed to move folder", { id: "move" }),
       },
     );
