@@ -61,7 +61,13 @@ export function TestimonialsPublishing() {
       )}
       <SettingCheckbox
         title="Show the testimonials section"
-        description={shown ? "The carousel shows the quotes listed below." : "Hidden: the home page shows no testimonials."}
+        description={
+          !shown
+            ? "Hidden: the home page shows no testimonials."
+            : testimonialsAreSamples || testimonialSamples === 0
+              ? "The carousel shows the quotes listed below."
+              : "The carousel shows your own quotes listed below, not the samples."
+        }
         checked={shown}
         disabled={saving !== null}
         onChange={setShown}
