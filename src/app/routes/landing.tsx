@@ -147,6 +147,8 @@ export function LandingPage() {
     setSearchParams(rest, { replace: true });
   }, [searchParams, setSearchParams, openPortal, openForgot, openInvitation]);
 
+  const [videoShown, setVideoShown] = useState(false);
+  const dialogOpen = portal.open || forgot.open || invitation.open || videoShown;
   const firmName = site.value("company", "name");
   const dashboard = signedIn === "admin" ? "/admin/dashboard" : "/dashboard";
   const accessPortal = () => (signedIn ? void navigate(dashboard) : openPortal());
@@ -169,7 +171,9 @@ export function LandingPage() {
           content={site.value}
           isPending={site.isPending}
           testimonials={
-            site.media?.testimonials === false ? null : <TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} />
+            site.media?.testimonials === false ? null : (
+              <TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} held={dialogOpen} />
+            )
           }
         />
         <ContactSection content={site.value} form={<DeferredConsultationForm />} />
@@ -229,6 +233,7 @@ export function LandingPage() {
         held={portal.open || forgot.open || invitation.open || site.isPending}
         firmName={firmName || DEFAULT_FIRM_NAME}
         video={site.media?.video ?? null}
+        onShownChange={setVideoShown}
       />
     </div>
   );
@@ -243,13 +248,17 @@ function WelcomeVideo({
   held,
   firmName,
   video,
+  onShownChange,
 }: {
   suppressed: boolean;
   held: boolean;
   firmName: string;
   video: WelcomeVideoFile | null;
+  /** Told when the video opens and closes (the page holds its carousel meanwhile). */
+  onShownChange: (shown: boolean) => void;
 }) {
   const [open, setOpen] = useState(false);
+  useEffect(() => onShownChange(open), [open, onShownChange]);
   const [due, setDue] = useState(false);
 
   useEffect(() => {
