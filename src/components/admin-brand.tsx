@@ -8,7 +8,8 @@ export function AdminBrand({ to }: { to: string }) {
     <Link to={to} className="flex min-w-0 items-center gap-2.5 rounded-md">
       <img src="/images/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
       <span className="grid min-w-0 leading-tight">
-        <span className="truncate font-semibold">{firmName || "Client Portal"}</span>
+        {/* Two lines rather than cut, so a phone shows the firm's whole name (issue 48). */}
+        <span className="line-clamp-2 text-sm font-semibold break-words sm:text-base">{firmName || "Client Portal"}</span>
         <span className="truncate text-xs text-muted-foreground">Admin</span>
       </span>
     </Link>

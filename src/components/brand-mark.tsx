@@ -14,7 +14,8 @@ export function BrandMark({ name, logoSrc, className }: BrandMarkProps) {
   return (
     <span className={clsx("inline-flex min-w-0 items-center gap-2.5", className)}>
       <img src={siteImageSrc(logoSrc, SHIPPED_IMAGES.logo)} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md object-contain" />
-      <span className="truncate font-semibold tracking-tight">{name}</span>
+      {/* Two lines rather than cut: on a phone the firm's whole name still fits (issue 48). */}
+      <span className="line-clamp-2 leading-tight font-semibold tracking-tight break-words">{name}</span>
     </span>
   );
 }

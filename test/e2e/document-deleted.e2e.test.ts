@@ -11,6 +11,7 @@ import { browserTestFile } from "../helpers/browser-test.ts";
 import { checkA11y, formatViolations, horizontalOverflow, screenshotOnFailure, takeScreenshot, viewports } from "../helpers/browser.ts";
 import { createStaffMember, createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import type { TestServer } from "../helpers/server.ts";
+import { DEFAULT_FIRM_NAME } from "../../server/domains/site/defaults.ts";
 
 let server: TestServer;
 let owner: UserFixture;
@@ -113,4 +114,28 @@ describe("the specification's word after a deletion (issue 48, item 9)", () => {
       t.expectNoConsoleErrors();
     }, 60_000);
   }
+
+  it("shows the firm's whole name in the portal's and the admin's top bars on phones of 360 and 390 px (issue 48)", async ({ login }) => {
+    const client = await createUser(server.db, { name: "Maria Garcia-Lindqvist" });
+    const pages = [
+      { t: await login(client, "client", { viewport: viewports.mobile }), path: "/dashboard" },
+      { t: await login(owner, "admin", { viewport: viewports.mobile }), path: "/admin/dashboard" },
+      { t: await login(owner, "admin", { viewport: viewports.mobile }), path: `/admin/accounts/${client.id}` },
+    ];
+    for (const { t, path } of pages) {
+      await t.page.addInitScript(() => window.localStorage.setItem("hasSeenWelcomeVideo", "true"));
+      await t.page.goto(path);
+      const name = t.page.getByRole("banner").getByText(DEFAULT_FIRM_NAME, { exact: true });
+      for (const width of [360, 390]) {
+        await t.page.setViewportSize({ width, height: 800 });
+        await name.waitFor();
+        // Not cut: the whole name fits the box it is drawn in (two lines at most).
+        const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+        expect(cut, `${path} at ${width} px`).toBe(false);
+        expect(await horizontalOverflow(t.page), `${path} at ${width} px`).toBe(0);
+        await takeScreenshot(t.page, `firm-name-${path.split("/")[1]}-${path.split("/")[2] ?? ""}`);
+      }
+      t.expectNoConsoleErrors();
+    }
+  }, 60_000);
 });

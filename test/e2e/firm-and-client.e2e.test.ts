@@ -44,6 +44,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
   clientUser = await createUser(server.db, { name: "Greta Flow" });
+  // Her account named by her name, as registration names it (the factory names it by the username).
+  await server.db.updateTable("accounts").set({ name: "Greta Flow" }).where("id", "=", clientUser.id).execute();
   // A client who confirmed their address: sharing with an unverified one asks first (firm-shared-documents.e2e.test.ts).
   await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", clientUser.id).execute();
   await server.db.insertInto("folders").values({ account_id: clientUser.id, name: "Taxes 2025", color: "#10B981" }).execute();
@@ -122,7 +124,8 @@ describe("the firm and its client", { timeout: 120_000 }, () => {
     await screenshotOnFailure(page, "flow-admin-share", async () => {
       await page.goto("/admin/dashboard");
       await page.getByRole("tab", { name: "Clients" }).click();
-      await page.getByRole("link", { name: "Greta Flow", exact: true }).click();
+      // The account's name and its person's are both "Greta Flow": either leads to her record.
+      await page.getByRole("link", { name: "Greta Flow", exact: true }).first().click();
       // The client's record (issue 34): its Documents section.
       await page.waitForURL(new RegExp(`/admin/(users|accounts)/${clientUser.id}`));
       const sections = page.getByRole("tablist", { name: "Client record sections" });
@@ -181,8 +184,9 @@ describe("the firm and its client", { timeout: 120_000 }, () => {
       await clientChoice.selectOption({ label: `Greta Flow (${clientUser.username})` });
       const table = page.getByRole("table");
       const more = page.getByRole("button", { name: "Load more" });
-      const greta = clientUser.username;
-      const office = adminUser.username;
+      // People by their names (issue 48): the client, and the firm's person who acted.
+      const greta = "Greta Flow";
+      const office = "Office Admin";
       await table.getByText(`${greta} viewed ${RETURN_NAME}`).first().waitFor();
       for (const sentence of [
         `${office} asked ${greta} for “2025 W-2 forms”`,

@@ -306,6 +306,10 @@ describe("signatures", () => {
     await page.getByRole("button", { name: "Check the PDF" }).click();
     await page.getByRole("heading", { level: 2, name: "Sealed here and unaltered" }).waitFor();
     await page.getByRole("list", { name: "Signers" }).getByText("James Garcia").waitFor();
+    // The request's raw id is not among what a person reads first; it is under Technical details, as on the certificate page.
+    expect(await page.getByText(requestId).isVisible()).toBe(false);
+    await page.getByText("Technical details").click();
+    await page.getByText(requestId).waitFor();
     // The site's footer leads here too.
     expect(await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Verify a signed document" }).getAttribute("href")).toBe(
       "/signatures/verify",

@@ -78,14 +78,25 @@ describe("a client outside a staff member's assignment (issue 48, item 5)", () =
         await page.waitForURL((url) => url.pathname === "/admin/dashboard" && url.searchParams.get("tab") === "users");
       });
 
-      // The owner assigns the client to her; the same link now opens the record.
+      // The owner opens one of the client's documents, then assigns the client to her; the same link now opens the record.
+      const form = new FormData();
+      form.append("file", new Blob(["W-2"], { type: "text/plain" }), "w2-2025.txt");
+      const uploaded = await (await loginClient(server.url, client)).request("POST", "/api/documents/upload", { body: form });
+      expect(uploaded.status, uploaded.text).toBe(201);
       const ownerApi = await loginClient(server.url, owner, "admin");
+      expect((await ownerApi.get(`/api/admin/documents/${uploaded.body.id}/download`)).status).toBe(200);
       const assigned = await ownerApi.request("PUT", `/api/admin/accounts/${client.id}/assignees`, { json: { user_ids: [preparer.id] } });
       expect(assigned.status, assigned.text).toBe(200);
       await screenshotOnFailure(page, `staff-reach-assigned-${width}`, async () => {
         await page.goto(`/admin/accounts/${client.id}`);
         await page.getByRole("heading", { level: 1, name: client.username! }).waitFor();
         expect(await page.getByText(NOT_ASSIGNED).count()).toBe(0);
+        // Its access report names who opened the document by name, not by login name (issue 48).
+        await page.goto(`/admin/accounts/${client.id}/access`);
+        const openings = page.getByRole("list", { name: "Document openings" });
+        await openings.getByText("Olivia Owner downloaded w2-2025.txt").waitFor();
+        expect(await openings.getByText(owner.username!).count()).toBe(0);
+        await expectAccessibleHere(page, "staff-reach-access-report-named");
       });
       t.expectNoConsoleErrors({ allow: [/status of 404/] });
     }, 60_000);

@@ -202,6 +202,42 @@ describe("the firm's view", () => {
   });
 });
 
+describe("the firm's view names people (issue 48)", () => {
+  it("by their names now, the login name only beside a name two people share, and the recorded label for a failed sign-in and the CSV", async () => {
+    const carol = await createUser(server.db, { name: "Carol Named" });
+    const twinA = await createUser(server.db, { name: "Dana Twin" });
+    const twinB = await createUser(server.db, { name: "Dana Twin" });
+    await seed(new Date("2035-01-01T10:00:00Z"), "auth.sign_in", carol);
+    await seed(new Date("2035-01-01T11:00:00Z"), "document.download", carol, { actor: adminUser });
+    await seed(new Date("2035-01-01T12:00:00Z"), "auth.sign_in", twinA);
+    await seed(new Date("2035-01-01T13:00:00Z"), "auth.sign_in", twinB);
+    const read = async (client: UserFixture) => {
+      const res = await admin.get(`/api/admin/activity?client_id=${client.id}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.items as Array<{ action: string; actor_label: string; client_label: string }>;
+    };
+    const carols = await read(carol);
+    expect(carols.find((e) => e.action === "auth.sign_in")).toMatchObject({ actor_label: "Carol Named", client_label: "Carol Named" });
+    expect(carols.find((e) => e.action === "document.download")).toMatchObject({ actor_label: adminUser.name, client_label: "Carol Named" });
+    expect((await read(twinA))[0]).toMatchObject({ actor_label: `Dana Twin (${twinA.username})`, client_label: `Dana Twin (${twinA.username})` });
+    expect((await read(twinB))[0]).toMatchObject({ actor_label: `Dana Twin (${twinB.username})` });
+    // A failed sign-in keeps the name as typed.
+    await recordActivity(
+      server.db,
+      { now: () => new Date("2035-01-01T14:00:00Z") },
+      {
+        action: "auth.sign_in_failed",
+        client: personClient(carol),
+        actor: { id: carol.id, role: "client", label: carol.email },
+        detail: { reason: "wrong_password" },
+      },
+    );
+    expect((await read(carol)).find((e) => e.action === "auth.sign_in_failed")).toMatchObject({ actor_label: carol.email });
+    // The CSV keeps every label as it was recorded.
+    expect((await admin.get(`/api/admin/activity.csv?client_id=${carol.id}`)).text).toContain(carol.username!);
+  });
+});
+
 describe("the CSV export", () => {
   it("streams every matching row, escaped and formula-safe, across more than one batch", async () => {
     const erin = await createUser(server.db);

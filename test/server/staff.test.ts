@@ -403,7 +403,8 @@ describe("the trail", () => {
       "registration",
     ]);
     const all = await api.get(`/api/admin/activity?actor_id=${admin.id}`);
-    expect((all.body.items as Array<{ actor_label: string }>).every((e) => e.actor_label === admin.username)).toBe(true);
+    // The firm's trail names people by their names (issue 48); the CSV keeps the recorded login name.
+    expect((all.body.items as Array<{ actor_label: string }>).every((e) => e.actor_label === admin.name)).toBe(true);
     const csv = await api.get(`/api/admin/activity.csv?actor_id=${admin.id}`);
     expect(csv.status).toBe(200);
     expect(

@@ -161,6 +161,36 @@ export async function staffDisplayNames(db: Db, ids: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** A person as the firm's views name them: `display` is their name, with their username (or email) beside it when another person has the same name. */
+export type FirmPersonName = { display: string; username: string | null; email: string };
+
+/**
+ * How the firm's pages name the people of the trail, the access report and a signature's trail
+ * (issue 48): by their name now, the login name only where two people share a name. People deleted
+ * since are missing from the map: the row's recorded label names them.
+ */
+export async function firmDisplayNames(db: Db, ids: ReadonlyArray<string | null>): Promise<Map<string, FirmPersonName>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom("users").select(["id", "name", "username", "email"]).where("id", "in", wanted).execute();
+  if (rows.length === 0) return new Map();
+  const names = [...new Set(rows.map((row) => row.name))];
+  const shared = await db
+    .selectFrom("users")
+    .select("name")
+    .where("name", "in", names)
+    .groupBy("name")
+    .having((eb) => eb.fn.countAll(), ">", 1)
+    .execute();
+  const sharedNames = new Set(shared.map((row) => row.name));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { display: sharedNames.has(row.name) ? `${row.name} (${row.username ?? row.email})` : row.name, username: row.username, email: row.email },
+    ]),
+  );
+}
+
 /** The names of the given clients that still exist: an account's people see each other's by it. */
 export async function clientDisplayNames(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

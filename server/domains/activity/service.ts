@@ -12,6 +12,7 @@ import {
   activityPage,
   type ActivityFilters,
   clientDisplayNames,
+  firmDisplayNames,
   setStaffNamesForClients,
   staffDisplayNames,
   staffNamesForClients,
@@ -67,9 +68,26 @@ export async function updateActivitySettings(ctx: AuthedContext, input: Activity
   return activitySettings(ctx);
 }
 
+/**
+ * The firm's trail, its people named by their names now (firmDisplayNames): the actor, and the
+ * client of a person's own event (a sign-in), which the row labels by login name. A failed sign-in
+ * keeps the name as it was typed; the CSV exports keep every label as recorded.
+ */
 export async function firmActivity(ctx: FirmContext, input: AdminActivityInput): Promise<ActivityPage> {
   const page = await activityPage(ctx.db, filtersOf(ctx, input), input);
-  return { next_cursor: page.next_cursor, items: page.items.map(({ actor_id: _actorId, ...item }) => item) };
+  const people = await firmDisplayNames(
+    ctx.db,
+    page.items.flatMap((item) => [item.actor_id, item.client_id]),
+  );
+  return {
+    next_cursor: page.next_cursor,
+    items: page.items.map(({ actor_id, ...item }) => {
+      const actor = actor_id && item.action !== "auth.sign_in_failed" ? people.get(actor_id) : undefined;
+      const client = item.client_id ? people.get(item.client_id) : undefined;
+      const clientIsPerson = client !== undefined && (item.client_label === client.username || item.client_label === client.email);
+      return { ...item, actor_label: actor?.display ?? item.actor_label, client_label: clientIsPerson ? client.display : item.client_label };
+    }),
+  };
 }
 
 export function filtersOf(ctx: FirmContext, input: Omit<ActivityFilters, "scope">): ActivityFilters {

@@ -242,7 +242,7 @@ export function listEvents(db: Db, requestIds: readonly string[]) {
   if (requestIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("signature_events")
-    .select(["request_id", "occurred_at", "action", "signer_position", "actor_label", "detail"])
+    .select(["request_id", "occurred_at", "action", "signer_position", "actor_id", "actor_label", "detail"])
     .where("request_id", "in", requestIds)
     .orderBy("id")
     .execute();

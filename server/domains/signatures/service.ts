@@ -14,6 +14,7 @@ import type { Db, IdentityMethod } from "../../db/types.ts";
 import { storageWithin } from "../../storage/encrypted-storage.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
+import { firmDisplayNames } from "../activity/queries.ts";
 import { accountClient, accountLabel, type ActivityAction, recordActivity } from "../activity/record.ts";
 import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
 import { localDate } from "../appointments/firm-clock.ts";
@@ -304,6 +305,11 @@ export async function adminSignatureRequest(ctx: FirmContext, id: string): Promi
   const row = await findRequestForFirm(ctx.db, ctx.firmScope, id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: SIGNATURE_REQUEST_NOT_FOUND });
   const [signers, fields, events] = await Promise.all([listSigners(ctx.db, [id]), listFields(ctx.db, id), listEvents(ctx.db, [id])]);
+  // The trail names people by their names now; the export (below) keeps the labels as recorded.
+  const names = await firmDisplayNames(
+    ctx.db,
+    events.map((e) => e.actor_id),
+  );
   return {
     ...baseOf(row),
     account_name: row.account_name,
@@ -326,7 +332,13 @@ export async function adminSignatureRequest(ctx: FirmContext, id: string): Promi
       awaiting_sign_up: s.user_id === null && s.invitation_id !== null,
     })),
     fields: fields.map(toField),
-    events: events.map((e) => ({ at: e.occurred_at, action: e.action, signer: e.signer_position, actor: e.actor_label, detail: e.detail })),
+    events: events.map((e) => ({
+      at: e.occurred_at,
+      action: e.action,
+      signer: e.signer_position,
+      actor: (e.actor_id && names.get(e.actor_id)?.display) || e.actor_label,
+      detail: e.detail,
+    })),
   };
 }
 

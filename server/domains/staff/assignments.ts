@@ -4,6 +4,7 @@
 // looks after the client. The account itself must be within the asker's reach, else 404.
 import { TRPCError } from "@trpc/server";
 import type { FirmContext } from "../../trpc/context.ts";
+import { firmDisplayNames } from "../activity/queries.ts";
 import { recordActivity } from "../activity/record.ts";
 import { accountExistsForFirm } from "../accounts/queries.ts";
 import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
@@ -82,6 +83,10 @@ export async function setAccountAssignees(ctx: FirmContext, input: SetAccountAss
 export async function accessReport(ctx: FirmContext, input: { id: string; limit: number }): Promise<AccessReport> {
   if (!(await accountExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
   const [people, rows] = await Promise.all([peopleReachingAccount(ctx.db, input.id), documentAccessOfAccount(ctx.db, input.id, input.limit)]);
+  const names = await firmDisplayNames(
+    ctx.db,
+    rows.map((row) => row.actor_id),
+  );
   return {
     account_id: input.id,
     people: people.map(({ staff_role, staff_rights, ...person }) => {
@@ -91,7 +96,12 @@ export async function accessReport(ctx: FirmContext, input: { id: string; limit:
       const reason = role !== "staff" ? role : rights.includes("all_clients") ? "all_clients" : "assigned";
       return { ...person, role, rights, reason };
     }),
-    items: rows.map((row) => ({ ...row, action: row.action as AccessReport["items"][number]["action"] })),
+    // Who opened a document, by their name now (the trail's label, their login name, once they are gone).
+    items: rows.map((row) => ({
+      ...row,
+      actor_label: (row.actor_id && names.get(row.actor_id)?.display) || row.actor_label,
+      action: row.action as AccessReport["items"][number]["action"],
+    })),
   };
 }
 

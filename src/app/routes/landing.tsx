@@ -149,6 +149,8 @@ export function LandingPage() {
     setSearchParams(rest, { replace: true });
   }, [searchParams, setSearchParams, openPortal, openForgot, openInvitation]);
 
+  const [videoShown, setVideoShown] = useState(false);
+  const dialogOpen = portal.open || forgot.open || invitation.open || videoShown;
   const firmName = site.value("company", "name");
   const services = readServices(site.value("services", "list"));
   const dashboard = signedIn === "admin" ? "/admin/dashboard" : "/dashboard";
@@ -172,7 +174,9 @@ export function LandingPage() {
           content={site.value}
           isPending={site.isPending}
           testimonials={
-            site.media?.testimonials === false ? null : <TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} />
+            site.media?.testimonials === false ? null : (
+              <TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} held={dialogOpen} />
+            )
           }
         />
         <ContactSection content={site.value} form={<DeferredConsultationForm services={services} />} />
@@ -232,6 +236,7 @@ export function LandingPage() {
         held={portal.open || forgot.open || invitation.open || site.isPending}
         firmName={firmName || DEFAULT_FIRM_NAME}
         video={site.media?.video ?? null}
+        onShownChange={setVideoShown}
       />
     </div>
   );
@@ -246,13 +251,17 @@ function WelcomeVideo({
   held,
   firmName,
   video,
+  onShownChange,
 }: {
   suppressed: boolean;
   held: boolean;
   firmName: string;
   video: WelcomeVideoFile | null;
+  /** Told when the video opens and closes (the page holds its carousel meanwhile). */
+  onShownChange: (shown: boolean) => void;
 }) {
   const [open, setOpen] = useState(false);
+  useEffect(() => onShownChange(open), [open, onShownChange]);
   const [due, setDue] = useState(false);
 
   useEffect(() => {

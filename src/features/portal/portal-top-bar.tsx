@@ -3,22 +3,20 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
-import { trpc } from "@/lib/trpc.ts";
 import { AccountSwitcher } from "./account-switcher.tsx";
 import { PortalBrand } from "./portal-brand.tsx";
 import { useLogout } from "./use-logout.ts";
 
 /**
  * The portal's top bar, as the specification draws it: logo and company name, the user's name, Logout.
- * The name opens the account menu (Settings); on phones Logout folds into that menu too. A person
+ * The name opens the account menu (Settings); on phones Logout and the name fold into that menu too. A person
  * who reaches several client accounts also gets the account switcher beside it.
  */
 export function PortalTopBar({ userName, email }: { userName: string; email: string }) {
   const logout = useLogout();
-  const roomForLogout = useMediaQuery("(min-width: 640px)");
-  // On a phone the account switcher takes the name's room: the menu still says who is signed in.
-  const switcherShown = (trpc.accounts.list.useQuery(undefined, { staleTime: 60_000 }).data?.length ?? 0) > 1;
-  const nameShown = roomForLogout || !switcherShown;
+  // On a phone the firm's name takes the row's room (a 360 px phone cut it to "Harborline..."): the
+  // person's name and Logout go into the menu, whose label names them (as the page's greeting does).
+  const wide = useMediaQuery("(min-width: 640px)");
 
   return (
     <header className="border-b bg-card">
@@ -28,9 +26,9 @@ export function PortalTopBar({ userName, email }: { userName: string; email: str
           <AccountSwitcher />
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" className="min-w-0 shrink" aria-label={nameShown ? undefined : `${userName}: account menu`}>
+              <Button variant="ghost" className="min-w-0 shrink" aria-label={wide ? undefined : `${userName}: account menu`}>
                 <CircleUser aria-hidden="true" />
-                {nameShown && <span className="max-w-28 truncate sm:max-w-60">{userName}</span>}
+                {wide && <span className="max-w-60 truncate">{userName}</span>}
                 <ChevronDown aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>
@@ -45,7 +43,7 @@ export function PortalTopBar({ userName, email }: { userName: string; email: str
                   Settings
                 </Link>
               </DropdownMenuItem>
-              {!roomForLogout && (
+              {!wide && (
                 <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
                   <LogOut aria-hidden="true" />
                   Logout
@@ -53,7 +51,7 @@ export function PortalTopBar({ userName, email }: { userName: string; email: str
               )}
             </DropdownMenuContent>
           </DropdownMenu>
-          {roomForLogout && (
+          {wide && (
             <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
               <LogOut aria-hidden="true" />
               Logout

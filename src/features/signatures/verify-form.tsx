@@ -119,8 +119,6 @@ function Result({ answer }: { answer: Answer }) {
               <dd>{formatDateTime(answer.request.completed_at)}</dd>
             </>
           )}
-          <dt className="text-muted-foreground">Request</dt>
-          <dd className="min-w-0 font-mono text-xs break-all">{answer.request.id}</dd>
         </dl>
       )}
       {answer.request && answer.request.signers.length > 0 && (
@@ -136,6 +134,15 @@ function Result({ answer }: { answer: Answer }) {
             </li>
           ))}
         </ul>
+      )}
+      {answer.request && (
+        // The request's id is the certificate page's "Request id": for whoever compares the two, not the first thing to read.
+        <details className="text-sm">
+          <summary className="w-fit cursor-pointer rounded-sm text-muted-foreground hover:text-foreground">Technical details</summary>
+          <p className="mt-2 text-muted-foreground">
+            Request id, as on the PDF&apos;s signature certificate page: <span className="font-mono text-xs break-all">{answer.request.id}</span>
+          </p>
+        </details>
       )}
     </section>
   );

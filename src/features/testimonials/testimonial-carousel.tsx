@@ -29,8 +29,9 @@ const slideTransition: CSSProperties = { transitionDuration: `${SLIDE_TRANSITION
  * three would not be readable), the rest dimmed; previous/next wrap, one dot per item, autoplay
  * every 4 s unless the visitor prefers reduced motion or pauses it.
  */
-export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {
-  return isStatic(testimonials.length) ? <TestimonialRow testimonials={testimonials} /> : <Carousel testimonials={testimonials} />;
+/** `held`: a dialog is open over the page; autoplay waits until it closes (nobody sees the slides move behind it). */
+export function TestimonialCarousel({ testimonials, held = false }: { testimonials: Testimonial[]; held?: boolean }) {
+  return isStatic(testimonials.length) ? <TestimonialRow testimonials={testimonials} /> : <Carousel testimonials={testimonials} held={held} />;
 }
 
 /** Samples are said to be samples, above the carousel and on each quote: never passed off as clients' words. */
@@ -78,7 +79,7 @@ function TestimonialRow({ testimonials }: { testimonials: Testimonial[] }) {
   );
 }
 
-function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
+function Carousel({ testimonials, held }: { testimonials: Testimonial[]; held: boolean }) {
   const count = testimonials.length;
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const [active, setActive] = useState(0);
@@ -86,12 +87,13 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
   const current = wrapIndex(active, count);
   const visible = useMediaQuery(THREE_VISIBLE_MEDIA_QUERY) ? VISIBLE_COUNT : SMALL_SCREEN_VISIBLE_COUNT;
 
-  // Restarts with every change of slide, so a click on previous, next or a dot gets a full 4 s.
+  // Restarts with every change of slide, so a click on previous, next or a dot gets a full 4 s. Held
+  // behind a dialog: slides changing there caught the accept page's axe check mid-fade (issue 48).
   useEffect(() => {
-    if (!playing || count < 2) return;
+    if (!playing || held || count < 2) return;
     const timer = window.setTimeout(() => setActive(nextIndex(current, count)), AUTOPLAY_INTERVAL_MS);
     return () => window.clearTimeout(timer);
-  }, [playing, count, current]);
+  }, [playing, held, count, current]);
 
   return (
     <section aria-roledescription="carousel" aria-labelledby="testimonials-title" className="grid gap-8">
