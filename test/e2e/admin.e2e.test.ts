@@ -284,8 +284,8 @@ describe("admin portal", () => {
       await expectToast(page, "Site content initialized");
       await page.getByRole("button", { name: "Initialize Site Content" }).waitFor({ state: "detached" });
       const stored = await server.db.selectFrom("site_content").select(["section", "key"]).execute();
-      // The specification's 14 keys, and contact.hours, legal.privacy and legal.terms (issue 31).
-      expect(stored.length).toBe(17);
+      // The specification's 14 keys, contact.hours, legal.privacy and legal.terms (issue 31), services.list (issue 48).
+      expect(stored.length).toBe(18);
 
       const updates: string[] = [];
       page.on("request", (request) => {

@@ -37,7 +37,7 @@ export async function storedSiteContent(ctx: Pick<Context, "db">): Promise<SiteC
  * never reaches the page.
  */
 export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEditorView> {
-  const [stored, testimonials] = await Promise.all([storedSiteContent(ctx), markedTestimonials(ctx)]);
+  const [stored, confirmedBefore] = await Promise.all([storedSiteContent(ctx), samplesConfirmedBefore(ctx)]);
   const defaults = defaultSiteContent(ctx.config);
   // contact.hours is empty by default, which the site shows as the weekly availability in words.
   const shown: typeof defaults = { ...defaults, contact: { ...defaults.contact, hours: await availabilityHours(ctx) } };
@@ -52,7 +52,7 @@ export async function siteContentEditorView(ctx: SiteCtx): Promise<SiteContentEd
     }
   }
   // Each quote marked as the samples' rule says, whatever an earlier release stored (markSamples).
-  view.testimonials.data!.value = JSON.stringify(testimonials);
+  view.testimonials.data!.value = JSON.stringify(testimonialsOf(stored.testimonials?.data?.value, confirmedBefore));
   return view;
 }
 
@@ -123,15 +123,15 @@ export async function saveTestimonials(ctx: SiteEditCtx, testimonials: Testimoni
 }
 
 /** The testimonials as the editor shows them (the stored list, or the built-in one), each marked (markSamples). */
-async function markedTestimonials(ctx: Pick<Context, "db">): Promise<Testimonial[]> {
-  const [stored, confirmedBefore] = await Promise.all([findSiteValue(ctx.db, "testimonials", "data"), samplesConfirmedBefore(ctx)]);
+function testimonialsOf(stored: string | undefined, confirmedBefore: boolean): Testimonial[] {
   const list = stored === undefined || isEmptyValue("testimonials", "data", stored) ? BUILT_IN_WORDS : readTestimonialList(stored);
   return markSamples(list, confirmedBefore);
 }
 
 /** The testimonials as the editor shows them, each marked, and how many are still samples. */
 export async function testimonialsView(ctx: Pick<Context, "db">): Promise<{ testimonials: Testimonial[]; samples: number; showsSamples: boolean }> {
-  const testimonials = await markedTestimonials(ctx);
+  const [stored, confirmedBefore] = await Promise.all([findSiteValue(ctx.db, "testimonials", "data"), samplesConfirmedBefore(ctx)]);
+  const testimonials = testimonialsOf(stored, confirmedBefore);
   const samples = testimonials.filter((t) => t.sample === true).length;
   return { testimonials, samples, showsSamples: samples > 0 && samples === testimonials.length };
 }

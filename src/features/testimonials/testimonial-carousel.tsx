@@ -53,11 +53,9 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <Quote className="size-6 text-accent" />
       <blockquote className="grow text-pretty">{testimonial.text}</blockquote>
       <figcaption>
-        <span className="block font-semibold">
-          {testimonial.author}
-          {testimonial.sample && <span className="ml-2 rounded border px-1.5 text-xs font-medium text-muted-foreground">Sample</span>}
-        </span>
+        <span className="block font-semibold">{testimonial.author}</span>
         <span className="text-sm text-muted-foreground">{testimonial.business}</span>
+        {testimonial.sample && <span className="ml-2 rounded border px-1.5 text-xs font-medium text-muted-foreground">Sample</span>}
       </figcaption>
     </figure>
   );
