@@ -21,7 +21,10 @@ export type AccountInvitationJob = { invitationId: string; expiresAt: string };
 export async function accountInvitationMail(deps: AppDeps, job: AccountInvitationJob): Promise<Outgoing | null> {
   const invitation = await findAccountInvitationForMail(deps.db, job.invitationId);
   if (!invitation || invitationStatus(invitation, deps.now()) !== "pending") return null;
-  if (!invitation.inviter_email || !invitation.inviter_verified_at) return null;
+  // The firm's own people invite on the firm's behalf (an existing person asked to join an account,
+  // docs/security.md, Round 4): the mail speaks for the firm, and their addresses are the firm's to set.
+  const byFirm = invitation.inviter_is_firm === true;
+  if (!byFirm && (!invitation.inviter_email || !invitation.inviter_verified_at)) return null;
   const token = generateToken();
   if (!(await setInvitationToken(deps.db, invitation.id, new Date(job.expiresAt), hashToken(token)))) return null;
   const firm = await firmName(deps);
@@ -30,7 +33,9 @@ export async function accountInvitationMail(deps: AppDeps, job: AccountInvitatio
     heading: "Join a client account",
     paragraphs: [
       "Hello,",
-      `${invitation.inviter_email}, a client of ${firm}, invites you to share their client account on ${firm}'s secure client portal, with a login of your own.`,
+      byFirm
+        ? `${firm} invites you to share a client account on its secure client portal, with the login you already have.`
+        : `${invitation.inviter_email}, a client of ${firm}, invites you to share their client account on ${firm}'s secure client portal, with a login of your own.`,
       "Open the link below to join: if you already use our portal, sign in and the account is added to yours; if not, choose a username and password. The link works once and expires in 7 days.",
     ],
     action: { label: "Join", url: invitationLink(deps.config.publicUrl, token) },

@@ -94,6 +94,7 @@ export async function findAccountInvitationForMail(db: Db, invitationId: string)
       "i.revoked_at",
       "u.email as inviter_email",
       "u.email_verified_at as inviter_verified_at",
+      "u.is_admin as inviter_is_firm",
     ])
     .where("i.id", "=", invitationId)
     .executeTakeFirst();

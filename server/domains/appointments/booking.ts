@@ -106,7 +106,7 @@ export async function bookAppointment(ctx: ClientContext, input: BookAppointment
       meeting_type_id: type.id,
       title: type.name,
       // The firm reads the number it calls where it reads the client's notes.
-      description: type.location === "phone" ? [`Phone: ${input.phone}`, input.notes].filter(Boolean).join("\n\n") : input.notes,
+      description: type.location === "phone" && input.phone ? [`Phone: ${input.phone}`, input.notes].filter(Boolean).join("\n\n") : input.notes,
       status,
       times: timesOf(input.start, lengths),
       reminder_for: status === "scheduled" ? reminderFor(input.start, now) : null,

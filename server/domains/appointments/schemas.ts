@@ -97,13 +97,18 @@ export const bookAppointmentInput = z.object({
   type: idSchema,
   start: appointmentDateTime,
   notes: z.string({ error: "Notes must be text" }).trim().max(2000, "Notes must be at most 2000 characters").default(""),
-  /** The number the firm calls: needed for a meeting by phone (PHONE_NEEDED), kept in the appointment's description. */
+  /**
+   * The number the firm calls, kept in the appointment's description. The booking dialog always
+   * sends it for a meeting by phone, and an empty one is refused (PHONE_NEEDED); a caller that
+   * leaves the field out books as the specification's path always did (the firm calls the number
+   * it has).
+   */
   phone: z
     .string({ error: "The phone number must be text" })
     .trim()
     .max(40, "The phone number must be at most 40 characters")
     .refine((phone) => phone === "" || /^[0-9+().\- x]*[0-9][0-9+().\- x]*$/i.test(phone), "Enter a phone number, such as (555) 123-4567")
-    .default(""),
+    .optional(),
 });
 /** A meeting by phone needs the number the firm calls. */
 export const PHONE_NEEDED = "Enter the phone number we should call";
