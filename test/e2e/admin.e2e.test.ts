@@ -501,7 +501,11 @@ describe("admin portal", () => {
         await mobile.page.getByRole("tabpanel").first().waitFor();
         // Loaded when no spinner is left; a notice that stays (the site tab's samples warning, since
         // samples stay samples) is a status too, so the spinners are told apart by their words.
-        await mobile.page.getByRole("status").filter({ hasText: /^Loading/ }).first().waitFor({ state: "detached" });
+        await mobile.page
+          .getByRole("status")
+          .filter({ hasText: /^Loading/ })
+          .first()
+          .waitFor({ state: "detached" });
         await expectAccessible(mobile.page);
         await takeScreenshot(mobile.page, `admin-${tab}`);
       }
