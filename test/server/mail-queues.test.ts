@@ -93,7 +93,7 @@ describe("a burst of invitations", () => {
 // The burst spends the admin's hourly allowance of mail to clients (server/auth/rate-limit.ts,
 // firmMailToClients: 100) on purpose; the tests after it start a new hour.
 beforeEach(async () => {
-  await server.db.deleteFrom("rate_limits").where("key", "like", "firm_mail_user%").execute();
+  await sql`delete from rate_limits where key like 'firm_mail_user%'`.execute(server.db);
 });
 
 describe("one message of a batch refused", () => {
