@@ -266,7 +266,7 @@ describe("client dashboard", () => {
         downloadThroughput: -1,
         uploadThroughput: 512 * 1024,
       });
-      await page.getByText("Uploading to the top level, outside any folder").waitFor();
+      await page.getByText("Uploading to the top level").waitFor();
       const chooser = page.waitForEvent("filechooser");
       await page.getByRole("button", { name: "Upload Files" }).click();
       await (await chooser).setFiles({ name: "bank-statement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pickerBytes) });

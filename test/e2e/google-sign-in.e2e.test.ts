@@ -125,4 +125,22 @@ describe("Continue with Google", { timeout: 60_000 }, () => {
     });
     await t.close();
   });
+
+  it("returns to the page a link opened without a session, after signing in with Google (issue 48)", async () => {
+    const t = await newPage(browser, { baseURL: server.url });
+    await screenshotOnFailure(t.page, "google-sign-in-link", async () => {
+      t.page.setDefaultTimeout(15_000);
+      await t.page.goto("/dashboard?tab=appointments");
+      const dialog = t.page.getByRole("dialog", { name: "Client Portal" });
+      await dialog.getByText("Log in to see your appointments.", { exact: false }).waitFor();
+      await dialog.getByRole("button", { name: "Continue with Google" }).click();
+      await t.page.waitForURL((url) => url.origin === provider.issuer);
+      await t.page.getByLabel("Email").fill(newcomer.email);
+      await t.page.getByRole("button", { name: "Sign in" }).click();
+      await t.page.waitForURL((url) => url.pathname === "/dashboard" && url.searchParams.get("tab") === "appointments");
+      await t.page.getByRole("tab", { name: "Appointments", selected: true }).waitFor();
+    });
+    t.expectNoConsoleErrors();
+    await t.close();
+  });
 });

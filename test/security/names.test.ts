@@ -55,10 +55,10 @@ describe("who the client's activity names", () => {
     } finally {
       await admin.put("/api/admin/activity-settings", { staff_names_for_clients: false });
     }
-    // The firm's own trail names the person who did it, as the firm knows them (issue 48: by name,
-    // not by login).
+    // The firm's own trail names the staff member by name (issue 48); its CSV keeps which login did it.
     const firm = await admin.get<Activity>(`/api/admin/activity?client_id=${user.id}&action=document.download`);
     expect(firm.body.items[0]!.actor_label).toBe("Dana Whitfield");
+    expect((await admin.get(`/api/admin/activity.csv?client_id=${user.id}&action=document.download`)).text).toContain(adminUser.username!);
     // Only the firm sets it, with a boolean.
     expect((await api.put("/api/admin/activity-settings", { staff_names_for_clients: true })).status).toBe(403);
     expect((await admin.put("/api/admin/activity-settings", { staff_names_for_clients: "yes" })).status).toBe(422);

@@ -57,7 +57,7 @@ export function UploadArea({ folderId, folderName, uploads, children }: UploadAr
 
   const target =
     folderName === null ? (
-      "Uploading to the top level, outside any folder"
+      "Uploading to the top level"
     ) : (
       <>
         Uploading to folder <span className="font-medium text-foreground">&quot;{folderName}&quot;</span>
