@@ -117,7 +117,10 @@ export async function startServer(opts: {
     server.once("error", reject);
     server.listen(opts.config.port, opts.config.host, () => resolve());
   }).catch(async (err: unknown) => {
+    // A start that cannot listen leaves nothing running behind it (a test may try another port).
+    await deps.messageEvents.close();
     await jobs.stop();
+    await deps.mailer.close?.();
     throw err;
   });
   // The embedded database's one process reads it for `npm run backup` (backup/backup-socket.ts).

@@ -85,49 +85,59 @@ export async function startTestServer(
     publicHost?: string;
   } = {},
 ): Promise<TestServer> {
-  const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
-  const config = loadConfig({
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://${opts.publicHost ?? "127.0.0.1"}:${port}`,
-    LOG_LEVEL: "info",
-    DOCUMENT_ENCRYPTION_KEY: TEST_DOCUMENT_ENCRYPTION_KEY,
-    ...opts.env,
-  });
   const logs: string[] = [];
   serverLogs.push(logs);
-  const logger = createLogger(
-    config.logLevel,
-    new Writable({
-      write(chunk, _enc, cb) {
-        logs.push(String(chunk));
-        cb();
-      },
-    }),
-  );
   const database = opts.database ?? (await createTestDatabase());
   const clock = createTestClock();
-  const server = await startServer({
-    config,
-    logger,
-    database,
-    now: clock.now,
-    overrides: opts.overrides,
-    // Projects without the build (vitest.config.ts) serve a folder with none: pages answer 503,
-    // never whatever an earlier `npm run build` left in dist/client.
-    app: { clientDir: (inject("clientDir") as string | undefined) ?? path.join(dataDir, "no-client"), ...opts.app },
-    // The test's client and the server share one event loop: when a test holds it past the server's
-    // idle time (the embedded database's work runs on it, and a loaded machine stretches that), the
-    // server closes a kept-alive connection while the client sends on it, and the request meets a
-    // reset (seen on the embedded database under load). Idle connections are the client's to close
-    // here (fetch's 4 s); connections.test.ts sets its own limits to test the server's.
-    connectionLimits: { keepAliveTimeoutMs: 60_000, ...opts.connectionLimits },
-    // Mail within a second, and a retry a second or two after a failure (doubling from there).
-    jobs: { ...TEST_JOB_OPTIONS, ...opts.jobs },
-  }).catch(async (err: unknown) => {
+  // A free port can be taken by another worker's connection between the probe and the listen
+  // (CI saw EADDRINUSE once): the start tries again on a new port, a few times.
+  const start = async (attempt: number): Promise<Awaited<ReturnType<typeof startServer>>> => {
+    const port = await freePort();
+    const config = loadConfig({
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://${opts.publicHost ?? "127.0.0.1"}:${port}`,
+      LOG_LEVEL: "info",
+      DOCUMENT_ENCRYPTION_KEY: TEST_DOCUMENT_ENCRYPTION_KEY,
+      ...opts.env,
+    });
+    const logger = createLogger(
+      config.logLevel,
+      new Writable({
+        write(chunk, _enc, cb) {
+          logs.push(String(chunk));
+          cb();
+        },
+      }),
+    );
+    try {
+      return await startServer({
+        config,
+        logger,
+        database,
+        now: clock.now,
+        overrides: opts.overrides,
+        // Projects without the build (vitest.config.ts) serve a folder with none: pages answer 503,
+        // never whatever an earlier `npm run build` left in dist/client.
+        app: { clientDir: (inject("clientDir") as string | undefined) ?? path.join(dataDir, "no-client"), ...opts.app },
+        // The test's client and the server share one event loop: when a test holds it past the server's
+        // idle time (the embedded database's work runs on it, and a loaded machine stretches that), the
+        // server closes a kept-alive connection while the client sends on it, and the request meets a
+        // reset (seen on the embedded database under load). Idle connections are the client's to close
+        // here (fetch's 4 s); connections.test.ts sets its own limits to test the server's.
+        connectionLimits: { keepAliveTimeoutMs: 60_000, ...opts.connectionLimits },
+        // Mail within a second, and a retry a second or two after a failure (doubling from there).
+        jobs: { ...TEST_JOB_OPTIONS, ...opts.jobs },
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EADDRINUSE" && attempt < 5) return start(attempt + 1);
+      throw err;
+    }
+  };
+  const server = await start(1).catch(async (err: unknown) => {
     // A start the test expects to fail leaves no database of its own behind.
     if (!opts.database) await database.close();
     throw err;
