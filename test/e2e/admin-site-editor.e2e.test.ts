@@ -66,7 +66,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await signedInAdmin();
   admin.page.on("request", (request) => {
-    if (request.url().includes("admin.updateSiteContent")) updates.push(request.postData() ?? "");
+    if (request.url().includes("admin.siteContent.update")) updates.push(request.postData() ?? "");
   });
 }, 300_000);
 

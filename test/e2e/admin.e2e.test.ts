@@ -289,7 +289,7 @@ describe("admin portal", () => {
 
       const updates: string[] = [];
       page.on("request", (request) => {
-        if (request.url().includes("admin.updateSiteContent")) updates.push(request.postData() ?? "");
+        if (request.url().includes("admin.siteContent.update")) updates.push(request.postData() ?? "");
       });
       const title = page.locator("#site-hero-title");
       await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#site-hero-title")?.value ?? "") !== "");
