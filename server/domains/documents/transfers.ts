@@ -42,8 +42,8 @@ export const documentTransfersRouter = router({
 
 /**
  * The firm's download and preview of any client's live document it reaches (GET
- * /api/admin/documents/:id/download and /preview), mounted as `admin.documents.list` of the transfer
- * router: the byte half of the firm's `admin.documents.list`, under the same right.
+ * /api/admin/documents/:id/download and /preview), mounted as `admin.documents` of the transfer
+ * router: the byte half of the firm's `admin.documents`, under the same right.
  */
 export const documentFirmTransfersRouter = router({
   download: staffProcedure("documents")
