@@ -66,7 +66,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await signedInAdmin();
   admin.page.on("request", (request) => {
-    if (request.url().includes("admin.siteContent.update")) updates.push(request.postData() ?? "");
+    // Not admin.siteContent.updateTestimonials, which shares the prefix.
+    if (/admin\.siteContent\.update\b/.test(request.url())) updates.push(request.postData() ?? "");
   });
 }, 300_000);
 

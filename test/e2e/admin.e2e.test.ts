@@ -289,7 +289,8 @@ describe("admin portal", () => {
 
       const updates: string[] = [];
       page.on("request", (request) => {
-        if (request.url().includes("admin.siteContent.update")) updates.push(request.postData() ?? "");
+        // Not admin.siteContent.updateTestimonials, which shares the prefix.
+        if (/admin\.siteContent\.update\b/.test(request.url())) updates.push(request.postData() ?? "");
       });
       const title = page.locator("#site-hero-title");
       await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#site-hero-title")?.value ?? "") !== "");
