@@ -217,7 +217,7 @@ describe("testimonial editor", () => {
     expect(await stored("testimonials", "data")).toBe(published);
     await t.page.getByRole("button", { name: "Delete testimonial by Sample Client" }).click();
     await expect.poll(async () => JSON.parse((await stored("testimonials", "data"))!)).toEqual([DEFAULT_TESTIMONIALS[1]]);
-    t.expectNoConsoleErrors({ allow: [/status of 400 .*\/trpc\/admin\.updateTestimonials/] });
+    t.expectNoConsoleErrors({ allow: [/status of 400 .*\/trpc\/admin\.siteContent\.updateTestimonials/] });
     await t.close();
   });
 });
