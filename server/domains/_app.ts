@@ -5,12 +5,12 @@ import { accountExportTransfersRouter } from "./account-export/router.ts";
 import { accountsRouter } from "./accounts/router.ts";
 import { accountContactsRouter } from "./account-contacts/router.ts";
 import { adminRouter } from "./admin/router.ts";
-import { adminTransfersRouter } from "./admin/transfers.ts";
 import { appointmentsRouter } from "./appointments/router.ts";
 import { authRouter } from "./auth/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { documentsRouter } from "./documents/router.ts";
-import { documentTransfersRouter } from "./documents/transfers.ts";
+import { documentFirmTransfersRouter, documentTransfersRouter } from "./documents/transfers.ts";
+import { firmDocumentsTransfersRouter } from "./firm-documents/router.ts";
 import { firmRouter } from "./firm-setup/router.ts";
 import { foldersRouter } from "./folders/router.ts";
 import { messagesRouter } from "./messages/router.ts";
@@ -46,7 +46,8 @@ export const createCaller = createCallerFactory(appRouter);
 /** Uploads and downloads: called by the REST layer only, never served at /trpc. */
 const transferRouter = router({
   documents: documentTransfersRouter,
-  admin: adminTransfersRouter,
+  // The firm's bytes, under the paths of the firm sub-routers they belong with (admin/router.ts).
+  admin: router({ documents: documentFirmTransfersRouter, clients: firmDocumentsTransfersRouter }),
   siteMedia: siteMediaTransfersRouter,
   accountExport: accountExportTransfersRouter,
   signatures: signatureTransfersRouter,

@@ -11,7 +11,7 @@ export const accountNoteRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: accountNoteOutput.array(),
-    call: (c, r) => c.admin.accountNotes({ id: r.params.id }),
+    call: (c, r) => c.admin.accountNotes.list({ id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -22,7 +22,7 @@ export const accountNoteRoutes: RestRoute[] = [
     body: noteBodyInput,
     response: accountNoteOutput,
     status: 201,
-    call: (c, r) => c.admin.createAccountNote({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.accountNotes.create({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "patch",
@@ -32,7 +32,7 @@ export const accountNoteRoutes: RestRoute[] = [
     access: "admin",
     body: noteBodyInput,
     response: accountNoteOutput,
-    call: (c, r) => c.admin.updateAccountNote({ ...bodyOf(r), id: r.params.id, noteId: r.params.noteId }),
+    call: (c, r) => c.admin.accountNotes.update({ ...bodyOf(r), id: r.params.id, noteId: r.params.noteId }),
   }),
   procedureRoute({
     method: "delete",
@@ -41,6 +41,6 @@ export const accountNoteRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.deleteAccountNote({ id: r.params.id, noteId: r.params.noteId }),
+    call: (c, r) => c.admin.accountNotes.delete({ id: r.params.id, noteId: r.params.noteId }),
   }),
 ];

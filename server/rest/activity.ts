@@ -50,7 +50,7 @@ export const activityRoutes: RestRoute[] = [
     access: "admin",
     query: adminActivityInput,
     response: activityPageOutput,
-    call: (c, r) => c.admin.activity(r.query),
+    call: (c, r) => c.admin.activity.list(r.query),
   }),
   {
     method: "get",
@@ -69,7 +69,7 @@ export const activityRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: activitySettingsOutput,
-    call: (c) => c.admin.activitySettings(),
+    call: (c) => c.admin.activity.settings(),
   }),
   procedureRoute({
     method: "put",
@@ -79,7 +79,7 @@ export const activityRoutes: RestRoute[] = [
     access: "admin",
     body: updateActivitySettingsInput,
     response: activitySettingsOutput,
-    call: (c, r) => c.admin.updateActivitySettings(r.body),
+    call: (c, r) => c.admin.activity.updateSettings(r.body),
   }),
 ];
 

@@ -23,7 +23,7 @@ const importJson = procedureRoute({
   access: "admin",
   body: importAccountsInput,
   response: importOutput,
-  call: (c, r) => c.admin.importAccounts(bodyOf(r)),
+  call: (c, r) => c.admin.accounts.import(bodyOf(r)),
 });
 
 const importForm = z.object({
@@ -44,7 +44,7 @@ export const adminAccountRoutes: RestRoute[] = [
     response: z.array(firmAccountOutput),
     call: (c, r) => {
       const { q, limit, cursor } = pageQuery(r);
-      return c.admin.accounts({ q, limit, cursor });
+      return c.admin.accounts.list({ q, limit, cursor });
     },
   }),
   procedureRoute({
@@ -56,7 +56,7 @@ export const adminAccountRoutes: RestRoute[] = [
     body: createAccountInput,
     response: firmAccountOutput,
     status: 201,
-    call: (c, r) => c.admin.createAccount(bodyOf(r)),
+    call: (c, r) => c.admin.accounts.create(bodyOf(r)),
   }),
   {
     method: "post",
@@ -76,7 +76,7 @@ export const adminAccountRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: firmAccountOutput,
-    call: (c, r) => c.admin.account({ id: r.params.id }),
+    call: (c, r) => c.admin.accounts.get({ id: r.params.id }),
   }),
   procedureRoute({
     method: "patch",
@@ -86,7 +86,7 @@ export const adminAccountRoutes: RestRoute[] = [
     access: "admin",
     body: updateAccountBody,
     response: firmAccountOutput,
-    call: (c, r) => c.admin.updateAccount({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.accounts.update({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -98,7 +98,7 @@ export const adminAccountRoutes: RestRoute[] = [
     body: addContactInput.omit({ id: true }),
     response: firmAccountOutput,
     status: 201,
-    call: (c, r) => c.admin.addAccountContact({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.accounts.addContact({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "patch",
@@ -108,7 +108,7 @@ export const adminAccountRoutes: RestRoute[] = [
     access: "admin",
     body: updateContactBody,
     response: firmAccountOutput,
-    call: (c, r) => c.admin.updateAccountContact({ ...bodyOf(r), id: r.params.id, userId: r.params.userId }),
+    call: (c, r) => c.admin.accounts.updateContact({ ...bodyOf(r), id: r.params.id, userId: r.params.userId }),
   }),
   procedureRoute({
     method: "delete",
@@ -117,6 +117,6 @@ export const adminAccountRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: firmAccountOutput,
-    call: (c, r) => c.admin.removeAccountContact({ id: r.params.id, userId: r.params.userId }),
+    call: (c, r) => c.admin.accounts.removeContact({ id: r.params.id, userId: r.params.userId }),
   }),
 ];

@@ -84,7 +84,7 @@ export const adminRoutes: RestRoute[] = [
     query: pageParams,
     paged: true,
     response: z.array(adminDocumentOutput),
-    call: (c, r) => c.admin.documents(pageQuery(r)),
+    call: (c, r) => c.admin.documents.list(pageQuery(r)),
   }),
   {
     method: "get",
@@ -93,7 +93,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: downloadReply,
-    handler: downloadRoute((transfers, id) => transfers.admin.download({ id })),
+    handler: downloadRoute((transfers, id) => transfers.admin.documents.download({ id })),
   },
   {
     method: "get",
@@ -102,7 +102,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: previewReply,
-    handler: previewRoute((transfers, id) => transfers.admin.preview({ id })),
+    handler: previewRoute((transfers, id) => transfers.admin.documents.preview({ id })),
   },
   procedureRoute({
     method: "delete",
@@ -111,7 +111,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: firmTrashOutput,
-    call: (c, r) => c.admin.deleteDocument({ id: r.params.id }),
+    call: (c, r) => c.admin.documents.delete({ id: r.params.id }),
   }),
   procedureRoute({
     method: "get",
@@ -122,7 +122,7 @@ export const adminRoutes: RestRoute[] = [
     query: pageParams,
     paged: true,
     response: z.array(adminTrashedDocumentOutput),
-    call: (c, r) => c.admin.trash(pageQuery(r)),
+    call: (c, r) => c.admin.documents.trash(pageQuery(r)),
   }),
   procedureRoute({
     method: "post",
@@ -131,7 +131,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: documentOutput,
-    call: (c, r) => c.admin.restoreDocument({ id: r.params.id }),
+    call: (c, r) => c.admin.documents.restore({ id: r.params.id }),
   }),
   procedureRoute({
     method: "get",
@@ -140,7 +140,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: siteContentOutput,
-    call: (c) => c.admin.siteContent(),
+    call: (c) => c.admin.siteContent.get(),
   }),
   procedureRoute({
     method: "put",
@@ -150,7 +150,7 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: z.object({ value: updateSiteContentInput.shape.value }),
     response: successOutput,
-    call: (c, r) => c.admin.updateSiteContent({ section: r.params.section, key: r.params.key, value: bodyOf(r).value }),
+    call: (c, r) => c.admin.siteContent.update({ section: r.params.section, key: r.params.key, value: bodyOf(r).value }),
   }),
   procedureRoute({
     method: "delete",
@@ -159,7 +159,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.resetSiteContent({ section: r.params.section, key: r.params.key }),
+    call: (c, r) => c.admin.siteContent.reset({ section: r.params.section, key: r.params.key }),
   }),
   procedureRoute({
     method: "post",
@@ -168,7 +168,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c) => c.admin.initSiteContent(),
+    call: (c) => c.admin.siteContent.init(),
   }),
   procedureRoute({
     method: "get",
@@ -177,7 +177,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: securitySettingsOutput,
-    call: (c) => c.admin.securitySettings(),
+    call: (c) => c.admin.securitySettings.get(),
   }),
   procedureRoute({
     method: "put",
@@ -187,7 +187,7 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: updateSecuritySettingsInput,
     response: securitySettingsOutput,
-    call: (c, r) => c.admin.updateSecuritySettings(r.body),
+    call: (c, r) => c.admin.securitySettings.update(r.body),
   }),
   procedureRoute({
     method: "put",
@@ -197,7 +197,7 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: updateTestimonialsInput,
     response: successOutput,
-    call: (c, r) => c.admin.updateTestimonials(r.body),
+    call: (c, r) => c.admin.siteContent.updateTestimonials(r.body),
   }),
   procedureRoute({
     method: "get",
@@ -208,7 +208,7 @@ export const adminRoutes: RestRoute[] = [
     query: pageParams,
     paged: true,
     response: z.array(consultationRequestOutput),
-    call: (c, r) => c.admin.consultations(pageQuery(r)),
+    call: (c, r) => c.admin.consultations.list(pageQuery(r)),
   }),
   procedureRoute({
     method: "put",
@@ -218,7 +218,7 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: z.object({ handled: z.boolean().default(true) }),
     response: successOutput,
-    call: (c, r) => c.admin.setConsultationHandled({ id: r.params.id, handled: bodyOf(r).handled }),
+    call: (c, r) => c.admin.consultations.setHandled({ id: r.params.id, handled: bodyOf(r).handled }),
   }),
   procedureRoute({
     method: "post",
@@ -227,7 +227,7 @@ export const adminRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.resendConsultationEmail({ id: r.params.id }),
+    call: (c, r) => c.admin.consultations.resendEmail({ id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -238,7 +238,7 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     response: invitationOutput,
     status: 201,
-    call: (c, r) => c.admin.inviteConsultation({ id: r.params.id }),
+    call: (c, r) => c.admin.consultations.invite({ id: r.params.id }),
   }),
   procedureRoute({
     method: "get",
@@ -249,7 +249,7 @@ export const adminRoutes: RestRoute[] = [
     query: appointmentListInput.extend({ offset: z.coerce.number().int().min(0).optional() }),
     paged: true,
     response: z.array(adminAppointmentOutput),
-    call: (c, r) => c.admin.appointments(pageQuery(r)),
+    call: (c, r) => c.admin.appointments.list(pageQuery(r)),
   }),
   procedureRoute({
     method: "post",
@@ -260,7 +260,7 @@ export const adminRoutes: RestRoute[] = [
     body: createAppointmentInput,
     response: adminAppointmentOutput,
     status: 201,
-    call: (c, r) => c.admin.createAppointment(r.body),
+    call: (c, r) => c.admin.appointments.create(r.body),
   }),
   procedureRoute({
     method: "patch",
@@ -270,6 +270,6 @@ export const adminRoutes: RestRoute[] = [
     access: "admin",
     body: updateAppointmentInput.omit({ id: true }),
     response: adminAppointmentOutput,
-    call: (c, r) => c.admin.updateAppointment({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.appointments.update({ ...bodyOf(r), id: r.params.id }),
   }),
 ];

@@ -10,7 +10,7 @@ export const assignmentRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: accountAssigneesOutput,
-    call: (c, r) => c.admin.accountAssignees({ account_id: r.params.id }),
+    call: (c, r) => c.admin.staff.accountAssignees({ account_id: r.params.id }),
   }),
   procedureRoute({
     method: "put",
@@ -21,7 +21,7 @@ export const assignmentRoutes: RestRoute[] = [
     access: "admin",
     body: setAccountAssigneesInput.omit({ id: true }),
     response: accountAssigneesOutput,
-    call: (c, r) => c.admin.setAccountAssignees({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.staff.setAccountAssignees({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "get",
@@ -32,6 +32,6 @@ export const assignmentRoutes: RestRoute[] = [
     access: "admin",
     query: accessReportInput.pick({ limit: true }),
     response: accessReportOutput,
-    call: (c, r) => c.admin.accessReport({ id: r.params.id, limit: r.query.limit }),
+    call: (c, r) => c.admin.staff.accessReport({ id: r.params.id, limit: r.query.limit }),
   }),
 ];

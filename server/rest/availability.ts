@@ -20,7 +20,7 @@ export const availabilityRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: availabilityOutput,
-    call: (c) => c.admin.availability(),
+    call: (c) => c.admin.availability.get(),
   }),
   procedureRoute({
     method: "put",
@@ -30,7 +30,7 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     body: availabilityInput,
     response: availabilityOutput,
-    call: (c, r) => c.admin.setAvailability(r.body),
+    call: (c, r) => c.admin.availability.set(r.body),
   }),
   procedureRoute({
     method: "get",
@@ -39,7 +39,7 @@ export const availabilityRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: z.array(meetingTypeOutput),
-    call: (c) => c.admin.meetingTypes(),
+    call: (c) => c.admin.availability.meetingTypes(),
   }),
   procedureRoute({
     method: "post",
@@ -50,7 +50,7 @@ export const availabilityRoutes: RestRoute[] = [
     body: createMeetingTypeInput,
     response: meetingTypeOutput,
     status: 201,
-    call: (c, r) => c.admin.createMeetingType(r.body),
+    call: (c, r) => c.admin.availability.createMeetingType(r.body),
   }),
   procedureRoute({
     method: "patch",
@@ -60,7 +60,7 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     body: updateMeetingTypeInput.omit({ id: true }),
     response: meetingTypeOutput,
-    call: (c, r) => c.admin.updateMeetingType({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.availability.updateMeetingType({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "delete",
@@ -69,7 +69,7 @@ export const availabilityRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.deleteMeetingType({ id: r.params.id }),
+    call: (c, r) => c.admin.availability.deleteMeetingType({ id: r.params.id }),
   }),
   procedureRoute({
     method: "get",
@@ -79,6 +79,6 @@ export const availabilityRoutes: RestRoute[] = [
     access: "admin",
     query: appointmentCalendarInput,
     response: z.array(adminAppointmentOutput),
-    call: (c, r) => c.admin.appointmentCalendar({ from: r.query.from, to: r.query.to }),
+    call: (c, r) => c.admin.appointments.calendar({ from: r.query.from, to: r.query.to }),
   }),
 ];

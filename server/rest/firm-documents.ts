@@ -11,9 +11,9 @@ const clientUploadForm = z.object({ file: z.string().meta({ format: "binary" }),
 
 /** The firm's upload goes into the documents of the client the path names. */
 const clientDocuments: UploadTarget = (transfers, params) => ({
-  prepareUpload: () => transfers.admin.prepareClientUpload({ id: params.id! }),
-  checkUploadPlace: ({ folder_id }) => transfers.admin.checkClientUploadPlace({ id: params.id!, folder_id }),
-  recordUpload: ({ folder_id, file }) => transfers.admin.recordClientUpload({ id: params.id!, folder_id, file }),
+  prepareUpload: () => transfers.admin.clients.prepareUpload({ id: params.id! }),
+  checkUploadPlace: ({ folder_id }) => transfers.admin.clients.checkUploadPlace({ id: params.id!, folder_id }),
+  recordUpload: ({ folder_id, file }) => transfers.admin.clients.recordUpload({ id: params.id!, folder_id, file }),
 });
 
 export const firmDocumentRoutes: RestRoute[] = [
@@ -24,7 +24,7 @@ export const firmDocumentRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: adminUserOutput,
-    call: (c, r) => c.admin.client({ id: r.params.id }),
+    call: (c, r) => c.admin.clients.get({ id: r.params.id }),
   }),
   procedureRoute({
     method: "get",
@@ -33,7 +33,7 @@ export const firmDocumentRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: z.array(folderOutput),
-    call: (c, r) => c.admin.clientFolders({ id: r.params.id }),
+    call: (c, r) => c.admin.clients.folders({ id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -44,7 +44,7 @@ export const firmDocumentRoutes: RestRoute[] = [
     body: createFolderInput,
     response: folderOutput,
     status: 201,
-    call: (c, r) => c.admin.createClientFolder({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.clients.createFolder({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "get",
@@ -55,7 +55,7 @@ export const firmDocumentRoutes: RestRoute[] = [
     access: "admin",
     query: clientDocumentsQuery,
     response: z.array(documentOutput),
-    call: (c, r) => c.admin.clientDocuments({ id: r.params.id, folder_id: r.query.folder_id ?? null }),
+    call: (c, r) => c.admin.clients.documents({ id: r.params.id, folder_id: r.query.folder_id ?? null }),
   }),
   {
     method: "post",
@@ -76,7 +76,7 @@ export const firmDocumentRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: notificationSettingsOutput,
-    call: (c) => c.admin.notificationSettings(),
+    call: (c) => c.admin.clients.notificationSettings(),
   }),
   procedureRoute({
     method: "put",
@@ -86,6 +86,6 @@ export const firmDocumentRoutes: RestRoute[] = [
     access: "admin",
     body: updateNotificationSettingsInput,
     response: notificationSettingsOutput,
-    call: (c, r) => c.admin.updateNotificationSettings(r.body),
+    call: (c, r) => c.admin.clients.updateNotificationSettings(r.body),
   }),
 ];

@@ -19,7 +19,7 @@ export const firmSetupRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: taxYearOutput,
-    call: (c) => c.admin.taxYear(),
+    call: (c) => c.admin.firm.taxYear(),
   }),
   procedureRoute({
     method: "put",
@@ -29,7 +29,7 @@ export const firmSetupRoutes: RestRoute[] = [
     access: "admin",
     body: taxYearInput,
     response: taxYearOutput,
-    call: (c, r) => c.admin.setTaxYear(r.body),
+    call: (c, r) => c.admin.firm.setTaxYear(r.body),
   }),
   procedureRoute({
     method: "get",
@@ -38,7 +38,7 @@ export const firmSetupRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: setupChecklistOutput,
-    call: (c) => c.admin.setupChecklist(),
+    call: (c) => c.admin.firm.setupChecklist(),
   }),
   procedureRoute({
     method: "put",
@@ -48,6 +48,6 @@ export const firmSetupRoutes: RestRoute[] = [
     access: "admin",
     body: setupChecklistHiddenInput,
     response: setupChecklistOutput,
-    call: (c, r) => c.admin.setSetupChecklistHidden(r.body),
+    call: (c, r) => c.admin.firm.setSetupChecklistHidden(r.body),
   }),
 ];

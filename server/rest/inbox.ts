@@ -12,7 +12,7 @@ export const inboxRoutes: RestRoute[] = [
     access: "admin",
     query: inboxInput,
     response: inboxPageOutput,
-    call: (c, r) => c.admin.inbox(r.query),
+    call: (c, r) => c.admin.inbox.list(r.query),
   }),
   procedureRoute({
     method: "get",
@@ -21,7 +21,7 @@ export const inboxRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: inboxUnreadOutput,
-    call: (c) => c.admin.inboxUnread(),
+    call: (c) => c.admin.inbox.unread(),
   }),
   procedureRoute({
     method: "post",
@@ -31,6 +31,6 @@ export const inboxRoutes: RestRoute[] = [
     access: "admin",
     body: markInboxReadInput,
     response: inboxUnreadOutput,
-    call: (c, r) => c.admin.inboxRead(r.body),
+    call: (c, r) => c.admin.inbox.read(r.body),
   }),
 ];

@@ -23,7 +23,7 @@ export const invitationRoutes: RestRoute[] = [
     access: "admin",
     query: listInvitationsInput,
     response: z.array(invitationOutput),
-    call: (c, r) => c.admin.invitations(r.query),
+    call: (c, r) => c.admin.invitations.list(r.query),
   }),
   procedureRoute({
     method: "post",
@@ -35,7 +35,7 @@ export const invitationRoutes: RestRoute[] = [
     body: createInvitationInput,
     response: invitationOutput,
     status: 201,
-    call: (c, r) => c.admin.createInvitation(r.body),
+    call: (c, r) => c.admin.invitations.create(r.body),
   }),
   procedureRoute({
     method: "post",
@@ -45,7 +45,7 @@ export const invitationRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: invitationOutput,
-    call: (c, r) => c.admin.resendInvitation({ id: r.params.id }),
+    call: (c, r) => c.admin.invitations.resend({ id: r.params.id }),
   }),
   procedureRoute({
     method: "delete",
@@ -54,7 +54,7 @@ export const invitationRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.revokeInvitation({ id: r.params.id }),
+    call: (c, r) => c.admin.invitations.revoke({ id: r.params.id }),
   }),
   procedureRoute({
     method: "get",
@@ -63,7 +63,7 @@ export const invitationRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: registrationOutput,
-    call: (c) => c.admin.registrationSetting(),
+    call: (c) => c.admin.invitations.registration(),
   }),
   procedureRoute({
     method: "put",
@@ -73,7 +73,7 @@ export const invitationRoutes: RestRoute[] = [
     access: "admin",
     body: setRegistrationInput,
     response: registrationOutput,
-    call: (c, r) => c.admin.updateRegistrationSetting(r.body),
+    call: (c, r) => c.admin.invitations.updateRegistration(r.body),
   }),
   procedureRoute({
     method: "get",

@@ -51,7 +51,7 @@ export function messageEventStream(audience: "client" | "firm") {
       try {
         if (audience === "client") clientId = (await caller.accounts.current()).id;
         else {
-          await caller.admin.messagesUnread();
+          await caller.admin.messages.unread();
           const me = await caller.admin.me();
           scope = firmScopeOf({ role: me.role, rights: me.rights }, me.id);
         }

@@ -102,7 +102,7 @@ export const messageRoutes: RestRoute[] = [
     response: z.array(conversationOutput),
     call: (c, r) => {
       const { limit, cursor, offset } = r.query;
-      return c.admin.conversations({ limit, cursor: cursor ?? offset });
+      return c.admin.messages.conversations({ limit, cursor: cursor ?? offset });
     },
   }),
   {
@@ -121,7 +121,7 @@ export const messageRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: unreadOutput,
-    call: (c) => c.admin.messagesUnread(),
+    call: (c) => c.admin.messages.unread(),
   }),
   procedureRoute({
     method: "get",
@@ -133,7 +133,7 @@ export const messageRoutes: RestRoute[] = [
     query: firmMessageListQuery,
     paged: true,
     response: z.array(messageOutput),
-    call: (c, r) => c.admin.messages({ ...r.query, user_id: r.params.user_id }),
+    call: (c, r) => c.admin.messages.list({ ...r.query, user_id: r.params.user_id }),
   }),
   procedureRoute({
     method: "post",
@@ -145,7 +145,7 @@ export const messageRoutes: RestRoute[] = [
     body: firmSendMessageBody,
     response: messageOutput,
     status: 201,
-    call: (c, r) => c.admin.sendMessage({ ...bodyOf(r), user_id: r.params.user_id }),
+    call: (c, r) => c.admin.messages.send({ ...bodyOf(r), user_id: r.params.user_id }),
   }),
   procedureRoute({
     method: "post",
@@ -155,7 +155,7 @@ export const messageRoutes: RestRoute[] = [
     access: "admin",
     body: firmConversationBody,
     response: unreadOutput,
-    call: (c, r) => c.admin.markMessagesRead({ ...bodyOf(r), user_id: r.params.user_id }),
+    call: (c, r) => c.admin.messages.markRead({ ...bodyOf(r), user_id: r.params.user_id }),
   }),
   procedureRoute({
     method: "post",
@@ -164,6 +164,6 @@ export const messageRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: messagesFolderOutput,
-    call: (c, r) => c.admin.messagesFolder({ user_id: r.params.user_id }),
+    call: (c, r) => c.admin.messages.folder({ user_id: r.params.user_id }),
   }),
 ];

@@ -91,7 +91,7 @@ export const organizerRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: z.array(templateOutput),
-    call: (c) => c.admin.organizerTemplates(),
+    call: (c) => c.admin.organizers.templates(),
   }),
   procedureRoute({
     method: "get",
@@ -100,7 +100,7 @@ export const organizerRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: z.array(readyTemplateOutput),
-    call: (c) => c.admin.readyOrganizerTemplates(),
+    call: (c) => c.admin.organizers.readyTemplates(),
   }),
   procedureRoute({
     method: "post",
@@ -111,7 +111,7 @@ export const organizerRoutes: RestRoute[] = [
     body: templateInput,
     response: templateOutput,
     status: 201,
-    call: (c, r) => c.admin.createOrganizerTemplate(r.body),
+    call: (c, r) => c.admin.organizers.createTemplate(r.body),
   }),
   procedureRoute({
     method: "get",
@@ -120,7 +120,7 @@ export const organizerRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: templateOutput,
-    call: (c, r) => c.admin.organizerTemplate({ id: r.params.id }),
+    call: (c, r) => c.admin.organizers.template({ id: r.params.id }),
   }),
   procedureRoute({
     method: "put",
@@ -130,7 +130,7 @@ export const organizerRoutes: RestRoute[] = [
     access: "admin",
     body: templateChanges,
     response: templateOutput,
-    call: (c, r) => c.admin.updateOrganizerTemplate({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.organizers.updateTemplate({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "delete",
@@ -139,7 +139,7 @@ export const organizerRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.deleteOrganizerTemplate({ id: r.params.id }),
+    call: (c, r) => c.admin.organizers.deleteTemplate({ id: r.params.id }),
   }),
   {
     method: "get",
@@ -161,7 +161,7 @@ export const organizerRoutes: RestRoute[] = [
     response: z.array(adminOrganizerListItem),
     call: (c, r) => {
       const { account_id, template_id, status, limit, cursor, offset } = r.query;
-      return c.admin.organizers({ account_id, template_id, status, limit, cursor: cursor ?? offset });
+      return c.admin.organizers.list({ account_id, template_id, status, limit, cursor: cursor ?? offset });
     },
   }),
   procedureRoute({
@@ -174,7 +174,7 @@ export const organizerRoutes: RestRoute[] = [
     body: createOrganizerInput,
     response: createOrganizerOutput,
     status: 201,
-    call: (c, r) => c.admin.createOrganizer(r.body),
+    call: (c, r) => c.admin.organizers.create(r.body),
   }),
   procedureRoute({
     method: "get",
@@ -183,7 +183,7 @@ export const organizerRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: adminOrganizerOutput,
-    call: (c, r) => c.admin.organizer({ id: r.params.id }),
+    call: (c, r) => c.admin.organizers.get({ id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -192,7 +192,7 @@ export const organizerRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: adminOrganizerOutput,
-    call: (c, r) => c.admin.sendOrganizer({ id: r.params.id }),
+    call: (c, r) => c.admin.organizers.send({ id: r.params.id }),
   }),
   procedureRoute({
     method: "put",
@@ -202,7 +202,7 @@ export const organizerRoutes: RestRoute[] = [
     access: "admin",
     body: reviewedBody,
     response: adminOrganizerOutput,
-    call: (c, r) => c.admin.reviewOrganizerAnswer({ ...bodyOf(r), id: r.params.id, question_id: r.params.questionId }),
+    call: (c, r) => c.admin.organizers.reviewAnswer({ ...bodyOf(r), id: r.params.id, question_id: r.params.questionId }),
   }),
   procedureRoute({
     method: "post",
@@ -212,7 +212,7 @@ export const organizerRoutes: RestRoute[] = [
     access: "admin",
     body: reopenBody,
     response: adminOrganizerOutput,
-    call: (c, r) => c.admin.reopenOrganizer({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.organizers.reopen({ ...bodyOf(r), id: r.params.id }),
   }),
   {
     method: "get",
@@ -228,7 +228,7 @@ export const organizerRoutes: RestRoute[] = [
 function pdfDownload(deps: AppDeps): RequestHandler {
   return async (req, res) => {
     try {
-      const organizer = await createCaller(createRequestContext(deps, req, res)).admin.organizer({ id: String(req.params.id) });
+      const organizer = await createCaller(createRequestContext(deps, req, res)).admin.organizers.get({ id: String(req.params.id) });
       const bytes = await organizerPdf(organizer, await firmName(deps));
       res.status(200);
       setFileHeaders(res, {

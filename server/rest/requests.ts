@@ -57,7 +57,7 @@ export const requestRoutes: RestRoute[] = [
     response: z.array(adminRequestOutput),
     call: (c, r) => {
       const { q, user_id, status, limit, cursor, offset } = r.query;
-      return c.admin.requests({ q, user_id, status, limit, cursor: cursor ?? offset });
+      return c.admin.requests.list({ q, user_id, status, limit, cursor: cursor ?? offset });
     },
   }),
   procedureRoute({
@@ -70,7 +70,7 @@ export const requestRoutes: RestRoute[] = [
     body: createRequestInput,
     response: adminRequestOutput,
     status: 201,
-    call: (c, r) => c.admin.createRequest(r.body),
+    call: (c, r) => c.admin.requests.create(r.body),
   }),
   procedureRoute({
     method: "patch",
@@ -80,7 +80,7 @@ export const requestRoutes: RestRoute[] = [
     access: "admin",
     body: updateRequestBody,
     response: adminRequestOutput,
-    call: (c, r) => c.admin.updateRequest({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.requests.update({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "patch",
@@ -90,7 +90,7 @@ export const requestRoutes: RestRoute[] = [
     access: "admin",
     body: updateRequestItemBody,
     response: adminRequestOutput,
-    call: (c, r) => c.admin.updateRequestItem({ ...bodyOf(r), request_id: r.params.id, item_id: r.params.itemId }),
+    call: (c, r) => c.admin.requests.updateItem({ ...bodyOf(r), request_id: r.params.id, item_id: r.params.itemId }),
   }),
   procedureRoute({
     method: "get",
@@ -99,7 +99,7 @@ export const requestRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: z.array(requestTemplateOutput),
-    call: (c) => c.admin.requestTemplates(),
+    call: (c) => c.admin.requests.templates(),
   }),
   procedureRoute({
     method: "post",
@@ -110,7 +110,7 @@ export const requestRoutes: RestRoute[] = [
     body: requestTemplateInput,
     response: requestTemplateOutput,
     status: 201,
-    call: (c, r) => c.admin.createRequestTemplate(r.body),
+    call: (c, r) => c.admin.requests.createTemplate(r.body),
   }),
   procedureRoute({
     method: "patch",
@@ -120,7 +120,7 @@ export const requestRoutes: RestRoute[] = [
     access: "admin",
     body: requestTemplateChanges,
     response: requestTemplateOutput,
-    call: (c, r) => c.admin.updateRequestTemplate({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.requests.updateTemplate({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "delete",
@@ -129,6 +129,6 @@ export const requestRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.deleteRequestTemplate({ id: r.params.id }),
+    call: (c, r) => c.admin.requests.deleteTemplate({ id: r.params.id }),
   }),
 ];

@@ -12,7 +12,7 @@ export const retentionRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: retentionSettingsOutput,
-    call: (c) => c.admin.retention(),
+    call: (c) => c.admin.retention.get(),
   }),
   procedureRoute({
     method: "put",
@@ -22,7 +22,7 @@ export const retentionRoutes: RestRoute[] = [
     access: "admin",
     body: updateRetentionInput,
     response: retentionSettingsOutput,
-    call: (c, r) => c.admin.updateRetention(bodyOf(r)),
+    call: (c, r) => c.admin.retention.update(bodyOf(r)),
   }),
   procedureRoute({
     method: "get",
@@ -32,7 +32,7 @@ export const retentionRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: dueListOutput,
-    call: (c) => c.admin.retentionDue(),
+    call: (c) => c.admin.retention.due(),
   }),
   procedureRoute({
     method: "get",
@@ -41,7 +41,7 @@ export const retentionRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: accountLegalHoldOutput,
-    call: (c, r) => c.admin.legalHold({ id: r.params.id }),
+    call: (c, r) => c.admin.retention.legalHold({ id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -51,7 +51,7 @@ export const retentionRoutes: RestRoute[] = [
     access: "admin",
     body: legalHoldBody,
     response: accountLegalHoldOutput,
-    call: (c, r) => c.admin.placeLegalHold({ id: r.params.id, reason: bodyOf(r).reason }),
+    call: (c, r) => c.admin.retention.placeLegalHold({ id: r.params.id, reason: bodyOf(r).reason }),
   }),
   procedureRoute({
     method: "delete",
@@ -60,6 +60,6 @@ export const retentionRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: accountLegalHoldOutput,
-    call: (c, r) => c.admin.clearLegalHold({ id: r.params.id }),
+    call: (c, r) => c.admin.retention.clearLegalHold({ id: r.params.id }),
   }),
 ];

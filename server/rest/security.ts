@@ -54,7 +54,7 @@ export const securityRoutes: RestRoute[] = [
     access: "admin",
     body: endAllSessionsInput,
     response: endAllSessionsOutput,
-    call: (c, r) => c.admin.endAllSessions(bodyOf(r)),
+    call: (c, r) => c.admin.security.endAllSessions(bodyOf(r)),
   }),
   {
     method: "get",

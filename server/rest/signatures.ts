@@ -51,7 +51,7 @@ export const signatureRoutes: RestRoute[] = [
     body: createSignatureRequestInput,
     response: adminSignatureRequestOutput,
     status: 201,
-    call: (c, r) => c.admin.createSignatureRequest(r.body),
+    call: (c, r) => c.admin.signatures.create(r.body),
   }),
   procedureRoute({
     method: "get",
@@ -61,7 +61,7 @@ export const signatureRoutes: RestRoute[] = [
     access: "admin",
     query: signatureListInput,
     response: z.array(adminSignatureListItem),
-    call: (c, r) => c.admin.signatureRequests({ account_id: r.query.account_id, status: r.query.status }),
+    call: (c, r) => c.admin.signatures.list({ account_id: r.query.account_id, status: r.query.status }),
   }),
   procedureRoute({
     method: "get",
@@ -70,7 +70,7 @@ export const signatureRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: adminSignatureRequestOutput,
-    call: (c, r) => c.admin.signatureRequest({ id: r.params.id }),
+    call: (c, r) => c.admin.signatures.get({ id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -80,7 +80,7 @@ export const signatureRoutes: RestRoute[] = [
     access: "admin",
     body: voidBody,
     response: adminSignatureRequestOutput,
-    call: (c, r) => c.admin.voidSignatureRequest({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.signatures.void({ ...bodyOf(r), id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -90,7 +90,7 @@ export const signatureRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: adminSignatureRequestOutput,
-    call: (c, r) => c.admin.remindSignatureRequest({ id: r.params.id }),
+    call: (c, r) => c.admin.signatures.remind({ id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -101,7 +101,7 @@ export const signatureRoutes: RestRoute[] = [
     access: "admin",
     body: inPersonBody,
     response: adminSignatureRequestOutput,
-    call: (c, r) => c.admin.recordSignerInPerson({ ...bodyOf(r), id: r.params.id, index: r.params.index }),
+    call: (c, r) => c.admin.signatures.recordInPerson({ ...bodyOf(r), id: r.params.id, index: r.params.index }),
   }),
   procedureRoute({
     method: "get",

@@ -47,7 +47,7 @@ export const siteMediaRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: siteMediaViewOutput,
-    call: (c) => c.admin.siteMedia(),
+    call: (c) => c.admin.siteMedia.get(),
   }),
   {
     method: "post",
@@ -68,7 +68,7 @@ export const siteMediaRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.removeSiteMedia({ slot: r.params.slot }),
+    call: (c, r) => c.admin.siteMedia.remove({ slot: r.params.slot }),
   }),
   procedureRoute({
     method: "patch",
@@ -78,7 +78,7 @@ export const siteMediaRoutes: RestRoute[] = [
     access: "admin",
     body: siteOptionsInput,
     response: siteMediaViewOutput,
-    call: (c, r) => c.admin.updateSiteOptions(r.body),
+    call: (c, r) => c.admin.siteMedia.updateOptions(r.body),
   }),
   procedureRoute({
     method: "post",
@@ -88,7 +88,7 @@ export const siteMediaRoutes: RestRoute[] = [
     access: "admin",
     body: confirmTestimonialInput,
     response: siteMediaViewOutput,
-    call: (c, r) => c.admin.confirmTestimonials(r.body),
+    call: (c, r) => c.admin.siteMedia.confirmTestimonials(r.body),
   }),
 ];
 

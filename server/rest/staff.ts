@@ -22,7 +22,7 @@ export const staffRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: z.array(staffMemberOutput),
-    call: (c) => c.admin.staff(),
+    call: (c) => c.admin.staff.list(),
   }),
   procedureRoute({
     method: "post",
@@ -34,7 +34,7 @@ export const staffRoutes: RestRoute[] = [
     body: createStaffInput,
     response: staffInvitationOutput,
     status: 201,
-    call: (c, r) => c.admin.inviteStaff(r.body),
+    call: (c, r) => c.admin.staff.invite(r.body),
   }),
   procedureRoute({
     method: "get",
@@ -43,7 +43,7 @@ export const staffRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: z.array(staffInvitationOutput),
-    call: (c) => c.admin.staffInvitations(),
+    call: (c) => c.admin.staff.invitations(),
   }),
   procedureRoute({
     method: "delete",
@@ -52,7 +52,7 @@ export const staffRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: successOutput,
-    call: (c, r) => c.admin.revokeStaffInvitation({ id: r.params.id }),
+    call: (c, r) => c.admin.staff.revokeInvitation({ id: r.params.id }),
   }),
   procedureRoute({
     method: "post",
@@ -62,7 +62,7 @@ export const staffRoutes: RestRoute[] = [
     tag: "admin",
     access: "admin",
     response: staffInvitationOutput,
-    call: (c, r) => c.admin.resendStaffInvitation({ id: r.params.id }),
+    call: (c, r) => c.admin.staff.resendInvitation({ id: r.params.id }),
   }),
   procedureRoute({
     method: "patch",
@@ -73,6 +73,6 @@ export const staffRoutes: RestRoute[] = [
     access: "admin",
     body: updateStaffInput.omit({ id: true }),
     response: staffMemberOutput,
-    call: (c, r) => c.admin.updateStaff({ ...bodyOf(r), id: r.params.id }),
+    call: (c, r) => c.admin.staff.update({ ...bodyOf(r), id: r.params.id }),
   }),
 ];

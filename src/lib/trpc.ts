@@ -36,7 +36,7 @@ function onCallError(error: unknown): void {
 
 // Nearly every change is written to the activity trail, so after any change both trails are
 // out of date; the features that change things need not know that the trail exists.
-const ACTIVITY_QUERY_KEYS = [[["activity"]], [["admin", "activity"]]];
+const ACTIVITY_QUERY_KEYS = [[["activity"]], [["admin", "activity", "list"]]];
 
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({

@@ -144,7 +144,7 @@ describe("the firm's first setup", () => {
       ]);
     });
     // The refused year's 400 (tRPC's status for it) is the browser's console error for that request.
-    admin.expectNoConsoleErrors({ allow: [/status of 400 .*admin\.setTaxYear/] });
+    admin.expectNoConsoleErrors({ allow: [/status of 400 .*admin\.firm\.setTaxYear/] });
 
     const client = await login(await createUser(server.db, { name: "Greta Lindqvist" }), "client");
     await screenshotOnFailure(client.page, "site-setup-tax-forms", async () => {

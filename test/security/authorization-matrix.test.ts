@@ -1277,12 +1277,12 @@ describe("assigned accounts", () => {
 
   it("tRPC: the same answers through the procedures the paths call", async () => {
     const calls: [string, "query" | "mutation", (f: Fixture) => unknown][] = [
-      ["admin.client", "query", (f) => ({ id: f.user.id })],
-      ["admin.clientFolders", "query", (f) => ({ id: f.user.id })],
-      ["admin.messages", "query", (f) => ({ user_id: f.user.id })],
-      ["admin.requestFolders", "query", (f) => ({ user_id: f.user.id })],
-      ["admin.accountAssignees", "query", (f) => ({ account_id: f.user.id })],
-      ["admin.accountAssignees", "query", (f) => ({ user_id: f.user.id })],
+      ["admin.clients.get", "query", (f) => ({ id: f.user.id })],
+      ["admin.clients.folders", "query", (f) => ({ id: f.user.id })],
+      ["admin.messages.list", "query", (f) => ({ user_id: f.user.id })],
+      ["admin.requests.folders", "query", (f) => ({ user_id: f.user.id })],
+      ["admin.staff.accountAssignees", "query", (f) => ({ account_id: f.user.id })],
+      ["admin.staff.accountAssignees", "query", (f) => ({ user_id: f.user.id })],
     ];
     for (const [path, type, input] of calls) {
       expect({ path, status: (await call(staff, path, type, input(unassigned))).status }).toEqual({ path, status: 404 });
@@ -1290,9 +1290,9 @@ describe("assigned accounts", () => {
     }
   });
 
-  it("admin.accountReach tells a staff member that an unassigned client is not theirs, and who assigns, but nothing of the client", async () => {
+  it("admin.staff.accountReach tells a staff member that an unassigned client is not theirs, and who assigns, but nothing of the client", async () => {
     const reach = async (input: unknown) => {
-      const res = await call(staff, "admin.accountReach", "query", input);
+      const res = await call(staff, "admin.staff.accountReach", "query", input);
       expect(res.status, res.text).toBe(200);
       return res.data as { reach: string; assigners: { name: string; role: string }[] };
     };
@@ -1312,9 +1312,12 @@ describe("assigned accounts", () => {
     expect(await reach({ account_id: randomUUID() })).toEqual({ reach: "not_found", assigners: [] });
     expect(await reach({ user_id: staffId })).toEqual({ reach: "not_found", assigners: [] });
     // Someone who reaches every account is never told "not assigned": a 404 is a missing client.
-    const everyAccount = await call(admin, "admin.accountReach", "query", { account_id: randomUUID() });
+    const everyAccount = await call(admin, "admin.staff.accountReach", "query", { account_id: randomUUID() });
     expect(everyAccount.data).toEqual({ reach: "not_found", assigners: [] });
-    expect((await call(admin, "admin.accountReach", "query", { account_id: unassigned.user.id })).data).toEqual({ reach: "reached", assigners: [] });
+    expect((await call(admin, "admin.staff.accountReach", "query", { account_id: unassigned.user.id })).data).toEqual({
+      reach: "reached",
+      assigners: [],
+    });
   });
 
   it("REST: the assigned account's paths answer; the unassigned one's answer 404 and change nothing", async () => {

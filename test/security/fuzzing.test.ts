@@ -192,14 +192,14 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   "appointments.slots": { type: "00000000-0000-4000-8000-000000000000", from: "2031-05-01", to: "2031-05-02" },
   "appointments.book": { type: "00000000-0000-4000-8000-000000000000", start: "2031-05-01T14:00:00Z", notes: "" },
   "appointments.reschedule": { id: "00000000-0000-4000-8000-000000000000", start: "2031-05-01T14:00:00Z" },
-  "admin.setAvailability": {
+  "admin.availability.set": {
     weekly: [{ weekday: 1, start: "09:00", end: "17:00" }],
     days_off: ["2031-12-25"],
     min_notice_hours: 24,
     horizon_days: 60,
     max_upcoming_bookings: 3,
   },
-  "admin.createMeetingType": {
+  "admin.availability.createMeetingType": {
     name: "Fuzz",
     duration_minutes: 30,
     buffer_minutes: 0,
@@ -207,30 +207,36 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
     location_detail: "",
     requires_approval: false,
   },
-  "admin.updateMeetingType": { id: "00000000-0000-4000-8000-000000000000", name: "Fuzz" },
-  "admin.appointmentCalendar": { from: "2031-05-01T00:00:00Z", to: "2031-05-08T00:00:00Z" },
+  "admin.availability.updateMeetingType": { id: "00000000-0000-4000-8000-000000000000", name: "Fuzz" },
+  "admin.appointments.calendar": { from: "2031-05-01T00:00:00Z", to: "2031-05-08T00:00:00Z" },
   "consultation.request": { name: "Fuzz", email: "fuzz@example.com", phone: "555-123-4567", preferredDate: "2031-05-01", message: "" },
   "admin.users": { q: "fuzz" },
-  "admin.documents": { q: "fuzz" },
-  "admin.consultations": { q: "fuzz" },
-  "admin.appointments": { q: "fuzz" },
-  "admin.trash": { q: "fuzz" },
-  "admin.clientDocuments": { id: "00000000-0000-4000-8000-000000000000", folder_id: null },
-  "admin.updateNotificationSettings": { include_document_names_in_emails: false },
-  "admin.updateActivitySettings": { staff_names_for_clients: false },
+  "admin.documents.list": { q: "fuzz" },
+  "admin.consultations.list": { q: "fuzz" },
+  "admin.appointments.list": { q: "fuzz" },
+  "admin.documents.trash": { q: "fuzz" },
+  "admin.clients.documents": { id: "00000000-0000-4000-8000-000000000000", folder_id: null },
+  "admin.clients.updateNotificationSettings": { include_document_names_in_emails: false },
+  "admin.activity.updateSettings": { staff_names_for_clients: false },
   "documents.search": { q: "w2", sort: "name", order: "asc", limit: 10 },
   "activity.list": { limit: 10 },
-  "admin.activity": { limit: 10, action: "document.upload", from: "2026-01-01T00:00:00.000Z" },
-  "admin.inbox": { limit: 10, show: "unread" },
-  "admin.inboxRead": { ids: ["1"] },
+  "admin.activity.list": { limit: 10, action: "document.upload", from: "2026-01-01T00:00:00.000Z" },
+  "admin.inbox.list": { limit: 10, show: "unread" },
+  "admin.inbox.read": { ids: ["1"] },
   "requests.submit": { id: "00000000-0000-4000-8000-000000000000" },
   "accounts.switch": { account_id: "00000000-0000-4000-8000-000000000000" },
-  "admin.requests": { q: "fuzz", user_id: "00000000-0000-4000-8000-000000000000", status: "open", limit: 10 },
-  "admin.createRequest": { user_id: "00000000-0000-4000-8000-000000000000", title: "W-2", description: "", due_date: "2031-05-01", folder_id: null },
-  "admin.updateRequest": { id: "00000000-0000-4000-8000-000000000000", status: "done", comment: "Thanks" },
-  "admin.requestFolders": { user_id: "00000000-0000-4000-8000-000000000000" },
+  "admin.requests.list": { q: "fuzz", user_id: "00000000-0000-4000-8000-000000000000", status: "open", limit: 10 },
+  "admin.requests.create": {
+    user_id: "00000000-0000-4000-8000-000000000000",
+    title: "W-2",
+    description: "",
+    due_date: "2031-05-01",
+    folder_id: null,
+  },
+  "admin.requests.update": { id: "00000000-0000-4000-8000-000000000000", status: "done", comment: "Thanks" },
+  "admin.requests.folders": { user_id: "00000000-0000-4000-8000-000000000000" },
   "organizers.saveAnswers": { id: "00000000-0000-4000-8000-000000000000", answers: { moved: true, notes: "New job" } },
-  "admin.createOrganizerTemplate": {
+  "admin.organizers.createTemplate": {
     name: "Fuzz organizer",
     template: {
       sections: [
@@ -244,26 +250,26 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
       ],
     },
   },
-  "admin.createOrganizer": {
+  "admin.organizers.create": {
     account_id: "00000000-0000-4000-8000-000000000000",
     template_id: "00000000-0000-4000-8000-000000000000",
     title: "2026 organizer",
     due_date: "2031-05-01",
   },
-  "admin.organizers": { account_id: "00000000-0000-4000-8000-000000000000", status: "submitted", limit: 10 },
-  "admin.reopenOrganizer": { id: "00000000-0000-4000-8000-000000000000", comment: "Which bank?" },
-  "admin.reviewOrganizerAnswer": { id: "00000000-0000-4000-8000-000000000000", question_id: "moved", reviewed: true },
+  "admin.organizers.list": { account_id: "00000000-0000-4000-8000-000000000000", status: "submitted", limit: 10 },
+  "admin.organizers.reopen": { id: "00000000-0000-4000-8000-000000000000", comment: "Which bank?" },
+  "admin.organizers.reviewAnswer": { id: "00000000-0000-4000-8000-000000000000", question_id: "moved", reviewed: true },
   "messages.list": { limit: 10, cursor: 5 },
   "messages.send": { text: "Hello,\nhere is my W-2", document_ids: ["00000000-0000-4000-8000-000000000000"] },
-  "admin.conversations": { limit: 10 },
-  "admin.messages": { user_id: "00000000-0000-4000-8000-000000000000", limit: 10 },
-  "admin.sendMessage": { user_id: "00000000-0000-4000-8000-000000000000", text: "Thanks", document_ids: [] },
-  "admin.markMessagesRead": { user_id: "00000000-0000-4000-8000-000000000000" },
-  "admin.messagesFolder": { user_id: "00000000-0000-4000-8000-000000000000" },
-  "admin.invitations": { limit: 10 },
-  "admin.createInvitation": { name: "Fuzz Client", email: "fuzz-invite@example.com" },
-  "admin.resendInvitation": { id: "00000000-0000-4000-8000-000000000000" },
-  "admin.updateRegistrationSetting": { registration: "open" },
+  "admin.messages.conversations": { limit: 10 },
+  "admin.messages.list": { user_id: "00000000-0000-4000-8000-000000000000", limit: 10 },
+  "admin.messages.send": { user_id: "00000000-0000-4000-8000-000000000000", text: "Thanks", document_ids: [] },
+  "admin.messages.markRead": { user_id: "00000000-0000-4000-8000-000000000000" },
+  "admin.messages.folder": { user_id: "00000000-0000-4000-8000-000000000000" },
+  "admin.invitations.list": { limit: 10 },
+  "admin.invitations.create": { name: "Fuzz Client", email: "fuzz-invite@example.com" },
+  "admin.invitations.resend": { id: "00000000-0000-4000-8000-000000000000" },
+  "admin.invitations.updateRegistration": { registration: "open" },
   "auth.checkInvitation": { token: "fuzztokenfuzztokenfuzztokenfuzzt" },
   "auth.acceptInvitation": { token: "fuzztokenfuzztokenfuzztokenfuzzt", username: "fuzz_user", name: "Fuzz", password: "Some-Password-1" },
   "documents.update": { id: "00000000-0000-4000-8000-000000000000", name: "renamed.pdf", folder_id: null },
@@ -301,7 +307,7 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   },
 };
 // Signatures (issue 35): a request's body and a signature, for the refused-value variants.
-VALID_INPUTS["admin.createSignatureRequest"] = {
+VALID_INPUTS["admin.signatures.create"] = {
   account_id: "00000000-0000-4000-8000-000000000001",
   document_id: "00000000-0000-4000-8000-000000000002",
   title: "Engagement letter",
@@ -314,30 +320,30 @@ VALID_INPUTS["admin.createSignatureRequest"] = {
 VALID_INPUTS["signatures.sign"] = { id: "00000000-0000-4000-8000-000000000003", values: {}, signature: { type: "typed", text: "Maria Garcia" } };
 VALID_INPUTS["signatures.decline"] = { id: "00000000-0000-4000-8000-000000000003", reason: "Not this year" };
 // Retention (issue 37): the rules and a legal hold's reason (text the database takes as it is).
-VALID_INPUTS["admin.updateRetention"] = { years_after_last_activity: 7, form_8879_years: 3 };
-VALID_INPUTS["admin.placeLegalHold"] = { id: "00000000-0000-4000-8000-000000000001", reason: "Subpoena" };
+VALID_INPUTS["admin.retention.update"] = { years_after_last_activity: 7, form_8879_years: 3 };
+VALID_INPUTS["admin.retention.placeLegalHold"] = { id: "00000000-0000-4000-8000-000000000001", reason: "Subpoena" };
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /auth/login": VALID_INPUTS["auth.login"]!,
   "POST /admin/login": VALID_INPUTS["admin.login"]!,
   "POST /auth/forgot-password": VALID_INPUTS["auth.forgotPassword"]!,
   "POST /folders": VALID_INPUTS["folders.create"]!,
-  "POST /admin/requests": VALID_INPUTS["admin.createRequest"]!,
+  "POST /admin/requests": VALID_INPUTS["admin.requests.create"]!,
   "POST /appointments": VALID_INPUTS["appointments.request"]!,
   "POST /appointments/book": VALID_INPUTS["appointments.book"]!,
-  "PUT /admin/availability": VALID_INPUTS["admin.setAvailability"]!,
-  "POST /admin/meeting-types": VALID_INPUTS["admin.createMeetingType"]!,
+  "PUT /admin/availability": VALID_INPUTS["admin.availability.set"]!,
+  "POST /admin/meeting-types": VALID_INPUTS["admin.availability.createMeetingType"]!,
   "POST /consultation/request": VALID_INPUTS["consultation.request"]!,
   "PATCH /documents/:id": { name: "renamed.pdf", folder_id: null },
   "PATCH /folders/:id": { name: "Receipts", color: "#EF4444", parent_folder_id: null },
   "POST /auth/login/2fa": VALID_INPUTS["auth.loginTwoFactor"]!,
   "PATCH /admin/requests/:id": { status: "done", comment: "Thanks" },
   "PUT /organizers/:id/answers": { answers: { moved: true, notes: "New job" } },
-  "POST /admin/organizer-templates": VALID_INPUTS["admin.createOrganizerTemplate"]!,
-  "PUT /admin/organizer-templates/:id": VALID_INPUTS["admin.createOrganizerTemplate"]!,
-  "POST /admin/organizers": VALID_INPUTS["admin.createOrganizer"]!,
+  "POST /admin/organizer-templates": VALID_INPUTS["admin.organizers.createTemplate"]!,
+  "PUT /admin/organizer-templates/:id": VALID_INPUTS["admin.organizers.createTemplate"]!,
+  "POST /admin/organizers": VALID_INPUTS["admin.organizers.create"]!,
   "POST /admin/organizers/:id/reopen": { comment: "Which bank?" },
   "PUT /admin/organizers/:id/answers/:questionId/reviewed": { reviewed: true },
-  "PUT /admin/retention": VALID_INPUTS["admin.updateRetention"]!,
+  "PUT /admin/retention": VALID_INPUTS["admin.retention.update"]!,
   "POST /admin/accounts/:id/legal-hold": { reason: "Subpoena" },
   "POST /messages": VALID_INPUTS["messages.send"]!,
   "POST /accounts/switch": VALID_INPUTS["accounts.switch"]!,
@@ -346,15 +352,15 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /auth/confirm-email-change": VALID_INPUTS["auth.confirmEmailChange"]!,
   "POST /auth/cancel-email-change": VALID_INPUTS["auth.cancelEmailChange"]!,
   "POST /auth/change-password": VALID_INPUTS["account.changePassword"]!,
-  "PUT /admin/notification-settings": VALID_INPUTS["admin.updateNotificationSettings"]!,
-  "PUT /admin/activity-settings": VALID_INPUTS["admin.updateActivitySettings"]!,
+  "PUT /admin/notification-settings": VALID_INPUTS["admin.clients.updateNotificationSettings"]!,
+  "PUT /admin/activity-settings": VALID_INPUTS["admin.activity.updateSettings"]!,
   "POST /auth/change-email": VALID_INPUTS["account.changeEmail"]!,
   "POST /auth/delete-account": VALID_INPUTS["account.deleteAccount"]!,
   "POST /auth/confirm-identity": VALID_INPUTS["account.proveIdentity"]!,
   "POST /auth/2fa/disable": VALID_INPUTS["account.disableTwoFactor"]!,
   "POST /auth/passkeys": VALID_INPUTS["account.registerPasskey"]!,
   "POST /auth/passkey/login": VALID_INPUTS["auth.passkeyLogin"]!,
-  "POST /admin/signature-requests": VALID_INPUTS["admin.createSignatureRequest"]!,
+  "POST /admin/signature-requests": VALID_INPUTS["admin.signatures.create"]!,
   "POST /signature-requests/:id/sign": { values: {}, signature: { type: "typed", text: "Maria Garcia" } },
   "POST /signature-requests/:id/decline": { reason: "Not this year" },
   "POST /signature-requests/:id/consent": { disclosure_version: "2026-11-26" },
@@ -697,14 +703,14 @@ describe("tRPC procedures", () => {
   it.each([
     { path: "auth.login", as: "public" as const },
     { path: "consultation.request", as: "public" as const },
-    { path: "admin.createAppointment", as: "admin" as const },
+    { path: "admin.appointments.create", as: "admin" as const },
     { path: "admin.users", as: "admin" as const },
   ])(
     "$path survives malformed superjson meta",
     async ({ path, as }) => {
       const type = procedures.find((p) => p.path === path)!.type;
       const valid =
-        path === "admin.createAppointment"
+        path === "admin.appointments.create"
           ? { user_id: realIds[0], title: "Fuzz", appointment_date: "2031-05-01T09:00:00.000Z" }
           : VALID_INPUTS[path];
       await runBatches(

@@ -227,11 +227,11 @@ describe("superjson meta", () => {
       ],
     });
     const when = new Date("2031-06-01T09:00:00.000Z");
-    const created = await web.admin.createAppointment.mutate({ user_id: user.id, title: "Year end", appointment_date: when });
+    const created = await web.admin.appointments.create.mutate({ user_id: user.id, title: "Year end", appointment_date: when });
     expect(created.appointment_date).toEqual(when);
     const later = new Date("2031-06-02T10:30:00.000Z");
     const [moved, found, stats] = await Promise.all([
-      web.admin.updateAppointment.mutate({ id: created.id, appointment_date: later, title: undefined }),
+      web.admin.appointments.update.mutate({ id: created.id, appointment_date: later, title: undefined }),
       web.admin.users.query({ q: undefined, limit: 8 }),
       web.admin.stats.query(),
     ]);
@@ -241,7 +241,7 @@ describe("superjson meta", () => {
 
     // What an older client or a hand-written call sends: superjson's legacy paths, no `v`.
     const legacy = await post(
-      "admin.createAppointment",
+      "admin.appointments.create",
       JSON.stringify({
         json: { user_id: user.id, title: "Legacy", appointment_date: "2031-07-01T09:00:00.000Z" },
         meta: { values: { appointment_date: ["Date"] } },

@@ -137,7 +137,7 @@ describe("the firm's view", () => {
     expect(everyone.items.every((e) => e.ip === "203.0.113.9")).toBe(true);
 
     const trpc = await admin.get(
-      `/trpc/admin.activity?input=${encodeURIComponent(JSON.stringify({ json: { client_id: dave.id, action: "request.create" } }))}`,
+      `/trpc/admin.activity.list?input=${encodeURIComponent(JSON.stringify({ json: { client_id: dave.id, action: "request.create" } }))}`,
     );
     expect(trpc.status, trpc.text).toBe(200);
     expect(trpc.body.result.data.json.items).toHaveLength(1);

@@ -316,7 +316,7 @@ describe("documents", () => {
     expect(last.headers.get("x-total-capped")).toBeNull();
     expect(last.headers.get("x-next-cursor")).toBeNull();
     const trpcPage = await adminClient.get(
-      `/trpc/admin.documents?input=${encodeURIComponent(JSON.stringify({ json: { q: `statement-${tag}`, limit: 50 } }))}`,
+      `/trpc/admin.documents.list?input=${encodeURIComponent(JSON.stringify({ json: { q: `statement-${tag}`, limit: 50 } }))}`,
     );
     expect(trpcPage.body.result.data.json).toMatchObject({ total: 10000, totalCapped: true, nextCursor: 50 });
     await server.db.deleteFrom("documents").where("account_id", "=", user.id).execute();

@@ -181,7 +181,7 @@ describe("admin appointments", () => {
   it("takes a Date over tRPC (superjson) and refuses one outside 2000 to 2100", async () => {
     const { user } = await clientWithAppointments();
     const create = (iso: string) =>
-      adminClient.request("POST", "/trpc/admin.createAppointment", {
+      adminClient.request("POST", "/trpc/admin.appointments.create", {
         body: JSON.stringify({ json: { user_id: user.id, title: "Dated", appointment_date: iso }, meta: { values: { appointment_date: ["Date"] } } }),
         headers: { "Content-Type": "application/json" },
       });

@@ -162,7 +162,7 @@ describe("where work arrives (issue 34)", () => {
     });
 
     // The reply in place names the account, as the Inbox knows it.
-    const reply = await trpcMutation(admin, "admin.sendMessage", { account_id: nora.id, text: "Got it, thanks." });
+    const reply = await trpcMutation(admin, "admin.messages.send", { account_id: nora.id, text: "Got it, thanks." });
     expect(reply.status, reply.text).toBe(200);
     page = await inbox();
     expect(page.items[0]).toMatchObject({ kind: "message", read: true });
@@ -220,7 +220,7 @@ describe("where work arrives (issue 34)", () => {
     // Nora's conversation only: Olive's account is not theirs, and uploads need the documents right.
     expect((res.body.items as InboxItem[]).map(({ kind, client_id }) => ({ kind, client_id }))).toEqual([{ kind: "message", client_id: nora.id }]);
     // Nor may they answer Olive by her account's id: the same 404 as a missing one.
-    const foreign = await trpcMutation(preparerApi, "admin.sendMessage", { account_id: other.id, text: "Hi" });
+    const foreign = await trpcMutation(preparerApi, "admin.messages.send", { account_id: other.id, text: "Hi" });
     expect(foreign.status).toBe(404);
   });
 

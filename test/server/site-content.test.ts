@@ -183,7 +183,7 @@ describe("site content", () => {
   });
 
   it("gives the editor every key as the site shows it, marking the defaults", async () => {
-    const res = await admin.get("/trpc/admin.siteContentEditor");
+    const res = await admin.get("/trpc/admin.siteContent.editor");
     expect(res.status).toBe(200);
     const view = res.body.result.data.json;
     const pub = (await anon.get("/api/site-content")).body;
@@ -200,7 +200,7 @@ describe("site content", () => {
     expect(view.about.title.isDefault).toBe(true);
 
     const client = await loginClient(server.url, await createUser(server.db));
-    expect((await client.get("/trpc/admin.siteContentEditor")).status).toBe(403);
+    expect((await client.get("/trpc/admin.siteContent.editor")).status).toBe(403);
   });
 
   it("resets one key to its default with DELETE, and refuses unknown keys", async () => {

@@ -49,10 +49,10 @@ export const accountRouter = router({
   deletePasskey: authedProcedure.input(idInput).mutation(({ ctx, input }) => deletePasskey(ctx, input)),
 });
 
-/** The firm's security settings, gathered into the admin router (the admin Site tab). */
-export const accountAdminProcedures = {
-  securitySettings: staffProcedure("settings").query(({ ctx }) => securitySettings(ctx)),
-  updateSecuritySettings: staffProcedure("settings")
+/** The firm's security settings, the firm sub-router `admin.securitySettings` (the admin Site tab). */
+export const securitySettingsFirmRouter = router({
+  get: staffProcedure("settings").query(({ ctx }) => securitySettings(ctx)),
+  update: staffProcedure("settings")
     .input(updateSecuritySettingsInput)
     .mutation(({ ctx, input }) => updateSecuritySettings(ctx, input)),
-};
+});

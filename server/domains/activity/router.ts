@@ -10,20 +10,20 @@ export const activityRouter = router({
     .query(({ ctx, input }) => ownActivity(ctx.db, { accountId: ctx.account.id, personId: ctx.user.id }, input)),
 });
 
-/** Spread into the admin router: `admin.activity`. */
-export const activityAdminProcedures = {
-  activity: staffProcedure("activity")
+/** The firm sub-router `admin.activity`: `admin.activity.list`. */
+export const activityFirmRouter = router({
+  list: staffProcedure("activity")
     .input(adminActivityInput)
     .output(activityPageOutput)
     .query(({ ctx, input }) => firmActivity(ctx, input)),
-  activitySettings: staffProcedure("settings")
+  settings: staffProcedure("settings")
     .output(activitySettingsOutput)
     .query(({ ctx }) => activitySettings(ctx)),
-  updateActivitySettings: staffProcedure("settings")
+  updateSettings: staffProcedure("settings")
     .input(updateActivitySettingsInput)
     .output(activitySettingsOutput)
     .mutation(({ ctx, input }) => updateActivitySettings(ctx, input)),
-};
+});
 
 /** For the CSV export (REST only, never served at /trpc): checks the caller and the filters; the route then streams every matching row. */
 export const activityExportRouter = router({

@@ -9,8 +9,7 @@ import { deleteUserData, listUsers, lockAccountsLeftBy, lockUser, userRows } fro
 import type { PublicUser } from "../auth/schemas.ts";
 import { personExistsForFirm } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
-import { allDocumentRows, setStorageQuotaForFirm, storageOfUsersForFirm, type StoredDocument } from "../documents/queries.ts";
-import { openStoredDocumentForFirm } from "../documents/service.ts";
+import { allDocumentRows, setStorageQuotaForFirm, storageOfUsersForFirm } from "../documents/queries.ts";
 import { quotaBytes } from "../documents/upload.ts";
 import { listPage } from "../list-page.ts";
 import type { Success } from "../shared-schemas.ts";
@@ -126,14 +125,4 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
 export async function deleteUserForFirm(ctx: FirmContext, input: { id: string }): Promise<Success> {
   if (!(await personExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
   return deleteUser(ctx, input, "admin", ctx.firmScope);
-}
-
-/** Any client's live document, to stream as a download. */
-export function getAnyStoredDocument(ctx: FirmContext, input: { id: string }): Promise<StoredDocument> {
-  return openStoredDocumentForFirm(ctx, input.id, "download");
-}
-
-/** Any client's live document, to show in the browser (the types a browser shows safely). */
-export function getAnyPreviewDocument(ctx: FirmContext, input: { id: string }): Promise<StoredDocument> {
-  return openStoredDocumentForFirm(ctx, input.id, "preview");
 }

@@ -25,19 +25,19 @@ export const appointmentsRouter = router({
   reschedule: clientProcedure.input(rescheduleAppointmentInput).mutation(({ ctx, input }) => rescheduleOwnAppointment(ctx, input)),
 });
 
-/** Every client's appointments, gathered into the admin router: `admin.appointments`, ... */
-export const appointmentsAdminProcedures = {
-  appointments: staffProcedure("appointments")
+/** Every client's appointments, the firm sub-router `admin.appointments`: `admin.appointments.list`, ... */
+export const appointmentsFirmRouter = router({
+  list: staffProcedure("appointments")
     .input(appointmentListInput)
     .query(({ ctx, input }) => appointmentPage(ctx, input)),
-  createAppointment: staffProcedure("appointments")
+  create: staffProcedure("appointments")
     .input(createAppointmentInput)
     .mutation(({ ctx, input }) => createAppointmentForClient(ctx, input)),
-  updateAppointment: staffProcedure("appointments")
+  update: staffProcedure("appointments")
     .input(updateAppointmentInput)
     .mutation(({ ctx, input }) => changeAppointment(ctx, input)),
   /** The week view: appointments starting in [from, to). */
-  appointmentCalendar: staffProcedure("appointments")
+  calendar: staffProcedure("appointments")
     .input(appointmentCalendarInput)
     .query(({ ctx, input }) => appointmentCalendar(ctx, input)),
-};
+});

@@ -1,12 +1,13 @@
+import { router } from "../../trpc/init.ts";
 import { staffProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
 import { availabilityInput, createMeetingTypeInput, updateMeetingTypeInput } from "./schemas.ts";
 import { availability, createMeetingType, deleteMeetingType, meetingTypes, setAvailability, updateMeetingType } from "./service.ts";
 
-/** The firm's availability and meeting types, mounted in the admin router. */
-export const availabilityAdminProcedures = {
-  availability: staffProcedure("appointments").query(({ ctx }) => availability(ctx)),
-  setAvailability: staffProcedure("appointments")
+/** The firm's availability and meeting types, the firm sub-router `admin.availability`. */
+export const availabilityFirmRouter = router({
+  get: staffProcedure("appointments").query(({ ctx }) => availability(ctx)),
+  set: staffProcedure("appointments")
     .input(availabilityInput)
     .mutation(({ ctx, input }) => setAvailability(ctx, input)),
   meetingTypes: staffProcedure("appointments").query(({ ctx }) => meetingTypes(ctx)),
@@ -19,4 +20,4 @@ export const availabilityAdminProcedures = {
   deleteMeetingType: staffProcedure("appointments")
     .input(idInput)
     .mutation(({ ctx, input }) => deleteMeetingType(ctx, input)),
-};
+});

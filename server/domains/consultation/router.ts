@@ -10,21 +10,21 @@ export const consultationRouter = router({
   request: publicProcedure.input(consultationRequestInput).mutation(({ ctx, input }) => requestConsultation(ctx, input)),
 });
 
-/** The firm's view of the requests, gathered into the admin router: `admin.consultations`, ... */
-export const consultationAdminProcedures = {
-  consultations: staffProcedure("manage_clients")
+/** The firm's view of the requests, the firm sub-router `admin.consultations`: `admin.consultations.list`, ... */
+export const consultationFirmRouter = router({
+  list: staffProcedure("manage_clients")
     .input(listPageInput)
     .query(({ ctx, input }) => consultationPage(ctx, input)),
-  setConsultationHandled: staffProcedure("manage_clients")
+  setHandled: staffProcedure("manage_clients")
     .input(consultationIdInput)
     .mutation(({ ctx, input }) => markConsultationHandled(ctx, input)),
   /** Sends again the firm's email about a request whose every try failed (409 otherwise). */
-  resendConsultationEmail: staffProcedure("manage_clients")
+  resendEmail: staffProcedure("manage_clients")
     .input(idInput)
     .mutation(({ ctx, input }) => resendConsultationNotification(ctx, input)),
   /** Invites the request's person as a client (account and invitation) and marks the request handled. */
-  inviteConsultation: staffProcedure("manage_clients")
+  invite: staffProcedure("manage_clients")
     .input(idInput)
     .output(invitationOutput)
     .mutation(({ ctx, input }) => inviteConsultation(ctx, input)),
-};
+});

@@ -29,20 +29,20 @@ export const documentsRouter = router({
   usage: clientProcedure.query(({ ctx }) => storageUsage(ctx)),
 });
 
-/** Every client's documents and trash, gathered into the admin router: `admin.documents`, `admin.trash`, ... */
-export const documentsAdminProcedures = {
-  documents: staffProcedure("documents")
+/** Every client's documents and trash, the firm sub-router `admin.documents`: `admin.documents.list`, `admin.documents.trash`, ... */
+export const documentsFirmRouter = router({
+  list: staffProcedure("documents")
     .input(listPageInput)
     .query(({ ctx, input }) => documentPage(ctx, input)),
   /** Moves the document to its owner's trash (and says whether a legal hold keeps it there). */
-  deleteDocument: staffProcedure("documents")
+  delete: staffProcedure("documents")
     .input(idInput)
     .output(firmTrashOutput)
     .mutation(({ ctx, input }) => deleteAnyDocument(ctx, input)),
   trash: staffProcedure("documents")
     .input(listPageInput)
     .query(({ ctx, input }) => trashPage(ctx, input)),
-  restoreDocument: staffProcedure("documents")
+  restore: staffProcedure("documents")
     .input(idInput)
     .mutation(({ ctx, input }) => restoreAnyDocument(ctx, input)),
-};
+});

@@ -4,11 +4,11 @@
 // they are not served at /trpc.
 import { z } from "zod";
 import { router } from "../../trpc/init.ts";
-import { clientProcedure } from "../../trpc/procedures.ts";
+import { clientProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput, idSchema } from "../shared-schemas.ts";
 import { planArchive } from "./archive.ts";
 import { zipPlanInput } from "./schemas.ts";
-import { getOwnPreviewDocument, getOwnStoredDocument } from "./service.ts";
+import { getOwnPreviewDocument, getOwnStoredDocument, openStoredDocumentForFirm } from "./service.ts";
 import { checkUploadPlace, createDocument, prepareUpload } from "./upload.ts";
 
 /** What the upload route hands over once the content is stored (see ReceivedFile). */
@@ -38,4 +38,19 @@ export const documentTransfersRouter = router({
   preview: clientProcedure.input(idInput).query(({ ctx, input }) => getOwnPreviewDocument(ctx, input)),
   /** The entries of a ZIP of one of the caller's folders (null: everything), streamed by rest/folder-archive.ts. */
   zipPlan: clientProcedure.input(zipPlanInput).query(({ ctx, input }) => planArchive(ctx, input)),
+});
+
+/**
+ * The firm's download and preview of any client's live document it reaches (GET
+ * /api/admin/documents/:id/download and /preview), mounted as `admin.documents` of the transfer
+ * router: the byte half of the firm's `admin.documents`, under the same right.
+ */
+export const documentFirmTransfersRouter = router({
+  download: staffProcedure("documents")
+    .input(idInput)
+    .query(({ ctx, input }) => openStoredDocumentForFirm(ctx, input.id, "download")),
+  /** The types a browser shows safely. */
+  preview: staffProcedure("documents")
+    .input(idInput)
+    .query(({ ctx, input }) => openStoredDocumentForFirm(ctx, input.id, "preview")),
 });

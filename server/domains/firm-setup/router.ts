@@ -8,8 +8,8 @@ export const firmRouter = router({
   taxYear: authedProcedure.query(({ ctx }) => taxYear(ctx)),
 });
 
-/** The firm's first setup, mounted in the admin router. */
-export const firmSetupAdminProcedures = {
+/** The firm's first setup, the firm sub-router `admin.firm`. */
+export const firmSetupFirmRouter = router({
   taxYear: staffProcedure("site").query(({ ctx }) => taxYear(ctx)),
   setTaxYear: staffProcedure("site")
     .input(taxYearInput)
@@ -18,4 +18,4 @@ export const firmSetupAdminProcedures = {
   setSetupChecklistHidden: staffProcedure("settings")
     .input(setupChecklistHiddenInput)
     .mutation(({ ctx, input }) => setSetupChecklistHidden(ctx, input)),
-};
+});

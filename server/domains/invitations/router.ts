@@ -1,3 +1,4 @@
+import { router } from "../../trpc/init.ts";
 import { publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
 import { acceptInvitation, peekInvitation } from "./accept.ts";
@@ -21,32 +22,32 @@ import {
   updateRegistrationSetting,
 } from "./service.ts";
 
-/** Spread into the admin router: `admin.invitations`, `admin.createInvitation`, ... */
-export const invitationsAdminProcedures = {
-  invitations: staffProcedure("manage_clients")
+/** The firm sub-router `admin.invitations`: `admin.invitations.list`, `admin.invitations.create`, ... */
+export const invitationsFirmRouter = router({
+  list: staffProcedure("manage_clients")
     .input(listInvitationsInput)
     .output(invitationOutput.array())
     .query(({ ctx, input }) => invitationList(ctx, input)),
-  createInvitation: staffProcedure("manage_clients")
+  create: staffProcedure("manage_clients")
     .input(createInvitationInput)
     .output(invitationOutput)
     .mutation(({ ctx, input }) => createInvitation(ctx, input)),
   /** A new link (the old one dies) and another 7 days. */
-  resendInvitation: staffProcedure("manage_clients")
+  resend: staffProcedure("manage_clients")
     .input(idInput)
     .output(invitationOutput)
     .mutation(({ ctx, input }) => resendInvitation(ctx, input)),
-  revokeInvitation: staffProcedure("manage_clients")
+  revoke: staffProcedure("manage_clients")
     .input(idInput)
     .mutation(({ ctx, input }) => revokeInvitationById(ctx, input)),
-  registrationSetting: staffProcedure("settings")
+  registration: staffProcedure("settings")
     .output(registrationOutput)
     .query(({ ctx }) => registrationSetting(ctx)),
-  updateRegistrationSetting: staffProcedure("settings")
+  updateRegistration: staffProcedure("settings")
     .input(setRegistrationInput)
     .output(registrationOutput)
     .mutation(({ ctx, input }) => updateRegistrationSetting(ctx, input)),
-};
+});
 
 /** Spread into the auth router: what the landing page's Register tab and an invitation's link use. */
 export const invitationPublicProcedures = {

@@ -48,29 +48,29 @@ export const messagesRouter = router({
   folder: clientProcedure.output(messagesFolderOutput).mutation(({ ctx }) => ownMessagesFolder(ctx)),
 });
 
-/** Spread into the admin router: `admin.conversations`, `admin.messages`, `admin.sendMessage`, `admin.markMessagesRead`, `admin.messagesUnread`, `admin.messagesFolder`. */
-export const messagesAdminProcedures = {
+/** The firm sub-router `admin.messages`: `admin.messages.conversations`, `admin.messages.list`, `admin.messages.send`, `admin.messages.markRead`, `admin.messages.unread`, `admin.messages.folder`. */
+export const messagesFirmRouter = router({
   conversations: staffProcedure("messages")
     .input(conversationListInput)
     .output(pageOutput(conversationOutput))
     .query(({ ctx, input }) => conversationsForFirm(ctx, input)),
-  messages: staffProcedure("messages")
+  list: staffProcedure("messages")
     .input(adminMessageListInput)
     .output(pageOutput(messageOutput))
     .query(({ ctx, input }) => clientConversation(ctx, input)),
-  sendMessage: staffProcedure("messages")
+  send: staffProcedure("messages")
     .input(adminSendMessageInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => sendMessageToClient(ctx, input)),
-  markMessagesRead: staffProcedure("messages")
+  markRead: staffProcedure("messages")
     .input(clientIdInput)
     .output(unreadOutput)
     .mutation(({ ctx, input }) => markClientRead(ctx, input)),
-  messagesUnread: staffProcedure("messages")
+  unread: staffProcedure("messages")
     .output(unreadOutput)
     .query(({ ctx }) => firmUnread(ctx)),
-  messagesFolder: staffProcedure("messages")
+  folder: staffProcedure("messages")
     .input(clientIdInput)
     .output(messagesFolderOutput)
     .mutation(({ ctx, input }) => clientMessagesFolder(ctx, input)),
-};
+});

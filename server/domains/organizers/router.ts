@@ -60,62 +60,62 @@ export const organizersRouter = router({
 });
 
 /**
- * Spread into the admin router. Organizers ask the client for what the return needs, as document
+ * Mounted as the firm sub-router `admin.organizers`. Organizers ask the client for what the return needs, as document
  * requests do: the `requests` right (docs/decisions.md, "Organizers").
  */
-export const organizersAdminProcedures = {
-  organizerTemplates: staffProcedure("requests")
+export const organizersFirmRouter = router({
+  templates: staffProcedure("requests")
     .output(templateOutput.array())
     .query(({ ctx }) => listTemplates(ctx)),
-  readyOrganizerTemplates: staffProcedure("requests")
+  readyTemplates: staffProcedure("requests")
     .output(readyTemplateOutput.array())
     .query(() => readyTemplates()),
-  organizerTemplate: staffProcedure("requests")
+  template: staffProcedure("requests")
     .input(idInput)
     .output(templateOutput)
     .query(({ ctx, input }) => getTemplate(ctx, input)),
-  createOrganizerTemplate: staffProcedure("requests")
+  createTemplate: staffProcedure("requests")
     .input(templateInput)
     .output(templateOutput)
     .mutation(({ ctx, input }) => createTemplate(ctx, input)),
-  updateOrganizerTemplate: staffProcedure("requests")
+  updateTemplate: staffProcedure("requests")
     .input(updateTemplateInput)
     .output(templateOutput)
     .mutation(({ ctx, input }) => updateTemplate(ctx, input)),
-  deleteOrganizerTemplate: staffProcedure("requests")
+  deleteTemplate: staffProcedure("requests")
     .input(idInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => deleteTemplate(ctx, input)),
-  organizers: staffProcedure("requests")
+  list: staffProcedure("requests")
     .input(adminOrganizerListInput)
     .output(pageOutput(adminOrganizerListItem))
     .query(({ ctx, input }) => listOrganizers(ctx, input)),
-  organizer: staffProcedure("requests")
+  get: staffProcedure("requests")
     .input(idInput)
     .output(adminOrganizerOutput)
     .query(({ ctx, input }) => getOrganizerForFirm(ctx, input)),
-  createOrganizer: staffProcedure("requests")
+  create: staffProcedure("requests")
     .input(createOrganizerInput)
     .output(createOrganizerOutput)
     .mutation(async ({ ctx, input }) => {
       const created = await createOrganizers(ctx, input);
       return input.account_ids ? { organizers: created } : (created[0] as (typeof created)[number]);
     }),
-  sendOrganizer: staffProcedure("requests")
+  send: staffProcedure("requests")
     .input(idInput)
     .output(adminOrganizerOutput)
     .mutation(({ ctx, input }) => sendOrganizer(ctx, input)),
-  reviewOrganizerAnswer: staffProcedure("requests")
+  reviewAnswer: staffProcedure("requests")
     .input(reviewedInput)
     .output(adminOrganizerOutput)
     .mutation(({ ctx, input }) => markReviewed(ctx, input)),
-  reopenOrganizer: staffProcedure("requests")
+  reopen: staffProcedure("requests")
     .input(reopenInput)
     .output(adminOrganizerOutput)
     .mutation(({ ctx, input }) => reopenOrganizer(ctx, input)),
-};
+});
 
-/** The firm's downloads (REST only, not served at /trpc): the PDF reads `admin.organizer`; the CSV this table. */
+/** The firm's downloads (REST only, not served at /trpc): the PDF reads `admin.organizers.get`; the CSV this table. */
 export const organizersExportRouter = router({
   answersTable: staffProcedure("requests")
     .input(idInput)

@@ -34,44 +34,44 @@ export const requestsRouter = router({
 });
 
 /**
- * Spread into the admin router: `admin.requests`, `admin.createRequest`, `admin.updateRequest`,
- * `admin.updateRequestItem`, `admin.requestFolders` and the templates (`admin.requestTemplates`,
- * `admin.createRequestTemplate`, `admin.updateRequestTemplate`, `admin.deleteRequestTemplate`).
+ * The firm sub-router `admin.requests`: `admin.requests.list`, `admin.requests.create`, `admin.requests.update`,
+ * `admin.requests.updateItem`, `admin.requests.folders` and the templates (`admin.requests.templates`,
+ * `admin.requests.createTemplate`, `admin.requests.updateTemplate`, `admin.requests.deleteTemplate`).
  */
-export const requestsAdminProcedures = {
-  requests: staffProcedure("requests")
+export const requestsFirmRouter = router({
+  list: staffProcedure("requests")
     .input(adminRequestListInput)
     .output(pageOutput(adminRequestOutput))
     .query(({ ctx, input }) => listRequestsForFirm(ctx, input)),
-  createRequest: staffProcedure("requests")
+  create: staffProcedure("requests")
     .input(createRequestInput)
     .output(adminRequestOutput)
     .mutation(({ ctx, input }) => createRequest(ctx, input)),
-  updateRequest: staffProcedure("requests")
+  update: staffProcedure("requests")
     .input(updateRequestInput)
     .output(adminRequestOutput)
     .mutation(({ ctx, input }) => updateRequest(ctx, input)),
-  updateRequestItem: staffProcedure("requests")
+  updateItem: staffProcedure("requests")
     .input(updateRequestItemInput)
     .output(adminRequestOutput)
     .mutation(({ ctx, input }) => updateRequestItem(ctx, input)),
-  requestTemplates: staffProcedure("requests")
+  templates: staffProcedure("requests")
     .output(requestTemplateOutput.array())
     .query(({ ctx }) => listTemplates(ctx)),
-  createRequestTemplate: staffProcedure("requests")
+  createTemplate: staffProcedure("requests")
     .input(requestTemplateInput)
     .output(requestTemplateOutput)
     .mutation(({ ctx, input }) => createTemplate(ctx, input)),
-  updateRequestTemplate: staffProcedure("requests")
+  updateTemplate: staffProcedure("requests")
     .input(updateRequestTemplateInput)
     .output(requestTemplateOutput)
     .mutation(({ ctx, input }) => updateTemplate(ctx, input)),
-  deleteRequestTemplate: staffProcedure("requests")
+  deleteTemplate: staffProcedure("requests")
     .input(idInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => deleteTemplate(ctx, input)),
-  requestFolders: staffProcedure("requests")
+  folders: staffProcedure("requests")
     .input(requestFoldersInput)
     .output(requestFolderOutput.array())
     .query(({ ctx, input }) => requestFolders(ctx, input)),
-};
+});

@@ -1,18 +1,19 @@
+import { router } from "../../trpc/init.ts";
 import { staffProcedure } from "../../trpc/procedures.ts";
 import { idInput } from "../shared-schemas.ts";
 import { accountLegalHoldOutput, dueListOutput, placeLegalHoldInput, retentionSettingsOutput, updateRetentionInput } from "./schemas.ts";
 import { clearLegalHold, dueForDisposal, legalHoldOf, placeLegalHold, retentionSettings, updateRetentionSettings } from "./service.ts";
 
-/** Spread into the admin router: the firm's retention rules, what is due, and legal holds (the settings right). */
-export const retentionAdminProcedures = {
-  retention: staffProcedure("settings")
+/** The firm sub-router `admin.retention`: the firm's retention rules, what is due, and legal holds (the settings right). */
+export const retentionFirmRouter = router({
+  get: staffProcedure("settings")
     .output(retentionSettingsOutput)
     .query(({ ctx }) => retentionSettings(ctx)),
-  updateRetention: staffProcedure("settings")
+  update: staffProcedure("settings")
     .input(updateRetentionInput)
     .output(retentionSettingsOutput)
     .mutation(({ ctx, input }) => updateRetentionSettings(ctx, input)),
-  retentionDue: staffProcedure("settings")
+  due: staffProcedure("settings")
     .output(dueListOutput)
     .query(({ ctx }) => dueForDisposal(ctx)),
   legalHold: staffProcedure("settings")
@@ -27,4 +28,4 @@ export const retentionAdminProcedures = {
     .input(idInput)
     .output(accountLegalHoldOutput)
     .mutation(({ ctx, input }) => clearLegalHold(ctx, input)),
-};
+});

@@ -66,37 +66,37 @@ export const signaturesRouter = router({
 });
 
 /**
- * Spread into the admin router: `admin.signatureRequests`, `admin.signatureRequest`,
- * `admin.createSignatureRequest`, `admin.voidSignatureRequest`, `admin.remindSignatureRequest`,
- * `admin.recordSignerInPerson`. The `requests` right: a signature request is the firm asking a
+ * The firm sub-router `admin.signatures`: `admin.signatures.list`, `admin.signatures.get`,
+ * `admin.signatures.create`, `admin.signatures.void`, `admin.signatures.remind`,
+ * `admin.signatures.recordInPerson`. The `requests` right: a signature request is the firm asking a
  * client for something, as a document request is (docs/decisions.md, "Signatures").
  */
-export const signaturesAdminProcedures = {
-  signatureRequests: staffProcedure("requests")
+export const signaturesFirmRouter = router({
+  list: staffProcedure("requests")
     .input(signatureListInput)
     .output(adminSignatureListItem.array())
     .query(({ ctx, input }) => listSignatureRequestsForFirm(ctx, input)),
-  signatureRequest: staffProcedure("requests")
+  get: staffProcedure("requests")
     .input(idInput)
     .output(adminSignatureRequestOutput)
     .query(({ ctx, input }) => adminSignatureRequest(ctx, input.id)),
-  createSignatureRequest: staffProcedure("requests")
+  create: staffProcedure("requests")
     .input(createSignatureRequestInput)
     .output(adminSignatureRequestOutput)
     .mutation(({ ctx, input }) => createSignatureRequest(ctx, input)),
-  voidSignatureRequest: staffProcedure("requests")
+  void: staffProcedure("requests")
     .input(voidInput)
     .output(adminSignatureRequestOutput)
     .mutation(({ ctx, input }) => voidSignatureRequest(ctx, input)),
-  remindSignatureRequest: staffProcedure("requests")
+  remind: staffProcedure("requests")
     .input(idInput)
     .output(adminSignatureRequestOutput)
     .mutation(({ ctx, input }) => remindSigners(ctx, input)),
-  recordSignerInPerson: staffProcedure("requests")
+  recordInPerson: staffProcedure("requests")
     .input(inPersonInput)
     .output(adminSignatureRequestOutput)
     .mutation(({ ctx, input }) => recordInPersonCheck(ctx, input)),
-};
+});
 
 /** Bytes in and out: called by the REST layer only (the transfer router), never served at /trpc. */
 export const signatureTransfersRouter = router({

@@ -16,20 +16,20 @@ export const siteMediaRouter = router({
   public: publicProcedure.query(({ ctx }) => publicSiteMedia(ctx)),
 });
 
-/** The Site tab's uploads and switches, gathered into the admin router (docs/site-content.md). */
-export const siteMediaAdminProcedures = {
-  siteMedia: staffProcedure("site").query(({ ctx }) => siteMediaView(ctx)),
-  removeSiteMedia: staffProcedure("site")
+/** The Site tab's uploads and switches, the firm sub-router `admin.siteMedia` (docs/site-content.md). */
+export const siteMediaFirmRouter = router({
+  get: staffProcedure("site").query(({ ctx }) => siteMediaView(ctx)),
+  remove: staffProcedure("site")
     .input(mediaSlotInput)
     .mutation(({ ctx, input }) => removeMedia(ctx, input)),
-  updateSiteOptions: staffProcedure("site")
+  updateOptions: staffProcedure("site")
     .input(siteOptionsInput)
     .mutation(({ ctx, input }) => updateSiteOptions(ctx, input)),
   /** One sample, by its place in the editor's list, confirmed as the firm's to publish. */
   confirmTestimonials: staffProcedure("site")
     .input(confirmTestimonialInput)
     .mutation(({ ctx, input }) => confirmTestimonials(ctx, input)),
-};
+});
 
 /** Uploads: bytes, so REST receives them (server/rest/site-media.ts), never /trpc. */
 export const siteMediaTransfersRouter = router({

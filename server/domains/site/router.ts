@@ -18,20 +18,20 @@ export const siteRouter = router({
   links: publicProcedure.query(({ ctx }) => ({ notaryUrl: ctx.config.notaryUrl, firmTimeZone: ctx.config.firmTimeZone })),
 });
 
-/** The site editor, gathered into the admin router: `admin.siteContent`, `admin.updateSiteContent`, ... */
-export const siteAdminProcedures = {
+/** The site editor, the firm sub-router `admin.siteContent`: `admin.siteContent.get`, `admin.siteContent.update`, ... */
+export const siteFirmRouter = router({
   /** Only what is stored: an empty map makes the admin page offer Initialize Site Content. */
-  siteContent: staffProcedure("site").query(({ ctx }) => storedSiteContent(ctx)),
-  updateSiteContent: staffProcedure("site")
+  get: staffProcedure("site").query(({ ctx }) => storedSiteContent(ctx)),
+  update: staffProcedure("site")
     .input(updateSiteContentInput)
     .mutation(({ ctx, input }) => updateSiteValue(ctx, input)),
-  initSiteContent: staffProcedure("site").mutation(({ ctx }) => initSiteContent(ctx)),
+  init: staffProcedure("site").mutation(({ ctx }) => initSiteContent(ctx)),
   updateTestimonials: staffProcedure("site")
     .input(updateTestimonialsInput)
     .mutation(({ ctx, input }) => saveTestimonials(ctx, input.testimonials)),
   /** Every key as the site shows it, marked when that is the default. */
-  siteContentEditor: staffProcedure("site").query(({ ctx }) => siteContentEditorView(ctx)),
-  resetSiteContent: staffProcedure("site")
+  editor: staffProcedure("site").query(({ ctx }) => siteContentEditorView(ctx)),
+  reset: staffProcedure("site")
     .input(siteContentKeyInput)
     .mutation(({ ctx, input }) => resetSiteValue(ctx, input)),
-};
+});

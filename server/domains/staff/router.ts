@@ -1,3 +1,4 @@
+import { router } from "../../trpc/init.ts";
 import { adminProcedure, staffProcedure } from "../../trpc/procedures.ts";
 import { idInput, successOutput } from "../shared-schemas.ts";
 import { accessReport, accountAssignees, accountReach, setAccountAssignees } from "./assignments.ts";
@@ -15,27 +16,27 @@ import {
 } from "./schemas.ts";
 import { inviteStaff, resendStaffInvitation, revokeStaffInvitation, staffInvitationList, staffList, updateStaff } from "./service.ts";
 
-/** Spread into the admin router: `admin.staff`, `admin.inviteStaff`, `admin.updateStaff` (which also transfers ownership: role owner, by the owner). */
-export const staffAdminProcedures = {
-  staff: staffProcedure("staff")
+/** The firm sub-router `admin.staff`: `admin.staff.list`, `admin.staff.invite`, `admin.staff.update` (which also transfers ownership: role owner, by the owner). */
+export const staffFirmRouter = router({
+  list: staffProcedure("staff")
     .output(staffMemberOutput.array())
     .query(({ ctx }) => staffList(ctx)),
-  inviteStaff: staffProcedure("staff")
+  invite: staffProcedure("staff")
     .input(createStaffInput)
     .output(staffInvitationOutput)
     .mutation(({ ctx, input }) => inviteStaff(ctx, input)),
-  staffInvitations: staffProcedure("staff")
+  invitations: staffProcedure("staff")
     .output(staffInvitationOutput.array())
     .query(({ ctx }) => staffInvitationList(ctx)),
-  revokeStaffInvitation: staffProcedure("staff")
+  revokeInvitation: staffProcedure("staff")
     .input(idInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => revokeStaffInvitation(ctx, input)),
-  resendStaffInvitation: staffProcedure("staff")
+  resendInvitation: staffProcedure("staff")
     .input(idInput)
     .output(staffInvitationOutput)
     .mutation(({ ctx, input }) => resendStaffInvitation(ctx, input)),
-  updateStaff: staffProcedure("staff")
+  update: staffProcedure("staff")
     .input(updateStaffInput)
     .output(staffMemberOutput)
     .mutation(({ ctx, input }) => updateStaff(ctx, input)),
@@ -57,4 +58,4 @@ export const staffAdminProcedures = {
     .input(accessReportInput)
     .output(accessReportOutput)
     .query(({ ctx, input }) => accessReport(ctx, input)),
-};
+});

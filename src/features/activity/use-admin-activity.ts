@@ -8,7 +8,7 @@ const PAGE_SIZE = 50;
 
 /** The firm's trail under the chosen filters; "Load more" appends the next older keyset page. */
 export function useAdminActivity(filters: AdminActivityFilters) {
-  const query = trpc.admin.activity.useInfiniteQuery(
+  const query = trpc.admin.activity.list.useInfiniteQuery(
     { ...filters, limit: PAGE_SIZE },
     { getNextPageParam: (page) => page.next_cursor ?? undefined, retry: false },
   );

@@ -5,14 +5,14 @@ import type { FirmAccount } from "@server/domains/accounts/firm-schemas.ts";
 
 export function useCreateAccount() {
   const utils = trpc.useUtils();
-  return trpc.admin.createAccount.useMutation({ onSuccess: () => utils.admin.accounts.invalidate() });
+  return trpc.admin.accounts.create.useMutation({ onSuccess: () => utils.admin.accounts.list.invalidate() });
 }
 
 export function useImportAccounts() {
   const utils = trpc.useUtils();
-  return trpc.admin.importAccounts.useMutation({
+  return trpc.admin.accounts.import.useMutation({
     onSuccess: (result) => {
-      if (!result.dry_run) void Promise.all([utils.admin.accounts.invalidate(), utils.admin.invitations.invalidate()]);
+      if (!result.dry_run) void Promise.all([utils.admin.accounts.list.invalidate(), utils.admin.invitations.list.invalidate()]);
     },
   });
 }
@@ -21,27 +21,27 @@ export function useImportAccounts() {
 function useRefreshPeople() {
   const utils = trpc.useUtils();
   return (account: FirmAccount) => {
-    utils.admin.account.setData({ id: account.id }, account);
-    void Promise.all([utils.admin.accounts.invalidate(), utils.admin.invitations.invalidate()]);
+    utils.admin.accounts.get.setData({ id: account.id }, account);
+    void Promise.all([utils.admin.accounts.list.invalidate(), utils.admin.invitations.list.invalidate()]);
   };
 }
 
 export function useAddContact() {
   const refresh = useRefreshPeople();
-  return trpc.admin.addAccountContact.useMutation({ onSuccess: refresh });
+  return trpc.admin.accounts.addContact.useMutation({ onSuccess: refresh });
 }
 
 export function useUpdateContact() {
   const refresh = useRefreshPeople();
-  return trpc.admin.updateAccountContact.useMutation({ onSuccess: refresh });
+  return trpc.admin.accounts.updateContact.useMutation({ onSuccess: refresh });
 }
 
 export function useRemoveContact() {
   const refresh = useRefreshPeople();
-  return trpc.admin.removeAccountContact.useMutation({ onSuccess: refresh });
+  return trpc.admin.accounts.removeContact.useMutation({ onSuccess: refresh });
 }
 
 export function useUpdateAccount() {
   const refresh = useRefreshPeople();
-  return trpc.admin.updateAccount.useMutation({ onSuccess: refresh });
+  return trpc.admin.accounts.update.useMutation({ onSuccess: refresh });
 }

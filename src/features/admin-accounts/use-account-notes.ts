@@ -3,7 +3,7 @@ import { trpc } from "@/lib/trpc.ts";
 
 /** The firm's private notes on one account, newest first. */
 export function useAccountNotes(accountId: string) {
-  const query = trpc.admin.accountNotes.useQuery({ id: accountId }, { retry: false });
+  const query = trpc.admin.accountNotes.list.useQuery({ id: accountId }, { retry: false });
   useAdminLoadFailure(query);
   return query;
 }
@@ -12,15 +12,15 @@ export function useAccountNotes(accountId: string) {
 
 export function useCreateNote(accountId: string) {
   const utils = trpc.useUtils();
-  return trpc.admin.createAccountNote.useMutation({ onSuccess: () => utils.admin.accountNotes.invalidate({ id: accountId }) });
+  return trpc.admin.accountNotes.create.useMutation({ onSuccess: () => utils.admin.accountNotes.list.invalidate({ id: accountId }) });
 }
 
 export function useUpdateNote(accountId: string) {
   const utils = trpc.useUtils();
-  return trpc.admin.updateAccountNote.useMutation({ onSuccess: () => utils.admin.accountNotes.invalidate({ id: accountId }) });
+  return trpc.admin.accountNotes.update.useMutation({ onSuccess: () => utils.admin.accountNotes.list.invalidate({ id: accountId }) });
 }
 
 export function useDeleteNote(accountId: string) {
   const utils = trpc.useUtils();
-  return trpc.admin.deleteAccountNote.useMutation({ onSuccess: () => utils.admin.accountNotes.invalidate({ id: accountId }) });
+  return trpc.admin.accountNotes.delete.useMutation({ onSuccess: () => utils.admin.accountNotes.list.invalidate({ id: accountId }) });
 }

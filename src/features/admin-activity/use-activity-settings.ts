@@ -1,5 +1,5 @@
 import { trpc } from "@/lib/trpc.ts";
 
 export function useActivitySettings() {
-  return trpc.admin.activitySettings.useQuery();
+  return trpc.admin.activity.settings.useQuery();
 }

@@ -2,7 +2,7 @@ import { trpc } from "@/lib/trpc.ts";
 
 export function useUpdateActivitySettings() {
   const utils = trpc.useUtils();
-  return trpc.admin.updateActivitySettings.useMutation({
-    onSuccess: (settings) => utils.admin.activitySettings.setData(undefined, settings),
+  return trpc.admin.activity.updateSettings.useMutation({
+    onSuccess: (settings) => utils.admin.activity.settings.setData(undefined, settings),
   });
 }

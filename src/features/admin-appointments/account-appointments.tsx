@@ -16,7 +16,7 @@ const RECORD_LIMIT = 200;
 
 /** A client's appointments on their record: upcoming (soonest first) and past (latest first), each time with its zone named. */
 export function AccountAppointments({ accountId }: { accountId: string }) {
-  const appointments = trpc.admin.appointments.useQuery({ account_id: accountId, limit: RECORD_LIMIT }, { retry: false });
+  const appointments = trpc.admin.appointments.list.useQuery({ account_id: accountId, limit: RECORD_LIMIT }, { retry: false });
   useAdminLoadFailure(appointments);
   // Upcoming or past as of opening the record; a change of status or time refetches, not re-sorts.
   const [now] = useState(() => Date.now());

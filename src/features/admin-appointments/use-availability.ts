@@ -3,7 +3,7 @@ import { trpc } from "@/lib/trpc.ts";
 
 /** The firm's weekly hours, days off, notice and horizon. */
 export function useAvailability() {
-  const query = trpc.admin.availability.useQuery(undefined, { retry: false });
+  const query = trpc.admin.availability.get.useQuery(undefined, { retry: false });
   useAdminLoadFailure(query);
   return query;
 }

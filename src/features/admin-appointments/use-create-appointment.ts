@@ -4,10 +4,10 @@ import { trpc } from "@/lib/trpc.ts";
 
 export function useCreateAppointment() {
   const utils = trpc.useUtils();
-  return trpc.admin.createAppointment.useMutation({
+  return trpc.admin.appointments.create.useMutation({
     onSuccess: async () => {
       toast.success("Appointment created");
-      await Promise.all([utils.admin.appointments.invalidate(), utils.admin.appointmentCalendar.invalidate(), utils.admin.stats.invalidate()]);
+      await Promise.all([utils.admin.appointments.list.invalidate(), utils.admin.appointments.calendar.invalidate(), utils.admin.stats.invalidate()]);
     },
     onError: (err) => {
       toast.error(errorDetail(err) ?? "Failed to create appointment");

@@ -4,10 +4,10 @@ import { trpc } from "@/lib/trpc.ts";
 
 export function useCreateMeetingType() {
   const utils = trpc.useUtils();
-  return trpc.admin.createMeetingType.useMutation({
+  return trpc.admin.availability.createMeetingType.useMutation({
     onSuccess: async () => {
       toast.success("Meeting type added");
-      await utils.admin.meetingTypes.invalidate();
+      await utils.admin.availability.meetingTypes.invalidate();
     },
     onError: (err) => {
       toast.error(errorDetail(err) ?? "Failed to add the meeting type");

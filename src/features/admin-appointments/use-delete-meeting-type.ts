@@ -4,10 +4,10 @@ import { trpc } from "@/lib/trpc.ts";
 
 export function useDeleteMeetingType() {
   const utils = trpc.useUtils();
-  return trpc.admin.deleteMeetingType.useMutation({
+  return trpc.admin.availability.deleteMeetingType.useMutation({
     onSuccess: async () => {
       toast.success("Meeting type deleted");
-      await utils.admin.meetingTypes.invalidate();
+      await utils.admin.availability.meetingTypes.invalidate();
     },
     onError: (err) => {
       toast.error(errorDetail(err) ?? "Failed to delete the meeting type");

@@ -5,10 +5,10 @@ import { trpc } from "@/lib/trpc.ts";
 /** Status changes and rescheduling. */
 export function useUpdateAppointment() {
   const utils = trpc.useUtils();
-  return trpc.admin.updateAppointment.useMutation({
+  return trpc.admin.appointments.update.useMutation({
     onSuccess: async () => {
       toast.success("Appointment updated");
-      await Promise.all([utils.admin.appointments.invalidate(), utils.admin.appointmentCalendar.invalidate()]);
+      await Promise.all([utils.admin.appointments.list.invalidate(), utils.admin.appointments.calendar.invalidate()]);
     },
     onError: (err) => {
       toast.error(errorDetail(err) ?? "Failed to update appointment");

@@ -4,10 +4,10 @@ import { trpc } from "@/lib/trpc.ts";
 
 export function useUpdateMeetingType() {
   const utils = trpc.useUtils();
-  return trpc.admin.updateMeetingType.useMutation({
+  return trpc.admin.availability.updateMeetingType.useMutation({
     onSuccess: async () => {
       toast.success("Meeting type saved");
-      await utils.admin.meetingTypes.invalidate();
+      await utils.admin.availability.meetingTypes.invalidate();
     },
     onError: (err) => {
       toast.error(errorDetail(err) ?? "Failed to save the meeting type");

@@ -16,11 +16,11 @@ export function NewClientFolderDialog({ clientId, clientName, parentFolderId, pa
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<FormProblem<"name"> | null>(null);
   const utils = trpc.useUtils();
-  const create = trpc.admin.createClientFolder.useMutation({
+  const create = trpc.admin.clients.createFolder.useMutation({
     onSuccess: (folder) => {
       toast.success(`Folder ${folder.name} created for ${clientName}`);
       setOpen(false);
-      void utils.admin.clientFolders.invalidate({ id: clientId });
+      void utils.admin.clients.folders.invalidate({ id: clientId });
     },
     onError: (err) => {
       const found = serverProblem(err, "Failed to create folder", { name: /name/i });

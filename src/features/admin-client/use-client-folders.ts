@@ -1,5 +1,5 @@
 import { trpc } from "@/lib/trpc.ts";
 
 export function useClientFolders(id: string) {
-  return trpc.admin.clientFolders.useQuery({ id }, { retry: false });
+  return trpc.admin.clients.folders.useQuery({ id }, { retry: false });
 }

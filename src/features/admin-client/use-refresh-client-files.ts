@@ -5,9 +5,9 @@ import { trpc } from "@/lib/trpc.ts";
 export function useRefreshClientFiles(id: string) {
   const utils = trpc.useUtils();
   return useCallback(() => {
-    void utils.admin.clientDocuments.invalidate({ id });
-    void utils.admin.client.invalidate({ id });
-    void utils.admin.documents.invalidate();
+    void utils.admin.clients.documents.invalidate({ id });
+    void utils.admin.clients.get.invalidate({ id });
+    void utils.admin.documents.list.invalidate();
     void utils.admin.users.invalidate();
   }, [utils, id]);
 }

@@ -13,9 +13,9 @@ export function useTrashClientDocument(clientId: string) {
   const refresh = useRefreshClientFiles(clientId);
   const afterChange = () => {
     refresh();
-    void Promise.all([utils.admin.trash.invalidate(), utils.admin.stats.invalidate()]);
+    void Promise.all([utils.admin.documents.trash.invalidate(), utils.admin.stats.invalidate()]);
   };
-  const restore = trpc.admin.restoreDocument.useMutation({
+  const restore = trpc.admin.documents.restore.useMutation({
     onSuccess: (document) => {
       toast.success(`Restored "${document.original_filename}"`);
       afterChange();
@@ -24,7 +24,7 @@ export function useTrashClientDocument(clientId: string) {
       toast.error(errorDetail(err) ?? "Failed to restore document");
     },
   });
-  const mutation = trpc.admin.deleteDocument.useMutation({
+  const mutation = trpc.admin.documents.delete.useMutation({
     onSuccess: afterChange,
     onError: (err) => {
       toast.error("Failed to delete document", { description: errorDetail(err) });

@@ -4,7 +4,7 @@ import { trpc } from "@/lib/trpc.ts";
 import type { ServerPaging } from "@/lib/use-server-paging.ts";
 
 export function useAdminConsultations(paging: ServerPaging) {
-  const query = trpc.admin.consultations.useQuery(paging.input, { placeholderData: keepPreviousData, retry: false });
+  const query = trpc.admin.consultations.list.useQuery(paging.input, { placeholderData: keepPreviousData, retry: false });
   useAdminLoadFailure(query);
   return query;
 }

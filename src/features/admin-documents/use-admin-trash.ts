@@ -5,7 +5,7 @@ import type { ServerPaging } from "@/lib/use-server-paging.ts";
 
 /** Every client's trashed documents, one server page at a time. */
 export function useAdminTrash(paging: ServerPaging) {
-  const query = trpc.admin.trash.useQuery(paging.input, { placeholderData: keepPreviousData, retry: false });
+  const query = trpc.admin.documents.trash.useQuery(paging.input, { placeholderData: keepPreviousData, retry: false });
   useAdminLoadFailure(query);
   return query;
 }

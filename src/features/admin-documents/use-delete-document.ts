@@ -8,13 +8,13 @@ import { useRestoreDocument } from "./use-restore-document.ts";
 export function useDeleteDocument() {
   const utils = trpc.useUtils();
   const restore = useRestoreDocument();
-  return trpc.admin.deleteDocument.useMutation({
+  return trpc.admin.documents.delete.useMutation({
     onSuccess: async (result, { id }) => {
       toast.success(DOCUMENT_DELETED, {
         description: firmTrashNote(result.legal_hold),
         action: { label: "Undo", onClick: () => restore.mutate({ id }) },
       });
-      await Promise.all([utils.admin.documents.invalidate(), utils.admin.trash.invalidate(), utils.admin.stats.invalidate()]);
+      await Promise.all([utils.admin.documents.list.invalidate(), utils.admin.documents.trash.invalidate(), utils.admin.stats.invalidate()]);
     },
     onError: (err) => {
       toast.error("Failed to delete document", { description: errorDetail(err) });

@@ -1,14 +1,14 @@
 import { trpc } from "@/lib/trpc.ts";
 
 export function useTaxYearSetting() {
-  return trpc.admin.taxYear.useQuery();
+  return trpc.admin.firm.taxYear.useQuery();
 }
 
 export function useSetTaxYear() {
   const utils = trpc.useUtils();
-  return trpc.admin.setTaxYear.useMutation({
+  return trpc.admin.firm.setTaxYear.useMutation({
     onSuccess: (saved) => {
-      utils.admin.taxYear.setData(undefined, saved);
+      utils.admin.firm.taxYear.setData(undefined, saved);
       void utils.firm.taxYear.invalidate();
     },
   });

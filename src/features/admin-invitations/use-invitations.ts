@@ -1,5 +1,5 @@
 import { trpc } from "@/lib/trpc.ts";
 
 export function useInvitations() {
-  return trpc.admin.invitations.useQuery({ limit: 100 });
+  return trpc.admin.invitations.list.useQuery({ limit: 100 });
 }

@@ -1,5 +1,5 @@
 import { trpc } from "@/lib/trpc.ts";
 
 export function useRegistrationSetting() {
-  return trpc.admin.registrationSetting.useQuery();
+  return trpc.admin.invitations.registration.useQuery();
 }

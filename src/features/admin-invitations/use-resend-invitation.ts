@@ -4,10 +4,10 @@ import { trpc } from "@/lib/trpc.ts";
 
 export function useResendInvitation() {
   const utils = trpc.useUtils();
-  return trpc.admin.resendInvitation.useMutation({
+  return trpc.admin.invitations.resend.useMutation({
     onSuccess: async (invitation) => {
       toast.success(`A new invitation is on its way to ${invitation.email}.`);
-      await utils.admin.invitations.invalidate();
+      await utils.admin.invitations.list.invalidate();
     },
     onError: (err) => toast.error(errorDetail(err) ?? "The invitation could not be sent again."),
   });

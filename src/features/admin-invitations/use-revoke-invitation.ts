@@ -4,10 +4,10 @@ import { trpc } from "@/lib/trpc.ts";
 
 export function useRevokeInvitation() {
   const utils = trpc.useUtils();
-  return trpc.admin.revokeInvitation.useMutation({
+  return trpc.admin.invitations.revoke.useMutation({
     onSuccess: async () => {
       toast.success("Invitation revoked: its link no longer works.");
-      await utils.admin.invitations.invalidate();
+      await utils.admin.invitations.list.invalidate();
     },
     onError: (err) => toast.error(errorDetail(err) ?? "The invitation could not be revoked."),
   });

@@ -43,8 +43,8 @@ export function MessagesView({ polling }: { polling: boolean }) {
 
   // The first message of a new conversation: open it once the list has it (named as the list names it).
   const openNew = async (accountId: string) => {
-    await utils.admin.conversations.invalidate();
-    const fresh = utils.admin.conversations.getInfiniteData({ limit: 50 });
+    await utils.admin.messages.conversations.invalidate();
+    const fresh = utils.admin.messages.conversations.getInfiniteData({ limit: 50 });
     const started = fresh?.pages.flatMap((page) => page.items).find((c) => c.account_id === accountId && !c.is_private);
     choose(started?.user_id ?? accountId);
   };

@@ -25,13 +25,13 @@ export function NewMessageDialog({ onSent }: { onSent: (accountId: string) => vo
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const q = useDeferredValue(search.trim());
-  const accounts = trpc.admin.accounts.useQuery(
+  const accounts = trpc.admin.accounts.list.useQuery(
     { q: q || undefined, limit: PICKER_SIZE },
     { enabled: open, placeholderData: keepPreviousData, retry: false },
   );
   const utils = trpc.useUtils();
-  const send = trpc.admin.sendMessage.useMutation({
-    onSuccess: () => Promise.all([utils.admin.conversations.invalidate(), utils.admin.messages.invalidate()]),
+  const send = trpc.admin.messages.send.useMutation({
+    onSuccess: () => Promise.all([utils.admin.messages.conversations.invalidate(), utils.admin.messages.list.invalidate()]),
   });
   const ids = { search: useId(), text: useId(), list: useId() };
 

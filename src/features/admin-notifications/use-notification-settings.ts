@@ -1,5 +1,5 @@
 import { trpc } from "@/lib/trpc.ts";
 
 export function useNotificationSettings() {
-  return trpc.admin.notificationSettings.useQuery();
+  return trpc.admin.clients.notificationSettings.useQuery();
 }

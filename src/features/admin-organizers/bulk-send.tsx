@@ -21,11 +21,11 @@ const SHOWN = 50;
  */
 export function BulkSend() {
   const utils = trpc.useUtils();
-  const templates = trpc.admin.organizerTemplates.useQuery(undefined, { retry: false });
-  const create = trpc.admin.createOrganizer.useMutation();
+  const templates = trpc.admin.organizers.templates.useQuery(undefined, { retry: false });
+  const create = trpc.admin.organizers.create.useMutation();
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), 300);
-  const accounts = trpc.admin.accounts.useQuery({ q: q || undefined, limit: SHOWN }, { retry: false, placeholderData: (previous) => previous });
+  const accounts = trpc.admin.accounts.list.useQuery({ q: q || undefined, limit: SHOWN }, { retry: false, placeholderData: (previous) => previous });
   const [picked, setPicked] = useState<ReadonlyMap<string, string>>(new Map());
   const [templateId, setTemplateId] = useState("");
   const [title, setTitle] = useState("");
@@ -74,7 +74,7 @@ export function BulkSend() {
         draft: false,
       });
       const count = "organizers" in result ? result.organizers.length : 1;
-      await Promise.all([utils.admin.organizers.invalidate(), utils.admin.organizerTemplates.invalidate()]);
+      await Promise.all([utils.admin.organizers.list.invalidate(), utils.admin.organizers.templates.invalidate()]);
       toast.success(`“${title.trim() || chosen.name}” sent to ${count === 1 ? "1 client" : `${count} clients`}`);
       setPicked(new Map());
       setTitle("");

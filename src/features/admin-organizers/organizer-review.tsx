@@ -37,7 +37,7 @@ function show(question: Question | MemberQuestion, value: unknown): string {
 
 /** The firm's view of one organizer: each visible question beside its answer, a Reviewed mark per answer, Reopen, the PDF. */
 export function OrganizerReview({ id }: { id: string }) {
-  const organizer = trpc.admin.organizer.useQuery({ id }, { retry: false });
+  const organizer = trpc.admin.organizers.get.useQuery({ id }, { retry: false });
   if (organizer.data) return <Review organizer={organizer.data} />;
   if (organizer.isError)
     return <LoadError message="Failed to load the organizer" onRetry={() => void organizer.refetch()} isRetrying={organizer.isFetching} />;
@@ -48,9 +48,9 @@ function Review({ organizer }: { organizer: AdminOrganizer }) {
   const utils = trpc.useUtils();
   /** Marks as clicked, shown at once (a controlled checkbox would spring back until the save answers). */
   const [marks, setMarks] = useState<Record<string, boolean>>({});
-  const review = trpc.admin.reviewOrganizerAnswer.useMutation({
+  const review = trpc.admin.organizers.reviewAnswer.useMutation({
     onSuccess: (data, input) => {
-      utils.admin.organizer.setData({ id: organizer.id }, data);
+      utils.admin.organizers.get.setData({ id: organizer.id }, data);
       setMarks(({ [input.question_id]: _saved, ...rest }) => rest);
     },
     onError: (err, input) => {
@@ -231,13 +231,13 @@ function ReopenForm({ organizerId }: { organizerId: string }) {
   const utils = trpc.useUtils();
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const reopen = trpc.admin.reopenOrganizer.useMutation();
+  const reopen = trpc.admin.organizers.reopen.useMutation();
   const onReopen = async () => {
     setError(undefined);
     try {
       const data = await reopen.mutateAsync({ id: organizerId, comment });
-      utils.admin.organizer.setData({ id: organizerId }, data);
-      void utils.admin.organizers.invalidate();
+      utils.admin.organizers.get.setData({ id: organizerId }, data);
+      void utils.admin.organizers.list.invalidate();
       setComment("");
       toast.success("Reopened: the client is emailed");
     } catch (err) {

@@ -45,10 +45,10 @@ export function OrganizersSection({ account }: { account: Account }) {
 
 function SendOrganizer({ account }: { account: Account }) {
   const utils = trpc.useUtils();
-  const templates = trpc.admin.organizerTemplates.useQuery(undefined, { retry: false });
-  const ready = trpc.admin.readyOrganizerTemplates.useQuery(undefined, { retry: false, enabled: templates.data?.length === 0 });
-  const copy = trpc.admin.createOrganizerTemplate.useMutation();
-  const create = trpc.admin.createOrganizer.useMutation();
+  const templates = trpc.admin.organizers.templates.useQuery(undefined, { retry: false });
+  const ready = trpc.admin.organizers.readyTemplates.useQuery(undefined, { retry: false, enabled: templates.data?.length === 0 });
+  const copy = trpc.admin.organizers.createTemplate.useMutation();
+  const create = trpc.admin.organizers.create.useMutation();
   const [templateId, setTemplateId] = useState("");
   const [title, setTitle] = useState("");
   const [due, setDue] = useState("");
@@ -63,7 +63,7 @@ function SendOrganizer({ account }: { account: Account }) {
   const onCopy = async (name: string, template: NonNullable<typeof ready.data>[number]["template"]) => {
     try {
       const made = await copy.mutateAsync({ name, template });
-      await utils.admin.organizerTemplates.invalidate();
+      await utils.admin.organizers.templates.invalidate();
       setTemplateId(made.id);
       toast.success(`“${name}” copied to your templates`);
     } catch (err) {
@@ -83,7 +83,7 @@ function SendOrganizer({ account }: { account: Account }) {
         due_date: due || null,
         draft: false,
       });
-      await utils.admin.organizers.invalidate();
+      await utils.admin.organizers.list.invalidate();
       setTitle("");
       setDue("");
       toast.success(`Organizer sent to ${account.name}`);
@@ -147,7 +147,7 @@ function SendOrganizer({ account }: { account: Account }) {
 }
 
 function OrganizerList({ accountId, onOpen }: { accountId: string; onOpen: (id: string) => void }) {
-  const list = trpc.admin.organizers.useQuery({ account_id: accountId, limit: 100 }, { retry: false });
+  const list = trpc.admin.organizers.list.useQuery({ account_id: accountId, limit: 100 }, { retry: false });
   if (list.isPending) return <Spinner label="Loading organizers…" />;
   if (list.isError) return <LoadError message="Failed to load organizers" onRetry={() => void list.refetch()} isRetrying={list.isFetching} />;
   if (list.data.items.length === 0) return <p className="text-sm text-muted-foreground">No organizers sent to this client yet.</p>;

@@ -42,7 +42,7 @@ export function OrganizersTab() {
 }
 
 function EditTemplate({ id, onClose }: { id: string; onClose: () => void }) {
-  const template = trpc.admin.organizerTemplate.useQuery({ id }, { retry: false, refetchOnWindowFocus: false });
+  const template = trpc.admin.organizers.template.useQuery({ id }, { retry: false, refetchOnWindowFocus: false });
   if (template.data) return <TemplateEditor key={template.data.id} template={template.data} onClose={onClose} />;
   if (template.isError)
     return (
@@ -68,10 +68,10 @@ const NEW_TEMPLATE = {
 
 function Templates({ onEdit }: { onEdit: (id: string) => void }) {
   const utils = trpc.useUtils();
-  const templates = trpc.admin.organizerTemplates.useQuery(undefined, { retry: false });
-  const ready = trpc.admin.readyOrganizerTemplates.useQuery(undefined, { retry: false });
-  const create = trpc.admin.createOrganizerTemplate.useMutation({ onSuccess: () => utils.admin.organizerTemplates.invalidate() });
-  const remove = trpc.admin.deleteOrganizerTemplate.useMutation({ onSuccess: () => utils.admin.organizerTemplates.invalidate() });
+  const templates = trpc.admin.organizers.templates.useQuery(undefined, { retry: false });
+  const ready = trpc.admin.organizers.readyTemplates.useQuery(undefined, { retry: false });
+  const create = trpc.admin.organizers.createTemplate.useMutation({ onSuccess: () => utils.admin.organizers.templates.invalidate() });
+  const remove = trpc.admin.organizers.deleteTemplate.useMutation({ onSuccess: () => utils.admin.organizers.templates.invalidate() });
 
   const onCopy = async (name: string, template: TemplateOutput["template"]) => {
     try {
@@ -172,7 +172,7 @@ function Templates({ onEdit }: { onEdit: (id: string) => void }) {
 
 function NewTemplate({ onCreated }: { onCreated: (id: string) => void }) {
   const utils = trpc.useUtils();
-  const create = trpc.admin.createOrganizerTemplate.useMutation();
+  const create = trpc.admin.organizers.createTemplate.useMutation();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -181,7 +181,7 @@ function NewTemplate({ onCreated }: { onCreated: (id: string) => void }) {
     setError(undefined);
     try {
       const made = await create.mutateAsync({ name, template: NEW_TEMPLATE });
-      await utils.admin.organizerTemplates.invalidate();
+      await utils.admin.organizers.templates.invalidate();
       setOpen(false);
       setName("");
       onCreated(made.id);

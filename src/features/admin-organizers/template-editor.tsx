@@ -42,7 +42,7 @@ function issuePath(err: unknown): string[] {
  */
 export function TemplateEditor({ template, onClose }: { template: TemplateOutput; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const save = trpc.admin.updateOrganizerTemplate.useMutation();
+  const save = trpc.admin.organizers.updateTemplate.useMutation();
   const [draft, setDraft] = useState<Draft>(() => toDraft(template.name, template.template));
   const [saved, setSaved] = useState(() => JSON.stringify({ name: template.name, template: template.template }));
   const [mode, setMode] = useState<"edit" | "preview">("edit");
@@ -88,8 +88,8 @@ export function TemplateEditor({ template, onClose }: { template: TemplateOutput
     const sent = JSON.stringify({ name: draft.name, template: current });
     try {
       const result = await save.mutateAsync({ id: template.id, name: draft.name, template: current });
-      utils.admin.organizerTemplate.setData({ id: template.id }, result);
-      await utils.admin.organizerTemplates.invalidate();
+      utils.admin.organizers.template.setData({ id: template.id }, result);
+      await utils.admin.organizers.templates.invalidate();
       setSaved(sent);
       toast.success(`“${result.name}” saved`);
     } catch (err) {

@@ -5,10 +5,10 @@ import { trpc } from "@/lib/trpc.ts";
 /** Asks a client for documents; the client is emailed. */
 export function useCreateRequest() {
   const utils = trpc.useUtils();
-  return trpc.admin.createRequest.useMutation({
+  return trpc.admin.requests.create.useMutation({
     onSuccess: async (request) => {
       toast.success(`Request sent to ${request.client_name}`);
-      await utils.admin.requests.invalidate();
+      await utils.admin.requests.list.invalidate();
     },
     onError: (err) => toast.error(errorDetail(err) ?? "Failed to create the request"),
   });

@@ -4,15 +4,15 @@ import { trpc } from "@/lib/trpc.ts";
 
 /** The firm's request templates, by title. */
 export function useRequestTemplates() {
-  return trpc.admin.requestTemplates.useQuery();
+  return trpc.admin.requests.templates.useQuery();
 }
 
 export function useCreateRequestTemplate() {
   const utils = trpc.useUtils();
-  return trpc.admin.createRequestTemplate.useMutation({
+  return trpc.admin.requests.createTemplate.useMutation({
     onSuccess: async (template) => {
       toast.success(`Template “${template.title}” saved`);
-      await utils.admin.requestTemplates.invalidate();
+      await utils.admin.requests.templates.invalidate();
     },
     onError: (err) => toast.error(errorDetail(err) ?? "Failed to save the template"),
   });
@@ -20,10 +20,10 @@ export function useCreateRequestTemplate() {
 
 export function useUpdateRequestTemplate() {
   const utils = trpc.useUtils();
-  return trpc.admin.updateRequestTemplate.useMutation({
+  return trpc.admin.requests.updateTemplate.useMutation({
     onSuccess: async (template) => {
       toast.success(`Template “${template.title}” saved`);
-      await utils.admin.requestTemplates.invalidate();
+      await utils.admin.requests.templates.invalidate();
     },
     onError: (err) => toast.error(errorDetail(err) ?? "Failed to save the template"),
   });
@@ -31,10 +31,10 @@ export function useUpdateRequestTemplate() {
 
 export function useDeleteRequestTemplate() {
   const utils = trpc.useUtils();
-  return trpc.admin.deleteRequestTemplate.useMutation({
+  return trpc.admin.requests.deleteTemplate.useMutation({
     onSuccess: async () => {
       toast.success("Template deleted");
-      await utils.admin.requestTemplates.invalidate();
+      await utils.admin.requests.templates.invalidate();
     },
     onError: (err) => toast.error(errorDetail(err) ?? "Failed to delete the template"),
   });

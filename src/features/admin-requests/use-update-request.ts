@@ -7,10 +7,10 @@ const DONE_MESSAGES = { done: "Request marked done", open: "Request reopened", s
 /** Marks a request done, reopens it or sets it submitted, with the firm's comment. */
 export function useUpdateRequest() {
   const utils = trpc.useUtils();
-  return trpc.admin.updateRequest.useMutation({
+  return trpc.admin.requests.update.useMutation({
     onSuccess: async (request) => {
       toast.success(DONE_MESSAGES[request.status]);
-      await utils.admin.requests.invalidate();
+      await utils.admin.requests.list.invalidate();
     },
     onError: (err) => toast.error(errorDetail(err) ?? "Failed to update the request"),
   });

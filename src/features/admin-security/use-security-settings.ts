@@ -1,5 +1,5 @@
 import { trpc } from "@/lib/trpc.ts";
 
 export function useSecuritySettings() {
-  return trpc.admin.securitySettings.useQuery();
+  return trpc.admin.securitySettings.get.useQuery();
 }

@@ -63,7 +63,7 @@ export function NewSignatureRequest({ account, onDone }: { account: FirmAccount;
   const [fields, setFields] = useState<PlacedField[]>([]);
   const [error, setError] = useState<string | undefined>();
   const utils = trpc.useUtils();
-  const create = trpc.admin.createSignatureRequest.useMutation();
+  const create = trpc.admin.signatures.create.useMutation();
   const signers = details.signers.map((id) => people.find((p) => personKey(p) === id)!).filter(Boolean);
 
   const send = async () => {
@@ -80,7 +80,7 @@ export function NewSignatureRequest({ account, onDone }: { account: FirmAccount;
         message: details.message.trim(),
         fields: fields.map(({ key: _key, ...f }) => f),
       });
-      await utils.admin.signatureRequests.invalidate();
+      await utils.admin.signatures.list.invalidate();
       toast.success(`“${made.title}” sent for signature`);
       onDone(made.id);
     } catch (err) {
@@ -152,8 +152,8 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
   const [folderId, setFolderId] = useState(ROOT);
   const [uploading, setUploading] = useState(false);
   const [problems, setProblems] = useState<{ document?: string; title?: string; signers?: string; upload?: string }>({});
-  const folders = trpc.admin.clientFolders.useQuery({ id: account.id }, { retry: false });
-  const documents = trpc.admin.clientDocuments.useQuery({ id: account.id, folder_id: folderId || null }, { retry: false });
+  const folders = trpc.admin.clients.folders.useQuery({ id: account.id }, { retry: false });
+  const documents = trpc.admin.clients.documents.useQuery({ id: account.id, folder_id: folderId || null }, { retry: false });
   const utils = trpc.useUtils();
   const uploadId = useId();
   const orderHeadingId = useId();
@@ -177,7 +177,7 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
     setUploading(true);
     try {
       const stored = await uploadWithFields(`/api/admin/users/${account.id}/documents`, file, folderId ? { folder_id: folderId } : {});
-      await utils.admin.clientDocuments.invalidate({ id: account.id });
+      await utils.admin.clients.documents.invalidate({ id: account.id });
       pick(stored.id, stored.original_filename);
       toast.success(`${stored.original_filename} uploaded to ${account.name}'s documents`);
     } catch (err) {

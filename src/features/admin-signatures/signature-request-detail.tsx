@@ -35,7 +35,7 @@ const IDENTITY_LABELS = { email_code: "Email code", second_factor: "Second facto
 
 /** One request as the firm follows it: each signer's steps, the request's own audit trail, and what can still be done. */
 export function SignatureRequestDetail({ id }: { id: string }) {
-  const request = trpc.admin.signatureRequest.useQuery({ id }, { retry: false });
+  const request = trpc.admin.signatures.get.useQuery({ id }, { retry: false });
   if (request.isPending) return <Spinner label="Loading the signature request…" />;
   if (request.isError)
     return <LoadError message="Failed to load the signature request" onRetry={() => void request.refetch()} isRetrying={request.isFetching} />;
@@ -45,14 +45,14 @@ export function SignatureRequestDetail({ id }: { id: string }) {
 function useRefresh() {
   const utils = trpc.useUtils();
   return (next: AdminSignatureRequest) => {
-    utils.admin.signatureRequest.setData({ id: next.id }, next);
-    void utils.admin.signatureRequests.invalidate();
+    utils.admin.signatures.get.setData({ id: next.id }, next);
+    void utils.admin.signatures.list.invalidate();
   };
 }
 
 function Detail({ request }: { request: AdminSignatureRequest }) {
   const refresh = useRefresh();
-  const remind = trpc.admin.remindSignatureRequest.useMutation();
+  const remind = trpc.admin.signatures.remind.useMutation();
   const open = request.status === "sent" || request.status === "partially_signed";
 
   const onRemind = async () => {
@@ -183,7 +183,7 @@ function VoidDialog({ request, onVoided }: { request: AdminSignatureRequest; onV
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const voidRequest = trpc.admin.voidSignatureRequest.useMutation();
+  const voidRequest = trpc.admin.signatures.void.useMutation();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
@@ -239,7 +239,7 @@ function InPersonForm({
 }) {
   const [idDocument, setIdDocument] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const record = trpc.admin.recordSignerInPerson.useMutation();
+  const record = trpc.admin.signatures.recordInPerson.useMutation();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);

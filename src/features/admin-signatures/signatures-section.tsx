@@ -63,7 +63,7 @@ export function SignaturesSection({ account }: { account: FirmAccount }) {
 }
 
 function SignatureList({ accountId, onOpen }: { accountId: string; onOpen: (id: string) => void }) {
-  const list = trpc.admin.signatureRequests.useQuery({ account_id: accountId }, { retry: false });
+  const list = trpc.admin.signatures.list.useQuery({ account_id: accountId }, { retry: false });
   if (list.isPending) return <Spinner label="Loading signature requests…" />;
   if (list.isError) return <LoadError message="Failed to load signature requests" onRetry={() => void list.refetch()} isRetrying={list.isFetching} />;
   if (list.data.length === 0) return <p className="text-sm text-muted-foreground">No signature requests for this client yet.</p>;

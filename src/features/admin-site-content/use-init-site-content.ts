@@ -4,7 +4,7 @@ import { invalidateSiteContent } from "./use-update-site-content.ts";
 
 export function useInitSiteContent() {
   const utils = trpc.useUtils();
-  return trpc.admin.initSiteContent.useMutation({
+  return trpc.admin.siteContent.init.useMutation({
     onSuccess: async () => {
       toast.success("Site content initialized");
       await invalidateSiteContent(utils);

@@ -6,7 +6,7 @@ import { trpc } from "@/lib/trpc.ts";
  */
 export function useUpdateSiteContent(section: string, key: string) {
   const utils = trpc.useUtils();
-  return trpc.admin.updateSiteContent.useMutation({
+  return trpc.admin.siteContent.update.useMutation({
     scope: { id: `site-content:${section}.${key}` },
     onSettled: () => invalidateSiteContent(utils),
   });
@@ -15,12 +15,12 @@ export function useUpdateSiteContent(section: string, key: string) {
 /** Puts one field back to its built-in default. */
 export function useResetSiteContent(section: string, key: string) {
   const utils = trpc.useUtils();
-  return trpc.admin.resetSiteContent.useMutation({
+  return trpc.admin.siteContent.reset.useMutation({
     scope: { id: `site-content:${section}.${key}` },
     onSettled: () => invalidateSiteContent(utils),
   });
 }
 
 export function invalidateSiteContent(utils: ReturnType<typeof trpc.useUtils>) {
-  return Promise.all([utils.admin.siteContentEditor.invalidate(), utils.admin.siteContent.invalidate(), utils.site.content.invalidate()]);
+  return Promise.all([utils.admin.siteContent.editor.invalidate(), utils.admin.siteContent.get.invalidate(), utils.site.content.invalidate()]);
 }

@@ -33,7 +33,7 @@ const SHIPPED: Record<ImageSlot, string> = { logo: SHIPPED_IMAGES.logo, hero: SH
 export function SiteMediaSettings() {
   const media = useSiteMedia();
   // What the site shows now for each picture: an upload, a path typed in the editor, or the built-in one.
-  const content = trpc.admin.siteContentEditor.useQuery();
+  const content = trpc.admin.siteContent.editor.useQuery();
   if (!media.data) {
     if (media.isPending) return <Spinner label="Loading the site's pictures…" />;
     return <LoadError message="Failed to load the site's pictures" onRetry={() => void media.refetch()} isRetrying={media.isFetching} />;

@@ -4,7 +4,7 @@ import type { MediaSlot } from "@server/domains/site-media/schemas.ts";
 import { useMutation } from "@tanstack/react-query";
 
 export function useSiteMedia() {
-  return trpc.admin.siteMedia.useQuery();
+  return trpc.admin.siteMedia.get.useQuery();
 }
 
 /** What an upload or removal changes: this view, the site content editor's values, the public site's data. */
@@ -12,10 +12,10 @@ function useInvalidateSiteMedia() {
   const utils = trpc.useUtils();
   return () =>
     Promise.all([
-      utils.admin.siteMedia.invalidate(),
+      utils.admin.siteMedia.get.invalidate(),
       utils.siteMedia.public.invalidate(),
-      utils.admin.siteContentEditor.invalidate(),
-      utils.admin.siteContent.invalidate(),
+      utils.admin.siteContent.editor.invalidate(),
+      utils.admin.siteContent.get.invalidate(),
       utils.site.content.invalidate(),
     ]);
 }
@@ -32,7 +32,7 @@ export function useUploadSiteMedia(slot: MediaSlot) {
 
 export function useRemoveSiteMedia() {
   const invalidate = useInvalidateSiteMedia();
-  return trpc.admin.removeSiteMedia.useMutation({ onSettled: invalidate });
+  return trpc.admin.siteMedia.remove.useMutation({ onSettled: invalidate });
 }
 
 /**
@@ -42,7 +42,7 @@ export function useRemoveSiteMedia() {
  */
 export function useUpdateSiteOptions() {
   const utils = trpc.useUtils();
-  return trpc.admin.updateSiteOptions.useMutation({
-    onSettled: () => Promise.all([utils.admin.siteMedia.invalidate(), utils.siteMedia.public.invalidate()]),
+  return trpc.admin.siteMedia.updateOptions.useMutation({
+    onSettled: () => Promise.all([utils.admin.siteMedia.get.invalidate(), utils.siteMedia.public.invalidate()]),
   });
 }

@@ -1,34 +1,34 @@
 import { trpc } from "@/lib/trpc.ts";
 
 export function useStaff() {
-  return trpc.admin.staff.useQuery(undefined, { retry: false });
+  return trpc.admin.staff.list.useQuery(undefined, { retry: false });
 }
 
 export function useStaffInvitations() {
-  return trpc.admin.staffInvitations.useQuery(undefined, { retry: false });
+  return trpc.admin.staff.invitations.useQuery(undefined, { retry: false });
 }
 
 /** The form shows the server's refusal (403, 409, 422) itself; success refreshes the open invitations. */
 export function useInviteStaff() {
   const utils = trpc.useUtils();
-  return trpc.admin.inviteStaff.useMutation({ onSuccess: () => utils.admin.staffInvitations.invalidate() });
+  return trpc.admin.staff.invite.useMutation({ onSuccess: () => utils.admin.staff.invitations.invalidate() });
 }
 
 export function useRevokeStaffInvitation() {
   const utils = trpc.useUtils();
-  return trpc.admin.revokeStaffInvitation.useMutation({ onSettled: () => utils.admin.staffInvitations.invalidate() });
+  return trpc.admin.staff.revokeInvitation.useMutation({ onSettled: () => utils.admin.staff.invitations.invalidate() });
 }
 
 /** A change of role, rights or activation; the caller's own `me` is refreshed too (a transfer changes it). */
 export function useUpdateStaff() {
   const utils = trpc.useUtils();
-  return trpc.admin.updateStaff.useMutation({
-    onSuccess: () => Promise.all([utils.admin.staff.invalidate(), utils.admin.me.invalidate()]),
+  return trpc.admin.staff.update.useMutation({
+    onSuccess: () => Promise.all([utils.admin.staff.list.invalidate(), utils.admin.me.invalidate()]),
   });
 }
 
 /** A new link for an invitation not yet accepted (the old one stops working); the list shows its new expiry. */
 export function useResendStaffInvitation() {
   const utils = trpc.useUtils();
-  return trpc.admin.resendStaffInvitation.useMutation({ onSettled: () => utils.admin.staffInvitations.invalidate() });
+  return trpc.admin.staff.resendInvitation.useMutation({ onSettled: () => utils.admin.staff.invitations.invalidate() });
 }

@@ -8,7 +8,7 @@ import { type Testimonial, testimonialSchema } from "@server/domains/site/schema
  * an empty or stale list would overwrite one nobody has seen.
  */
 export function useStoredTestimonials() {
-  const query = trpc.admin.siteContentEditor.useQuery(undefined, { retry: false });
+  const query = trpc.admin.siteContent.editor.useQuery(undefined, { retry: false });
   useAdminLoadFailure(query);
   const entry = query.data?.testimonials.data;
   return {
