@@ -4,8 +4,8 @@ import { TRPCError } from "@trpc/server";
 import type { Db } from "../../db/types.ts";
 import type { FirmContext } from "../../trpc/context.ts";
 import { findAnyTemplate, listAccountOrganizersForExport, listAnswerRows, listTemplateOrganizersForFirm } from "./queries.ts";
-import { findQuestion, maskValue, topQuestions } from "./rules.ts";
-import { type Question, type Template, TEMPLATE_NOT_FOUND } from "./schemas.ts";
+import { findQuestion, MASKED, maskValue, topQuestions } from "./rules.ts";
+import { type Question, TEMPLATE_NOT_FOUND } from "./schemas.ts";
 import { answerValue, documentsByQuestion, type SealingContext } from "./common.ts";
 
 // ---- exports
@@ -21,13 +21,13 @@ import { answerValue, documentsByQuestion, type SealingContext } from "./common.
 export async function answersTable(ctx: FirmContext, input: { id: string }): Promise<{ filename: string; rows: string[][] }> {
   const template = await findAnyTemplate(ctx.db, input.id);
   if (!template) throw new TRPCError({ code: "NOT_FOUND", message: TEMPLATE_NOT_FOUND });
-  const questions = topQuestions(template.template as Template);
+  const questions = topQuestions(template.template);
   const header = ["Client", "Organizer", "Status", "Submitted at", ...questions.map((q) => q.label)];
   const rows: string[][] = [header];
   for (const organizer of await listTemplateOrganizersForFirm(ctx.db, ctx.firmScope, template.id)) {
     const [answers, documents] = await Promise.all([listAnswerRows(ctx.db, organizer.id), documentsByQuestion(ctx.db, organizer.id)]);
     const byId = new Map(answers.map((answer) => [answer.question_id, answer]));
-    const own = organizer.template as Template;
+    const own = organizer.template;
     rows.push([
       organizer.client_label,
       organizer.title,
@@ -95,14 +95,14 @@ export async function organizersForExport(ctx: SealingContext & { db: Db }, acco
         sent_at: organizer.sent_at?.toISOString() ?? null,
         submitted_at: organizer.submitted_at?.toISOString() ?? null,
         reopen_comment: organizer.reopen_comment,
-        questions: topQuestions(organizer.template as Template).map((question) => {
+        questions: topQuestions(organizer.template).map((question) => {
           const files = question.type === "file" ? (documents[question.id] ?? []).map((d) => d.original_filename) : [];
           const row = byId.get(question.id);
           let answer: unknown = null;
           let text = files.join("; ");
           if (row && (row.value !== null || row.sealed !== null)) {
             const value = answerValue(ctx, row);
-            answer = row.sealed !== null && view === "client" ? (value === null ? "••••" : maskValue(value)) : value;
+            answer = row.sealed !== null && view === "client" ? (value === null ? MASKED : maskValue(value)) : value;
             text = row.sealed !== null && view === "client" ? String(answer) : cellText(question, value);
           }
           return { id: question.id, label: question.label, type: question.type, sensitive: question.sensitive, answer, answer_text: text, files };

@@ -52,7 +52,7 @@ type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplateRow>>>;
 
 function toTemplate(row: TemplateRow): TemplateOutput {
   // Stored only after templateSchema parsed it.
-  return { ...row, template: row.template as Template, organizer_count: row.organizer_count ?? 0 };
+  return { ...row, template: row.template, organizer_count: row.organizer_count ?? 0 };
 }
 
 export async function listTemplates(ctx: FirmContext): Promise<TemplateOutput[]> {
@@ -130,14 +130,14 @@ export async function createOrganizers(ctx: FirmContext, input: CreateOrganizerI
       const { id } = await insertOrganizer(tx, {
         account_id: accountId,
         template_id: template.id,
-        template: template.template as Template,
+        template: template.template,
         title: input.title,
         due_date: input.due_date,
         status,
         created_by: ctx.user.id,
         now: ctx.now(),
       });
-      await prefillFromLastYear(tx, accountId, template.id, id, template.template as Template, ctx.now());
+      await prefillFromLastYear(tx, accountId, template.id, id, template.template, ctx.now());
       if (status === "sent") await announce(tx, ctx, { id, account_id: accountId, title: input.title });
       created.push(id);
     }
@@ -178,7 +178,7 @@ async function announce(tx: Db, ctx: FirmContext, organizer: { id: string; accou
 async function prefillFromLastYear(tx: Db, accountId: string, templateId: string, organizerId: string, template: Template, now: Date) {
   const last = await findLastSubmitted(tx, accountId, templateId);
   if (!last || last.id === organizerId) return;
-  const lastTemplate = last.template as Template;
+  const lastTemplate = last.template;
   const rows = await listAnswerRows(tx, last.id);
   const copied: Array<{ question_id: string; value: unknown; sealed: string | null }> = [];
   for (const row of rows) {
@@ -222,7 +222,7 @@ export async function listOrganizers(ctx: FirmContext, input: AdminOrganizerList
 export async function getOrganizerForFirm(ctx: FirmContext, input: { id: string }): Promise<AdminOrganizer> {
   const row = await findOrganizerForFirm(ctx.db, ctx.firmScope, input.id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-  const template = row.template as Template;
+  const template = row.template;
   const [answers, documents] = await Promise.all([listAnswerRows(ctx.db, row.id), documentsByQuestion(ctx.db, row.id)]);
   return {
     ...toListItem(row),
@@ -244,7 +244,7 @@ export async function markReviewed(ctx: FirmContext, input: { id: string; questi
   await ctx.db.transaction().execute(async (tx) => {
     const organizer = await lockOrganizerForFirm(tx, ctx.firmScope, input.id);
     if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-    if (!findQuestion(organizer.template as Template, input.question_id)) throw new TRPCError({ code: "NOT_FOUND", message: QUESTION_NOT_FOUND });
+    if (!findQuestion(organizer.template, input.question_id)) throw new TRPCError({ code: "NOT_FOUND", message: QUESTION_NOT_FOUND });
     await setReviewed(tx, organizer.id, input.question_id, input.reviewed ? ctx.user.id : null, ctx.now());
   });
   return getOrganizerForFirm(ctx, input);

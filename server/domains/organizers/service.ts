@@ -28,6 +28,7 @@ import {
   isEmpty,
   answerRefusal,
   type KeptEntry,
+  MASKED,
   maskValue,
   missingRequired,
   pruneGroup,
@@ -48,7 +49,6 @@ import {
   ORGANIZER_NOT_FOUND,
   QUESTION_NOT_FOUND,
   REQUIRED_UNANSWERED,
-  type Template,
 } from "./schemas.ts";
 import { sealAnswer } from "./sealing.ts";
 import { answerBase, answerValue, documentsByQuestion, type SealingContext } from "./common.ts";
@@ -60,7 +60,7 @@ export async function listOwn(ctx: ClientContext): Promise<ClientOrganizerListIt
   return rows.map(({ template, folder_id: _folder, answered, ...row }) => ({
     ...row,
     answered: answered ?? 0,
-    questions: topQuestions(template as Template).length,
+    questions: topQuestions(template).length,
   }));
 }
 
@@ -68,7 +68,7 @@ export async function listOwn(ctx: ClientContext): Promise<ClientOrganizerListIt
 export async function getOwn(ctx: ClientContext, input: { id: string }): Promise<ClientOrganizer> {
   const row = await findOwnOrganizer(ctx.db, ctx.account.id, input.id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-  const template = row.template as Template;
+  const template = row.template;
   const [answers, documents] = await Promise.all([listAnswerRows(ctx.db, row.id), documentsByQuestion(ctx.db, row.id)]);
   const { folder_id: _folder, ...organizer } = row;
   return {
@@ -81,7 +81,7 @@ export async function getOwn(ctx: ClientContext, input: { id: string }): Promise
         const base = answerBase(answer);
         if (answer.sealed === null) return { ...base, value: answer.value, masked: null };
         const value = answerValue(ctx, answer);
-        return { ...base, value: null, masked: value === null ? "••••" : maskValue(value) };
+        return { ...base, value: null, masked: value === null ? MASKED : maskValue(value) };
       }),
     documents,
   };
@@ -105,7 +105,7 @@ export async function saveAnswers(ctx: ClientContext, input: { id: string; answe
     const organizer = await lockOwnOrganizer(tx, ctx.account.id, input.id);
     if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
     if (!isOpenForAnswers(organizer.status)) throw new TRPCError({ code: "CONFLICT", message: NOT_OPEN_FOR_ANSWERS });
-    const template = organizer.template as Template;
+    const template = organizer.template;
     const rows = new Map((await listAnswerRows(tx, organizer.id)).map((row) => [row.question_id, row]));
     const values = new Map<string, unknown>();
     for (const [id, row] of rows) values.set(id, answerValue(ctx, row));
@@ -181,7 +181,7 @@ export async function submitOrganizer(ctx: ClientContext, input: { id: string })
     const organizer = await lockOwnOrganizer(tx, ctx.account.id, input.id);
     if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
     if (organizer.status === "submitted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_SUBMITTED });
-    const template = organizer.template as Template;
+    const template = organizer.template;
     const values = new Map((await listAnswerRows(tx, organizer.id)).map((row) => [row.question_id, answerValue(ctx, row)]));
     const files = new Map<string, number>();
     for (const document of await listOrganizerDocuments(tx, organizer.id)) {
@@ -241,7 +241,7 @@ export async function checkOrganizerUpload(tx: Db, accountId: string, organizerI
   const organizer = await lockOwnOrganizer(tx, accountId, organizerId);
   if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
   if (!questionId) throw new TRPCError({ code: "BAD_REQUEST", message: "Send question_id with organizer_id" });
-  const question = findQuestion(organizer.template as Template, questionId);
+  const question = findQuestion(organizer.template, questionId);
   if (!question) throw new TRPCError({ code: "NOT_FOUND", message: QUESTION_NOT_FOUND });
   if (question.type !== "file") throw new TRPCError({ code: "BAD_REQUEST", message: NOT_A_FILE_QUESTION });
   if (!isOpenForAnswers(organizer.status)) throw new TRPCError({ code: "CONFLICT", message: NOT_OPEN_FOR_ANSWERS });

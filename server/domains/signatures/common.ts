@@ -5,9 +5,10 @@ import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
 import { accountClient, accountLabel, type ActivityAction, recordActivity } from "../activity/record.ts";
 import { addToInbox } from "../inbox/queries.ts";
+import { FORM_8879_MIN_YEARS } from "../retention/schemas.ts";
 import { configuredKbaProvider } from "./kba.ts";
 import { type FieldRow, insertEvent, isDocumentHeld, type RequestRow, retainDocuments, type SignerRow } from "./queries.ts";
-import { KBA_NEEDED, RETENTION_YEARS, type SignatureStatus } from "./schemas.ts";
+import { KBA_NEEDED, type SignatureStatus } from "./schemas.ts";
 
 type SignatureAction = Extract<
   ActivityAction,
@@ -116,9 +117,13 @@ export function baseOf(row: RequestRow) {
   };
 }
 
+/**
+ * Until when a signed document's original and sealed PDF stay unchanged: the Form 8879 minimum of the
+ * retention rules (docs/safeguards.md, "Retention and disposal"), for a signed document of any kind.
+ */
 export function retentionEnd(from: Date): Date {
   const until = new Date(from);
-  until.setUTCFullYear(until.getUTCFullYear() + RETENTION_YEARS);
+  until.setUTCFullYear(until.getUTCFullYear() + FORM_8879_MIN_YEARS);
   return until;
 }
 

@@ -124,7 +124,7 @@ export async function createSignatureRequest(ctx: FirmContext, input: CreateSign
         required: f.required,
       })),
     );
-    // The original stays as it is while the request is open (and for RETENTION_YEARS once sealed).
+    // The original stays as it is while the request is open (and until retentionEnd once sealed).
     await retainDocuments(tx, [document.id], retentionEnd(now));
     const first = input.order === "parallel" ? signers.map((_, i) => i) : [0];
     for (const position of first) await ctx.jobs.send("email", { kind: "signature-turn", requestId: id, position }, { tx });

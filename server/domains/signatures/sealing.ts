@@ -24,8 +24,9 @@ const IDENTITY_LABEL = {
 
 /**
  * The last signature: the sealed PDF is made, stored in the account's "Signed documents" folder and
- * recorded, and both files are retained for RETENTION_YEARS, in the signature's transaction. A
- * failure after the file is stored leaves an object without a row, which the orphan sweep removes.
+ * recorded, and both files are retained until retentionEnd (common.ts), in the signature's
+ * transaction. A failure after the file is stored leaves an object without a row, which the orphan
+ * sweep removes.
  */
 export async function sealRequest(tx: Db, ctx: ClientContext, row: RequestRow, signers: SignerRow[]): Promise<void> {
   const now = ctx.now();
