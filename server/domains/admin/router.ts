@@ -3,7 +3,7 @@
 // own: signing in, the signed-in person (their role and rights), the counts, and the users with their quotas.
 import { router } from "../../trpc/init.ts";
 import { adminProcedure, publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
-import { accountAdminProcedures } from "../account/router.ts";
+import { accountAdminProcedures } from "../profile/router.ts";
 import { accountNotesAdminProcedures } from "../account-notes/router.ts";
 import { accountsAdminProcedures } from "../accounts/firm-router.ts";
 import { activityAdminProcedures } from "../activity/router.ts";
