@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// A share the firm pulls back (issue 34; docs/decisions.md, "Pulling back a share") goes to the
+// A share the firm pulls back (issue 34; docs/decisions.md, "The client's record") goes to the
 // trash out of the client's sight: the client's trash does not list it and cannot restore or delete
 // it; the firm's trash can. A client's own upload the firm deletes stays in the client's trash.
 export async function up(db: Kysely<any>): Promise<void> {

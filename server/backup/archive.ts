@@ -1,4 +1,4 @@
-// The backup archive (docs/safeguards.md, "Backup"). Two layers:
+// The backup archive (docs/safeguards.md, "Backup and restore"). Two layers:
 //
 // The file:  "PORTAL-BACKUP\n" (14 bytes), a u16 big-endian length and that many bytes of JSON
 //            { format, archive_id, key_id, wrapped_key }, then the contents sealed as a stored

@@ -1,5 +1,5 @@
 // The firm's data as archive contents (archive.ts), read by the app itself so it is the same on
-// Postgres and on the embedded database, with no pg_dump (docs/safeguards.md, "Backup").
+// Postgres and on the embedded database, with no pg_dump (docs/safeguards.md, "Backup and restore").
 //
 // The rows come from one REPEATABLE READ READ ONLY transaction: one snapshot of every table, taken
 // while the app goes on writing. Each column travels as Postgres's own text for its value (bytea as

@@ -1,5 +1,5 @@
 // Brings archive contents (dump.ts) back into an empty database and an empty storage
-// (docs/safeguards.md, "Backup"). The database is migrated to the archive's migration, its rows
+// (docs/safeguards.md, "Backup and restore"). The database is migrated to the archive's migration, its rows
 // are inserted in one transaction, and the migrations after it run last, so an archive of an
 // older version restores into newer code. Inside the transaction the tables' own triggers are off
 // (row counts and the trail's guard would otherwise count or refuse the rows again; none of these

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Kysely, Transaction } from "kysely";
+import type { ColumnType, Generated, JSONColumnType, Kysely, Transaction } from "kysely";
+import type { Template } from "../domains/organizers/schemas.ts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
@@ -345,7 +346,7 @@ export interface RequestTemplatesTable {
 export interface OrganizerTemplatesTable {
   id: Generated<string>;
   name: string;
-  template: ColumnType<unknown, string, string>;
+  template: JSONColumnType<Template>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -360,7 +361,7 @@ export interface OrganizersTable {
   id: Generated<string>;
   account_id: string;
   template_id: string | null;
-  template: ColumnType<unknown, string, string>;
+  template: JSONColumnType<Template>;
   title: string;
   due_date: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<OrganizerStatus, OrganizerStatus | undefined, OrganizerStatus>;

@@ -1,6 +1,6 @@
 import { activityRouter } from "./activity/router.ts";
 import { createCallerFactory, router } from "../trpc/init.ts";
-import { accountRouter } from "./account/router.ts";
+import { accountRouter } from "./profile/router.ts";
 import { accountExportTransfersRouter } from "./account-export/router.ts";
 import { accountsRouter } from "./accounts/router.ts";
 import { accountContactsRouter } from "./account-contacts/router.ts";

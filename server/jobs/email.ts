@@ -20,7 +20,7 @@ import {
   type NewSignInJob,
   newSignInMail,
   securityEventMail,
-} from "../domains/account/mail.ts";
+} from "../domains/profile/mail.ts";
 import { contactAddedMail, type ContactAddedJob } from "../domains/accounts/firm-mail.ts";
 import {
   type AppointmentChangeJob,

@@ -6,7 +6,7 @@ import { deleteExpiredSessions } from "../auth/session.ts";
 import { deleteExpiredTrustedDevices } from "../auth/trusted-devices.ts";
 import { deleteExpiredSignInChallenges } from "../auth/second-factor.ts";
 import { deleteForgottenSignIns } from "../auth/sign-ins.ts";
-import { deleteClosedNotices } from "../domains/documents/queries.ts";
+import { deleteClosedNotices } from "../domains/documents/job-queries.ts";
 import type { AppDeps } from "../trpc/context.ts";
 import type { JobKind } from "./queue.ts";
 

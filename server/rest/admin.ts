@@ -11,7 +11,7 @@ import {
   userQuotaOutput,
 } from "../domains/admin/schemas.ts";
 import { createAppointmentInput, updateAppointmentInput } from "../domains/appointments/schemas.ts";
-import { securitySettingsOutput, updateSecuritySettingsInput } from "../domains/account/schemas.ts";
+import { securitySettingsOutput, updateSecuritySettingsInput } from "../domains/profile/schemas.ts";
 import { loginInput, restLoginOutput } from "../domains/auth/schemas.ts";
 import { consultationRequestOutput } from "../domains/consultation/schemas.ts";
 import { invitationOutput } from "../domains/invitations/schemas.ts";

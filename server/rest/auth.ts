@@ -17,7 +17,7 @@ import {
   sessionOutput,
   twoFactorSetupOutput,
   updateProfileInput,
-} from "../domains/account/schemas.ts";
+} from "../domains/profile/schemas.ts";
 import {
   enrolmentEnableInput,
   enrolmentInput,

@@ -63,7 +63,7 @@ export function staffProcedure(...rights: [StaffRight, ...StaffRight[]]) {
     return next();
   });
 }
-/** The 403's detail of what only the firm's owner may do (docs/safeguards.md, "Responding to an incident"). */
+/** The 403's detail of what only the firm's owner may do (docs/safeguards.md, "314.4(h) Incident response plan, and 314.4(j) notifying the FTC"). */
 export const OWNER_ONLY_DETAIL = "Only the firm's owner may do this";
 
 /** What the firm's owner alone may do, above every right (ending every session of the firm). */

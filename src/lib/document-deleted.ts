@@ -1,6 +1,9 @@
 import { TRASH_RETENTION_DAYS } from "@server/domains/documents/schemas.ts";
 
-/** The specification's message after a document's deletion, which moves it to the trash (docs/decisions.md, "Trash"). */
+/**
+ * The specification's message after a document's deletion, which moves it to the trash
+ * (docs/decisions.md, "Links, reach and the deletion's words").
+ */
 export const DOCUMENT_DELETED = "Document deleted successfully";
 
 /**

@@ -12,7 +12,7 @@ const MODAL_OPEN = "data-scroll-locked";
  * While a modal dialog is open the answer holds, and the change comes when it closes: the pages
  * switch layouts with it (a table's rows become cards on a phone), and a dialog opened from a row
  * lives in that row, so switching under it would close it and lose what was typed into it (a phone
- * turned sideways with Rename open). docs/decisions.md, "A layout waits for an open dialog".
+ * turned sideways with Rename open). docs/decisions.md, "The client on a phone".
  */
 export function useMediaQuery(query: string): boolean {
   const held = useRef<boolean | null>(null);

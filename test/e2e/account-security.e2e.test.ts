@@ -28,7 +28,7 @@ import {
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
-import { REQUIRE_CLIENT_TWO_FACTOR } from "../../server/domains/account/queries.ts";
+import { REQUIRE_CLIENT_TWO_FACTOR } from "../../server/domains/profile/queries.ts";
 
 let server: TestServer;
 let smtp: TestSmtpServer;

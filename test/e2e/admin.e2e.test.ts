@@ -259,8 +259,8 @@ describe("admin portal", () => {
       await expectAccessible(page);
       await takeScreenshot(page, "admin-quota-dialog");
       // Narrowed to a phone's width with the dialog open (the table behind it becomes cards there):
-      // the dialog stays, with what was typed (docs/decisions.md, "A layout waits for an open
-      // dialog"), and once it closes the list takes the phone's layout.
+      // the dialog stays, with what was typed (docs/decisions.md, "The client on a phone"), and once
+      // it closes the list takes the phone's layout.
       await page.setViewportSize(viewports.mobile);
       await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewports.mobile.width);
       expect(await field.inputValue()).toBe("12.5");

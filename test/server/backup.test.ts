@@ -1,4 +1,4 @@
-// Backup and restore (issue 37; docs/safeguards.md, "Backup"), as a round trip on whichever database
+// Backup and restore (issue 37; docs/safeguards.md, "Backup and restore"), as a round trip on whichever database
 // the run uses (DATABASE_URL: Postgres; unset: the embedded one, backed up through the running app's
 // socket): users, a session, messages, documents uploaded through the app and the trail; the
 // backup taken while the app serves a request; a fresh empty database and storage; restore; the

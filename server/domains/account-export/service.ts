@@ -10,8 +10,8 @@ import { accountClient, recordActivity } from "../activity/record.ts";
 import { csvLine } from "../csv-lines.ts";
 import type { Db } from "../../db/types.ts";
 import { accountArchiveEntries, type ArchiveEntry, type ArchivePlan, safeSegment } from "../documents/archive.ts";
-import { organizersForExport } from "../organizers/service.ts";
-import { signaturesForExport } from "../signatures/service.ts";
+import { organizersForExport } from "../organizers/exports.ts";
+import { signaturesForExport } from "../signatures/firm-service.ts";
 import { exportAppointments, exportMessageAttachments, exportMessages, exportRequestItems, exportRequests } from "./queries.ts";
 
 const DOCUMENTS_DIRECTORY = "documents/";

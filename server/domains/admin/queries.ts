@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { tableCounts } from "../../db/row-counts.ts";
 import type { Db } from "../../db/types.ts";
-import { trashedDocumentCount } from "../documents/queries.ts";
+import { trashedDocumentCount } from "../documents/firm-queries.ts";
 import { type FirmScope, inFirmScope, personInFirmScope } from "../../trpc/firm-scope.ts";
 
 /** The kept counts in one read; documents less the trash. Staff who reach only assigned accounts: those accounts' rows, counted. */

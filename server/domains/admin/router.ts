@@ -5,7 +5,7 @@
 // two procedures cannot share a name (docs/architecture.md, "The firm's API").
 import { router } from "../../trpc/init.ts";
 import { adminProcedure, publicProcedure, staffProcedure } from "../../trpc/procedures.ts";
-import { securitySettingsFirmRouter } from "../account/router.ts";
+import { securitySettingsFirmRouter } from "../profile/router.ts";
 import { accountNotesFirmRouter } from "../account-notes/router.ts";
 import { accountsFirmRouter } from "../accounts/firm-router.ts";
 import { activityFirmRouter } from "../activity/router.ts";

@@ -9,7 +9,7 @@ import { deleteUserData, listUsers, lockAccountsLeftBy, lockUser, userRows } fro
 import type { PublicUser } from "../auth/schemas.ts";
 import { personExistsForFirm } from "../accounts/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
-import { allDocumentRows, setStorageQuotaForFirm, storageOfUsersForFirm } from "../documents/queries.ts";
+import { allDocumentRows, setStorageQuotaForFirm, storageOfUsersForFirm } from "../documents/firm-queries.ts";
 import { quotaBytes } from "../documents/upload.ts";
 import { listPage } from "../list-page.ts";
 import type { Success } from "../shared-schemas.ts";

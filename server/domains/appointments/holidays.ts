@@ -1,5 +1,6 @@
 // The US federal holidays (5 U.S.C. 6103), which the firm's self-booking skips unless it opens on
-// them (docs/decisions.md, "Federal holidays in self-booking"). Each is on its observed date: one
+// them (docs/decisions.md, "Federal holidays in self-booking, phone meetings, export
+// confirmation, forms by account kind"). Each is on its observed date: one
 // that falls on a Saturday is kept the Friday before, on a Sunday the Monday after (so New Year's
 // Day of a year can be observed on December 31 of the year before). Computed, never listed by hand,
 // so no year runs out.

@@ -13,7 +13,7 @@ import type { SessionKind } from "../../auth/session.ts";
 import { deviceTokens, findTrustedDevice } from "../../auth/trusted-devices.ts";
 import { challengeOf, storeWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_TIMEOUT_MS } from "../../auth/webauthn.ts";
 import type { Context } from "../../trpc/context.ts";
-import { transportsOf } from "../account/passkeys.ts";
+import { transportsOf } from "../profile/passkeys.ts";
 import { ADMIN_PASSKEY_UNPROVEN, PASSKEY_SIGN_IN_FAILED } from "./messages.ts";
 import { findPasskeyForSignIn, findUserById, recordPasskeyUse } from "./queries.ts";
 import type { SignedIn } from "./schemas.ts";

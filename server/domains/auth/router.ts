@@ -1,7 +1,7 @@
 import { router } from "../../trpc/init.ts";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures.ts";
-import { cancelEmailChangeInput, confirmEmailChangeInput } from "../account/schemas.ts";
-import { cancelEmailChange, confirmEmailChange } from "../account/service.ts";
+import { cancelEmailChangeInput, confirmEmailChangeInput } from "../profile/schemas.ts";
+import { cancelEmailChange, confirmEmailChange } from "../profile/service.ts";
 import {
   enrolmentEnableInput,
   enrolmentInput,

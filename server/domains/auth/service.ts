@@ -10,7 +10,7 @@ import { accountLabel, personClient, recordActivity } from "../activity/record.t
 import type { Db } from "../../db/types.ts";
 import { deviceTokens, findTrustedDevice, trustDevice } from "../../auth/trusted-devices.ts";
 import type { AuthedContext, Context } from "../../trpc/context.ts";
-import { clientTwoFactorRequired } from "../account/queries.ts";
+import { clientTwoFactorRequired } from "../profile/queries.ts";
 import { REGISTRATION_INVITE_ONLY } from "../invitations/messages.ts";
 import { registrationMode } from "../invitations/queries.ts";
 import { sendVerificationLink } from "./email-verification.ts";

@@ -7,7 +7,8 @@ import { composeEmail, oneLine } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmContactEmail, firmName } from "../site/service.ts";
 import { accountMailRecipients } from "../accounts/service.ts";
-import { listFolderNames, type NoticedDocument } from "./queries.ts";
+import type { NoticedDocument } from "./job-queries.ts";
+import { listFolderNames } from "./queries.ts";
 import { documentNamesInEmails, takeNotice } from "./upload-notices.ts";
 
 const ROOT_FOLDER = "Documents (root)";

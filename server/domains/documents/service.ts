@@ -9,11 +9,11 @@ import { listPage } from "../list-page.ts";
 import { listFolders } from "../folders/queries.ts";
 import { folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
 import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { listAllDocuments } from "./firm-queries.ts";
 import {
   documentRetainedUntil,
   findStoredDocument,
   findStoredDocumentForFirm,
-  listAllDocuments,
   listDocuments,
   searchDocumentsQuery,
   type StoredDocument,

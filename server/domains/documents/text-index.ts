@@ -5,7 +5,7 @@
 import type { AppDeps } from "../../trpc/context.ts";
 import { ObjectNotFoundError } from "../../storage/storage.ts";
 import { type ExtractedText, extractText } from "./content-text.ts";
-import { findDocumentForText, pendingTextDocuments, recordDocumentText } from "./queries.ts";
+import { findDocumentForText, pendingTextDocuments, recordDocumentText } from "./job-queries.ts";
 
 type Deps = Pick<AppDeps, "db" | "storage" | "logger" | "now">;
 

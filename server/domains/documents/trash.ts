@@ -8,12 +8,12 @@ import { folderName, recordDocumentActivity } from "./activity.ts";
 import type { Success } from "../shared-schemas.ts";
 import type { AdminTrashedDocument, ListPageInput, Page } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
+import { listAllTrash } from "./firm-queries.ts";
 import {
   type DocumentRef,
   deleteTrashedDocumentRow,
   findTrashedDocument,
   findTrashedDocumentForFirm,
-  listAllTrash,
   listTrash,
   lockOwnFolder,
   pullBackTrashedDocumentRow,

@@ -17,7 +17,7 @@ import {
   type NoticeAudience,
   type NoticedDocument,
   upsertDocumentNamesSetting,
-} from "./queries.ts";
+} from "./job-queries.ts";
 
 /** How long a batch stays open after its first upload. */
 const NOTICE_WINDOW_MS: Record<NoticeAudience, number> = {

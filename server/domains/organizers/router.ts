@@ -18,26 +18,22 @@ import {
   templateOutput,
   updateTemplateInput,
 } from "./schemas.ts";
+import { answersTable } from "./exports.ts";
 import {
-  answersTable,
   createOrganizers,
   createTemplate,
   deleteTemplate,
   getOrganizerForFirm,
-  getOwn,
   getTemplate,
   listOrganizers,
-  listOwn,
   listTemplates,
   markReviewed,
   readyTemplates,
   reopenOrganizer,
-  saveAnswers,
   sendOrganizer,
-  submitOrganizer,
-  unsubmitOrganizer,
   updateTemplate,
-} from "./service.ts";
+} from "./firm-service.ts";
+import { getOwn, listOwn, saveAnswers, submitOrganizer, unsubmitOrganizer } from "./service.ts";
 
 export const organizersRouter = router({
   list: clientProcedure.output(clientOrganizerListItem.array()).query(({ ctx }) => listOwn(ctx)),

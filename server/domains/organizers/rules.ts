@@ -229,9 +229,12 @@ export function unaskedAnswer(
   return null;
 }
 
+/** A sensitive answer as the client reads it, with nothing of it shown (before its last four characters, if any). */
+export const MASKED = "••••";
+
 /** What the client reads of a sensitive answer: its last four characters ("•••• 6789"), or for a group how many entries. */
 export function maskValue(value: unknown): string {
   if (Array.isArray(value)) return `${value.length} hidden`;
   const text = String(value);
-  return text.length <= 4 ? "••••" : `•••• ${text.slice(-4)}`;
+  return text.length <= 4 ? MASKED : `${MASKED} ${text.slice(-4)}`;
 }

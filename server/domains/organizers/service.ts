@@ -1,48 +1,25 @@
-// Organizers (issue 36; docs/decisions.md, "Organizers"): the firm's templates, sending one to one
-// or many client accounts (each organizer keeps its copy of the template, pre-filled from the
-// account's last submitted organizer of the same template), the client's partial saves, submit and
-// take back, and the firm's reviewed marks and reopen. The mail of each change is queued, and its
-// trail entry written, in the change's own transaction.
+// The client's side of organizers (issue 36; docs/decisions.md, "Organizers"): their own organizers, partial
+// saves, submit and take back, and the file answers documents/upload.ts stores. The mail of each change
+// is queued, and its trail entry written, in the change's own transaction.
 import { TRPCError } from "@trpc/server";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
-import { findAccountName } from "../accounts/queries.ts";
-import { accountForFirm } from "../accounts/service.ts";
 import { addToInbox } from "../inbox/queries.ts";
 import type { Db } from "../../db/types.ts";
-import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
-import type { Page } from "../admin/schemas.ts";
-import { localDate } from "../appointments/firm-clock.ts";
-import { READY_TEMPLATES } from "./ready-templates.ts";
+import type { ClientContext } from "../../trpc/context.ts";
 import {
-  type AnswerRow,
-  archiveTemplate,
   confirmAnswer,
   deleteAnswers,
-  findAnyTemplate,
-  findLastSubmitted,
-  findOrganizerForFirm,
   findOwnOrganizer,
-  findTemplateRow,
   folderExists,
-  insertCopiedAnswers,
-  insertOrganizer,
-  insertTemplate,
-  listAccountOrganizersForExport,
   listAnswerRows,
   listOrganizerDocuments,
-  listOrganizersForFirm,
   listOwnOrganizers,
-  listTemplateOrganizersForFirm,
-  listTemplateRows,
-  lockOrganizerForFirm,
   lockOwnOrganizer,
   rootFolderNamed,
   setOrganizerFolder,
   setOrganizerStatus,
-  setReviewed,
   touchOrganizer,
-  updateTemplateRow,
   upsertAnswer,
 } from "./queries.ts";
 import {
@@ -51,6 +28,7 @@ import {
   isEmpty,
   answerRefusal,
   type KeptEntry,
+  MASKED,
   maskValue,
   missingRequired,
   pruneGroup,
@@ -60,256 +38,20 @@ import {
   visibleIds,
 } from "./rules.ts";
 import {
-  ACCOUNT_NOT_FOUND,
-  type AdminOrganizer,
-  type AdminOrganizerListInput,
-  type AdminOrganizerListItem,
   ALREADY_SUBMITTED,
   ANSWER_NOT_SAVED,
   type AnswerOutput,
   type ClientOrganizer,
   type ClientOrganizerListItem,
-  type CreateOrganizerInput,
-  DUE_DATE_PASSED,
   NOT_A_FILE_QUESTION,
   NOT_OPEN_FOR_ANSWERS,
   NOT_SUBMITTED,
   ORGANIZER_NOT_FOUND,
-  type Question,
   QUESTION_NOT_FOUND,
   REQUIRED_UNANSWERED,
-  type Template,
-  type TemplateInput,
-  type TemplateOutput,
-  TEMPLATE_NOT_FOUND,
-  type UpdateTemplateInput,
 } from "./schemas.ts";
-import { openAnswer, sealAnswer } from "./sealing.ts";
-
-type SealingContext = Pick<AuthedContext, "config" | "logger">;
-
-// ---- templates
-
-type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplateRow>>>;
-
-function toTemplate(row: TemplateRow): TemplateOutput {
-  // Stored only after templateSchema parsed it.
-  return { ...row, template: row.template as Template, organizer_count: row.organizer_count ?? 0 };
-}
-
-export async function listTemplates(ctx: FirmContext): Promise<TemplateOutput[]> {
-  return (await listTemplateRows(ctx.db)).map(toTemplate);
-}
-
-export async function getTemplate(ctx: FirmContext, input: { id: string }): Promise<TemplateOutput> {
-  const row = await findTemplateRow(ctx.db, input.id);
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: TEMPLATE_NOT_FOUND });
-  return toTemplate(row);
-}
-
-export function readyTemplates() {
-  return READY_TEMPLATES.map((ready) => ({ ...ready }));
-}
-
-export async function createTemplate(ctx: FirmContext, input: TemplateInput): Promise<TemplateOutput> {
-  const id = await ctx.db.transaction().execute(async (tx) => {
-    const { id } = await insertTemplate(tx, { name: input.name, template: input.template, created_by: ctx.user.id, now: ctx.now() });
-    await recordTemplateActivity(tx, ctx, "organizer_template.create", id, input.name);
-    return id;
-  });
-  return getTemplate(ctx, { id });
-}
-
-/** A template in use may change: every organizer already sent keeps its own copy. */
-export async function updateTemplate(ctx: FirmContext, input: UpdateTemplateInput): Promise<TemplateOutput> {
-  await ctx.db.transaction().execute(async (tx) => {
-    const updated = await updateTemplateRow(tx, input.id, { name: input.name, template: input.template, now: ctx.now() });
-    if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: TEMPLATE_NOT_FOUND });
-    await recordTemplateActivity(tx, ctx, "organizer_template.update", input.id, updated.name);
-  });
-  return getTemplate(ctx, input);
-}
-
-/** Out of the firm's list and no longer sendable; organizers sent from it, and the CSV of their answers, stay. */
-export async function deleteTemplate(ctx: FirmContext, input: { id: string }): Promise<{ success: true }> {
-  await ctx.db.transaction().execute(async (tx) => {
-    const archived = await archiveTemplate(tx, input.id, ctx.now());
-    if (!archived) throw new TRPCError({ code: "NOT_FOUND", message: TEMPLATE_NOT_FOUND });
-    await recordTemplateActivity(tx, ctx, "organizer_template.delete", input.id, archived.name);
-  });
-  return { success: true };
-}
-
-function recordTemplateActivity(
-  tx: Db,
-  ctx: AuthedContext,
-  action: "organizer_template.create" | "organizer_template.update" | "organizer_template.delete",
-  id: string,
-  name: string,
-) {
-  return recordActivity(tx, ctx, { action, client: null, target: { type: "organizer_template", id }, detail: { name } });
-}
-
-// ---- sending
-
-/**
- * Sends the template to one account or to many (all or none: an account out of reach is the whole
- * request's 404). Each organizer gets the template's copy and last year's answers of the account.
- */
-export async function createOrganizers(ctx: FirmContext, input: CreateOrganizerInput): Promise<AdminOrganizerListItem[]> {
-  if (input.due_date !== null && input.due_date < localDate(ctx.now(), ctx.config.firmTimeZone)) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
-  }
-  const template = await findTemplateRow(ctx.db, input.template_id);
-  if (!template) throw new TRPCError({ code: "NOT_FOUND", message: TEMPLATE_NOT_FOUND });
-  const named = input.account_ids ?? [input.account_id as string];
-  const accountIds: string[] = [];
-  for (const accountId of new Set(named)) accountIds.push(await accountForFirm(ctx.db, ctx.firmScope, { account_id: accountId }, ACCOUNT_NOT_FOUND));
-  const status = input.draft ? "draft" : "sent";
-  const ids = await ctx.db.transaction().execute(async (tx) => {
-    const created: string[] = [];
-    for (const accountId of accountIds) {
-      const { id } = await insertOrganizer(tx, {
-        account_id: accountId,
-        template_id: template.id,
-        template: template.template as Template,
-        title: input.title,
-        due_date: input.due_date,
-        status,
-        created_by: ctx.user.id,
-        now: ctx.now(),
-      });
-      await prefillFromLastYear(tx, accountId, template.id, id, template.template as Template, ctx.now());
-      if (status === "sent") await announce(tx, ctx, { id, account_id: accountId, title: input.title });
-      created.push(id);
-    }
-    return created;
-  });
-  return Promise.all(ids.map((id) => adminListItem(ctx, id)));
-}
-
-/** A draft goes out: the client sees it from now on. */
-export async function sendOrganizer(ctx: FirmContext, input: { id: string }): Promise<AdminOrganizer> {
-  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
-  await ctx.db.transaction().execute(async (tx) => {
-    const organizer = await lockOrganizerForFirm(tx, ctx.firmScope, input.id);
-    if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-    if (organizer.status !== "draft") throw new TRPCError({ code: "CONFLICT", message: "This organizer is already sent" });
-    await setOrganizerStatus(tx, organizer.id, { status: "sent", now: ctx.now(), sent_at: ctx.now() });
-    await announce(tx, ctx, organizer);
-  });
-  return getOrganizerForFirm(ctx, input);
-}
-
-async function announce(tx: Db, ctx: FirmContext, organizer: { id: string; account_id: string; title: string }) {
-  await ctx.jobs.send("email", { kind: "organizer-sent", organizerId: organizer.id }, { tx });
-  const client = accountClient((await findAccountName(tx, organizer.account_id)) ?? { id: organizer.account_id, name: organizer.account_id });
-  await recordActivity(tx, ctx, {
-    action: "organizer.send",
-    client,
-    target: { type: "organizer", id: organizer.id },
-    detail: { title: organizer.title },
-  });
-}
-
-/**
- * Last year's answers: the account's latest submitted organizer of the same template, its answers
- * to questions the new copy still asks with the same type (and still valid for it), marked as last
- * year's until the client confirms or changes them. Files are not carried over.
- */
-async function prefillFromLastYear(tx: Db, accountId: string, templateId: string, organizerId: string, template: Template, now: Date) {
-  const last = await findLastSubmitted(tx, accountId, templateId);
-  if (!last || last.id === organizerId) return;
-  const lastTemplate = last.template as Template;
-  const rows = await listAnswerRows(tx, last.id);
-  const copied: Array<{ question_id: string; value: unknown; sealed: string | null }> = [];
-  for (const row of rows) {
-    const question = findQuestion(template, row.question_id);
-    const before = findQuestion(lastTemplate, row.question_id);
-    if (!question || !before || question.type !== before.type || question.type === "file") continue;
-    if (row.sealed !== null) {
-      // Sealed stays sealed (as long as the question is still sensitive); nothing is opened to copy it.
-      if (question.sensitive) copied.push({ question_id: row.question_id, value: null, sealed: row.sealed });
-      continue;
-    }
-    if (row.value === null || question.sensitive) continue;
-    const checked = checkValue(question, row.value);
-    if (checked.ok && checked.value !== null) copied.push({ question_id: row.question_id, value: checked.value, sealed: null });
-  }
-  await insertCopiedAnswers(tx, organizerId, copied, now);
-}
-
-// ---- the firm's views and changes
-
-type FirmRow = NonNullable<Awaited<ReturnType<typeof findOrganizerForFirm>>>;
-
-function toListItem(row: FirmRow): AdminOrganizerListItem {
-  const { template: _template, folder_id: _folder, ...rest } = row;
-  return rest;
-}
-
-async function adminListItem(ctx: FirmContext, id: string): Promise<AdminOrganizerListItem> {
-  const row = await findOrganizerForFirm(ctx.db, ctx.firmScope, id);
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-  return toListItem(row);
-}
-
-export async function listOrganizers(ctx: FirmContext, input: AdminOrganizerListInput): Promise<Page<AdminOrganizerListItem>> {
-  const offset = input.cursor ?? 0;
-  const { items, total } = await listOrganizersForFirm(ctx.db, ctx.firmScope, { ...input, offset });
-  return { items: items.map(toListItem), total, nextCursor: offset + items.length < total ? offset + items.length : null };
-}
-
-/** The firm reads every answer in full, sensitive ones opened. */
-export async function getOrganizerForFirm(ctx: FirmContext, input: { id: string }): Promise<AdminOrganizer> {
-  const row = await findOrganizerForFirm(ctx.db, ctx.firmScope, input.id);
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-  const template = row.template as Template;
-  const [answers, documents] = await Promise.all([listAnswerRows(ctx.db, row.id), documentsByQuestion(ctx.db, row.id)]);
-  return {
-    ...toListItem(row),
-    template,
-    answers: answers.map((answer) => ({
-      ...answerBase(answer),
-      value: answerValue(ctx, answer),
-      masked: null,
-      reviewed_at: answer.reviewed_at,
-      reviewed_by_name: answer.reviewed_by_name,
-      sensitive: findQuestion(template, answer.question_id)?.sensitive ?? false,
-    })),
-    documents,
-  };
-}
-
-/** The firm's reviewed mark on one answer (a file question's too); a change by the client clears it. */
-export async function markReviewed(ctx: FirmContext, input: { id: string; question_id: string; reviewed: boolean }): Promise<AdminOrganizer> {
-  await ctx.db.transaction().execute(async (tx) => {
-    const organizer = await lockOrganizerForFirm(tx, ctx.firmScope, input.id);
-    if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-    if (!findQuestion(organizer.template as Template, input.question_id)) throw new TRPCError({ code: "NOT_FOUND", message: QUESTION_NOT_FOUND });
-    await setReviewed(tx, organizer.id, input.question_id, input.reviewed ? ctx.user.id : null, ctx.now());
-  });
-  return getOrganizerForFirm(ctx, input);
-}
-
-/** Back to the client with a comment saying what is missing; they are mailed (the comment stays in the portal). */
-export async function reopenOrganizer(ctx: FirmContext, input: { id: string; comment: string }): Promise<AdminOrganizer> {
-  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
-  await ctx.db.transaction().execute(async (tx) => {
-    const organizer = await lockOrganizerForFirm(tx, ctx.firmScope, input.id);
-    if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-    if (organizer.status !== "submitted") throw new TRPCError({ code: "CONFLICT", message: NOT_SUBMITTED });
-    await setOrganizerStatus(tx, organizer.id, { status: "reopened", now: ctx.now(), reopen_comment: input.comment });
-    await ctx.jobs.send("email", { kind: "organizer-reopened", organizerId: organizer.id }, { tx });
-    await recordActivity(tx, ctx, {
-      action: "organizer.reopen",
-      client: accountClient({ id: organizer.account_id, name: organizer.client_label }),
-      target: { type: "organizer", id: organizer.id },
-      detail: { title: organizer.title },
-    });
-  });
-  return getOrganizerForFirm(ctx, input);
-}
+import { sealAnswer } from "./sealing.ts";
+import { answerBase, answerValue, documentsByQuestion, type SealingContext } from "./common.ts";
 
 // ---- the client's
 
@@ -318,7 +60,7 @@ export async function listOwn(ctx: ClientContext): Promise<ClientOrganizerListIt
   return rows.map(({ template, folder_id: _folder, answered, ...row }) => ({
     ...row,
     answered: answered ?? 0,
-    questions: topQuestions(template as Template).length,
+    questions: topQuestions(template).length,
   }));
 }
 
@@ -326,7 +68,7 @@ export async function listOwn(ctx: ClientContext): Promise<ClientOrganizerListIt
 export async function getOwn(ctx: ClientContext, input: { id: string }): Promise<ClientOrganizer> {
   const row = await findOwnOrganizer(ctx.db, ctx.account.id, input.id);
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
-  const template = row.template as Template;
+  const template = row.template;
   const [answers, documents] = await Promise.all([listAnswerRows(ctx.db, row.id), documentsByQuestion(ctx.db, row.id)]);
   const { folder_id: _folder, ...organizer } = row;
   return {
@@ -339,43 +81,10 @@ export async function getOwn(ctx: ClientContext, input: { id: string }): Promise
         const base = answerBase(answer);
         if (answer.sealed === null) return { ...base, value: answer.value, masked: null };
         const value = answerValue(ctx, answer);
-        return { ...base, value: null, masked: value === null ? "••••" : maskValue(value) };
+        return { ...base, value: null, masked: value === null ? MASKED : maskValue(value) };
       }),
     documents,
   };
-}
-
-function answerBase(answer: AnswerRow) {
-  return {
-    question_id: answer.question_id,
-    from_last_year: answer.from_last_year,
-    reviewed: answer.reviewed_at !== null,
-    version: answer.version,
-    updated_at: answer.updated_at,
-  };
-}
-
-/**
- * An answer's value, a sealed one opened. One that does not open (TOTP_ENCRYPTION_KEY unset or
- * changed since) reads as no answer, logged, rather than failing every read of the organizer.
- */
-function answerValue(ctx: SealingContext, answer: Pick<AnswerRow, "value" | "sealed" | "question_id">): unknown {
-  if (answer.sealed === null) return answer.value;
-  try {
-    return openAnswer(answer.sealed, ctx.config.totpEncryptionKey);
-  } catch (err) {
-    ctx.logger.error({ err, question_id: answer.question_id }, "a sealed organizer answer does not open");
-    return null;
-  }
-}
-
-async function documentsByQuestion(db: Db, organizerId: string) {
-  const byQuestion: Record<string, Array<{ id: string; original_filename: string; file_size: number; upload_date: Date }>> = {};
-  for (const { organizer_question_id, ...document } of await listOrganizerDocuments(db, organizerId)) {
-    if (!organizer_question_id) continue;
-    (byQuestion[organizer_question_id] ??= []).push(document);
-  }
-  return byQuestion;
 }
 
 function isOpenForAnswers(status: string): boolean {
@@ -396,7 +105,7 @@ export async function saveAnswers(ctx: ClientContext, input: { id: string; answe
     const organizer = await lockOwnOrganizer(tx, ctx.account.id, input.id);
     if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
     if (!isOpenForAnswers(organizer.status)) throw new TRPCError({ code: "CONFLICT", message: NOT_OPEN_FOR_ANSWERS });
-    const template = organizer.template as Template;
+    const template = organizer.template;
     const rows = new Map((await listAnswerRows(tx, organizer.id)).map((row) => [row.question_id, row]));
     const values = new Map<string, unknown>();
     for (const [id, row] of rows) values.set(id, answerValue(ctx, row));
@@ -472,7 +181,7 @@ export async function submitOrganizer(ctx: ClientContext, input: { id: string })
     const organizer = await lockOwnOrganizer(tx, ctx.account.id, input.id);
     if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
     if (organizer.status === "submitted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_SUBMITTED });
-    const template = organizer.template as Template;
+    const template = organizer.template;
     const values = new Map((await listAnswerRows(tx, organizer.id)).map((row) => [row.question_id, answerValue(ctx, row)]));
     const files = new Map<string, number>();
     for (const document of await listOrganizerDocuments(tx, organizer.id)) {
@@ -532,7 +241,7 @@ export async function checkOrganizerUpload(tx: Db, accountId: string, organizerI
   const organizer = await lockOwnOrganizer(tx, accountId, organizerId);
   if (!organizer) throw new TRPCError({ code: "NOT_FOUND", message: ORGANIZER_NOT_FOUND });
   if (!questionId) throw new TRPCError({ code: "BAD_REQUEST", message: "Send question_id with organizer_id" });
-  const question = findQuestion(organizer.template as Template, questionId);
+  const question = findQuestion(organizer.template, questionId);
   if (!question) throw new TRPCError({ code: "NOT_FOUND", message: QUESTION_NOT_FOUND });
   if (question.type !== "file") throw new TRPCError({ code: "BAD_REQUEST", message: NOT_A_FILE_QUESTION });
   if (!isOpenForAnswers(organizer.status)) throw new TRPCError({ code: "CONFLICT", message: NOT_OPEN_FOR_ANSWERS });
@@ -559,128 +268,4 @@ export async function organizerForUpload(
   }
   await touchOrganizer(tx, organizer.id, now);
   return { id: organizer.id, title: organizer.title, question_id: question.id, folder_id: folderId };
-}
-
-// ---- exports
-
-/**
- * One template's answers across the accounts the asker reaches, as a table: a row per organizer
- * sent from it, a column per question of the template as it is now (an organizer sent with an
- * older copy fills the columns whose question ids it shares). A file question gives its documents'
- * names; a group its entries as "label: value; ..." joined by " | ". Sensitive answers are masked
- * here (a spreadsheet of account numbers travels further than the portal; the organizer's own page
- * and PDF show them in full).
- */
-export async function answersTable(ctx: FirmContext, input: { id: string }): Promise<{ filename: string; rows: string[][] }> {
-  const template = await findAnyTemplate(ctx.db, input.id);
-  if (!template) throw new TRPCError({ code: "NOT_FOUND", message: TEMPLATE_NOT_FOUND });
-  const questions = topQuestions(template.template as Template);
-  const header = ["Client", "Organizer", "Status", "Submitted at", ...questions.map((q) => q.label)];
-  const rows: string[][] = [header];
-  for (const organizer of await listTemplateOrganizersForFirm(ctx.db, ctx.firmScope, template.id)) {
-    const [answers, documents] = await Promise.all([listAnswerRows(ctx.db, organizer.id), documentsByQuestion(ctx.db, organizer.id)]);
-    const byId = new Map(answers.map((answer) => [answer.question_id, answer]));
-    const own = organizer.template as Template;
-    rows.push([
-      organizer.client_label,
-      organizer.title,
-      organizer.status,
-      organizer.submitted_at?.toISOString() ?? "",
-      ...questions.map((q) => {
-        const asked = findQuestion(own, q.id);
-        if (!asked || asked.type !== q.type) return "";
-        if (q.type === "file") return (documents[q.id] ?? []).map((d) => d.original_filename).join("; ");
-        const answer = byId.get(q.id);
-        if (!answer || (answer.value === null && answer.sealed === null)) return "";
-        if (answer.sealed !== null) return maskValue(answerValue(ctx, answer) ?? "");
-        return cellText(asked, answer.value);
-      }),
-    ]);
-  }
-  const name =
-    template.name
-      .replace(/[^A-Za-z0-9 _-]+/g, "")
-      .trim()
-      .replace(/\s+/g, "-") || "organizer";
-  return { filename: `${name}-answers.csv`, rows };
-}
-
-export type OrganizerExport = {
-  id: string;
-  title: string;
-  status: string;
-  due_date: string | null;
-  sent_at: string | null;
-  submitted_at: string | null;
-  reopen_comment: string | null;
-  questions: Array<{
-    id: string;
-    label: string;
-    type: Question["type"];
-    sensitive: boolean;
-    /** The answer as stored (a group's entries as objects), or masked text; null when unanswered. */
-    answer: unknown;
-    /** The answer as one line, as the CSV has it. */
-    answer_text: string;
-    /** A file question's documents, by name (the files themselves are among the account's documents). */
-    files: string[];
-  }>;
-};
-
-/**
- * An account's organizers for its export (account-export/service.ts). Whose export decides what a
- * sensitive answer is: the firm's has it opened, as the firm's review page shows it; the client's
- * has it masked, as the client's own page does, so that a session taken over cannot collect the
- * account numbers by downloading the export (docs/decisions.md, "Organizers"). Drafts were never
- * sent: only the firm's export has them.
- */
-export async function organizersForExport(ctx: SealingContext & { db: Db }, accountId: string, view: "firm" | "client"): Promise<OrganizerExport[]> {
-  const organizers = await listAccountOrganizersForExport(ctx.db, accountId, view === "firm");
-  return Promise.all(
-    organizers.map(async (organizer) => {
-      const [answers, documents] = await Promise.all([listAnswerRows(ctx.db, organizer.id), documentsByQuestion(ctx.db, organizer.id)]);
-      const byId = new Map(answers.map((answer) => [answer.question_id, answer]));
-      return {
-        id: organizer.id,
-        title: organizer.title,
-        status: organizer.status,
-        due_date: organizer.due_date,
-        sent_at: organizer.sent_at?.toISOString() ?? null,
-        submitted_at: organizer.submitted_at?.toISOString() ?? null,
-        reopen_comment: organizer.reopen_comment,
-        questions: topQuestions(organizer.template as Template).map((question) => {
-          const files = question.type === "file" ? (documents[question.id] ?? []).map((d) => d.original_filename) : [];
-          const row = byId.get(question.id);
-          let answer: unknown = null;
-          let text = files.join("; ");
-          if (row && (row.value !== null || row.sealed !== null)) {
-            const value = answerValue(ctx, row);
-            answer = row.sealed !== null && view === "client" ? (value === null ? "••••" : maskValue(value)) : value;
-            text = row.sealed !== null && view === "client" ? String(answer) : cellText(question, value);
-          }
-          return { id: question.id, label: question.label, type: question.type, sensitive: question.sensitive, answer, answer_text: text, files };
-        }),
-      };
-    }),
-  );
-}
-
-function cellText(question: Question, value: unknown): string {
-  if (question.type === "group" && Array.isArray(value)) {
-    return (value as Array<Record<string, unknown>>)
-      .map((entry) =>
-        question.questions
-          .filter((m) => entry[m.id] !== undefined)
-          .map((m) => `${m.label}: ${plain(entry[m.id])}`)
-          .join("; "),
-      )
-      .join(" | ");
-  }
-  return plain(value);
-}
-
-function plain(value: unknown): string {
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.map(plain).join("; ");
-  return value === null || value === undefined ? "" : String(value);
 }

@@ -7,7 +7,10 @@ import { idSchema } from "../shared-schemas.ts";
 
 /** Documents are kept this many years after an account's last activity unless the firm says otherwise. */
 export const DEFAULT_RETENTION_YEARS = 7;
-/** A signed Form 8879 is kept at least this long after it was signed (the IRS's rule for an ERO). */
+/**
+ * A signed Form 8879 is kept at least this long after it was signed (the IRS's rule for an ERO); the
+ * signature's own lock on every signed document lasts as long (signatures/common.ts, retentionEnd).
+ */
 export const FORM_8879_MIN_YEARS = 3;
 /** How far ahead the firm sees what is due for disposal. */
 export const DUE_WINDOW_DAYS = 30;

@@ -1,4 +1,4 @@
-// Responding to an incident (docs/safeguards.md, "Responding to an incident"): the owner ends every
+// Responding to an incident (docs/safeguards.md, "314.4(h) Incident response plan, and 314.4(j) notifying the FTC"): the owner ends every
 // session at once, and the firm reads who accessed what in a window of time.
 import type { FirmContext } from "../../trpc/context.ts";
 import type { ActivityFilters } from "../activity/queries.ts";

@@ -20,19 +20,21 @@ import {
 } from "./schemas.ts";
 import {
   adminSignatureRequest,
+  createSignatureRequest,
+  listSignatureRequestsForFirm,
+  recordInPersonCheck,
+  remindSigners,
+  voidSignatureRequest,
+} from "./firm-service.ts";
+import {
   checkIdentity,
   consentToDisclosure,
-  createSignatureRequest,
   declineSignature,
   getOwnSignatureRequest,
   listOwnSignatureRequests,
-  listSignatureRequestsForFirm,
   ownSignatureDocument,
-  recordInPersonCheck,
-  remindSigners,
   signRequest,
   startIdentityCheck,
-  voidSignatureRequest,
 } from "./service.ts";
 import { verifySealedPdf } from "./verify.ts";
 

@@ -16,8 +16,6 @@ export const MAX_SIGNERS = 10;
 export const MAX_FIELDS = 200;
 /** A drawn signature's PNG as a data URL, at most this many characters (the JSON body's limit is 1 MB). */
 export const MAX_SIGNATURE_IMAGE_CHARS = 400_000;
-/** Years the original and the sealed PDF are kept unchanged (the IRS keeps an ERO to 3 years for Form 8879). */
-export const RETENTION_YEARS = 3;
 
 export const SIGNATURE_REQUEST_NOT_FOUND = "Signature request not found";
 export const DOCUMENT_NOT_PDF = "Only a PDF can be sent for signature";

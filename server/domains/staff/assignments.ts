@@ -121,8 +121,8 @@ async function scopeReaches(ctx: FirmContext, scope: FirmScope, who: { account_i
 }
 
 /**
- * Why a client's page does not open for the asker (docs/security.md, "Assigned accounts: saying
- * why a page does not open"): every client path keeps answering 404 alike for a missing and an
+ * Why a client's page does not open for the asker (docs/security.md, "Assigned accounts"): every
+ * client path keeps answering 404 alike for a missing and an
  * unassigned account; this one answer tells a staff member on assigned accounts that a client they
  * were linked to exists but is not assigned to them, and who may change that. It says nothing of the
  * account (no name, no kind), and only to the firm's own people, who hold its id from a link.

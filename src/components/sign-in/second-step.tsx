@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import type { SignInStep } from "@/lib/sign-in-step.ts";
 import { trpc } from "@/lib/trpc.ts";
-import type { TwoFactorSetup } from "@server/domains/account/schemas.ts";
+import type { TwoFactorSetup } from "@server/domains/profile/schemas.ts";
 import { BackupCodes } from "./backup-codes.tsx";
 import { TotpSetupForm } from "./totp-setup-form.tsx";
 

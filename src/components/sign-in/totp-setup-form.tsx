@@ -3,7 +3,7 @@ import { Check, Copy, Smartphone } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import type { TwoFactorSetup } from "@server/domains/account/schemas.ts";
+import type { TwoFactorSetup } from "@server/domains/profile/schemas.ts";
 
 type TotpSetupFormProps = {
   setup: TwoFactorSetup;

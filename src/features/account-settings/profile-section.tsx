@@ -5,7 +5,7 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
-import type { AccountOverview } from "@server/domains/account/schemas.ts";
+import type { AccountOverview } from "@server/domains/profile/schemas.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { useChangeEmail } from "./use-change-email.ts";
 import { useUpdateProfile } from "./use-update-profile.ts";

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
 import { errorDetail } from "@/lib/api-error.ts";
 import { formatDate } from "@/lib/format.ts";
-import type { AccountOverview, TwoFactorSetup } from "@server/domains/account/schemas.ts";
+import type { AccountOverview, TwoFactorSetup } from "@server/domains/profile/schemas.ts";
 import { useConfirmIdentity } from "./confirm-identity.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import { useDisableTwoFactor } from "./use-disable-two-factor.ts";

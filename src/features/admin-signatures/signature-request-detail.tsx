@@ -17,7 +17,7 @@ import { trpc } from "@/lib/trpc.ts";
 import type { AdminSignatureRequest } from "@server/domains/signatures/schemas.ts";
 import { SignatureStatusBadge, SignerStatus } from "./status-badge.tsx";
 
-/** The request's own audit events (server/domains/signatures/service.ts, record()), in words. */
+/** The request's own audit events (server/domains/signatures/common.ts, record()), in words. */
 const EVENT_LABELS: Record<string, string> = {
   create: "Sent for signature",
   view: "Opened",

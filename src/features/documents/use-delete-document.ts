@@ -6,7 +6,7 @@ import { TRASH_RETENTION_DAYS } from "@server/domains/documents/schemas.ts";
 
 /**
  * Moves a document to the trash: the specification's "Document deleted successfully", with where it
- * went and the toast's Undo, which puts it back where it was (docs/decisions.md, "Trash").
+ * went and the toast's Undo, which puts it back where it was (docs/decisions.md, "Links, reach and the deletion's words").
  */
 export function useDeleteDocument() {
   const utils = trpc.useUtils();

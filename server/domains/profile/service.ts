@@ -1,4 +1,4 @@
-// The account's own settings (docs/decisions.md, Account settings and two-factor): name, email,
+// The signed-in person's own profile and sign-in settings (docs/decisions.md, Account settings and two-factor): name, email,
 // password, sessions, deleting the account. Two-factor sign-in is in two-factor.ts, passkeys in passkeys.ts.
 import { TRPCError } from "@trpc/server";
 import { personClient, recordActivity } from "../activity/record.ts";
