@@ -81,24 +81,35 @@ async function makePdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** One client's account with a PDF sent to them for signature by `firm`. */
-async function signatureRequest(firm: ApiClient): Promise<{ id: string; email: string; accountId: string }> {
+/**
+ * One client's account with a PDF sent to them for signature by `firm`; with `invited`, the request
+ * also holds a slot for a person invited to the account and not signed up yet (or only that slot).
+ */
+async function signatureRequest(
+  firm: ApiClient,
+  invited?: "also" | "only",
+): Promise<{ id: string; email: string; accountId: string; invitationId?: string }> {
   const signer = await createUser(server.db, { name: "Sam Signer" });
   const api = await loginClient(server.url, signer);
   const form = new FormData();
   form.append("file", new Blob([(await makePdf()) as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "letter.pdf");
   const uploaded = await api.request("POST", "/api/documents/upload", { body: form });
   expect(uploaded.status, uploaded.text).toBe(201);
+  const invitation = invited
+    ? await firm.post("/api/admin/invitations", { name: "Ivy Invited", email: uniqueEmail("ivy"), account_id: signer.id })
+    : null;
+  if (invitation) expect(invitation.status, invitation.text).toBe(201);
+  const signers = [...(invited === "only" ? [] : [{ user_id: signer.id }]), ...(invitation ? [{ invitation_id: invitation.body.id as string }] : [])];
   const created = await firm.post("/api/admin/signature-requests", {
     account_id: signer.id,
     document_id: uploaded.body.id,
     title: "Letter",
     kind: "other",
-    signers: [{ user_id: signer.id }],
-    fields: [{ signer: 0, type: "signature", page: 1, x: 0.1, y: 0.8, width: 0.35, height: 0.06 }],
+    signers,
+    fields: signers.map((_, i) => ({ signer: i, type: "signature", page: 1, x: 0.1, y: 0.8 - 0.1 * i, width: 0.35, height: 0.06 })),
   });
   expect(created.status, created.text).toBe(201);
-  return { id: created.body.id as string, email: signer.email, accountId: signer.id };
+  return { id: created.body.id as string, email: signer.email, accountId: signer.id, invitationId: invitation?.body.id as string | undefined };
 }
 
 describe("item 5: no limit on firm-side mail", () => {
@@ -127,6 +138,45 @@ describe("item 5: no limit on firm-side mail", () => {
       .where("action", "=", "remind")
       .execute();
     expect(reminded).toHaveLength(1);
+  });
+
+  // Security round 4's review (docs/security.md, "Round 4 (issue 47): reminders and the mail cap
+  // count only mail that goes"): a slot held for someone invited and not signed up was stamped and
+  // counted as reminded, though no mail can go to it.
+  it("a reminder stamps and counts only the signers it mails, never a slot awaiting sign-up", async () => {
+    const firm = await admin();
+    const { id, email } = await signatureRequest(firm, "also");
+    const reminded = await firm.post(`/api/admin/signature-requests/${id}/remind`);
+    expect(reminded.status, reminded.text).toBe(200);
+    expect(reminded.body.reminded).toBe(1);
+    const stamps = await server.db
+      .selectFrom("signature_signers")
+      .select(["position", "user_id", "last_reminded_at"])
+      .where("request_id", "=", id)
+      .orderBy("position")
+      .execute();
+    expect(stamps[0]!.last_reminded_at).not.toBeNull();
+    expect(stamps[1]).toMatchObject({ user_id: null, last_reminded_at: null });
+    const trail = await server.db
+      .selectFrom("signature_events")
+      .select("detail")
+      .where("request_id", "=", id)
+      .where("action", "=", "remind")
+      .executeTakeFirstOrThrow();
+    expect(trail.detail).toEqual({ signers: [1] });
+    await smtp.waitForMail(email, /^Reminder: Please sign/);
+
+    // Only the invited person waits: nobody can be mailed, and nothing is stamped.
+    const only = await signatureRequest(firm, "only");
+    const refused = await firm.post(`/api/admin/signature-requests/${only.id}/remind`);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.detail).toBe("Everyone waiting to sign is invited and has not signed up yet: their invitation says what waits for them");
+    const slot = await server.db
+      .selectFrom("signature_signers")
+      .select("last_reminded_at")
+      .where("request_id", "=", only.id)
+      .executeTakeFirstOrThrow();
+    expect(slot.last_reminded_at).toBeNull();
   });
 
   it("a signer may be reminded again once 24 hours have passed", async () => {

@@ -5,6 +5,7 @@ import { idInput } from "../shared-schemas.ts";
 import {
   adminSignatureListItem,
   adminSignatureRequestOutput,
+  remindOutput,
   clientSignatureRequestOutput,
   consentInput,
   createSignatureRequestInput,
@@ -90,7 +91,7 @@ export const signaturesAdminProcedures = {
     .mutation(({ ctx, input }) => voidSignatureRequest(ctx, input)),
   remindSignatureRequest: staffProcedure("requests")
     .input(idInput)
-    .output(adminSignatureRequestOutput)
+    .output(remindOutput)
     .mutation(({ ctx, input }) => remindSigners(ctx, input)),
   recordSignerInPerson: staffProcedure("requests")
     .input(inPersonInput)

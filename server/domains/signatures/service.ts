@@ -79,6 +79,7 @@ import {
   KBA_NEEDED,
   NOT_YOUR_TURN,
   REMIND_NOTHING,
+  REMIND_NOT_SIGNED_UP,
   REQUEST_CLOSED,
   RETENTION_YEARS,
   SIGNATURE_REQUEST_NOT_FOUND,
@@ -465,20 +466,25 @@ async function releaseOriginal(tx: Db, documentId: string): Promise<void> {
 /**
  * Mails the signers whose turn it is, each at most once in SIGNER_REMINDER_INTERVAL_HOURS; when all of
  * them were reminded within it, 429 with when the first may be reminded again (docs/security.md, Round 4).
+ * A slot held for someone invited and not signed up gets no mail (mail.ts), so it is neither stamped
+ * nor counted: the answer's `reminded` is the number of signers mailed (docs/security.md, "Round 4
+ * (issue 47): reminders and the mail cap count only mail that goes").
  */
-export async function remindSigners(ctx: FirmContext, input: { id: string }): Promise<AdminSignatureRequest> {
+export async function remindSigners(ctx: FirmContext, input: { id: string }): Promise<AdminSignatureRequest & { reminded: number }> {
   await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
-  await ctx.db.transaction().execute(async (tx) => {
+  const reminded = await ctx.db.transaction().execute(async (tx) => {
     const row = await lockOpenForFirm(tx, ctx, input.id);
     const signers = await listSigners(tx, [row.id]);
     const waiting = signers.filter((s) => hasTurn(row, signers, s));
     if (waiting.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOTHING });
+    const mailable = waiting.filter((s) => s.user_id !== null);
+    if (mailable.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOT_SIGNED_UP });
     const now = ctx.now();
     const interval = SIGNER_REMINDER_INTERVAL_HOURS * 3_600_000;
     const { claimed, lastReminded } = await claimSignerReminders(
       tx,
       row.id,
-      waiting.map((s) => s.position),
+      mailable.map((s) => s.position),
       now,
       new Date(now.getTime() - interval),
     );
@@ -489,8 +495,9 @@ export async function remindSigners(ctx: FirmContext, input: { id: string }): Pr
     for (const position of claimed) await ctx.jobs.send("email", { kind: "signature-turn", requestId: row.id, position, reminder: true }, { tx });
     await updateRequest(tx, row.id, { last_reminded_at: now });
     await record(tx, ctx, row, "signature.remind", null, { signers: claimed.map((position) => position + 1) });
+    return claimed.length;
   });
-  return adminSignatureRequest(ctx, input.id);
+  return { ...(await adminSignatureRequest(ctx, input.id)), reminded };
 }
 
 /**
