@@ -6,10 +6,16 @@
 // 5. 15 signature reminders in 25 s reached one client as 16 mails, and 12 invitation resends were
 //    all sent. A signer is reminded once a day at most, resends count as staff resends do, and each
 //    of the firm's people has an hourly cap on the mail they have the portal send to clients.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR, MAX_FIRM_MAILS_TO_CLIENTS_PER_PERSON_PER_HOUR } from "../../server/auth/rate-limit.ts";
+import {
+  createRateLimits,
+  MAX_CONTACT_INVITATIONS_PER_USER_PER_HOUR,
+  MAX_FIRM_MAILS_TO_CLIENTS_PER_PERSON_PER_HOUR,
+} from "../../server/auth/rate-limit.ts";
+import { chargedIfMailing } from "../../server/trpc/firm-mail-cap.ts";
 import { VERIFY_FIRST } from "../../server/domains/account-contacts/messages.ts";
 import { createUser, loginClient } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -235,5 +241,84 @@ describe("item 5: no limit on firm-side mail", () => {
     expect((await firm.patch(`/api/admin/appointments/${made.body.id}`, { title: "Year-end review" })).status).toBe(200);
     expect((await firm.patch(`/api/admin/appointments/${made.body.id}`, { status: "scheduled" })).status).toBe(429);
     expect((await colleague.post(`/api/admin/signature-requests/${id}/remind`)).status).toBe(200);
+  });
+});
+
+// Security round 4's review (docs/security.md, "Round 4 (issue 47): reminders and the mail cap count
+// only mail that goes"): the firm's hourly mail cap was charged on paths that mail no client (a
+// request to an account nobody has joined yet, reopening a request that is open, a failed action).
+describe("the firm's mail cap is charged only for mail that goes to a client", () => {
+  /** The points one of the firm's people has spent of the hourly cap (the limiter's row; its key is hashed). */
+  async function charged(userId: string): Promise<number> {
+    const key = `firm_mail_user:${createHash("sha256").update(userId).digest("base64url")}`;
+    const rows = await sql<{ points: number }>`select points from rate_limits where key = ${key} and expire > ${Date.now()}`.execute(server.db);
+    return Number(rows.rows[0]?.points ?? 0);
+  }
+
+  it("a request to an account nobody can be mailed at, a reopening of an open request and a refused request cost nothing; a request mailed to a client costs one", async () => {
+    const user = await createUser(server.db, { is_admin: true });
+    const firm = await loginClient(server.url, user, "admin");
+    // An account made by the firm's invitation has nobody in it until the invitee accepts (invited by a colleague).
+    const invited = await (await admin()).post("/api/admin/invitations", { name: "Nobody Yet", email: uniqueEmail("nobody") });
+    expect(invited.status, invited.text).toBe(201);
+
+    const toNobody = await firm.post("/api/admin/requests", { account_id: invited.body.account_id, title: "W-2 forms" });
+    expect(toNobody.status, toNobody.text).toBe(201);
+    const reopened = await firm.patch(`/api/admin/requests/${toNobody.body.id}`, { status: "open" });
+    expect(reopened.status, reopened.text).toBe(200);
+    const client = await createUser(server.db, { name: "Cara Client" });
+    const refused = await firm.post("/api/admin/requests", { account_id: client.id, title: "1099s", due_date: "2000-01-01" });
+    expect(refused.status, refused.text).toBe(422);
+    expect(await charged(user.id)).toBe(0);
+
+    const mailed = await firm.post("/api/admin/requests", { account_id: client.id, title: "1099s" });
+    expect(mailed.status, mailed.text).toBe(201);
+    await smtp.waitForMail(client.email, /Document request: 1099s/);
+    expect(await charged(user.id)).toBe(1);
+    // Reopening it once done mails the client again, and costs one more.
+    expect((await firm.patch(`/api/admin/requests/${mailed.body.id}`, { status: "done" })).status).toBe(200);
+    expect((await firm.patch(`/api/admin/requests/${mailed.body.id}`, { status: "open" })).status).toBe(200);
+    expect(await charged(user.id)).toBe(2);
+  });
+
+  it("an action that learns in its transaction that it mails is run again charged; one that mails nobody or fails gives the point back", async () => {
+    const user = await createUser(server.db, { is_admin: true });
+    const ctx = { rateLimits: createRateLimits(server.db), user: { id: user.id } } as Parameters<typeof chargedIfMailing>[0];
+    const runs: boolean[] = [];
+    // Guessed not to mail, then mailing: the first run is stopped before its mail, the second charged.
+    await chargedIfMailing(ctx, false, async (mail) => {
+      runs.push(true);
+      mail.mayMail();
+    });
+    expect(runs).toHaveLength(2);
+    expect(await charged(user.id)).toBe(1);
+    await chargedIfMailing(ctx, true, async () => "nobody mailed");
+    await expect(
+      chargedIfMailing(ctx, true, async (mail) => {
+        mail.mayMail();
+        throw new Error("refused after all");
+      }),
+    ).rejects.toThrow("refused after all");
+    expect(await charged(user.id)).toBe(1);
+  });
+
+  it("an appointment change that mails nobody costs nothing, and a refused one nothing either", async () => {
+    const user = await createUser(server.db, { is_admin: true });
+    const firm = await loginClient(server.url, user, "admin");
+    const client = await createUser(server.db, { name: "Dana Client" });
+    const at = new Date(Date.now() + 9 * 86_400_000);
+    at.setUTCHours(15, 0, 0, 0);
+    const made = await firm.post("/api/admin/appointments", { account_id: client.id, title: "Review", appointment_date: at.toISOString() });
+    expect(made.status, made.text).toBe(201);
+    expect(await charged(user.id)).toBe(1);
+    // The same time and status again: nothing changes, nobody is mailed.
+    const same = await firm.patch(`/api/admin/appointments/${made.body.id}`, { appointment_date: at.toISOString(), status: "scheduled" });
+    expect(same.status, same.text).toBe(200);
+    const missing = await firm.patch(`/api/admin/appointments/00000000-0000-4000-8000-000000000000`, { status: "cancelled" });
+    expect(missing.status).toBe(404);
+    expect(await charged(user.id)).toBe(1);
+    const cancelled = await firm.patch(`/api/admin/appointments/${made.body.id}`, { status: "cancelled" });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(await charged(user.id)).toBe(2);
   });
 });

@@ -14,6 +14,7 @@ import type { Db, IdentityMethod } from "../../db/types.ts";
 import { storageWithin } from "../../storage/encrypted-storage.ts";
 import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, ClientContext, FirmContext } from "../../trpc/context.ts";
+import { chargedIfMailing } from "../../trpc/firm-mail-cap.ts";
 import { firmDisplayNames } from "../activity/queries.ts";
 import { accountClient, accountLabel, type ActivityAction, recordActivity } from "../activity/record.ts";
 import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
@@ -471,32 +472,35 @@ async function releaseOriginal(tx: Db, documentId: string): Promise<void> {
  * (issue 47): reminders and the mail cap count only mail that goes").
  */
 export async function remindSigners(ctx: FirmContext, input: { id: string }): Promise<AdminSignatureRequest & { reminded: number }> {
-  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
-  const reminded = await ctx.db.transaction().execute(async (tx) => {
-    const row = await lockOpenForFirm(tx, ctx, input.id);
-    const signers = await listSigners(tx, [row.id]);
-    const waiting = signers.filter((s) => hasTurn(row, signers, s));
-    if (waiting.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOTHING });
-    const mailable = waiting.filter((s) => s.user_id !== null);
-    if (mailable.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOT_SIGNED_UP });
-    const now = ctx.now();
-    const interval = SIGNER_REMINDER_INTERVAL_HOURS * 3_600_000;
-    const { claimed, lastReminded } = await claimSignerReminders(
-      tx,
-      row.id,
-      mailable.map((s) => s.position),
-      now,
-      new Date(now.getTime() - interval),
-    );
-    if (claimed.length === 0) {
-      const earliest = Math.min(...lastReminded.map((at) => at.getTime()));
-      throw tooManyRequests(SIGNER_REMINDED_RECENTLY, earliest + interval - now.getTime());
-    }
-    for (const position of claimed) await ctx.jobs.send("email", { kind: "signature-turn", requestId: row.id, position, reminder: true }, { tx });
-    await updateRequest(tx, row.id, { last_reminded_at: now });
-    await record(tx, ctx, row, "signature.remind", null, { signers: claimed.map((position) => position + 1) });
-    return claimed.length;
-  });
+  // Charged to the firm's mail cap only when a signer is mailed; a refusal gives the point back.
+  const reminded = await chargedIfMailing(ctx, true, (mail) =>
+    ctx.db.transaction().execute(async (tx) => {
+      const row = await lockOpenForFirm(tx, ctx, input.id);
+      const signers = await listSigners(tx, [row.id]);
+      const waiting = signers.filter((s) => hasTurn(row, signers, s));
+      if (waiting.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOTHING });
+      const mailable = waiting.filter((s) => s.user_id !== null);
+      if (mailable.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOT_SIGNED_UP });
+      const now = ctx.now();
+      const interval = SIGNER_REMINDER_INTERVAL_HOURS * 3_600_000;
+      const { claimed, lastReminded } = await claimSignerReminders(
+        tx,
+        row.id,
+        mailable.map((s) => s.position),
+        now,
+        new Date(now.getTime() - interval),
+      );
+      if (claimed.length === 0) {
+        const earliest = Math.min(...lastReminded.map((at) => at.getTime()));
+        throw tooManyRequests(SIGNER_REMINDED_RECENTLY, earliest + interval - now.getTime());
+      }
+      mail.mayMail();
+      for (const position of claimed) await ctx.jobs.send("email", { kind: "signature-turn", requestId: row.id, position, reminder: true }, { tx });
+      await updateRequest(tx, row.id, { last_reminded_at: now });
+      await record(tx, ctx, row, "signature.remind", null, { signers: claimed.map((position) => position + 1) });
+      return claimed.length;
+    }),
+  );
   return { ...(await adminSignatureRequest(ctx, input.id)), reminded };
 }
 
