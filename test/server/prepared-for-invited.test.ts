@@ -278,6 +278,23 @@ describe("prepared work moves only to an invitation of its own kind", () => {
     expect(await held(first.body.id as string)).toEqual([{ account_id: client.id }]);
   });
 
+  it("the firm's adding of a person whose invitation to the account expired takes over its signer slots", async () => {
+    const { accountId, a } = await invitedHousehold();
+    const requestId = await heldSlot(accountId, a.invitationId);
+    await expire(a.invitationId);
+    const added = await ownerApi.post(`/api/admin/accounts/${accountId}/contacts`, { name: a.name, email: a.email });
+    expect(added.status, added.text).toBe(201);
+    const replacement = await server.db
+      .selectFrom("invitations")
+      .select("id")
+      .where("email", "=", a.email)
+      .where("account_id", "=", accountId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirstOrThrow();
+    expect(replacement.id).not.toBe(a.invitationId);
+    expect(await slotInvitation(requestId)).toBe(replacement.id);
+  });
+
   it("an account owner's invitation replacing the firm's expired one to the same account takes over its signer slots", async () => {
     const holder = await createUser(server.db, { name: "Account Holder" });
     await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", holder.id).execute();
