@@ -189,6 +189,11 @@ export type RateLimits = {
   consumeSealVerification(ip: string): Promise<void>;
   /** Counts an action of one of the firm's people that mails a client; refuses (429) over the per-person limit. */
   consumeFirmMailToClients(userId: string): Promise<void>;
+  /**
+   * As consumeFirmMailToClients, for an action that learns only in its transaction whether it mails a
+   * client: `giveBack` takes the point back when it mailed nobody or failed (server/trpc/firm-mail-cap.ts).
+   */
+  chargeFirmMailToClients(userId: string): Promise<{ giveBack(): Promise<void> }>;
 };
 
 export type LoginAttempt = {
@@ -417,6 +422,10 @@ export function createRateLimits(db: Kysely<Database>): RateLimits {
     },
     async consumeFirmMailToClients(userId) {
       await consume("firmMailToClients", userId);
+    },
+    async chargeFirmMailToClients(userId) {
+      const key = await consume("firmMailToClients", userId);
+      return { giveBack: () => giveBack("firmMailToClients", key) };
     },
   };
 }

@@ -7,6 +7,7 @@ import { createTransferCaller } from "../domains/_app.ts";
 import {
   adminSignatureListItem,
   adminSignatureRequestOutput,
+  remindOutput,
   clientSignatureRequestOutput,
   consentBody,
   createSignatureRequestInput,
@@ -86,10 +87,10 @@ export const signatureRoutes: RestRoute[] = [
     method: "post",
     path: "/admin/signature-requests/:id/remind",
     summary:
-      "Mail a reminder to the signers whose turn it is, each at most once in 24 hours (409 when nobody is waiting; 429 when all of them were reminded within 24 hours, or past the sender's hourly mail to clients)",
+      "Mail a reminder to the signers whose turn it is and who have signed up, each at most once in 24 hours; `reminded` counts those mailed (409 when nobody is waiting, or only invited people who have not signed up; 429 when all of them were reminded within 24 hours, or past the sender's hourly mail to clients)",
     tag: "admin",
     access: "admin",
-    response: adminSignatureRequestOutput,
+    response: remindOutput,
     call: (c, r) => c.admin.signatures.remind({ id: r.params.id }),
   }),
   procedureRoute({

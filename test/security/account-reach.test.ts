@@ -3,7 +3,7 @@
 // (a proven address joined at once), then deleted that person, and with them the unassigned
 // account, its folders and documents. The rule: a firm action changes or deletes only accounts its
 // caller reaches, checked for every account it touches (server/trpc/firm-scope.ts, `beyondReach`).
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffMember, createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { ApiClient } from "../helpers/http.ts";
@@ -136,5 +136,80 @@ describe("a staff member on assigned accounts cannot reach an unassigned account
     // The firm's owner reaches every account: the same file links the person at once.
     const byOwner = await owner.post("/api/admin/accounts/import", { csv: csv.replace("Imported", "Owner import"), dry_run: true });
     expect(byOwner.body.accounts[0].people[0]).toMatchObject({ action: "link" });
+  });
+});
+
+// Security round 4's review (docs/security.md, "Round 4 (issue 47): invitations replaced within
+// reach"): a new client's invitation replaced an expired invitation to the same address in any
+// account, took over that account with what the firm had put there, and made the inviting staff
+// member its assignee.
+describe("an expired invitation gives way only within the inviter's reach", () => {
+  const invitee = () => `invitee.${randomBytes(4).toString("hex")}@example.com`;
+
+  /** The firm's owner invites `email` (a new account, which no staff member is assigned to), and files a document there. */
+  async function invitedByOwner(email: string): Promise<{ invitationId: string; accountId: string }> {
+    const made = await owner.post("/api/admin/invitations", { name: "Invitee", email });
+    expect(made.status, made.text).toBe(201);
+    const accountId = made.body.account_id as string;
+    await server.db
+      .insertInto("documents")
+      .values({
+        account_id: accountId,
+        original_filename: "prepared-1040.pdf",
+        storage_key: randomUUID(),
+        content_type: "application/pdf",
+        file_size: 3,
+        sha256: "0".repeat(64),
+      })
+      .execute();
+    return { invitationId: made.body.id as string, accountId };
+  }
+
+  async function expire(invitationId: string): Promise<void> {
+    await server.db
+      .updateTable("invitations")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", invitationId)
+      .execute();
+  }
+
+  const assignees = async (accountId: string) =>
+    (await server.db.selectFrom("account_assignees").select("user_id").where("account_id", "=", accountId).execute()).map((r) => r.user_id);
+
+  it("the attack: an expired invitation beyond reach is left alone, and its account with its documents stays out of reach", async () => {
+    const email = invitee();
+    const beyond = await invitedByOwner(email);
+    await expire(beyond.invitationId);
+
+    const made = await staff.post("/api/admin/invitations", { name: "Invitee", email });
+    expect(made.status, made.text).toBe(201);
+    // A new account, the staff member's; the one beyond reach keeps its invitation, and gains no assignee.
+    expect(made.body.account_id).not.toBe(beyond.accountId);
+    expect(await assignees(made.body.account_id as string)).toEqual([staffId]);
+    expect(await assignees(beyond.accountId)).toEqual([]);
+    const kept = await server.db.selectFrom("invitations").select(["id", "account_id"]).where("id", "=", beyond.invitationId).executeTakeFirst();
+    expect(kept).toEqual({ id: beyond.invitationId, account_id: beyond.accountId });
+    expect((await staff.get(`/api/admin/users/${beyond.accountId}/documents`)).status).toBe(404);
+    expect((await accountRows(beyond.accountId)).documents).toBe(1);
+  });
+
+  it("a pending invitation beyond reach is answered as before, and nothing changes", async () => {
+    const email = invitee();
+    const beyond = await invitedByOwner(email);
+    const refused = await staff.post("/api/admin/invitations", { name: "Invitee", email });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.detail).toBe("This email already has a pending invitation: resend it instead");
+    expect(await assignees(beyond.accountId)).toEqual([]);
+  });
+
+  it("an expired invitation within reach still gives way, handing over its account", async () => {
+    const email = invitee();
+    const first = await staff.post("/api/admin/invitations", { name: "Invitee", email });
+    expect(first.status, first.text).toBe(201);
+    await expire(first.body.id as string);
+    const again = await staff.post("/api/admin/invitations", { name: "Invitee", email });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.account_id).toBe(first.body.account_id);
+    expect(await server.db.selectFrom("invitations").select("id").where("id", "=", first.body.id).executeTakeFirst()).toBeUndefined();
   });
 });

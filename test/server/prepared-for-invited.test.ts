@@ -225,6 +225,98 @@ describe("clients invited but not signed up yet", () => {
   });
 });
 
+// Security round 4's review (docs/security.md, "Round 4 (issue 47): invitations replaced within
+// reach"): an expired invitation gave way to a new one of the other kind, and its prepared work went
+// with it: a client's signer slots to an invited staff member, a staff member's clients to a client.
+describe("prepared work moves only to an invitation of its own kind", () => {
+  const expire = (invitationId: string) =>
+    server.db
+      .updateTable("invitations")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", invitationId)
+      .execute();
+  const invitationExists = async (id: string) =>
+    (await server.db.selectFrom("invitations").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+
+  async function heldSlot(accountId: string, invitationId: string): Promise<string> {
+    const made = await ownerApi.post("/api/admin/signature-requests", {
+      account_id: accountId,
+      document_id: await uploadForAccount(accountId),
+      title: "Engagement letter",
+      kind: "engagement_letter",
+      signers: [{ invitation_id: invitationId }],
+      fields: [signatureField(0)],
+    });
+    expect(made.status, made.text).toBe(201);
+    return made.body.id as string;
+  }
+  const slotInvitation = async (requestId: string) =>
+    (await server.db.selectFrom("signature_signers").select("invitation_id").where("request_id", "=", requestId).executeTakeFirstOrThrow())
+      .invitation_id;
+
+  it("a client's signer slots stay with the client's invitation when the address is invited to the team", async () => {
+    const { accountId, a } = await invitedHousehold();
+    const requestId = await heldSlot(accountId, a.invitationId);
+    await expire(a.invitationId);
+    const staff = await ownerApi.post("/api/admin/staff", { name: a.name, email: a.email, role: "staff", rights: [] });
+    expect(staff.status, staff.text).toBe(201);
+    expect(await slotInvitation(requestId)).toBe(a.invitationId);
+    expect(await invitationExists(a.invitationId)).toBe(true);
+  });
+
+  it("a staff member's clients stay with the staff invitation when the address is invited as a client", async () => {
+    const email = `${unique("rory")}@example.com`;
+    const first = await ownerApi.post("/api/admin/staff", { name: "Rory Both", email, role: "staff", rights: [] });
+    expect(first.status, first.text).toBe(201);
+    const client = await createUser(server.db, { name: "Assigned Ahead" });
+    await ownerApi.put(`/api/admin/accounts/${client.id}/assignees`, { user_ids: [], invitation_ids: [first.body.id] });
+    await expire(first.body.id as string);
+    const asClient = await ownerApi.post("/api/admin/invitations", { name: "Rory Both", email });
+    expect(asClient.status, asClient.text).toBe(201);
+    const held = (id: string) => server.db.selectFrom("invitation_assignments").select("account_id").where("invitation_id", "=", id).execute();
+    expect(await held(asClient.body.id as string)).toEqual([]);
+    expect(await held(first.body.id as string)).toEqual([{ account_id: client.id }]);
+  });
+
+  it("the firm's adding of a person whose invitation to the account expired takes over its signer slots", async () => {
+    const { accountId, a } = await invitedHousehold();
+    const requestId = await heldSlot(accountId, a.invitationId);
+    await expire(a.invitationId);
+    const added = await ownerApi.post(`/api/admin/accounts/${accountId}/contacts`, { name: a.name, email: a.email });
+    expect(added.status, added.text).toBe(201);
+    const replacement = await server.db
+      .selectFrom("invitations")
+      .select("id")
+      .where("email", "=", a.email)
+      .where("account_id", "=", accountId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirstOrThrow();
+    expect(replacement.id).not.toBe(a.invitationId);
+    expect(await slotInvitation(requestId)).toBe(replacement.id);
+  });
+
+  it("an account owner's invitation replacing the firm's expired one to the same account takes over its signer slots", async () => {
+    const holder = await createUser(server.db, { name: "Account Holder" });
+    await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", holder.id).execute();
+    const email = `${unique("spouse")}@example.com`;
+    const firm = await ownerApi.post("/api/admin/invitations", { name: "Spouse", email, account_id: holder.id });
+    expect(firm.status, firm.text).toBe(201);
+    const requestId = await heldSlot(holder.id, firm.body.id as string);
+    await expire(firm.body.id as string);
+    const holderApi = await loginClient(server.url, holder);
+    const invited = await holderApi.post("/api/account/contacts", { name: "Spouse", email });
+    expect(invited.status, invited.text).toBe(201);
+    const replacement = await server.db
+      .selectFrom("invitations")
+      .select("id")
+      .where("email", "=", email)
+      .where("account_id", "=", holder.id)
+      .executeTakeFirstOrThrow();
+    expect(replacement.id).not.toBe(firm.body.id);
+    expect(await slotInvitation(requestId)).toBe(replacement.id);
+  });
+});
+
 describe("a Form 8879 without an identity-check provider", () => {
   it("says from its first mail and its first answer that it is signed at the office, with the address and a booking link", async () => {
     const sam = await createUser(server.db, { name: "Sam Eightynine" });

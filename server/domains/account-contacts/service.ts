@@ -6,7 +6,7 @@ import { TRPCError } from "@trpc/server";
 import { accountClient, recordActivity } from "../activity/record.ts";
 import type { CurrentAccount } from "../accounts/schemas.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
-import { deleteInvitation, findOpenInvitationForEmail } from "../invitations/queries.ts";
+import { deleteInvitation, findOpenClientInvitationForEmail, handOverPreparedWork, preparedWorkOf } from "../invitations/queries.ts";
 import { invitationStatus } from "../invitations/service.ts";
 import {
   countOwnersForUpdate,
@@ -61,14 +61,12 @@ export async function inviteContact(ctx: ClientContext, input: InviteContactInpu
     return await ctx.db.transaction().execute(async (tx) => {
       if (await emailIsAccountContact(tx, ctx.account.id, input.email)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_CONTACT });
       // One open invitation per address per account (the invitations' unique index): an expired one
-      // to this account gives way; one to another account is that account's business.
-      const open = await findOpenInvitationForEmail(tx, input.email, ctx.account.id);
-      if (open) {
-        if (invitationStatus(open, now) === "pending") {
-          throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
-        }
-        await deleteInvitation(tx, open.id);
-      }
+      // to this account gives way, handing over the signer slots the firm held for the person
+      // (docs/decisions.md, "Prepared for invited people"); one to another account is that account's business.
+      const open = await findOpenClientInvitationForEmail(tx, input.email, { accountId: ctx.account.id });
+      if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
+      const prepared = open ? await preparedWorkOf(tx, open) : null;
+      if (open) await deleteInvitation(tx, open.id);
       const row = await insertAccountInvitation(tx, {
         account_id: ctx.account.id,
         name: input.name,
@@ -77,6 +75,7 @@ export async function inviteContact(ctx: ClientContext, input: InviteContactInpu
         created_at: now,
         expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
       });
+      if (prepared) await handOverPreparedWork(tx, { id: row.id, staff_role: null }, prepared);
       await ctx.jobs.send("email", { kind: "account-invitation", invitationId: row.id, expiresAt: row.expires_at.toISOString() }, { tx });
       await recordActivity(tx, ctx, {
         action: "invitation.create",

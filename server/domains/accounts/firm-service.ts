@@ -10,6 +10,7 @@ import type { FirmContext } from "../../trpc/context.ts";
 import { beyondReach, type FirmScope } from "../../trpc/firm-scope.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
 import type { Page } from "../admin/schemas.ts";
+import { handOverPreparedWork, preparedWorkOf } from "../invitations/queries.ts";
 import { listPage } from "../list-page.ts";
 import { signedRecordsKeptUntil } from "../retention/queries.ts";
 import { addAccountAssignee } from "../staff/queries.ts";
@@ -164,6 +165,9 @@ export async function addPerson(
     await ctx.jobs.send("email", { kind: "account-contact-added", accountId: account.id, userId: plan.userId }, { tx });
   } else {
     if (plan.proven && (await findContactForFirm(tx, account.id, plan.proven))) throw new TRPCError({ code: "CONFLICT", message: ALREADY_A_CONTACT });
+    // The expired client invitation it replaces (planPeople refuses a staff one) hands over the
+    // signer slots held for the person (docs/decisions.md, "Prepared for invited people").
+    const prepared = plan.replaces ? await preparedWorkOf(tx, { id: plan.replaces, staff_role: null }) : null;
     if (plan.replaces) await revokeInvitationForFirm(tx, plan.replaces, now);
     const invitation = await insertContactInvitationForFirm(tx, {
       account_id: account.id,
@@ -175,6 +179,7 @@ export async function addPerson(
       created_at: now,
       expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
     });
+    if (prepared) await handOverPreparedWork(tx, { id: invitation.id, staff_role: null }, prepared);
     // Someone who already uses the portal gets the mail that asks them to join, signed in.
     const kind = plan.proven ? "account-invitation" : "invitation";
     await ctx.jobs.send("email", { kind, invitationId: invitation.id, expiresAt: invitation.expires_at.toISOString() }, { tx });

@@ -112,6 +112,18 @@ export async function accountExistsForFirm(db: Db, scope: FirmScope, accountId: 
 }
 
 /** The people an account's emails go to: every contact with notify, owners first. */
+/** Whether a mail to the account reaches anyone: one of its people with notify on (the recipients of notifyRecipientsForFirm). */
+export async function accountHasMailRecipients(db: Db, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("account_contacts")
+    .select("user_id")
+    .where("account_id", "=", accountId)
+    .where("notify", "=", true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function notifyRecipientsForFirm(
   db: Db,
   accountId: string,

@@ -5,6 +5,7 @@ import { TRPCError } from "@trpc/server";
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
 import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
+import { messageVisibleTo } from "../messages/queries.ts";
 import type { ActivityAction } from "./record.ts";
 import type { ActivityEventItem } from "./schemas.ts";
 
@@ -104,11 +105,12 @@ export async function activityPage(
   if (filters.without?.length) query = query.where("action", "not in", [...filters.without]);
   if (filters.reader_id) {
     const reader = filters.reader_id;
+    // The messages domain's own rule of who reads a message, not a second copy of it.
     query = query.where(
       sql<boolean>`not exists (
-        select 1 from messages m join message_threads t on t.id = m.thread_id
-        where activity_events.target_type = 'message' and m.id::text = activity_events.target_id
-          and t.is_private and t.private_to is distinct from ${reader}::uuid
+        select 1 from messages
+        where activity_events.target_type = 'message' and messages.id::text = activity_events.target_id
+          and not ${messageVisibleTo(reader)}
       )`,
     );
   }

@@ -75,25 +75,29 @@ export async function setUserQuota(ctx: FirmContext, input: { id: string; quota_
   return { id: input.id, ...userStorage(ctx, input.quota_mb, own?.used_bytes ?? 0) };
 }
 
+/** Who deletes a person: the person themselves, or the firm within its asker's reach (never left out). */
+export type DeletedBy = { readonly by: "self" } | { readonly by: "admin"; readonly scope: FirmScope };
+
 /**
  * All of a user's rows go in one transaction; their stored files only after it committed (a
- * rolled-back delete must still find them). Admin accounts are refused. `by`: the firm, or the
- * user deleting their own account (account settings). An account under a legal hold is never
- * disposed of this way (docs/safeguards.md, "Retention and disposal"): the firm is told to lift the
- * hold first; a client deleting themselves goes, and the held account stays without them (the hold
- * is not the client's to know of). `scope`: the firm's asker's reach, which must take in every
- * account the person is in (each loses them, and those they were the last of go with them), read
- * under the person's lock, so no account can be added to them meanwhile (docs/security.md, Round 4).
- * An account keeping signed records (a sealed Form 8879 within its years) stays without people
- * too, whoever deletes the person, until its release date (docs/security.md, "Round 4"): the
- * database refuses deleting those records anyway.
+ * rolled-back delete must still find them). Admin accounts are refused. `who`: the user deleting
+ * their own account (account settings), or the firm with its asker's reach (`scope`), which must
+ * take in every account the person is in (each loses them, and those they were the last of go with
+ * them), read under the person's lock, so no account can be added to them meanwhile
+ * (docs/security.md, Round 4). An account under a legal hold is never disposed of by the firm this
+ * way (docs/safeguards.md, "Retention and disposal"): the firm is told to lift the hold first; a
+ * client deleting themselves goes, and the held account stays without them (the hold is not the
+ * client's to know of). An account keeping signed records (a sealed Form 8879 within its years)
+ * stays without people too, whoever deletes the person, until its release date (docs/security.md,
+ * "Round 4"): the database refuses deleting those records anyway.
  */
-export async function deleteUser(ctx: Context, input: { id: string }, by: "admin" | "self" = "admin", scope?: FirmScope): Promise<Success> {
+export async function deleteUser(ctx: Context, input: { id: string }, who: DeletedBy): Promise<Success> {
+  const { by } = who;
   const removed = await ctx.db.transaction().execute(async (tx) => {
     const user = await lockUser(tx, input.id);
     if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
     if (user.is_admin) throw new RequestRefused(ADMIN_NOT_DELETABLE);
-    if (scope) await assertReachesAll(tx, scope, { people: [user.id] }, PERSON_BEYOND_REACH);
+    if (who.by === "admin") await assertReachesAll(tx, who.scope, { people: [user.id] }, PERSON_BEYOND_REACH);
     const accounts = await lockAccountsLeftBy(tx, input.id);
     if (by === "admin" && accounts.held.length > 0) throw new RequestRefused(HELD_ACCOUNT_NOT_DELETABLE);
     const documents = await deleteUserData(tx, input.id, accounts.free);
@@ -124,5 +128,5 @@ export async function deleteUser(ctx: Context, input: { id: string }, by: "admin
  */
 export async function deleteUserForFirm(ctx: FirmContext, input: { id: string }): Promise<Success> {
   if (!(await personExistsForFirm(ctx.db, ctx.firmScope, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
-  return deleteUser(ctx, input, "admin", ctx.firmScope);
+  return deleteUser(ctx, input, { by: "admin", scope: ctx.firmScope });
 }

@@ -4,6 +4,8 @@ import { EXCLUSION_VIOLATION, isPgError } from "../../db/errors.ts";
 import type { Db } from "../../db/types.ts";
 import type { ClientContext, Context, FirmContext } from "../../trpc/context.ts";
 import { accountForFirm } from "../accounts/service.ts";
+import { accountHasMailRecipients } from "../accounts/queries.ts";
+import { chargedIfMailing } from "../../trpc/firm-mail-cap.ts";
 import { findBookingRules } from "../availability/queries.ts";
 import { PREFERRED_TIME_OPTIONS } from "../consultation/schemas.ts";
 import type { AppointmentChange } from "./mail.ts";
@@ -113,16 +115,22 @@ export async function inboxAppointment(
 
 export async function createAppointmentForClient(ctx: FirmContext, input: z.infer<typeof createAppointmentInput>) {
   const { user_id, account_id, ...appointment } = input;
-  // A scheduled appointment mails the client (docs/security.md, Round 4).
-  if (appointment.status === "scheduled") await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const accountId = await accountForFirm(ctx.db, ctx.firmScope, { user_id, account_id }, "User not found");
+  // A scheduled appointment mails the client, if the account has anyone to mail (docs/security.md,
+  // "Round 4 (issue 47): reminders and the mail cap count only mail that goes").
+  const likely = appointment.status === "scheduled" && (await accountHasMailRecipients(ctx.db, accountId));
   // The appointment and the client's email about it commit together.
-  return ctx.db.transaction().execute(async (tx) => {
-    const { id } = await insertAppointment(tx, { ...appointment, account_id: accountId, now: ctx.now() });
-    const created = (await findAdminAppointment(tx, ctx.firmScope, id))!;
-    if (created.status === "scheduled") await notifyClient(ctx, tx, { id, at: created.appointment_date, sequence: 0 }, "scheduled");
-    return created;
-  });
+  return chargedIfMailing(ctx, likely, (mail) =>
+    ctx.db.transaction().execute(async (tx) => {
+      const { id } = await insertAppointment(tx, { ...appointment, account_id: accountId, now: ctx.now() });
+      const created = (await findAdminAppointment(tx, ctx.firmScope, id))!;
+      if (created.status === "scheduled") {
+        if (await accountHasMailRecipients(tx, accountId)) mail.mayMail();
+        await notifyClient(ctx, tx, { id, at: created.appointment_date, sequence: 0 }, "scheduled");
+      }
+      return created;
+    }),
+  );
 }
 
 /**
@@ -131,33 +139,38 @@ export async function createAppointmentForClient(ctx: FirmContext, input: z.infe
  */
 export async function changeAppointment(ctx: FirmContext, input: z.infer<typeof updateAppointmentInput>) {
   const { id, appointment_date: date, status, ...texts } = input;
-  // A new time or status may mail the client; a change of its texts alone never does (docs/security.md, Round 4).
-  if (date !== undefined || status !== undefined) await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const now = ctx.now();
+  // A new time or status may mail the client; a change of its texts alone never does. Charged only
+  // when it does (docs/security.md, "Round 4 (issue 47): reminders and the mail cap count only mail that goes").
+  const likely = date !== undefined || status !== undefined;
   try {
-    return await ctx.db.transaction().execute(async (tx) => {
-      const current = await findAppointmentTimesForFirm(tx, ctx.firmScope, id, { lock: true });
-      const before = current && (await findAdminAppointment(tx, ctx.firmScope, id));
-      if (!current || !before) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
-      const nextStatus = status ?? current.status;
-      const reminder = nextStatus === "scheduled" ? reminderFor(date ?? current.appointment_date, now) : null;
-      if (date && date.getTime() !== current.appointment_date.getTime()) {
-        await moveAppointment(tx, id, { times: movedTimes(current, date), status: nextStatus, reminder_for: reminder, now });
-      } else if (nextStatus !== current.status) {
-        await setAppointmentStatus(tx, id, nextStatus, now, reminder);
-      }
-      await updateAppointment(tx, id, texts, now);
-      const after = (await findAdminAppointment(tx, ctx.firmScope, id))!;
-      const change = appointmentChange(before, after);
-      if (change)
-        await notifyClient(
-          ctx,
-          tx,
-          { id, at: after.appointment_date, sequence: (await findAppointmentTimesForFirm(tx, ctx.firmScope, id))!.ics_sequence },
-          change,
-        );
-      return after;
-    });
+    return await chargedIfMailing(ctx, likely, (mail) =>
+      ctx.db.transaction().execute(async (tx) => {
+        const current = await findAppointmentTimesForFirm(tx, ctx.firmScope, id, { lock: true });
+        const before = current && (await findAdminAppointment(tx, ctx.firmScope, id));
+        if (!current || !before) throw new TRPCError({ code: "NOT_FOUND", message: APPOINTMENT_NOT_FOUND });
+        const nextStatus = status ?? current.status;
+        const reminder = nextStatus === "scheduled" ? reminderFor(date ?? current.appointment_date, now) : null;
+        if (date && date.getTime() !== current.appointment_date.getTime()) {
+          await moveAppointment(tx, id, { times: movedTimes(current, date), status: nextStatus, reminder_for: reminder, now });
+        } else if (nextStatus !== current.status) {
+          await setAppointmentStatus(tx, id, nextStatus, now, reminder);
+        }
+        await updateAppointment(tx, id, texts, now);
+        const after = (await findAdminAppointment(tx, ctx.firmScope, id))!;
+        const change = appointmentChange(before, after);
+        if (change) {
+          if (await accountHasMailRecipients(tx, current.account_id)) mail.mayMail();
+          await notifyClient(
+            ctx,
+            tx,
+            { id, at: after.appointment_date, sequence: (await findAppointmentTimesForFirm(tx, ctx.firmScope, id))!.ics_sequence },
+            change,
+          );
+        }
+        return after;
+      }),
+    );
   } catch (err) {
     throw conflictIfTaken(err);
   }

@@ -66,18 +66,48 @@ export async function findInvitationByTokenHash(db: Db, tokenHash: string) {
 }
 
 /**
- * The invitation to `email` that is neither accepted nor revoked (expired or not), locked: any such
- * one, or with `accountId` the one to that account (one open invitation per address per account).
+ * The client invitation to `email` that is neither accepted nor revoked (expired or not), locked, which
+ * a new one to the address may replace: with `accountId` the one to that account (one open invitation
+ * per address per account); with `scope` the oldest to an account the firm's caller reaches. An
+ * invitation beyond the caller's reach, or of the firm's team, is never this lookup's to give
+ * (docs/security.md, "Round 4 (issue 47): invitations replaced within reach").
  */
-export async function findOpenInvitationForEmail(db: Db, email: string, accountId?: string) {
-  let query = db
+export async function findOpenClientInvitationForEmail(db: Db, email: string, where: { accountId: string } | { scope: FirmScope }) {
+  return openInvitationsTo(db, email)
+    .select([...invitationColumns, "made_account", "staff_role"])
+    .where("staff_role", "is", null)
+    .where((eb) => ("accountId" in where ? eb("account_id", "=", where.accountId) : inFirmScope(where.scope, "invitations.account_id")))
+    .orderBy("created_at")
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The open (expired or not) invitation of `email` to the firm's team, locked: the one a new staff invitation replaces. */
+export async function findOpenStaffInvitationForEmail(db: Db, email: string) {
+  return openInvitationsTo(db, email)
+    .select([...invitationColumns, "made_account", "staff_role"])
+    .where("staff_role", "is not", null)
+    .orderBy("created_at")
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Whether any invitation to `email`, of either kind and to any account, is still pending: the firm's
+ * new invitation of the address is refused then, whoever's it is, as it always was; the answer says
+ * no more than that one exists.
+ */
+export async function hasPendingInvitationTo(db: Db, email: string, now: Date): Promise<boolean> {
+  const row = await openInvitationsTo(db, email).select("id").where("expires_at", ">", now).executeTakeFirst();
+  return row !== undefined;
+}
+
+function openInvitationsTo(db: Db, email: string) {
+  return db
     .selectFrom("invitations")
-    .select([...invitationColumns, "made_account"])
     .where(sql<string>`lower(email)`, "=", email.toLowerCase())
     .where("accepted_at", "is", null)
     .where("revoked_at", "is", null);
-  if (accountId !== undefined) query = query.where("account_id", "=", accountId);
-  return query.orderBy("created_at").forUpdate().executeTakeFirst();
 }
 
 /**
@@ -232,33 +262,43 @@ export async function deleteAccount(db: Db, accountId: string): Promise<void> {
 }
 
 /**
- * What was prepared for an invited person (docs/decisions.md, "Prepared for invited people"): the
- * accounts assigned to them ahead and the signer slots held for them. Read off an expired invitation
- * before it is deleted, for handOverPreparedWork to give to the invitation that replaces it.
+ * What was prepared for an invited person (docs/decisions.md, "Prepared for invited people"), by the
+ * invitation's kind: a staff invitation's accounts assigned ahead, a client invitation's signer slots.
+ * Read off an expired invitation before it is deleted, for handOverPreparedWork to give to the
+ * invitation that replaces it.
  */
-export async function preparedWorkOf(db: Db, invitationId: string): Promise<{ accountIds: string[]; signerIds: string[] }> {
-  const [accounts, signers] = await Promise.all([
-    db.selectFrom("invitation_assignments").select("account_id").where("invitation_id", "=", invitationId).execute(),
-    db.selectFrom("signature_signers").select("id").where("invitation_id", "=", invitationId).where("user_id", "is", null).execute(),
-  ]);
-  return { accountIds: accounts.map((a) => a.account_id), signerIds: signers.map((s) => s.id) };
+export type PreparedWork = { readonly forStaff: true; readonly accountIds: string[] } | { readonly forStaff: false; readonly signerIds: string[] };
+
+export async function preparedWorkOf(db: Db, invitation: { id: string; staff_role: string | null }): Promise<PreparedWork> {
+  if (invitation.staff_role !== null) {
+    const accounts = await db.selectFrom("invitation_assignments").select("account_id").where("invitation_id", "=", invitation.id).execute();
+    return { forStaff: true, accountIds: accounts.map((a) => a.account_id) };
+  }
+  const signers = await db
+    .selectFrom("signature_signers")
+    .select("id")
+    .where("invitation_id", "=", invitation.id)
+    .where("user_id", "is", null)
+    .execute();
+  return { forStaff: false, signerIds: signers.map((s) => s.id) };
 }
 
-export async function handOverPreparedWork(db: Db, invitationId: string, work: { accountIds: string[]; signerIds: string[] }): Promise<void> {
-  if (work.accountIds.length > 0) {
+/**
+ * Gives the prepared work to the invitation that replaces its own, only if that one is of the same
+ * kind: a client's signer slots never go to a staff invitation, nor a staff member's clients to a
+ * client's (docs/security.md, "Round 4 (issue 47): invitations replaced within reach").
+ */
+export async function handOverPreparedWork(db: Db, to: { id: string; staff_role: string | null }, work: PreparedWork): Promise<void> {
+  if (work.forStaff !== (to.staff_role !== null)) return;
+  if (work.forStaff && work.accountIds.length > 0) {
     await db
       .insertInto("invitation_assignments")
-      .values(work.accountIds.map((account_id) => ({ invitation_id: invitationId, account_id })))
+      .values(work.accountIds.map((account_id) => ({ invitation_id: to.id, account_id })))
       .onConflict((oc) => oc.columns(["invitation_id", "account_id"]).doNothing())
       .execute();
   }
-  if (work.signerIds.length > 0) {
-    await db
-      .updateTable("signature_signers")
-      .set({ invitation_id: invitationId })
-      .where("id", "in", work.signerIds)
-      .where("user_id", "is", null)
-      .execute();
+  if (!work.forStaff && work.signerIds.length > 0) {
+    await db.updateTable("signature_signers").set({ invitation_id: to.id }).where("id", "in", work.signerIds).where("user_id", "is", null).execute();
   }
 }
 

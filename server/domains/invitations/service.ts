@@ -17,8 +17,9 @@ import {
   emailHasProvenAccount,
   findInvitationForUpdate,
   findInvitationItem,
-  findOpenInvitationForEmail,
+  findOpenClientInvitationForEmail,
   handOverPreparedWork,
+  hasPendingInvitationTo,
   insertInvitation,
   listInvitations,
   preparedWorkOf,
@@ -82,13 +83,17 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
       // invitation per address per account, so the same person may be invited to a second one.
       const existing = input.account_id ? await lockAccountForFirm(tx, ctx.firmScope, input.account_id) : undefined;
       if (input.account_id && !existing) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
-      const open = await findOpenInvitationForEmail(tx, input.email, existing?.id);
+      // A pending invitation to the address is refused as it always was, wherever it is; an expired
+      // one gives way only within the inviter's reach (docs/security.md, "Round 4 (issue 47):
+      // invitations replaced within reach"): one beyond it is left alone, and a new account is made.
+      if (!existing && (await hasPendingInvitationTo(tx, input.email, now))) throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
+      const open = await findOpenClientInvitationForEmail(tx, input.email, existing ? { accountId: existing.id } : { scope: ctx.firmScope });
       if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
       // The invitee's account exists from now on, so the firm can ask, share, write and book for it
       // before they accept (docs/decisions.md, "Client accounts (issue 32)"); an expired invitation
       // to the address gives way to the new one, and hands over the account it made, with whatever
       // the firm put there.
-      const prepared = open ? await preparedWorkOf(tx, open.id) : null;
+      const prepared = open ? await preparedWorkOf(tx, open) : null;
       if (open) await deleteInvitation(tx, open.id);
       const reused = open?.account_id ?? null;
       const accountId = existing?.id ?? reused ?? (await createAccountWithOwner(tx, { name: input.name, kind: "individual" }, null));
@@ -109,7 +114,7 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
         role: empty ? "owner" : "member",
       });
       // The signer slots held for the person move to the invitation that replaces the expired one.
-      if (prepared) await handOverPreparedWork(tx, row.id, prepared);
+      if (prepared) await handOverPreparedWork(tx, { id: row.id, staff_role: null }, prepared);
       await queueInvitationMail(ctx, tx, row.id, row.expires_at);
       await recordActivity(tx, ctx, {
         action: "invitation.create",

@@ -149,7 +149,7 @@ export async function confirmEmailChange(ctx: Context, input: { token: string })
 export async function deleteAccount(ctx: AuthedContext, input: Proof) {
   if (ctx.user.is_admin) throw new RequestRefused(ADMIN_NOT_DELETABLE);
   await confirmIdentity(ctx, input);
-  await deleteUser(ctx, { id: ctx.user.id }, "self");
+  await deleteUser(ctx, { id: ctx.user.id }, { by: "self" });
   ctx.cookies.clear();
   return { success: true as const };
 }

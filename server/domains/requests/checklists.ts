@@ -4,6 +4,8 @@
 // with `request_item_id` (service.ts requestForUpload).
 import { TRPCError } from "@trpc/server";
 import { accountClient } from "../activity/record.ts";
+import { accountHasMailRecipients } from "../accounts/queries.ts";
+import { chargedIfMailing } from "../../trpc/firm-mail-cap.ts";
 import type { ClientContext, FirmContext } from "../../trpc/context.ts";
 import { detachAndTrashItemDocument, lockItemForClientChange, lockItemForFirm, setItemStatus, setRequestStatus } from "./queries.ts";
 import {
@@ -25,26 +27,29 @@ import { adminRequest, listOwnRequests, recordRequestActivity } from "./service.
  * reopens the request too, so the client can upload again.
  */
 export async function updateRequestItem(ctx: FirmContext, input: UpdateRequestItemInput): Promise<AdminRequest> {
-  // Reopening an item mails the client (docs/security.md, Round 4).
-  if (input.status === "open") await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
-  await ctx.db.transaction().execute(async (tx) => {
-    const item = await lockItemForFirm(tx, ctx.firmScope, input.request_id, input.item_id);
-    if (!item) throw new TRPCError({ code: "NOT_FOUND", message: ITEM_NOT_FOUND });
-    if (item.status === input.status) return;
-    await setItemStatus(tx, item.id, input.status, ctx.now());
-    const reopensRequest = input.status === "open" && item.request_status === "done";
-    if (reopensRequest) await setRequestStatus(tx, item.request_id, { status: "open", now: ctx.now() });
-    if (input.status === "open") {
-      await ctx.jobs.send("email", { kind: "document-request-item-reopened", requestId: item.request_id, itemId: item.id }, { tx });
-    }
-    await recordRequestActivity(tx, ctx, "request.item_update", accountClient({ id: item.account_id, name: item.name }), item.request_id, {
-      title: item.request_title,
-      item: item.title,
-      status: input.status,
-      previous_status: item.status,
-      ...(reopensRequest ? { request_reopened: true } : {}),
-    });
-  });
+  // Reopening an item mails the client, and is charged to the firm's mail cap when it does
+  // (docs/security.md, "Round 4 (issue 47): reminders and the mail cap count only mail that goes").
+  await chargedIfMailing(ctx, input.status === "open", (mail) =>
+    ctx.db.transaction().execute(async (tx) => {
+      const item = await lockItemForFirm(tx, ctx.firmScope, input.request_id, input.item_id);
+      if (!item) throw new TRPCError({ code: "NOT_FOUND", message: ITEM_NOT_FOUND });
+      if (item.status === input.status) return;
+      await setItemStatus(tx, item.id, input.status, ctx.now());
+      const reopensRequest = input.status === "open" && item.request_status === "done";
+      if (reopensRequest) await setRequestStatus(tx, item.request_id, { status: "open", now: ctx.now() });
+      if (input.status === "open") {
+        if (await accountHasMailRecipients(tx, item.account_id)) mail.mayMail();
+        await ctx.jobs.send("email", { kind: "document-request-item-reopened", requestId: item.request_id, itemId: item.id }, { tx });
+      }
+      await recordRequestActivity(tx, ctx, "request.item_update", accountClient({ id: item.account_id, name: item.name }), item.request_id, {
+        title: item.request_title,
+        item: item.title,
+        status: input.status,
+        previous_status: item.status,
+        ...(reopensRequest ? { request_reopened: true } : {}),
+      });
+    }),
+  );
   return adminRequest(ctx, input.request_id);
 }
 

@@ -4,7 +4,8 @@
 // recorded in the client's trail and its mail queued in the change's own transaction.
 import { TRPCError } from "@trpc/server";
 import { accountClient, accountLabel, type ActivityClient, recordActivity } from "../activity/record.ts";
-import { findAccountName } from "../accounts/queries.ts";
+import { accountHasMailRecipients, findAccountName } from "../accounts/queries.ts";
+import { chargedIfMailing } from "../../trpc/firm-mail-cap.ts";
 import { accountForFirm } from "../accounts/service.ts";
 import { addToInbox } from "../inbox/queries.ts";
 import type { Db } from "../../db/types.ts";
@@ -66,7 +67,6 @@ function isOverdue(request: { status: RequestStatus; due_date: string | null }, 
 
 /** The firm asks a client for documents; the client is mailed (title, due date, a portal link). */
 export async function createRequest(ctx: FirmContext, input: CreateRequestInput): Promise<AdminRequest> {
-  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
   const today = firmToday(ctx);
   if (input.due_date !== null && input.due_date < today) throw new TRPCError({ code: "BAD_REQUEST", message: DUE_DATE_PASSED });
   // What the body leaves out comes from the template: its items are copied, so a later change of
@@ -84,37 +84,42 @@ export async function createRequest(ctx: FirmContext, input: CreateRequestInput)
   // A due date within the early reminder's days (or today) is already in the mail about the
   // request: those reminders count as sent.
   const dueSoon = input.due_date !== null && input.due_date <= addDays(today, EARLY_REMINDER_DAYS);
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const { id } = await insertRequest(tx, {
-        account_id: accountId,
-        title,
-        description,
-        due_date: input.due_date,
-        folder_id: input.folder_id,
-        created_by: ctx.user.id,
-        early_reminder_for: dueSoon ? input.due_date : null,
-        due_reminder_for: input.due_date === today ? input.due_date : null,
-        now: ctx.now(),
-      });
-      await insertRequestItems(tx, id, items, ctx.now());
-      await ctx.jobs.send("email", { kind: "document-request-created", requestId: id }, { tx });
-      await recordRequestActivity(tx, ctx, "request.create", client, id, {
-        title,
-        due_date: input.due_date,
-        status: "open",
-        ...(items.length > 0 ? { items: items.length } : {}),
-        ...(template ? { template: template.title } : {}),
-      });
-      return id;
-    })
-    .catch((err: unknown) => {
-      // The client or the folder was deleted between the checks above and the insert.
-      if (isPgError(err, FOREIGN_KEY_VIOLATION))
-        throw new TRPCError({ code: "NOT_FOUND", message: input.folder_id ? FOLDER_NOT_FOUND : USER_NOT_FOUND });
-      throw err;
-    });
+  // Charged to the firm's mail cap once the request is known to be valid, and only if the account
+  // has anyone to mail (docs/security.md, "Round 4 (issue 47): reminders and the mail cap count only mail that goes").
+  const id = await chargedIfMailing(ctx, await accountHasMailRecipients(ctx.db, accountId), (mail) =>
+    ctx.db
+      .transaction()
+      .execute(async (tx) => {
+        const { id } = await insertRequest(tx, {
+          account_id: accountId,
+          title,
+          description,
+          due_date: input.due_date,
+          folder_id: input.folder_id,
+          created_by: ctx.user.id,
+          early_reminder_for: dueSoon ? input.due_date : null,
+          due_reminder_for: input.due_date === today ? input.due_date : null,
+          now: ctx.now(),
+        });
+        await insertRequestItems(tx, id, items, ctx.now());
+        if (await accountHasMailRecipients(tx, accountId)) mail.mayMail();
+        await ctx.jobs.send("email", { kind: "document-request-created", requestId: id }, { tx });
+        await recordRequestActivity(tx, ctx, "request.create", client, id, {
+          title,
+          due_date: input.due_date,
+          status: "open",
+          ...(items.length > 0 ? { items: items.length } : {}),
+          ...(template ? { template: template.title } : {}),
+        });
+        return id;
+      })
+      .catch((err: unknown) => {
+        // The client or the folder was deleted between the checks above and the insert.
+        if (isPgError(err, FOREIGN_KEY_VIOLATION))
+          throw new TRPCError({ code: "NOT_FOUND", message: input.folder_id ? FOLDER_NOT_FOUND : USER_NOT_FOUND });
+        throw err;
+      }),
+  );
   return adminRequest(ctx, id, today);
 }
 
@@ -138,24 +143,27 @@ export async function listRequestsForFirm(ctx: FirmContext, input: AdminRequestL
  * the client sees; the comment alone may change too (same status).
  */
 export async function updateRequest(ctx: FirmContext, input: UpdateRequestInput): Promise<AdminRequest> {
-  // Reopening mails the client (docs/security.md, Round 4).
-  if (input.status === "open") await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
-  await ctx.db.transaction().execute(async (tx) => {
-    const request = await lockRequestForFirm(tx, ctx.firmScope, input.id);
-    if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
-    const comment = input.comment === undefined ? undefined : input.comment || null;
-    await setRequestStatus(tx, request.id, { status: input.status, comment, now: ctx.now() });
-    if (input.status === "open" && request.status !== "open") {
-      await ctx.jobs.send("email", { kind: "document-request-reopened", requestId: request.id }, { tx });
-    }
-    const client = accountClient({ id: request.account_id, name: request.name });
-    await recordRequestActivity(tx, ctx, "request.update", client, request.id, {
-      title: request.title,
-      status: input.status,
-      previous_status: request.status,
-      ...(comment ? { comment } : {}),
-    });
-  });
+  // Reopening mails the client, and is charged to the firm's mail cap when it does (docs/security.md,
+  // "Round 4 (issue 47): reminders and the mail cap count only mail that goes").
+  await chargedIfMailing(ctx, input.status === "open", (mail) =>
+    ctx.db.transaction().execute(async (tx) => {
+      const request = await lockRequestForFirm(tx, ctx.firmScope, input.id);
+      if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
+      const comment = input.comment === undefined ? undefined : input.comment || null;
+      await setRequestStatus(tx, request.id, { status: input.status, comment, now: ctx.now() });
+      if (input.status === "open" && request.status !== "open") {
+        if (await accountHasMailRecipients(tx, request.account_id)) mail.mayMail();
+        await ctx.jobs.send("email", { kind: "document-request-reopened", requestId: request.id }, { tx });
+      }
+      const client = accountClient({ id: request.account_id, name: request.name });
+      await recordRequestActivity(tx, ctx, "request.update", client, request.id, {
+        title: request.title,
+        status: input.status,
+        previous_status: request.status,
+        ...(comment ? { comment } : {}),
+      });
+    }),
+  );
   return adminRequest(ctx, input.id, firmToday(ctx));
 }
 

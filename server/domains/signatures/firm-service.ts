@@ -4,6 +4,7 @@ import { TRPCError } from "@trpc/server";
 import { SIGNER_REMINDED_RECENTLY, SIGNER_REMINDER_INTERVAL_HOURS, tooManyRequests } from "../../auth/rate-limit.ts";
 import type { Db } from "../../db/types.ts";
 import type { FirmContext } from "../../trpc/context.ts";
+import { chargedIfMailing } from "../../trpc/firm-mail-cap.ts";
 import { firmDisplayNames } from "../activity/queries.ts";
 import { accountLabel } from "../activity/record.ts";
 import { ACCOUNT_NOT_FOUND, accountForFirm } from "../accounts/service.ts";
@@ -39,6 +40,7 @@ import {
   FIELD_PAGE_MISSING,
   FIELD_SIGNER_UNKNOWN,
   REMIND_NOTHING,
+  REMIND_NOT_SIGNED_UP,
   REQUEST_CLOSED,
   SIGNATURE_REQUEST_NOT_FOUND,
   type SignatureStatus,
@@ -299,32 +301,41 @@ export async function voidSignatureRequest(ctx: FirmContext, input: { id: string
 /**
  * Mails the signers whose turn it is, each at most once in SIGNER_REMINDER_INTERVAL_HOURS; when all of
  * them were reminded within it, 429 with when the first may be reminded again (docs/security.md, Round 4).
+ * A slot held for someone invited and not signed up gets no mail (mail.ts), so it is neither stamped
+ * nor counted: the answer's `reminded` is the number of signers mailed (docs/security.md, "Round 4
+ * (issue 47): reminders and the mail cap count only mail that goes").
  */
-export async function remindSigners(ctx: FirmContext, input: { id: string }): Promise<AdminSignatureRequest> {
-  await ctx.rateLimits.consumeFirmMailToClients(ctx.user.id);
-  await ctx.db.transaction().execute(async (tx) => {
-    const row = await lockOpenForFirm(tx, ctx, input.id);
-    const signers = await listSigners(tx, [row.id]);
-    const waiting = signers.filter((s) => hasTurn(row, signers, s));
-    if (waiting.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOTHING });
-    const now = ctx.now();
-    const interval = SIGNER_REMINDER_INTERVAL_HOURS * 3_600_000;
-    const { claimed, lastReminded } = await claimSignerReminders(
-      tx,
-      row.id,
-      waiting.map((s) => s.position),
-      now,
-      new Date(now.getTime() - interval),
-    );
-    if (claimed.length === 0) {
-      const earliest = Math.min(...lastReminded.map((at) => at.getTime()));
-      throw tooManyRequests(SIGNER_REMINDED_RECENTLY, earliest + interval - now.getTime());
-    }
-    for (const position of claimed) await ctx.jobs.send("email", { kind: "signature-turn", requestId: row.id, position, reminder: true }, { tx });
-    await updateRequest(tx, row.id, { last_reminded_at: now });
-    await record(tx, ctx, row, "signature.remind", null, { signers: claimed.map((position) => position + 1) });
-  });
-  return adminSignatureRequest(ctx, input.id);
+export async function remindSigners(ctx: FirmContext, input: { id: string }): Promise<AdminSignatureRequest & { reminded: number }> {
+  // Charged to the firm's mail cap only when a signer is mailed; a refusal gives the point back.
+  const reminded = await chargedIfMailing(ctx, true, (mail) =>
+    ctx.db.transaction().execute(async (tx) => {
+      const row = await lockOpenForFirm(tx, ctx, input.id);
+      const signers = await listSigners(tx, [row.id]);
+      const waiting = signers.filter((s) => hasTurn(row, signers, s));
+      if (waiting.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOTHING });
+      const mailable = waiting.filter((s) => s.user_id !== null);
+      if (mailable.length === 0) throw new TRPCError({ code: "CONFLICT", message: REMIND_NOT_SIGNED_UP });
+      const now = ctx.now();
+      const interval = SIGNER_REMINDER_INTERVAL_HOURS * 3_600_000;
+      const { claimed, lastReminded } = await claimSignerReminders(
+        tx,
+        row.id,
+        mailable.map((s) => s.position),
+        now,
+        new Date(now.getTime() - interval),
+      );
+      if (claimed.length === 0) {
+        const earliest = Math.min(...lastReminded.map((at) => at.getTime()));
+        throw tooManyRequests(SIGNER_REMINDED_RECENTLY, earliest + interval - now.getTime());
+      }
+      mail.mayMail();
+      for (const position of claimed) await ctx.jobs.send("email", { kind: "signature-turn", requestId: row.id, position, reminder: true }, { tx });
+      await updateRequest(tx, row.id, { last_reminded_at: now });
+      await record(tx, ctx, row, "signature.remind", null, { signers: claimed.map((position) => position + 1) });
+      return claimed.length;
+    }),
+  );
+  return { ...(await adminSignatureRequest(ctx, input.id)), reminded };
 }
 
 /**

@@ -269,6 +269,8 @@ export async function claimSignerReminders(
     .set({ last_reminded_at: now })
     .where("request_id", "=", requestId)
     .where("position", "in", positions)
+    // A slot without a user is mailed nothing (mail.ts): it is never counted as reminded.
+    .where("user_id", "is not", null)
     .where((eb) => eb.or([eb("last_reminded_at", "is", null), eb("last_reminded_at", "<=", since)]))
     .returning("position")
     .execute();

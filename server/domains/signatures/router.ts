@@ -5,6 +5,7 @@ import { idInput } from "../shared-schemas.ts";
 import {
   adminSignatureListItem,
   adminSignatureRequestOutput,
+  remindOutput,
   clientSignatureRequestOutput,
   consentInput,
   createSignatureRequestInput,
@@ -92,7 +93,7 @@ export const signaturesFirmRouter = router({
     .mutation(({ ctx, input }) => voidSignatureRequest(ctx, input)),
   remind: staffProcedure("requests")
     .input(idInput)
-    .output(adminSignatureRequestOutput)
+    .output(remindOutput)
     .mutation(({ ctx, input }) => remindSigners(ctx, input)),
   recordInPerson: staffProcedure("requests")
     .input(inPersonInput)

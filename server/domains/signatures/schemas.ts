@@ -43,6 +43,7 @@ export const KBA_NEEDED =
 export const SIGNER_NOT_FOUND = "Signer not found";
 export const SIGNER_DONE = "This signer has already signed or declined";
 export const REMIND_NOTHING = "Nobody is waiting to sign this request";
+export const REMIND_NOT_SIGNED_UP = "Everyone waiting to sign is invited and has not signed up yet: their invitation says what waits for them";
 
 /** The ESIGN Act disclosure the signer agrees to before the first signature; a new text gets a new version. */
 export const ESIGN_DISCLOSURE = {
@@ -263,6 +264,9 @@ export const adminSignatureRequestOutput = z.object({
   events: z.array(eventOutput),
 });
 export type AdminSignatureRequest = z.infer<typeof adminSignatureRequestOutput>;
+
+/** A reminder's answer: the request, and how many signers this reminder mailed. */
+export const remindOutput = adminSignatureRequestOutput.extend({ reminded: z.number().int().min(1) });
 
 export const adminSignatureListItem = z.object({
   ...requestBase,

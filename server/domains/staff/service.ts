@@ -13,7 +13,8 @@ import {
   handOverPreparedWork,
   preparedWorkOf,
   emailHasProvenAccount,
-  findOpenInvitationForEmail,
+  findOpenStaffInvitationForEmail,
+  hasPendingInvitationTo,
   renewInvitation,
   revokeInvitation,
 } from "../invitations/queries.ts";
@@ -101,10 +102,13 @@ export async function inviteStaff(ctx: StaffContext, input: CreateStaffInput): P
   try {
     return await ctx.db.transaction().execute(async (tx) => {
       if (await emailHasProvenAccount(tx, input.email)) throw new TRPCError({ code: "CONFLICT", message: ACCOUNT_EXISTS });
-      const open = await findOpenInvitationForEmail(tx, input.email);
-      if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
-      // The expired invitation it replaces hands over what was prepared for the person.
-      const prepared = open ? await preparedWorkOf(tx, open.id) : null;
+      // A pending invitation to the address, of either kind, is refused as it always was; only an
+      // expired staff invitation gives way, handing over the clients assigned ahead. A client's
+      // invitation (and the signer slots held for it) is not the team's to replace (docs/security.md,
+      // "Round 4 (issue 47): invitations replaced within reach").
+      if (await hasPendingInvitationTo(tx, input.email, now)) throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
+      const open = await findOpenStaffInvitationForEmail(tx, input.email);
+      const prepared = open ? await preparedWorkOf(tx, open) : null;
       if (open) await deleteInvitation(tx, open.id);
       const row = await insertStaffInvitation(tx, {
         name: input.name,
@@ -115,7 +119,7 @@ export async function inviteStaff(ctx: StaffContext, input: CreateStaffInput): P
         staff_role: input.role,
         staff_rights: rights,
       });
-      if (prepared) await handOverPreparedWork(tx, row.id, prepared);
+      if (prepared) await handOverPreparedWork(tx, { id: row.id, staff_role: input.role }, prepared);
       await ctx.jobs.send("email", { kind: "staff-invitation", invitationId: row.id, expiresAt: row.expires_at.toISOString() }, { tx });
       await recordActivity(tx, ctx, {
         action: "staff.invite",

@@ -57,8 +57,9 @@ function Detail({ request }: { request: AdminSignatureRequest }) {
 
   const onRemind = async () => {
     try {
-      refresh(await remind.mutateAsync({ id: request.id }));
-      toast.success("Reminder sent");
+      const { reminded, ...next } = await remind.mutateAsync({ id: request.id });
+      refresh(next);
+      toast.success(`Reminder sent to ${reminded} signer${reminded === 1 ? "" : "s"}`);
     } catch (err) {
       toast.error(errorDetail(err) ?? "The reminder could not be sent");
     }
