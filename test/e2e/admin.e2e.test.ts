@@ -19,9 +19,10 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -131,13 +132,13 @@ beforeAll(async () => {
     message: "Need help with a late 1099.",
   });
   expect(consultation.status, consultation.text).toBe(200);
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   admin = await newPage(browser, { baseURL: server.url });
 }, 300_000);
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await cleanup?.();
 });
 

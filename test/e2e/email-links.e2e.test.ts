@@ -11,9 +11,10 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   viewports,
 } from "../helpers/browser.ts";
@@ -35,7 +36,7 @@ let signingLink: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   owner = await createStaffMember(server.db, "owner", [], { name: "Olivia Owner" });
   client = await createUser(server.db, { name: "Maria Garcia", email: "maria.garcia@example.com" });
   await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", client.id).execute();
@@ -63,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });
