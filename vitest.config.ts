@@ -13,26 +13,27 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const needsClient = ["test/server/static-assets.test.ts"];
 /**
- * Security files that keep a process of their own: the fuzzer (a third of the suite, on a fresh heap),
+ * Security files that keep a process of their own: the fuzzer's shares (a third of the suite, each on a fresh heap),
  * the ones that spy on modules or set the environment, and the superjson timing check, whose
  * ratios shifted with the heap and the compiled code other files left behind.
  */
 const isolatedSecurity = [
-  "test/security/fuzzing.test.ts",
+  "test/security/fuzzing-*.test.ts",
   "test/security/brute-force.test.ts",
   "test/security/passwords.test.ts",
   "test/security/superjson-meta.test.ts",
 ];
 
 /**
- * The fuzzer is one worker's 12-15 minutes (1,000 inputs for each of ~440 targets), a third of the
- * suite's work: started first, the other workers run the rest beside it. Started late (a fresh
- * clone has no timings for vitest to sort by), it ran alone for its last three minutes.
+ * The fuzzer is about a third of the suite's work (1,000 inputs for each of ~440 targets), dealt to
+ * several files (test/security/fuzzer.ts). Started first, the longest files, the workers fill in
+ * with the rest beside them; started last (a fresh clone has no timings for vitest to sort by), one
+ * file of it ran alone for minutes after all else had ended.
  */
 class FuzzerFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const isFuzzer = (file: TestSpecification) => file.moduleId.endsWith("test/security/fuzzing.test.ts");
+    const isFuzzer = (file: TestSpecification) => /test\/security\/fuzzing-\d+\.test\.ts$/.test(file.moduleId);
     return [...sorted.filter(isFuzzer), ...sorted.filter((file) => !isFuzzer(file))];
   }
 }

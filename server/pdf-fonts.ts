@@ -9,8 +9,7 @@
 // The DejaVu licence (Bitstream Vera's terms) allows embedding in documents.
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { type PDFDocument, type PDFFont } from "@cantoo/pdf-lib";
-import fontkit from "@cantoo/fontkit";
+import type { PDFDocument, PDFFont } from "@cantoo/pdf-lib";
 
 export type PdfFonts = { regular: PDFFont; bold: PDFFont; script: PDFFont };
 
@@ -33,6 +32,8 @@ function fontBytes(which: keyof PdfFonts): Buffer {
  * those a document draws with: each adds its subset (about 12 KB, hinting included) to the file.
  */
 export async function embedPdfFonts<K extends keyof PdfFonts>(doc: PDFDocument, ...which: K[]): Promise<Pick<PdfFonts, K>> {
+  // Loaded at the first PDF written, not with the app (docs/performance.md, "The test suite's time").
+  const { default: fontkit } = await import("@cantoo/fontkit");
   doc.registerFontkit(fontkit);
   const fonts = {} as Pick<PdfFonts, K>;
   for (const name of which) fonts[name] = await doc.embedFont(fontBytes(name), { subset: true });

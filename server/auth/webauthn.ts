@@ -1,7 +1,6 @@
 // WebAuthn ceremonies' challenges (passkeys, docs/security.md): made with the options, stored as
 // their SHA-256 for 5 minutes, and taken (deleted) by the one answer that names them, whatever
 // the outcome. The answer's clientDataJSON carries the challenge, so no cookie has to.
-import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
 import type { Db } from "../db/types.ts";
 import { hashToken, type SessionKind } from "./session.ts";
 
@@ -62,7 +61,9 @@ export async function pruneRegistrationChallenges(db: Db, userId: string, now: D
 /** The challenge an answer's clientDataJSON names, or null when it names none (or is not JSON). */
 export function challengeOf(clientDataJSON: string): string | null {
   try {
-    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    // Base64url JSON, decoded here as the WebAuthn library's helper does: importing that helper loaded
+    // the whole library with the app (docs/performance.md, "The test suite's time").
+    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown };
     return typeof challenge === "string" && challenge.length > 0 ? challenge : null;
   } catch {
     return null;

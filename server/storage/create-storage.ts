@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { type Config, parseKey } from "../config.ts";
@@ -7,13 +8,44 @@ import type { Database } from "../db/types.ts";
 import { EncryptedStorage, type MasterKeys } from "./encrypted-storage.ts";
 import { LocalDirectoryStorage } from "./local-directory-storage.ts";
 import { masterKey } from "./object-encryption.ts";
-import { createS3Client, S3Storage } from "./s3-storage.ts";
-import type { ObjectStorage } from "./storage.ts";
+import type { ByteRange, ObjectStorage, StoredObject } from "./storage.ts";
 
 /** Where the storage keeps its objects, as they are stored (encrypted, or legacy plaintext). */
 export function createBackendStorage(config: Config): ObjectStorage {
-  if (config.s3) return new S3Storage(createS3Client(config.s3), config.s3.bucket);
+  const { s3 } = config;
+  if (s3)
+    return new DeferredStorage(async () => {
+      const { createS3Client, S3Storage } = await import("./s3-storage.ts");
+      return new S3Storage(createS3Client(s3), s3.bucket);
+    });
   return new LocalDirectoryStorage(path.join(config.dataDir, "documents"));
+}
+
+/**
+ * A storage made at its first use: the S3 SDK takes a second and a half to load, which every start
+ * and every test process paid with the local storage too (docs/performance.md, "The test suite's time").
+ */
+class DeferredStorage implements ObjectStorage {
+  private made: Promise<ObjectStorage> | undefined;
+  constructor(private readonly make: () => Promise<ObjectStorage>) {}
+  private storage() {
+    return (this.made ??= this.make());
+  }
+  async put(key: string, body: Readable) {
+    return (await this.storage()).put(key, body);
+  }
+  async get(key: string, range?: ByteRange) {
+    return (await this.storage()).get(key, range);
+  }
+  async delete(key: string) {
+    return (await this.storage()).delete(key);
+  }
+  async *list(): AsyncIterable<StoredObject> {
+    yield* (await this.storage()).list();
+  }
+  async check() {
+    return (await this.storage()).check();
+  }
 }
 
 /** The app's storage: every object encrypted on its way in and opened on its way out. */

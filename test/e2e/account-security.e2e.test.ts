@@ -18,9 +18,10 @@ import {
   formatViolations,
   headingOrderSkips,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -39,11 +40,11 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ publicHost: "localhost", env: { SMTP_URL: smtp.url } });
   baseURL = `http://localhost:${server.port}`;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });

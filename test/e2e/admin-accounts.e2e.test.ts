@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, releaseBrowser, screenshotOnFailure, sharedBrowser, type TestPage } from "../helpers/browser.ts";
 import { createUser } from "../helpers/factories.ts";
 import { seedObjects } from "../security/helpers.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -27,13 +27,13 @@ const james = `james.${tag}@example.com`;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   admin = await signedInPage(browser, server.url, await createUser(server.db, { is_admin: true, name: "Dana Whitfield" }), "admin");
 }, 120_000);
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });

@@ -13,9 +13,10 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
+  releaseBrowser,
   screenshotOnFailure,
   screenshotWholePage,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   type Viewport,
@@ -101,11 +102,11 @@ beforeAll(async () => {
       email_sent_at: now,
     })
     .execute();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -14,9 +14,10 @@ import {
   expectAccessibleAtBothWidths,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   type Viewport,
@@ -63,7 +64,7 @@ async function expectCleanPage(page: Page) {
 beforeAll(async () => {
   server = await startTestServer();
   adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   admin = await signedInAdmin();
   admin.page.on("request", (request) => {
     // Not admin.siteContent.updateTestimonials, which shares the prefix.
@@ -73,7 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

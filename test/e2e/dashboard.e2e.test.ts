@@ -12,10 +12,11 @@ import {
   formatViolations,
   headingOrderSkips,
   horizontalOverflow,
-  launchBrowser,
   newPage,
   openFileChooserByKey,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -28,11 +29,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

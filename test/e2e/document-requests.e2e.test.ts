@@ -9,7 +9,15 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, takeScreenshot, type TestPage, viewports } from "../helpers/browser.ts";
+import {
+  expectAccessibleAtBothWidths,
+  releaseBrowser,
+  screenshotOnFailure,
+  sharedBrowser,
+  takeScreenshot,
+  type TestPage,
+  viewports,
+} from "../helpers/browser.ts";
 import { fillNewRequest, type RequestFields } from "../helpers/request-dialog.ts";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
@@ -34,7 +42,7 @@ async function expectToast(page: Page, message: string) {
 beforeAll(async () => {
   server = await startTestServer();
   server.clock.set(NOW);
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
   clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
   const api = await loginClient(server.url, clientUser);
@@ -46,7 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await client?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -14,10 +14,11 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
   screenshotWholePage,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -32,11 +33,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

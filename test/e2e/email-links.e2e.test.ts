@@ -11,9 +11,10 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   viewports,
 } from "../helpers/browser.ts";
@@ -35,7 +36,7 @@ let signingLink: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   owner = await createStaffMember(server.db, "owner", [], { name: "Olivia Owner" });
   client = await createUser(server.db, { name: "Maria Garcia", email: "maria.garcia@example.com" });
   await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", client.id).execute();
@@ -63,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });
@@ -86,10 +87,15 @@ const PAST_THE_WELCOME_VIDEO_MS = 2_500;
 
 const welcomeVideo = (page: Page) => page.getByRole("dialog", { name: /^Welcome to/ });
 
-/** A first visit (no welcome-video flag, no session) in a browser of its own, to `link`. */
+/**
+ * A first visit (no welcome-video flag, no session) in a browser of its own, to `link`. The page's
+ * clock is Playwright's, running as the real one, so a test moves it past the welcome video's delay
+ * or the carousel's 4 s at once (`page.clock.runFor`) instead of waiting those seconds.
+ */
 async function signedOutVisit(link: string, viewport: { width: number; height: number }) {
   const t = await newPage(browser, { baseURL: server.url, viewport });
   t.page.setDefaultTimeout(15_000);
+  await t.page.clock.install();
   await t.page.goto(link);
   return t;
 }
@@ -104,7 +110,9 @@ describe("links that lose the person (issue 48, item 1)", () => {
         const dialog = page.getByRole("dialog", { name: "Client Portal" });
         await dialog.getByText("Log in to open the document that waits for your signature.", { exact: false }).waitFor();
         expect(new URL(page.url()).pathname).toBe("/");
-        await page.waitForTimeout(PAST_THE_WELCOME_VIDEO_MS);
+        await page.clock.runFor(PAST_THE_WELCOME_VIDEO_MS);
+        // A frame later, a dialog its timer opened would be on the page.
+        await page.evaluate(() => new Promise(requestAnimationFrame));
         expect(await welcomeVideo(page).count()).toBe(0);
         await expectAccessibleHere(page, "email-link-sign-in");
         await dialog.getByLabel("Username").fill(client.username!);
@@ -149,7 +157,8 @@ describe("links that lose the person (issue 48, item 1)", () => {
         const track = page.locator("[data-active]");
         const before = await track.getAttribute("data-active");
         // Longer than the carousel's 4 s: a slide fading in behind the dialog failed axe's contrast check.
-        await page.waitForTimeout(4_800);
+        await page.clock.runFor(4_800);
+        await page.evaluate(() => new Promise(requestAnimationFrame));
         expect(await track.getAttribute("data-active")).toBe(before);
         await expectAccessibleHere(page, "email-link-invite");
         // Closed, the carousel plays again.

@@ -9,9 +9,10 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -27,11 +28,11 @@ let browser: Browser;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });

@@ -9,7 +9,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, releaseBrowser, screenshotOnFailure, sharedBrowser, type TestPage } from "../helpers/browser.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import { fillNewRequest } from "../helpers/request-dialog.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -41,7 +41,7 @@ async function expectActivity(list: Locator, more: Locator, sentence: string | R
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
   clientUser = await createUser(server.db, { name: "Greta Flow" });
   // Her account named by her name, as registration names it (the factory names it by the username).
@@ -56,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await client?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

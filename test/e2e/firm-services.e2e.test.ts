@@ -10,7 +10,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { browserTestFile } from "../helpers/browser-test.ts";
-import { expectAccessibleWithHeadings, launchBrowser, newPage, viewports } from "../helpers/browser.ts";
+import { expectAccessibleWithHeadings, newPage, releaseBrowser, sharedBrowser, viewports } from "../helpers/browser.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import type { TestServer } from "../helpers/server.ts";
 
@@ -27,10 +27,10 @@ const it = browserTestFile({
 });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const SIX = ["Bookkeeping", "Tax Preparation & Planning", "Notary Services", "Administrative Services", "Payroll", "Business Consulting"];

@@ -11,8 +11,9 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   viewports,
 } from "../helpers/browser.ts";
@@ -26,11 +27,11 @@ let admin: UserFixture;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await createUser(server.db, { is_admin: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -4,7 +4,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { newPage, releaseBrowser, screenshotOnFailure, sharedBrowser, type TestPage } from "../helpers/browser.ts";
 import { oidcEnv, startOidcProvider, type TestAccount, type TestOidcProvider } from "../helpers/oidc-provider.ts";
 import { freePort, startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -22,11 +22,11 @@ beforeAll(async () => {
     redirectUri: `${server.url}/api/auth/google/callback`,
     accounts: [newcomer],
   });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await provider?.close();
   await server?.close();
 });

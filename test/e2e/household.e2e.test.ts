@@ -14,9 +14,10 @@ import { signedInPage } from "../helpers/admin-sign-in.ts";
 import {
   expectAccessibleAtBothWidths,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -44,7 +45,7 @@ const FIRM_MESSAGE = "Thanks, both of you: we have what we need for the joint re
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   maria = await createUser(server.db, { name: "Maria Garcia" });
   // A client the firm knows, whose address is proven, and who has no account with the firm yet.
   await server.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", maria.id).execute();
@@ -57,7 +58,7 @@ afterAll(async () => {
   await firmPage?.close();
   await mariaPage?.close();
   await jamesPage?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });

@@ -12,10 +12,11 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotDir,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -33,11 +34,11 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
   admin = await createUser(server.db, { is_admin: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });

@@ -10,10 +10,11 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
   type NewPageOptions,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -29,11 +30,11 @@ let browser: Browser;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });

@@ -7,7 +7,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, releaseBrowser, screenshotOnFailure, sharedBrowser, type TestPage } from "../helpers/browser.ts";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -26,7 +26,7 @@ let clientApi: Awaited<ReturnType<typeof loginClient>>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
   clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
   const api = await loginClient(server.url, clientUser);
@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await client?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -8,7 +8,7 @@
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage, viewports } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, releaseBrowser, screenshotOnFailure, sharedBrowser, type TestPage, viewports } from "../helpers/browser.ts";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -35,7 +35,7 @@ function optionOf(within: Page | Locator, name: string | RegExp) {
 beforeAll(async () => {
   server = await startTestServer();
   server.clock.set(NOW);
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
   clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
   admin = await signedInPage(browser, server.url, adminUser, "admin", { timezoneId: "America/Chicago", clock: NOW });
@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await client?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

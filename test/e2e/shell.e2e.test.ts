@@ -9,9 +9,10 @@ import {
   checkA11y,
   formatViolations,
   horizontalOverflow,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   viewports,
 } from "../helpers/browser.ts";
@@ -32,11 +33,11 @@ beforeAll(async () => {
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error("vite preview did not report its URL");
   baseURL = url;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

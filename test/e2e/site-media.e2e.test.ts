@@ -13,9 +13,10 @@ import {
   checkA11y,
   expectAccessibleAtBothWidths,
   formatViolations,
-  launchBrowser,
   newPage,
+  releaseBrowser,
   screenshotOnFailure,
+  sharedBrowser,
   takeScreenshot,
   type TestPage,
   viewports,
@@ -103,13 +104,13 @@ async function publicPage(viewport: (typeof viewports)[keyof typeof viewports]):
 beforeAll(async () => {
   server = await startTestServer();
   adminUser = await createUser(server.db, { is_admin: true, name: "Office Admin" });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   admin = await signedInPage(browser, server.url, adminUser, "admin");
 }, 300_000);
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

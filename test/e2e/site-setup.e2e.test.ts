@@ -7,7 +7,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { browserTest } from "../helpers/browser-test.ts";
-import { expectAccessibleAtBothWidths, launchBrowser, newPage, screenshotOnFailure } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, newPage, releaseBrowser, screenshotOnFailure, sharedBrowser } from "../helpers/browser.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import type { ApiClient } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -20,13 +20,13 @@ const it = browserTest(() => ({ browser, baseUrl: server.url }));
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   adminUser = await createUser(server.db, { is_admin: true, name: "Dana Whitfield" });
   adminApi = await loginClient(server.url, adminUser, "admin");
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -9,7 +9,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { browserTest } from "../helpers/browser-test.ts";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, takeScreenshot, viewports } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, releaseBrowser, screenshotOnFailure, sharedBrowser, takeScreenshot, viewports } from "../helpers/browser.ts";
 import { createStaffMember, createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
@@ -24,11 +24,11 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
   owner = await createStaffMember(server.db, "owner", [], { name: "Olivia Owner" });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await smtp?.stop();
 });

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAtBothWidths, launchBrowser, screenshotOnFailure, type TestPage } from "../helpers/browser.ts";
+import { expectAccessibleAtBothWidths, releaseBrowser, screenshotOnFailure, sharedBrowser, type TestPage } from "../helpers/browser.ts";
 import { signedInPage } from "../helpers/admin-sign-in.ts";
 import { createUser, loginClient, type UserFixture } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -19,7 +19,7 @@ let adminUser: UserFixture;
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   adminUser = await createUser(server.db, { is_admin: true, username: "ops_root", name: "Dana Whitfield" });
   const clientUser = await createUser(server.db, { name: "Greta Lindqvist" });
   // The client uploads a document and the firm downloads it: an entry by the firm in the client's trail.
@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await client?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

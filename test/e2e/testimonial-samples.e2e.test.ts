@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { DEFAULT_TESTIMONIALS } from "../../server/domains/site/defaults.ts";
 import { browserTestFile } from "../helpers/browser-test.ts";
-import { expectAccessibleWithHeadings, launchBrowser, newPage, viewports } from "../helpers/browser.ts";
+import { expectAccessibleWithHeadings, newPage, releaseBrowser, sharedBrowser, viewports } from "../helpers/browser.ts";
 import { createUser, type UserFixture } from "../helpers/factories.ts";
 import type { TestServer } from "../helpers/server.ts";
 
@@ -28,10 +28,10 @@ const it = browserTestFile({
 });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const REAL = { text: "They found a deduction three other firms missed.", author: "Ruth Okafor", business: "Florist" };

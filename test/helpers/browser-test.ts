@@ -2,8 +2,8 @@
  * `it` for a browser test file whose tests sign in (the Epic Stack's `test.extend({ login })`):
  * a test asks for `login` and calls `login(user, portal, pageOptions)` for a page already signed in
  * (signedInPage, the one sign-in set-up); the pages it opened are closed when the test ends,
- * passed or failed. The file still starts its own server and browser in beforeAll and says where
- * they are:
+ * passed or failed. The file still starts its own server, takes the shared browser in beforeAll and says
+ * where they are:
  *
  *   const it = browserTest(() => ({ browser, baseUrl: server.url }));
  *   it("...", async ({ login }) => { const { page } = await login(admin, "admin", { viewport }); ... });
@@ -11,7 +11,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, it as base } from "vitest";
 import { type SignInAs, signedInPage } from "./admin-sign-in.ts";
-import { launchBrowser, type TestPage } from "./browser.ts";
+import { releaseBrowser, sharedBrowser, type TestPage } from "./browser.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
 export type Login = (user: SignInAs, portal: "client" | "admin", options?: Parameters<typeof signedInPage>[4]) => Promise<TestPage>;
@@ -43,8 +43,8 @@ type BrowserTestFileOptions = {
 };
 
 /**
- * The frame most browser test files share: in beforeAll a test server (its clock at `now`) and a
- * Chromium, then `setUp(server)`; in afterAll both closed; and the file's `it` (browserTest). A file
+ * The frame most browser test files share: in beforeAll a test server (its clock at `now`) and the
+ * worker's Chromium (sharedBrowser), then `setUp(server)`; in afterAll the server closed and the browser handed back; and the file's `it` (browserTest). A file
  * keeps the server it is handed in setUp for its tests:
  *
  *   let server: TestServer;
@@ -56,11 +56,11 @@ export function browserTestFile({ server: serverOptions, now, setUp }: BrowserTe
   beforeAll(async () => {
     server = await startTestServer(serverOptions?.());
     if (now) server.clock.set(now);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     await setUp?.(server);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
   return browserTest(() => ({ browser: browser!, baseUrl: server!.url }));

@@ -36,6 +36,29 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium this test process shares between its browser test files: the e2e project runs its
+ * files one after another in each worker's process (vitest.config.ts, `isolate: false`), and a
+ * launch per file was 2-3 s of a loaded machine's CPU, forty times a run (docs/performance.md,
+ * "The test suite's time"). A file gets it in beforeAll and hands it back with releaseBrowser in
+ * afterAll; each test's pages are contexts of their own, so nothing but the process is shared.
+ * One that has crashed or was closed is launched again.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const browser = await (shared ??= launchBrowser());
+  if (browser.isConnected()) return browser;
+  shared = launchBrowser();
+  return shared;
+}
+
+/** The end of a file's use of sharedBrowser(): the contexts the file left open are closed, the browser kept for the next file. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
 export type TestPage = {
   page: Page;
   context: BrowserContext;

@@ -2,12 +2,7 @@
 // account and the browser offers the passkeys it holds for this site. A passkey with user
 // verification is something the user has and something they know or are: both factors at once,
 // so no code follows.
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { TRPCError } from "@trpc/server";
 import type { SessionKind } from "../../auth/session.ts";
 import { deviceTokens, findTrustedDevice } from "../../auth/trusted-devices.ts";
@@ -23,6 +18,8 @@ const failed = () => new TRPCError({ code: "UNAUTHORIZED", message: PASSKEY_SIGN
 
 export async function passkeyLoginOptions(ctx: Context, input: { portal: SessionKind }): Promise<PublicKeyCredentialRequestOptionsJSON> {
   await ctx.rateLimits.consumePasskeyChallenge(ctx.ip);
+  // The WebAuthn library is loaded at its first use, not with the app (docs/performance.md, "The test suite's time").
+  const { generateAuthenticationOptions } = await import("@simplewebauthn/server");
   const options = await generateAuthenticationOptions({
     rpID: ctx.config.webauthn.rpId,
     userVerification: "required",
@@ -52,6 +49,7 @@ export async function passkeyLogin(
   if (!passkey) throw failed();
   let newCounter: number;
   try {
+    const { verifyAuthenticationResponse } = await import("@simplewebauthn/server");
     const verification = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,

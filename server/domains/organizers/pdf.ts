@@ -3,7 +3,7 @@
 // entries one under the other, and the documents uploaded for each file question listed by name.
 // Written with @cantoo/pdf-lib (maintained pdf-lib, MIT) in DejaVu Sans (server/pdf-fonts.ts): a
 // character the font has no glyph for is shown as "?" rather than failing the download.
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@cantoo/pdf-lib";
+import type { Color, PDFDocument, PDFFont, PDFPage } from "@cantoo/pdf-lib";
 import { embedPdfFonts, printableText } from "../../pdf-fonts.ts";
 import { visibleIds } from "./rules.ts";
 import type { AdminOrganizer, GroupQuestion, MemberQuestion, Question } from "./schemas.ts";
@@ -11,9 +11,9 @@ import type { AdminOrganizer, GroupQuestion, MemberQuestion, Question } from "./
 const PAGE = { width: 612, height: 792, margin: 54 };
 const SIZE = { title: 18, heading: 13, text: 10 };
 const LINE = 1.35;
-const GREY = rgb(0.35, 0.35, 0.35);
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
+type Ink = { text: Color; grey: Color };
 
 class Writer {
   private page: PDFPage;
@@ -21,6 +21,7 @@ class Writer {
   constructor(
     private readonly doc: PDFDocument,
     private readonly fonts: Fonts,
+    private readonly ink: Ink,
   ) {
     this.page = doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - PAGE.margin;
@@ -57,7 +58,7 @@ class Writer {
     return result;
   }
 
-  write(text: string, options: { bold?: boolean; size?: number; indent?: number; color?: ReturnType<typeof rgb>; after?: number } = {}) {
+  write(text: string, options: { bold?: boolean; size?: number; indent?: number; grey?: boolean; after?: number } = {}) {
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const size = options.size ?? SIZE.text;
     const indent = options.indent ?? 0;
@@ -68,7 +69,7 @@ class Writer {
         this.y = PAGE.height - PAGE.margin;
       }
       this.y -= size * LINE;
-      this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: options.color ?? rgb(0, 0, 0) });
+      this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: options.grey ? this.ink.grey : this.ink.text });
     }
     this.y -= options.after ?? 0;
   }
@@ -91,19 +92,22 @@ function answerText(question: Question | MemberQuestion, value: unknown): string
 }
 
 export async function organizerPdf(organizer: AdminOrganizer, firmName: string): Promise<Uint8Array> {
+  // Loaded at the first export, not with the app: a second of every start and of every test
+  // process's import (docs/performance.md, "The test suite's time").
+  const { PDFDocument, rgb } = await import("@cantoo/pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle(organizer.title);
   doc.setAuthor(firmName);
   doc.setCreationDate(new Date(0));
-  const writer = new Writer(doc, await embedPdfFonts(doc, "regular", "bold"));
+  const writer = new Writer(doc, await embedPdfFonts(doc, "regular", "bold"), { text: rgb(0, 0, 0), grey: rgb(0.35, 0.35, 0.35) });
   const answers = new Map(organizer.answers.map((answer) => [answer.question_id, answer]));
   const values = new Map(organizer.answers.map((answer) => [answer.question_id, answer.value]));
   const visible = visibleIds(organizer.template, values);
 
   writer.write(organizer.title, { bold: true, size: SIZE.title, after: 4 });
-  writer.write(`${organizer.client_label} · ${firmName}`, { color: GREY });
+  writer.write(`${organizer.client_label} · ${firmName}`, { grey: true });
   const status = organizer.submitted_at ? `Submitted ${organizer.submitted_at.toISOString().slice(0, 10)}` : `Status: ${organizer.status}`;
-  writer.write(`${status}${organizer.due_date ? ` · Due ${organizer.due_date}` : ""}`, { color: GREY, after: 10 });
+  writer.write(`${status}${organizer.due_date ? ` · Due ${organizer.due_date}` : ""}`, { grey: true, after: 10 });
 
   for (const section of organizer.template.sections) {
     const shown = section.questions.filter((q) => visible.has(q.id));
@@ -115,7 +119,7 @@ export async function organizerPdf(organizer: AdminOrganizer, firmName: string):
       writer.write(`${question.label}${marks ? ` (${marks})` : ""}`, { bold: true });
       if (question.type === "file") {
         const documents = organizer.documents[question.id] ?? [];
-        if (documents.length === 0) writer.write("(no documents)", { indent: 12, color: GREY });
+        if (documents.length === 0) writer.write("(no documents)", { indent: 12, grey: true });
         for (const document of documents) writer.write(`- ${document.original_filename}`, { indent: 12 });
       } else if (question.type === "group") {
         writeGroup(writer, question, answer?.value);
@@ -131,7 +135,7 @@ export async function organizerPdf(organizer: AdminOrganizer, firmName: string):
 
 function writeGroup(writer: Writer, group: GroupQuestion, value: unknown) {
   if (!Array.isArray(value) || value.length === 0) {
-    writer.write("(no entries)", { indent: 12, color: GREY });
+    writer.write("(no entries)", { indent: 12, grey: true });
     return;
   }
   (value as Array<Record<string, unknown>>).forEach((entry, index) => {

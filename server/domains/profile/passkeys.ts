@@ -1,11 +1,10 @@
 // Passkeys of the signed-in user (docs/security.md, Passkeys): registered from the settings page as
 // discoverable credentials with user verification, so that one alone signs in (both factors).
-import {
-  type AuthenticatorTransportFuture,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
+import type {
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
 import { TRPCError } from "@trpc/server";
 import { challengeOf, pruneRegistrationChallenges, storeWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_TIMEOUT_MS } from "../../auth/webauthn.ts";
@@ -32,6 +31,8 @@ export async function passkeyRegistrationOptions(ctx: AuthedContext): Promise<Pu
   await requireFreshProof(ctx);
   const existing = await listPasskeyCredentials(ctx.db, ctx.user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw new RequestRefused(`At most ${MAX_PASSKEYS_PER_USER} passkeys: remove one first`);
+  // The WebAuthn library is loaded at its first use, not with the app (docs/performance.md, "The test suite's time").
+  const { generateRegistrationOptions } = await import("@simplewebauthn/server");
   const options = await generateRegistrationOptions({
     rpName: await firmName(ctx),
     rpID: ctx.config.webauthn.rpId,
@@ -57,7 +58,8 @@ export async function registerPasskey(ctx: AuthedContext, input: z.infer<typeof 
   const challenge = challengeOf(response.response.clientDataJSON);
   const stored = challenge ? await takeWebauthnChallenge(ctx.db, challenge, "register", ctx.now()) : null;
   if (!challenge || !stored || stored.user_id !== ctx.user.id) throw new RequestRefused(PASSKEY_NOT_REGISTERED);
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse } = await import("@simplewebauthn/server");
+  let verification: VerifiedRegistrationResponse;
   try {
     verification = await verifyRegistrationResponse({
       response,

@@ -5,25 +5,17 @@
 // own objects: @signpdf/placeholder-pdf-lib takes the unmaintained `pdf-lib`'s, which cannot be
 // mixed with these.
 import { createHash } from "node:crypto";
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  type PDFFont,
-  PDFHexString,
-  PDFInvalidObject,
-  PDFName,
-  PDFNumber,
-  type PDFPage,
-  PDFString,
-  rgb,
-} from "@cantoo/pdf-lib";
+import type * as PdfLib from "@cantoo/pdf-lib";
+import type { Color, PDFDocument, PDFFont, PDFPage } from "@cantoo/pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
 import { ANNOTATION_FLAGS, DEFAULT_BYTE_RANGE_PLACEHOLDER, SIG_FLAGS, SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
 import Bowser from "bowser";
 import { embedPdfFonts, printableText } from "../../pdf-fonts.ts";
 import type { SealingIdentity } from "./certificate.ts";
+
+/** @cantoo/pdf-lib, loaded at the first PDF read or written, not with the app: a second of every start and every test process's import (docs/performance.md, "The test suite's time"). */
+const pdfLib = () => import("@cantoo/pdf-lib");
 
 /** Room for the PKCS#7 signature (bytes): a certificate chain of a few certificates fits. */
 const SIGNATURE_LENGTH = 16_384;
@@ -58,6 +50,7 @@ export function sha256Hex(bytes: Uint8Array): string {
 
 /** How many pages a PDF has (to check the fields' pages when a request is made); null when it does not open. */
 export async function pdfPageCount(bytes: Uint8Array): Promise<number | null> {
+  const { PDFDocument } = await pdfLib();
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false });
     return doc.getPageCount();
@@ -76,6 +69,7 @@ export async function isDrawablePng(dataUrl: string): Promise<boolean> {
   if (png.length < 24 || png.toString("latin1", 12, 16) !== "IHDR") return false;
   const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
   if (width === 0 || height === 0 || width > MAX_DRAWING_SIDE || height > MAX_DRAWING_SIDE) return false;
+  const { PDFDocument } = await pdfLib();
   try {
     const doc = await PDFDocument.create();
     await doc.embedPng(png);
@@ -99,6 +93,7 @@ function fit(font: PDFFont, text: string, size: number, maxWidth: number): strin
 }
 
 async function drawFields(doc: PDFDocument, input: SealInput): Promise<void> {
+  const { rgb } = await pdfLib();
   const { regular, script } = await embedPdfFonts(doc, "regular", "script");
   const pages = doc.getPages();
   for (const field of input.fields) {
@@ -131,7 +126,7 @@ async function drawFields(doc: PDFDocument, input: SealInput): Promise<void> {
 }
 
 /** Text in a field's box: as large as the box's height allows, smaller when it is too long for the box's width (never below 6 pt), cut only then. */
-function drawInBox(page: PDFPage, font: PDFFont, text: string, box: { x: number; y: number; w: number; h: number }, color: ReturnType<typeof rgb>) {
+function drawInBox(page: PDFPage, font: PDFFont, text: string, box: { x: number; y: number; w: number; h: number }, color: Color) {
   const tall = Math.max(4, Math.min(box.h * 0.75, 28));
   const wide = font.widthOfTextAtSize(text, tall);
   const size = wide <= box.w - 2 ? tall : Math.max(Math.min(tall, 6), (tall * (box.w - 2)) / wide);
@@ -162,6 +157,7 @@ const utc = (at: Date | null) => (at ? `${at.toISOString().replace("T", " ").sli
 
 /** The certificate page(s): the request, each signer's evidence, the hashes. */
 async function appendCertificate(doc: PDFDocument, input: SealInput, filledSha256: string): Promise<PDFPage> {
+  const { rgb } = await pdfLib();
   const { regular: font, bold } = await embedPdfFonts(doc, "regular", "bold");
   const [pw, ph, margin] = [612, 792, 54];
   let page = doc.addPage([pw, ph]);
@@ -217,7 +213,16 @@ async function appendCertificate(doc: PDFDocument, input: SealInput, filledSha25
 }
 
 /** Adds the signature dictionary with an empty /Contents and the /ByteRange placeholder, as an invisible widget on `page`. */
-function addSignaturePlaceholder(doc: PDFDocument, page: PDFPage, signingTime: Date, reason: string, name: string, location: string): void {
+function addSignaturePlaceholder(
+  lib: typeof PdfLib,
+  doc: PDFDocument,
+  page: PDFPage,
+  signingTime: Date,
+  reason: string,
+  name: string,
+  location: string,
+): void {
+  const { PDFArray, PDFDict, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFString } = lib;
   const context = doc.context;
   const byteRange = PDFArray.withContext(context);
   byteRange.push(PDFNumber.of(0));
@@ -272,13 +277,14 @@ export type Sealed = { bytes: Buffer; sha256: string; filledSha256: string };
 
 /** The sealed PDF: fields drawn, certificate appended, signed with `identity`. */
 export async function sealPdf(original: Uint8Array, input: SealInput, identity: SealingIdentity, signingTime: Date): Promise<Sealed> {
-  const doc = await PDFDocument.load(original, { updateMetadata: false });
+  const lib = await pdfLib();
+  const doc = await lib.PDFDocument.load(original, { updateMetadata: false });
   await drawFields(doc, input);
   const filled = await doc.save({ useObjectStreams: false });
   const filledSha256 = sha256Hex(filled);
-  const withCertificate = await PDFDocument.load(filled, { updateMetadata: false });
+  const withCertificate = await lib.PDFDocument.load(filled, { updateMetadata: false });
   const certificatePage = await appendCertificate(withCertificate, input, filledSha256);
-  addSignaturePlaceholder(withCertificate, certificatePage, signingTime, `Signed: ${input.request.title}`, input.firmName, input.publicUrl);
+  addSignaturePlaceholder(lib, withCertificate, certificatePage, signingTime, `Signed: ${input.request.title}`, input.firmName, input.publicUrl);
   const prepared = Buffer.from(await withCertificate.save({ useObjectStreams: false }));
   const signer = new P12Signer(identity.p12, { passphrase: identity.passphrase });
   const bytes = await new SignPdf().sign(prepared, signer, signingTime);
