@@ -298,6 +298,8 @@ export interface DocumentsTable {
   trashed_from_folder_id: string | null;
   /** A share the firm pulled back: in the trash out of the client's sight (migration 0580). */
   pulled_back: Generated<boolean>;
+  /** Uploaded by the firm for a signature request not sent yet: out of the client's sight (migration 2026-12-08T0200). */
+  held_for_signature: Generated<boolean>;
   /** The document request it was uploaded for, if any. */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The item of that request's checklist it was uploaded for, if any. */

@@ -4,6 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { documentSeenBy } from "../documents/queries.ts";
 import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { ActivityAction } from "./record.ts";
 import type { ActivityEventItem } from "./schemas.ts";
@@ -109,6 +110,13 @@ export async function activityPage(
         select 1 from messages m join message_threads t on t.id = m.thread_id
         where activity_events.target_type = 'message' and m.id::text = activity_events.target_id
           and t.is_private and t.private_to is distinct from ${reader}::uuid
+      )`,
+    );
+    // Nor an event about a document the reader does not see (documents/queries.ts, documentSeenBy).
+    query = query.where(
+      sql<boolean>`not exists (
+        select 1 from documents d
+        where activity_events.target_type = 'document' and d.id::text = activity_events.target_id and not ${documentSeenBy(reader, "d")}
       )`,
     );
   }

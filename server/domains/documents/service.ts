@@ -32,12 +32,12 @@ import { cleanFilename } from "./upload.ts";
 export const DOCUMENT_NOT_FOUND = "Document not found";
 
 export function listRootDocuments(ctx: ClientContext): Promise<DocumentItem[]> {
-  return listDocuments(ctx.db, ctx.account.id, null);
+  return listDocuments(ctx.db, ctx.account.id, ctx.user.id, null);
 }
 
 export async function listFolderDocuments(ctx: ClientContext, input: { folder_id: string }): Promise<DocumentItem[]> {
   await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
-  return listDocuments(ctx.db, ctx.account.id, input.folder_id);
+  return listDocuments(ctx.db, ctx.account.id, ctx.user.id, input.folder_id);
 }
 
 /**
@@ -58,7 +58,7 @@ async function openDocument(ctx: AuthedContext, document: StoredDocument | undef
 
 /** The current account's live document to stream (see `openDocument`); another's answers like a missing one. */
 async function openStoredDocument(ctx: ClientContext, id: string, purpose: "download" | "preview"): Promise<StoredDocument> {
-  return openDocument(ctx, await findStoredDocument(ctx.db, id, ctx.account.id), purpose);
+  return openDocument(ctx, await findStoredDocument(ctx.db, id, ctx.account.id, ctx.user.id), purpose);
 }
 
 /** Any client's live document to stream, for the firm (see `openDocument`). */
@@ -86,7 +86,7 @@ function assertPreviewable(document: StoredDocument): StoredDocument {
 /** The caller's live documents whose name contains `q`, across all folders, each with its folder's path. */
 export async function searchOwnDocuments(ctx: ClientContext, input: DocumentSearchInput): Promise<DocumentSearchResult[]> {
   const [documents, folders] = await Promise.all([
-    searchDocumentsQuery(ctx.db, ctx.account.id, input).execute(),
+    searchDocumentsQuery(ctx.db, ctx.account.id, ctx.user.id, input).execute(),
     listFolders(ctx.db, ctx.account.id),
   ]);
   const byId = new Map(folders.map((f) => [f.id, f]));
@@ -125,9 +125,9 @@ export async function updateDocument(ctx: ClientContext, input: UpdateDocumentIn
   if (input.folder_id) await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const before = await findStoredDocument(tx, input.id, ctx.account.id);
+      const before = await findStoredDocument(tx, input.id, ctx.account.id, ctx.user.id);
       if (before) await assertNotRetained(tx, input.id, ctx.now());
-      const updated = await updateDocumentRow(tx, ctx.account.id, input.id, {
+      const updated = await updateDocumentRow(tx, ctx.account.id, ctx.user.id, input.id, {
         ...(input.name !== undefined ? { original_filename: cleanFilename(input.name) } : {}),
         ...(input.folder_id !== undefined ? { folder_id: input.folder_id } : {}),
       });

@@ -52,7 +52,7 @@ async function moveToTrash(
 
 /** Moves the owner's live document to the trash; another's answers like a missing one. */
 async function trashDocument(ctx: ClientContext, id: string): Promise<Success> {
-  await moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id));
+  await moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id, ctx.user.id));
   return { success: true };
 }
 

@@ -29,6 +29,7 @@ import {
   claimSignerReminders,
   type FieldRow,
   findAccountDocument,
+  shareHeldDocument,
   findDocumentById,
   findRequestForFirm,
   findRequestForSigner,
@@ -287,6 +288,7 @@ export async function createSignatureRequest(ctx: FirmContext, input: CreateSign
     );
     // The original stays as it is while the request is open (and for RETENTION_YEARS once sealed).
     await retainDocuments(tx, [document.id], retentionEnd(now));
+    await shareHeldDocument(tx, document.id);
     const first = input.order === "parallel" ? signers.map((_, i) => i) : [0];
     for (const position of first) await ctx.jobs.send("email", { kind: "signature-turn", requestId: id, position }, { tx });
     const accountName = (await tx.selectFrom("accounts").select("name").where("id", "=", accountId).executeTakeFirstOrThrow()).name;
