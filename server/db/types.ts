@@ -50,10 +50,14 @@ export interface AccountOwnersView {
 }
 
 /** A person who reaches an account. */
+export type HouseholdRole = "taxpayer" | "spouse" | "dependent";
+
 export interface AccountContactsTable {
   account_id: string;
   user_id: string;
   role: "owner" | "member";
+  /** A household's person: taxpayer, spouse or dependent; null elsewhere (migration 2026-12-08T0210). */
+  household_role: ColumnType<HouseholdRole | null, HouseholdRole | null | undefined, HouseholdRole | null>;
   /** May sign in to see the account. */
   portal_access: Generated<boolean>;
   /** Gets the account's emails. */
@@ -229,6 +233,8 @@ export interface InvitationsTable {
   /** The account the invitee joins on accepting. */
   account_id: string | null;
   role: Generated<"owner" | "member">;
+  /** The household role the invitee takes on accepting (migration 2026-12-08T0210). */
+  household_role: ColumnType<HouseholdRole | null, HouseholdRole | null | undefined, HouseholdRole | null>;
   notify: Generated<boolean>;
   /** The firm's plain invitation made its account: revoking it removes that account while it stays empty. */
   made_account: Generated<boolean>;

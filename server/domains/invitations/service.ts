@@ -9,7 +9,7 @@ import type { AuthedContext, Context, FirmContext } from "../../trpc/context.ts"
 import type { FirmScope } from "../../trpc/firm-scope.ts";
 import { addAccountAssignee } from "../staff/queries.ts";
 import { lockAccountForFirm, openInvitationCountForFirm, contactCountsForFirm } from "../accounts/firm-queries.ts";
-import { ACCOUNT_NOT_FOUND } from "../accounts/service.ts";
+import { ACCOUNT_NOT_FOUND, assertHouseholdRole } from "../accounts/service.ts";
 import {
   accountIsEmpty,
   deleteAccount,
@@ -82,6 +82,8 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
       // invitation per address per account, so the same person may be invited to a second one.
       const existing = input.account_id ? await lockAccountForFirm(tx, ctx.firmScope, input.account_id) : undefined;
       if (input.account_id && !existing) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+      // A new individual account has no household role to give.
+      assertHouseholdRole(existing ?? { kind: "individual" }, input.household_role);
       const open = await findOpenInvitationForEmail(tx, input.email, existing?.id);
       if (open && invitationStatus(open, now) === "pending") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
       // The invitee's account exists from now on, so the firm can ask, share, write and book for it
@@ -107,6 +109,7 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
         // Made for this invitee alone (or handed over from the expired invitation that made it).
         made_account: existing ? false : reused ? open!.made_account : true,
         role: empty ? "owner" : "member",
+        household_role: input.household_role ?? null,
       });
       // The signer slots held for the person move to the invitation that replaces the expired one.
       if (prepared) await handOverPreparedWork(tx, row.id, prepared);
