@@ -283,6 +283,10 @@ export interface FoldersTable {
   parent_folder_id: string | null;
   name: string;
   color: string;
+  /** Only its person (private_to) and the firm see it and what is in it (migration 2026-12-08T0220). */
+  is_private: Generated<boolean>;
+  /** Whose private folder it is; null once that person is deleted (then nobody of the account sees it). */
+  private_to: string | null;
   created_at: Timestamp;
 }
 

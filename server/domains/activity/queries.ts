@@ -112,6 +112,14 @@ export async function activityPage(
           and t.is_private and t.private_to is distinct from ${reader}::uuid
       )`,
     );
+    // Nor an event about another person's private folder (docs/decisions.md, "Private folders").
+    query = query.where(
+      sql<boolean>`not exists (
+        select 1 from folders f
+        where activity_events.target_type = 'folder' and f.id::text = activity_events.target_id
+          and f.is_private and f.private_to is distinct from ${reader}::uuid
+      )`,
+    );
     // Nor an event about a document the reader does not see (documents/queries.ts, documentSeenBy).
     query = query.where(
       sql<boolean>`not exists (

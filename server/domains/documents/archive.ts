@@ -81,7 +81,7 @@ function claimNames(items: { name: string; isFile: boolean }[]): string[] {
  * answers like a missing one. The caller checks who asks and records the download.
  */
 export async function accountArchiveEntries(db: Db, accountId: string, personId: string | null, folderId: string | null, now: Date, under: string) {
-  const folders = await listFolders(db, accountId);
+  const folders = await listFolders(db, accountId, personId);
   const top = folderId === null ? null : folders.find((f) => f.id === folderId);
   if (top === undefined) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
 

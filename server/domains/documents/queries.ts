@@ -35,10 +35,15 @@ export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "co
  * Whether a person of the account sees the document (`table`: its alias in the query). Every read
  * path of a client person goes through it; the firm's do not. A PDF the firm uploaded for a
  * signature request not sent yet is the firm's alone (docs/decisions.md, "A PDF for a signature
- * request waits for the request").
+ * request waits for the request"); a document in another person's private folder, or trashed from
+ * one, is that person's and the firm's (docs/decisions.md, "Private folders").
  */
-export function documentSeenBy(_personId: string, table = "documents") {
-  return sql<boolean>`not ${sql.ref(`${table}.held_for_signature`)}`;
+export function documentSeenBy(personId: string, table = "documents") {
+  return sql<boolean>`(not ${sql.ref(`${table}.held_for_signature`)} and not exists (
+    select 1 from folders pf
+    where pf.id = coalesce(${sql.ref(`${table}.folder_id`)}, ${sql.ref(`${table}.trashed_from_folder_id`)})
+      and pf.is_private and pf.private_to is distinct from ${personId}::uuid
+  ))`;
 }
 
 function documentsIn(db: Db, accountId: string, folderId: string | null) {
@@ -284,11 +289,12 @@ function trashedDocuments(db: Db) {
 }
 
 /** The account's trash as its client sees it (no share the firm pulled back), most recently deleted first. */
-export async function listTrash(db: Db, accountId: string) {
+export async function listTrash(db: Db, accountId: string, personId: string) {
   const rows = await trashedDocuments(db)
     .select(trashedColumns)
     .where("documents.account_id", "=", accountId)
     .where("documents.pulled_back", "=", false)
+    .where(documentSeenBy(personId))
     .orderBy("documents.deleted_at", "desc")
     .orderBy("documents.id", "desc")
     .execute();
@@ -304,8 +310,12 @@ function trashedDocument(db: Db, id: string) {
 }
 
 /** The owner's trashed document: who owns it and where it came from; another's, or a share the firm pulled back, answers like a missing one. */
-export async function findTrashedDocument(db: Db, id: string, accountId: string) {
-  return trashedDocument(db, id).where("account_id", "=", accountId).where("pulled_back", "=", false).executeTakeFirst();
+export async function findTrashedDocument(db: Db, id: string, accountId: string, personId: string) {
+  return trashedDocument(db, id)
+    .where("account_id", "=", accountId)
+    .where("pulled_back", "=", false)
+    .where(documentSeenBy(personId))
+    .executeTakeFirst();
 }
 
 /** Any client's trashed document, for the firm: who owns it and where it came from. */
@@ -345,12 +355,13 @@ export async function restoreDocumentRow(db: Db, id: string, folderId: string | 
  * firm's document the firm took back): what "delete forever" does while the account is under a
  * legal hold. The firm's trash keeps it, and the trash rule disposes of it once the hold is lifted.
  */
-export async function pullBackTrashedDocumentRow(db: Db, id: string, accountId: string): Promise<DocumentRef | undefined> {
+export async function pullBackTrashedDocumentRow(db: Db, id: string, accountId: string, personId: string): Promise<DocumentRef | undefined> {
   return db
     .updateTable("documents")
     .set({ pulled_back: true })
     .where("id", "=", id)
     .where("account_id", "=", accountId)
+    .where(documentSeenBy(personId))
     .where("deleted_at", "is not", null)
     .where("pulled_back", "=", false)
     .returning(["id", "account_id", "original_filename"])
@@ -358,11 +369,17 @@ export async function pullBackTrashedDocumentRow(db: Db, id: string, accountId: 
 }
 
 /** Deletes a trashed document's row for good (only that account's); its stored object goes after the commit. */
-export async function deleteTrashedDocumentRow(db: Db, id: string, accountId: string): Promise<(DocumentRef & { storage_key: string }) | undefined> {
+export async function deleteTrashedDocumentRow(
+  db: Db,
+  id: string,
+  accountId: string,
+  personId: string,
+): Promise<(DocumentRef & { storage_key: string }) | undefined> {
   return db
     .deleteFrom("documents")
     .where("id", "=", id)
     .where("account_id", "=", accountId)
+    .where(documentSeenBy(personId))
     .where("deleted_at", "is not", null)
     .where("pulled_back", "=", false)
     .returning(["id", "account_id", "original_filename", "storage_key"])

@@ -8,7 +8,7 @@ import type { ListPageInput } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
 import { listFolders } from "../folders/queries.ts";
 import { folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
-import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { assertFolderSeen, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import {
   documentRetainedUntil,
   findStoredDocument,
@@ -36,7 +36,7 @@ export function listRootDocuments(ctx: ClientContext): Promise<DocumentItem[]> {
 }
 
 export async function listFolderDocuments(ctx: ClientContext, input: { folder_id: string }): Promise<DocumentItem[]> {
-  await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
+  await assertFolderSeen(ctx, input.folder_id);
   return listDocuments(ctx.db, ctx.account.id, ctx.user.id, input.folder_id);
 }
 
@@ -87,7 +87,7 @@ function assertPreviewable(document: StoredDocument): StoredDocument {
 export async function searchOwnDocuments(ctx: ClientContext, input: DocumentSearchInput): Promise<DocumentSearchResult[]> {
   const [documents, folders] = await Promise.all([
     searchDocumentsQuery(ctx.db, ctx.account.id, ctx.user.id, input).execute(),
-    listFolders(ctx.db, ctx.account.id),
+    listFolders(ctx.db, ctx.account.id, ctx.user.id),
   ]);
   const byId = new Map(folders.map((f) => [f.id, f]));
   const paths = new Map<string, { id: string; name: string }[]>();
@@ -122,7 +122,7 @@ export async function assertNotRetained(db: Db, id: string, now: Date): Promise<
 
 /** Renames and/or moves one of the caller's live documents (folder_id null: to the root). */
 export async function updateDocument(ctx: ClientContext, input: UpdateDocumentInput): Promise<DocumentItem> {
-  if (input.folder_id) await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
+  if (input.folder_id) await assertFolderSeen(ctx, input.folder_id);
   try {
     return await ctx.db.transaction().execute(async (tx) => {
       const before = await findStoredDocument(tx, input.id, ctx.account.id, ctx.user.id);

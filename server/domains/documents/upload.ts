@@ -9,7 +9,7 @@ import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
 import { addUploadToInbox } from "../inbox/queries.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
-import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { assertFolderSeen, assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { checkOrganizerUpload, organizerForUpload } from "../organizers/service.ts";
 import { requestForUpload } from "../requests/service.ts";
 import { stripInvisible } from "../shared-schemas.ts";
@@ -77,6 +77,7 @@ export async function prepareUploadForFirm(ctx: AuthedContext, accountId: string
 
 /** checkUploadPlaceForFirm for the caller's own documents. */
 export async function checkUploadPlace(ctx: ClientContext, input: UploadPlace): Promise<{ success: true }> {
+  if (input.folder_id) await assertFolderSeen(ctx, input.folder_id);
   return checkUploadPlaceForFirm(ctx, input, ctx.account.id);
 }
 
@@ -97,6 +98,15 @@ export async function checkUploadPlaceForFirm(ctx: AuthedContext, input: UploadP
 
 /** createDocumentForFirm in the caller's own documents. */
 export async function createDocument(ctx: ClientContext, input: UploadPlace & { file: ReceivedFile }): Promise<DocumentItem> {
+  // Another person's private folder answers like a missing one (docs/decisions.md, "Private folders").
+  if (input.folder_id) {
+    try {
+      await assertFolderSeen(ctx, input.folder_id);
+    } catch (err) {
+      await removeStoredObjects(ctx.storage, ctx.logger, [{ storage_key: input.file.key }]);
+      throw err;
+    }
+  }
   return recordDocument(ctx, input, ctx.account.id, "client");
 }
 

@@ -44,7 +44,7 @@ export async function clientProfile(ctx: FirmContext, input: { id: string }): Pr
 
 export async function clientFolders(ctx: FirmContext, input: { id: string }): Promise<Folder[]> {
   const accountId = await findClientAccount(ctx, input.id);
-  return listFolders(ctx.db, accountId);
+  return listFolders(ctx.db, accountId, null);
 }
 
 /** A folder in the client's tree, made by the firm (a place for what it will share, or for the client's uploads). */
