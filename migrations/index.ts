@@ -43,6 +43,9 @@ import * as accountNameSearch from "./2026-11-27T0100_account_name_search.ts";
 import * as heldAccountsOutliveTheirPeople from "./2026-11-27T0200_held_accounts_outlive_their_people.ts";
 import * as signerReminders from "./2026-12-07T0301_signer_reminders.ts";
 import * as preparedForInvitedPeople from "./2026-12-07T0600_prepared_for_invited_people.ts";
+import * as heldForSignature from "./2026-12-08T0200_held_for_signature.ts";
+import * as householdPersonRole from "./2026-12-08T0210_household_person_role.ts";
+import * as privateFolders from "./2026-12-08T0220_private_folders.ts";
 import * as privateConversations from "./2026-12-07T0700_private_conversations.ts";
 import * as federalHolidays from "./2026-12-07T0701_federal_holidays.ts";
 import * as signedRecordsOutliveDeletion from "./2026-12-07T0200_signed_records_outlive_deletion.ts";
@@ -100,6 +103,9 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07T0600_prepared_for_invited_people": preparedForInvitedPeople,
   "2026-12-07T0700_private_conversations": privateConversations,
   "2026-12-07T0701_federal_holidays": federalHolidays,
+  "2026-12-08T0200_held_for_signature": heldForSignature,
+  "2026-12-08T0210_household_person_role": householdPersonRole,
+  "2026-12-08T0220_private_folders": privateFolders,
   "2026-12-07T0200_signed_records_outlive_deletion": signedRecordsOutliveDeletion,
   "2026-12-07T0210_staff_have_no_client_account": staffHaveNoClientAccount,
   "2026-11-28T0100_claimed_account_review": claimedAccountReview,

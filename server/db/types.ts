@@ -51,10 +51,14 @@ export interface AccountOwnersView {
 }
 
 /** A person who reaches an account. */
+export type HouseholdRole = "taxpayer" | "spouse" | "dependent";
+
 export interface AccountContactsTable {
   account_id: string;
   user_id: string;
   role: "owner" | "member";
+  /** A household's person: taxpayer, spouse or dependent; null elsewhere (migration 2026-12-08T0210). */
+  household_role: ColumnType<HouseholdRole | null, HouseholdRole | null | undefined, HouseholdRole | null>;
   /** May sign in to see the account. */
   portal_access: Generated<boolean>;
   /** Gets the account's emails. */
@@ -230,6 +234,8 @@ export interface InvitationsTable {
   /** The account the invitee joins on accepting. */
   account_id: string | null;
   role: Generated<"owner" | "member">;
+  /** The household role the invitee takes on accepting (migration 2026-12-08T0210). */
+  household_role: ColumnType<HouseholdRole | null, HouseholdRole | null | undefined, HouseholdRole | null>;
   notify: Generated<boolean>;
   /** The firm's plain invitation made its account: revoking it removes that account while it stays empty. */
   made_account: Generated<boolean>;
@@ -278,6 +284,10 @@ export interface FoldersTable {
   parent_folder_id: string | null;
   name: string;
   color: string;
+  /** Only its person (private_to) and the firm see it and what is in it (migration 2026-12-08T0220). */
+  is_private: Generated<boolean>;
+  /** Whose private folder it is; null once that person is deleted (then nobody of the account sees it). */
+  private_to: string | null;
   created_at: Timestamp;
 }
 
@@ -299,6 +309,8 @@ export interface DocumentsTable {
   trashed_from_folder_id: string | null;
   /** A share the firm pulled back: in the trash out of the client's sight (migration 0580). */
   pulled_back: Generated<boolean>;
+  /** Uploaded by the firm for a signature request not sent yet: out of the client's sight (migration 2026-12-08T0200). */
+  held_for_signature: Generated<boolean>;
   /** The document request it was uploaded for, if any. */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The item of that request's checklist it was uploaded for, if any. */

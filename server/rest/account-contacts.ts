@@ -1,7 +1,7 @@
 // An account's people, by its own contacts (docs/decisions.md, "An account's people").
 import { z } from "zod";
 import { accountOutput } from "../domains/accounts/schemas.ts";
-import { contactOutput, inviteContactInput, joinAccountInput } from "../domains/account-contacts/schemas.ts";
+import { contactOutput, inviteContactInput, joinAccountInput, updateContactRoleBody } from "../domains/account-contacts/schemas.ts";
 import { successOutput } from "../domains/shared-schemas.ts";
 import { procedureRoute, type RestRoute } from "./route.ts";
 
@@ -26,6 +26,17 @@ export const accountContactRoutes: RestRoute[] = [
     response: contactOutput,
     status: 201,
     call: (c, r) => c.accountContacts.invite(r.body),
+  }),
+  procedureRoute({
+    method: "patch",
+    path: "/account/contacts/:userId",
+    summary:
+      "Say who a person of the current household is (household_role: taxpayer, spouse, dependent, or null); owners only, else 403; 422 for an account that is not a household",
+    tag: "accounts",
+    access: "client",
+    body: updateContactRoleBody,
+    response: contactOutput,
+    call: (c, r) => c.accountContacts.updateRole({ ...r.body, user_id: r.params.userId }),
   }),
   procedureRoute({
     method: "delete",

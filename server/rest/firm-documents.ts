@@ -7,13 +7,20 @@ import { idSchema } from "../domains/shared-schemas.ts";
 import { bodyOf, procedureRoute, type RestRoute } from "./route.ts";
 import { type UploadTarget, uploadRoute } from "./upload.ts";
 
-const clientUploadForm = z.object({ file: z.string().meta({ format: "binary" }), folder_id: idSchema.optional() });
+const clientUploadForm = z.object({
+  file: z.string().meta({ format: "binary" }),
+  folder_id: idSchema.optional(),
+  for_signature: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({ description: "true: a PDF for a signature request being prepared, kept from the client until it is sent" }),
+});
 
 /** The firm's upload goes into the documents of the client the path names. */
 const clientDocuments: UploadTarget = (transfers, params) => ({
   prepareUpload: () => transfers.admin.clients.prepareUpload({ id: params.id! }),
   checkUploadPlace: ({ folder_id }) => transfers.admin.clients.checkUploadPlace({ id: params.id!, folder_id }),
-  recordUpload: ({ folder_id, file }) => transfers.admin.clients.recordUpload({ id: params.id!, folder_id, file }),
+  recordUpload: ({ folder_id, for_signature, file }) => transfers.admin.clients.recordUpload({ id: params.id!, folder_id, for_signature, file }),
 });
 
 export const firmDocumentRoutes: RestRoute[] = [

@@ -68,6 +68,7 @@ export function uploadRoute(deps: AppDeps, target: UploadTarget = ownDocuments):
         request_item_id: fields.request_item_id,
         organizer_id: fields.organizer_id,
         question_id: fields.question_id,
+        for_signature: fields.for_signature,
         file,
       });
       res.status(201).json(document);
@@ -133,6 +134,7 @@ type ReceivedUpload = {
     request_item_id: string | null;
     organizer_id: string | null;
     question_id: string | null;
+    for_signature: boolean;
   };
   file: ReceivedFile;
 };

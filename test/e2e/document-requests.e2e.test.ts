@@ -218,7 +218,7 @@ describe("document requests", () => {
 
       await page.getByRole("button", { name: "New request" }).click();
       const dialog = page.getByRole("dialog", { name: "New document request" });
-      await dialog.getByLabel("Search clients by name, username or email").fill("Greta");
+      await dialog.getByLabel("Search clients by account name, person or email").fill("Greta");
       await dialog.getByRole("radio", { name: /Greta Lindqvist/ }).check();
       await dialog.getByLabel("Start from a template").selectOption({ label: "2026 tax documents" });
       expect(await dialog.getByLabel("What do you need?").inputValue()).toBe("2026 tax documents");

@@ -7,7 +7,7 @@ export type RequestFields = { client: string; title: string; due: string; descri
 export async function fillNewRequest(page: Page, fields: RequestFields): Promise<Locator> {
   await page.getByRole("button", { name: "New request" }).click();
   const dialog = page.getByRole("dialog", { name: "New document request" });
-  await dialog.getByLabel("Search clients by name, username or email").fill(fields.client.split(" ")[0]!);
+  await dialog.getByLabel("Search clients by account name, person or email").fill(fields.client.split(" ")[0]!);
   await dialog.getByRole("radio", { name: new RegExp(fields.client) }).check();
   await dialog.getByLabel("What do you need?").fill(fields.title);
   if (fields.description) await dialog.getByLabel("Details for the client").fill(fields.description);

@@ -39,7 +39,7 @@ async function verified(user: UserFixture): Promise<UserFixture> {
 async function invite(client: ApiClient, name: string, email: string): Promise<string> {
   const res = await client.post("/api/account/contacts", { name, email });
   expect(res.status, res.text).toBe(201);
-  expect(res.body).toEqual({ user_id: null, name, email, role: "member", status: "invited", since: expect.any(String) });
+  expect(res.body).toEqual({ user_id: null, name, email, role: "member", household_role: null, status: "invited", since: expect.any(String) });
   const mail = await smtp.waitForMail(email, /join/i);
   return linkToken(mail, "invite");
 }
@@ -66,8 +66,16 @@ describe("an owner invites a new person", () => {
     const listed = await maria.get("/api/account/contacts");
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([
-      { user_id: mariaUser.id, name: "Maria Garcia", email: mariaUser.email, role: "owner", status: "joined", since: expect.any(String) },
-      { user_id: null, name: "James Garcia", email, role: "member", status: "invited", since: expect.any(String) },
+      {
+        user_id: mariaUser.id,
+        name: "Maria Garcia",
+        email: mariaUser.email,
+        role: "owner",
+        household_role: null,
+        status: "joined",
+        since: expect.any(String),
+      },
+      { user_id: null, name: "James Garcia", email, role: "member", household_role: null, status: "invited", since: expect.any(String) },
     ]);
     expect(await trail("invitation.create", mariaUser.id)).toEqual([
       expect.objectContaining({ actor_id: mariaUser.id, client_label: "Garcia household", detail: { name: "James Garcia", email } }),

@@ -138,6 +138,7 @@ describe("an account's people", () => {
         name: "Linh Nguyen",
         email: to,
         role: "owner",
+        household_role: null,
         portal_access: true,
         notify: true,
         email_verified: false,
@@ -170,6 +171,7 @@ describe("an account's people", () => {
         name: "Linh Nguyen",
         email: to,
         role: "owner",
+        household_role: null,
         portal_access: true,
         notify: true,
         email_verified: true,
@@ -240,7 +242,7 @@ describe("an account's people", () => {
     const demote = await admin.patch(contact(owner.id), { role: "member" });
     expect(demote.status).toBe(409);
     expect(demote.body).toEqual({ detail: "An account with people keeps at least one owner: make another person its owner first" });
-    expect((await admin.patch(contact(owner.id), {})).body.detail).toContain("Send role, portal_access or notify to change");
+    expect((await admin.patch(contact(owner.id), {})).body.detail).toContain("Send role, household_role, portal_access or notify to change");
     expect((await admin.patch(contact(owner.id), { portal_access: "no" })).status).toBe(422);
     expect((await admin.patch(contact(crypto.randomUUID()), { notify: false })).body).toEqual({ detail: "Contact not found" });
 

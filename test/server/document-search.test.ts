@@ -201,7 +201,7 @@ describe("the search plan", () => {
     for (const sort of ["date", "name", "size", "relevance"] as const) {
       for (const q of [undefined, "statement-1", "income tax return"]) {
         const input = documentSearchInput.parse({ q, sort });
-        const compiled = searchDocumentsQuery(server.db, seeded.id, input).compile();
+        const compiled = searchDocumentsQuery(server.db, seeded.id, seeded.id, input).compile();
         const { rows } = await server.db.executeQuery<{ "QUERY PLAN": unknown }>(
           CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
         );

@@ -26,7 +26,7 @@ describe("folders", () => {
   it("nests three levels deep and lists them all with their parents", async () => {
     const top = await createFolder(alice, { name: "  Taxes  ", parent_folder_id: null });
     expect(top).toMatchObject({ name: "Taxes", parent_folder_id: null, color: "#3B82F6" });
-    expect(Object.keys(top).sort()).toEqual(["color", "id", "name", "parent_folder_id"]);
+    expect(Object.keys(top).sort()).toEqual(["color", "id", "is_private", "name", "parent_folder_id"]);
     const year = await createFolder(alice, { name: "2024", parent_folder_id: top.id, color: "#10B981" });
     const receipts = await createFolder(alice, { name: "Receipts", parent_folder_id: year.id, color: "#EC4899" });
     expect(receipts).toMatchObject({ parent_folder_id: year.id, color: "#EC4899" });
@@ -40,7 +40,7 @@ describe("folders", () => {
         expect.objectContaining({ id: receipts.id, parent_folder_id: year.id, name: "Receipts" }),
       ]),
     );
-    expect(Object.keys(list.body[0]).sort()).toEqual(["color", "id", "name", "parent_folder_id"]);
+    expect(Object.keys(list.body[0]).sort()).toEqual(["color", "id", "is_private", "name", "parent_folder_id"]);
   });
 
   it("refuses a sibling with the same name (ignoring case) but allows it elsewhere", async () => {

@@ -28,7 +28,7 @@ export async function joinAccount(ctx: AuthedContext, input: { token: string }):
   const accountId = joins.account_id;
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await markInvitationAccepted(tx, invitation.id, ctx.user.id, ctx.now()))) throw new TRPCError({ code: "CONFLICT", message: ALREADY_USED });
-    await addContact(tx, accountId, ctx.user.id, { role: joins.role, notify: joins.notify });
+    await addContact(tx, accountId, ctx.user.id, { role: joins.role, household_role: joins.household_role, notify: joins.notify });
     await takeOverPreparedWork(tx, ctx.now(), invitation, ctx.user);
     const account = await findReachableAccount(tx, ctx.user.id, accountId);
     await recordActivity(tx, ctx, {

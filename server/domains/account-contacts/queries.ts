@@ -1,12 +1,24 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/types.ts";
+import type { Db, HouseholdRole } from "../../db/types.ts";
+
+/** Sets a contact's household role; false when the person is not one of the account's contacts. */
+export async function setContactHouseholdRole(db: Db, accountId: string, userId: string, role: HouseholdRole | null): Promise<boolean> {
+  const row = await db
+    .updateTable("account_contacts")
+    .set({ household_role: role })
+    .where("account_id", "=", accountId)
+    .where("user_id", "=", userId)
+    .returning("user_id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** An account's people who joined (with portal access or not), owners first, then by when they joined. */
 export async function listAccountContacts(db: Db, accountId: string) {
   return db
     .selectFrom("account_contacts as c")
     .innerJoin("users as u", "u.id", "c.user_id")
-    .select(["u.id as user_id", "u.name", "u.username", "u.email", "c.role", "c.created_at"])
+    .select(["u.id as user_id", "u.name", "u.username", "u.email", "c.role", "c.household_role", "c.created_at"])
     .where("c.account_id", "=", accountId)
     .orderBy(sql`c.role = 'owner'`, "desc")
     .orderBy("c.created_at")
@@ -18,7 +30,7 @@ export async function listAccountContacts(db: Db, accountId: string) {
 export async function listPendingAccountInvitations(db: Db, accountId: string, now: Date) {
   return db
     .selectFrom("invitations")
-    .select(["id", "name", "email", "role", "created_at"])
+    .select(["id", "name", "email", "role", "household_role", "created_at"])
     .where("account_id", "=", accountId)
     .where("accepted_at", "is", null)
     .where("revoked_at", "is", null)
@@ -44,12 +56,20 @@ export async function emailIsAccountContact(db: Db, accountId: string, email: st
 /** An owner's invitation of a member to their account; its link is made when the mail is sent. */
 export async function insertAccountInvitation(
   db: Db,
-  invitation: { account_id: string; name: string; email: string; created_by: string; created_at: Date; expires_at: Date },
+  invitation: {
+    account_id: string;
+    name: string;
+    email: string;
+    household_role: HouseholdRole | null;
+    created_by: string;
+    created_at: Date;
+    expires_at: Date;
+  },
 ) {
   return db
     .insertInto("invitations")
     .values({ ...invitation, role: "member", notify: true })
-    .returning(["id", "name", "email", "role", "created_at", "expires_at"])
+    .returning(["id", "name", "email", "role", "household_role", "created_at", "expires_at"])
     .executeTakeFirstOrThrow();
 }
 

@@ -16,9 +16,12 @@ import {
   insertAccountInvitation,
   listAccountContacts,
   listPendingAccountInvitations,
+  setContactHouseholdRole,
 } from "./queries.ts";
 import { VERIFY_FIRST } from "./messages.ts";
 import type { ContactItem, InviteContactInput } from "./schemas.ts";
+import { assertHouseholdRole } from "../accounts/service.ts";
+import type { HouseholdRole } from "../../db/types.ts";
 
 type ClientContext = AuthedContext & { account: CurrentAccount };
 
@@ -42,15 +45,25 @@ export async function listContacts(ctx: ClientContext): Promise<ContactItem[]> {
       name: c.name || c.username || c.email,
       email: c.email,
       role: c.role,
+      household_role: c.household_role,
       status: "joined" as const,
       since: c.created_at,
     })),
-    ...invited.map((i) => ({ user_id: null, name: i.name, email: i.email, role: i.role, status: "invited" as const, since: i.created_at })),
+    ...invited.map((i) => ({
+      user_id: null,
+      name: i.name,
+      email: i.email,
+      role: i.role,
+      household_role: i.household_role,
+      status: "invited" as const,
+      since: i.created_at,
+    })),
   ];
 }
 
 export async function inviteContact(ctx: ClientContext, input: InviteContactInput): Promise<ContactItem> {
   assertOwner(ctx);
+  assertHouseholdRole(ctx.account, input.household_role);
   // The invitation goes out under the firm's name and names the inviter by their address: only an
   // address its holder proved may do that (docs/security.md, Round 4).
   if (!ctx.user.email_verified) throw new TRPCError({ code: "FORBIDDEN", message: VERIFY_FIRST });
@@ -71,6 +84,7 @@ export async function inviteContact(ctx: ClientContext, input: InviteContactInpu
         account_id: ctx.account.id,
         name: input.name,
         email: input.email,
+        household_role: input.household_role ?? null,
         created_by: ctx.user.id,
         created_at: now,
         expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
@@ -83,12 +97,40 @@ export async function inviteContact(ctx: ClientContext, input: InviteContactInpu
         target: { type: "invitation", id: row.id },
         detail: { name: row.name, email: row.email },
       });
-      return { user_id: null, name: row.name, email: row.email, role: row.role, status: "invited" as const, since: row.created_at };
+      return {
+        user_id: null,
+        name: row.name,
+        email: row.email,
+        role: row.role,
+        household_role: row.household_role,
+        status: "invited" as const,
+        since: row.created_at,
+      };
     });
   } catch (err) {
     if ((err as { code?: string }).code === "23505") throw new TRPCError({ code: "CONFLICT", message: INVITATION_PENDING });
     throw err;
   }
+}
+
+/** An owner says who a person of their household is: taxpayer, spouse or dependent (null: not said). */
+export async function updateContactRole(ctx: ClientContext, input: { user_id: string; household_role: HouseholdRole | null }): Promise<ContactItem> {
+  assertOwner(ctx);
+  assertHouseholdRole(ctx.account, input.household_role);
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await setContactHouseholdRole(tx, ctx.account.id, input.user_id, input.household_role))) {
+      throw new TRPCError({ code: "NOT_FOUND", message: CONTACT_NOT_FOUND });
+    }
+    await recordActivity(tx, ctx, {
+      action: "account.contact_update",
+      client: accountClient(ctx.account),
+      target: { type: "user", id: input.user_id },
+      detail: { changes: { household_role: input.household_role } },
+    });
+  });
+  const updated = (await listContacts(ctx)).find((c) => c.user_id === input.user_id);
+  if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: CONTACT_NOT_FOUND });
+  return updated;
 }
 
 /** The person loses the account at once: their next request for its data is a 404, their open streams for it end. */

@@ -1,6 +1,7 @@
 // Every row of one account an export carries (documents are planned by documents/archive.ts).
 // Unpaged: an account's messages, requests and appointments are text, small beside its documents.
 import type { Db } from "../../db/types.ts";
+import { documentSeenBy } from "../documents/queries.ts";
 import { messageVisibleTo } from "../messages/queries.ts";
 
 /**
@@ -26,7 +27,7 @@ export function exportMessageAttachments(db: Db, accountId: string, readerId: st
     .innerJoin("documents", "documents.id", "message_attachments.document_id")
     .select(["message_attachments.message_id", "documents.id as document_id", "documents.original_filename"])
     .where("messages.account_id", "=", accountId);
-  if (readerId !== null) query = query.where(messageVisibleTo(readerId));
+  if (readerId !== null) query = query.where(messageVisibleTo(readerId)).where(documentSeenBy(readerId));
   return query.where("documents.deleted_at", "is", null).orderBy("documents.original_filename").orderBy("documents.id").execute();
 }
 

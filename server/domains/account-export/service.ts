@@ -39,7 +39,7 @@ async function planExport(
 ): Promise<ArchivePlan> {
   const now = ctx.now();
   const [documents, messages, attachments, requests, items, appointments, organizers, signatures] = await Promise.all([
-    accountArchiveEntries(ctx.db, account.id, null, now, DOCUMENTS_DIRECTORY),
+    accountArchiveEntries(ctx.db, account.id, reader.signerId, null, now, DOCUMENTS_DIRECTORY),
     exportMessages(ctx.db, account.id, reader.signerId),
     exportMessageAttachments(ctx.db, account.id, reader.signerId),
     exportRequests(ctx.db, account.id),

@@ -3,7 +3,7 @@
 // staff member without all_clients reaches only the accounts assigned to them.
 import { sql } from "kysely";
 import { containsPattern, type PageWindow } from "../../db/search.ts";
-import type { Db } from "../../db/types.ts";
+import type { Db, HouseholdRole } from "../../db/types.ts";
 import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { AccountContact } from "./firm-schemas.ts";
 import type { CurrentAccount } from "./schemas.ts";
@@ -92,7 +92,7 @@ export async function contactsForFirm(db: Db, accountIds: string[]): Promise<(Ac
     db
       .selectFrom("account_contacts as c")
       .innerJoin("users as u", "u.id", "c.user_id")
-      .select(["c.account_id", "c.user_id", "u.name", "u.email", "c.role", "c.portal_access", "c.notify", "u.email_verified_at"])
+      .select(["c.account_id", "c.user_id", "u.name", "u.email", "c.role", "c.household_role", "c.portal_access", "c.notify", "u.email_verified_at"])
       .where("c.account_id", "in", accountIds)
       .orderBy(sql`c.role = 'owner'`, "desc")
       .orderBy("c.created_at")
@@ -100,7 +100,7 @@ export async function contactsForFirm(db: Db, accountIds: string[]): Promise<(Ac
       .execute(),
     db
       .selectFrom("invitations as i")
-      .select(["i.account_id", "i.id", "i.name", "i.email", "i.role", "i.notify"])
+      .select(["i.account_id", "i.id", "i.name", "i.email", "i.role", "i.household_role", "i.notify"])
       .where("i.account_id", "in", accountIds)
       .where("i.accepted_at", "is", null)
       .where("i.revoked_at", "is", null)
@@ -117,6 +117,7 @@ export async function contactsForFirm(db: Db, accountIds: string[]): Promise<(Ac
       name: i.name,
       email: i.email,
       role: i.role,
+      household_role: i.household_role,
       portal_access: true,
       notify: i.notify,
       email_verified: false,
@@ -128,7 +129,7 @@ export async function findContactForFirm(db: Db, accountId: string, userId: stri
   return db
     .selectFrom("account_contacts as c")
     .innerJoin("users as u", "u.id", "c.user_id")
-    .select(["c.user_id", "c.role", "c.portal_access", "c.notify", "u.name", "u.email"])
+    .select(["c.user_id", "c.role", "c.household_role", "c.portal_access", "c.notify", "u.name", "u.email"])
     .where("c.account_id", "=", accountId)
     .where("c.user_id", "=", userId)
     .executeTakeFirst();
@@ -138,7 +139,7 @@ export async function updateContactForFirm(
   db: Db,
   accountId: string,
   userId: string,
-  changes: { role?: Role; portal_access?: boolean; notify?: boolean },
+  changes: { role?: Role; household_role?: HouseholdRole | null; portal_access?: boolean; notify?: boolean },
 ) {
   await db.updateTable("account_contacts").set(changes).where("account_id", "=", accountId).where("user_id", "=", userId).execute();
 }
@@ -232,6 +233,7 @@ export async function insertContactInvitationForFirm(
     name: string;
     email: string;
     role: Role;
+    household_role: HouseholdRole | null;
     notify: boolean;
     created_by: string;
     created_at: Date;
@@ -241,7 +243,10 @@ export async function insertContactInvitationForFirm(
   return db.insertInto("invitations").values(invitation).returning(["id", "expires_at"]).executeTakeFirstOrThrow();
 }
 
-export async function insertContactForFirm(db: Db, contact: { account_id: string; user_id: string; role: Role; notify: boolean }): Promise<void> {
+export async function insertContactForFirm(
+  db: Db,
+  contact: { account_id: string; user_id: string; role: Role; household_role: HouseholdRole | null; notify: boolean },
+): Promise<void> {
   await db.insertInto("account_contacts").values(contact).execute();
 }
 
@@ -270,4 +275,20 @@ export async function accountIdExists(db: Db, id: string): Promise<boolean> {
     .where((eb) => eb.not(eb.exists(eb.selectFrom("users as u").select("u.id").where("u.id", "=", id).where("u.is_admin", "=", true))))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Takes the household roles off an account that is no longer a household: its people and open invitations alike. */
+export async function clearHouseholdRolesForFirm(db: Db, accountId: string): Promise<void> {
+  await db
+    .updateTable("account_contacts")
+    .set({ household_role: null })
+    .where("account_id", "=", accountId)
+    .where("household_role", "is not", null)
+    .execute();
+  await db
+    .updateTable("invitations")
+    .set({ household_role: null })
+    .where("account_id", "=", accountId)
+    .where("household_role", "is not", null)
+    .execute();
 }

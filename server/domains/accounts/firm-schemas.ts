@@ -4,7 +4,7 @@ import { z } from "zod";
 import { emailSchema, FILL_ALL_FIELDS } from "../auth/schemas.ts";
 import { listPageInput } from "../admin/schemas.ts";
 import { idSchema, nameText } from "../shared-schemas.ts";
-import { ACCOUNT_KINDS, CONTACT_ROLES } from "./schemas.ts";
+import { ACCOUNT_KINDS, CONTACT_ROLES, householdRole } from "./schemas.ts";
 
 const KIND_ERROR = "kind must be individual, household or business";
 const ROLE_ERROR = "role must be owner or member";
@@ -36,19 +36,22 @@ export const addContactInput = z.object({
   email: emailSchema,
   /** Absent: owner for an account without people yet, member otherwise. */
   role: role.optional(),
+  /** A household's person: taxpayer, spouse or dependent (422 for another kind of account). */
+  household_role: householdRole.optional(),
   notify: z.boolean({ error: "notify must be true or false" }).default(true),
 });
 export type AddContactInput = z.infer<typeof addContactInput>;
 
 export const updateContactBody = z.object({
   role: role.optional(),
+  household_role: householdRole.optional(),
   portal_access: z.boolean({ error: "portal_access must be true or false" }).optional(),
   notify: z.boolean({ error: "notify must be true or false" }).optional(),
 });
 export const updateContactInput = updateContactBody
   .extend({ id: idSchema, userId: idSchema })
-  .refine((v) => v.role !== undefined || v.portal_access !== undefined || v.notify !== undefined, {
-    message: "Send role, portal_access or notify to change",
+  .refine((v) => v.role !== undefined || v.household_role !== undefined || v.portal_access !== undefined || v.notify !== undefined, {
+    message: "Send role, household_role, portal_access or notify to change",
   });
 export type UpdateContactInput = z.infer<typeof updateContactInput>;
 
@@ -61,6 +64,8 @@ export const accountContactOutput = z.object({
   name: z.string(),
   email: z.string(),
   role: role,
+  /** Taxpayer, spouse or dependent: a household's people only; null elsewhere or not said yet. */
+  household_role: householdRole,
   portal_access: z.boolean(),
   notify: z.boolean(),
   email_verified: z.boolean(),

@@ -5,7 +5,7 @@
 // that an account with people keeps an owner. Every change, its mail jobs and its
 // activity entry are written in one transaction.
 import { TRPCError } from "@trpc/server";
-import type { Db } from "../../db/types.ts";
+import type { Db, HouseholdRole } from "../../db/types.ts";
 import type { FirmContext } from "../../trpc/context.ts";
 import { beyondReach, type FirmScope } from "../../trpc/firm-scope.ts";
 import { accountClient, recordActivity } from "../activity/record.ts";
@@ -32,10 +32,11 @@ import {
   updateAccountForFirm,
   updateContactForFirm,
   usersByEmailForFirm,
+  clearHouseholdRolesForFirm,
 } from "./firm-queries.ts";
 import type { AddContactInput, FirmAccount, UpdateContactInput } from "./firm-schemas.ts";
 import type { CurrentAccount } from "./schemas.ts";
-import { ACCOUNT_NOT_FOUND } from "./service.ts";
+import { ACCOUNT_NOT_FOUND, assertHouseholdRole } from "./service.ts";
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const CONTACT_NOT_FOUND = "Contact not found";
@@ -101,6 +102,8 @@ export async function updateAccount(
     const { id, claim_reviewed, ...changes } = input;
     // Reviewed: the mark of a claimed login's leaving goes (docs/security.md, Round 4).
     const after = (await updateAccountForFirm(tx, id, claim_reviewed ? { ...changes, claim_review_at: null, claim_review_user_id: null } : changes))!;
+    // Only a household's people have a household role (docs/decisions.md, "A household person's role").
+    if (after.kind !== "household") await clearHouseholdRolesForFirm(tx, id);
     await recordActivity(tx, ctx, {
       action: "account.update",
       client: accountClient(after),
@@ -155,13 +158,20 @@ export async function addPerson(
   tx: Db,
   ctx: FirmContext,
   account: { id: string; name: string },
-  person: { name: string; email: string; role: Role; notify: boolean },
+  person: { name: string; email: string; role: Role; household_role?: HouseholdRole | null; notify: boolean },
   plan: Exclude<PersonPlan, { refused: string }>,
 ): Promise<void> {
   const now = ctx.now();
+  const householdRole = person.household_role ?? null;
   if (plan.action === "link") {
     if (await findContactForFirm(tx, account.id, plan.userId)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_A_CONTACT });
-    await insertContactForFirm(tx, { account_id: account.id, user_id: plan.userId, role: person.role, notify: person.notify });
+    await insertContactForFirm(tx, {
+      account_id: account.id,
+      user_id: plan.userId,
+      role: person.role,
+      household_role: householdRole,
+      notify: person.notify,
+    });
     await ctx.jobs.send("email", { kind: "account-contact-added", accountId: account.id, userId: plan.userId }, { tx });
   } else {
     if (plan.proven && (await findContactForFirm(tx, account.id, plan.proven))) throw new TRPCError({ code: "CONFLICT", message: ALREADY_A_CONTACT });
@@ -174,6 +184,7 @@ export async function addPerson(
       name: person.name,
       email: person.email,
       role: person.role,
+      household_role: householdRole,
       notify: person.notify,
       created_by: ctx.user.id,
       created_at: now,
@@ -188,7 +199,13 @@ export async function addPerson(
     action: "account.contact_add",
     client: accountClient(account),
     target: plan.action === "link" ? { type: "user", id: plan.userId } : { type: "account", id: account.id },
-    detail: { name: person.name, email: person.email, role: person.role, how: plan.action },
+    detail: {
+      name: person.name,
+      email: person.email,
+      role: person.role,
+      ...(householdRole ? { household_role: householdRole } : {}),
+      how: plan.action,
+    },
   });
 }
 
@@ -197,12 +214,19 @@ export async function addContact(ctx: FirmContext, input: AddContactInput): Prom
     await ctx.db.transaction().execute(async (tx) => {
       const account = await lockAccountForFirm(tx, ctx.firmScope, input.id);
       if (!account) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+      assertHouseholdRole(account, input.household_role);
       const plan = (await planPeople(tx, ctx.firmScope, [input.email], ctx.now(), account.id)).get(input.email.toLowerCase())!;
       if ("refused" in plan) throw new TRPCError({ code: "CONFLICT", message: plan.refused });
       // The first person of an account owns it unless the firm says otherwise.
       const empty = (await contactCountsForFirm(tx, account.id)).people === 0 && (await openInvitationCountForFirm(tx, account.id)) === 0;
       const role = input.role ?? (empty ? "owner" : "member");
-      await addPerson(tx, ctx, account, { name: input.name, email: input.email, role, notify: input.notify }, plan);
+      await addPerson(
+        tx,
+        ctx,
+        account,
+        { name: input.name, email: input.email, role, household_role: input.household_role, notify: input.notify },
+        plan,
+      );
     });
   } catch (err) {
     // Two invitations of one address at once: the open-invitation index decides.
@@ -217,6 +241,7 @@ export async function updateContact(ctx: FirmContext, input: UpdateContactInput)
     const account = await lockAccountForFirm(tx, ctx.firmScope, input.id);
     const before = account && (await findContactForFirm(tx, account.id, input.userId));
     if (!account || !before) throw new TRPCError({ code: "NOT_FOUND", message: CONTACT_NOT_FOUND });
+    assertHouseholdRole(account, input.household_role);
     const { id, userId, ...changes } = input;
     await updateContactForFirm(tx, id, userId, changes);
     if ((await contactCountsForFirm(tx, id)).owners === 0) throw new TRPCError({ code: "CONFLICT", message: KEEP_AN_OWNER });

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/types.ts";
+import type { Db, HouseholdRole } from "../../db/types.ts";
 import { type FirmScope, inFirmScope, personInFirmScope } from "../../trpc/firm-scope.ts";
 import type { CurrentAccount } from "./schemas.ts";
 
@@ -69,10 +69,15 @@ export async function createAccountWithOwner(
   return id;
 }
 
-export async function addContact(db: Db, accountId: string, userId: string, opts: { role: "owner" | "member"; notify: boolean }): Promise<void> {
+export async function addContact(
+  db: Db,
+  accountId: string,
+  userId: string,
+  opts: { role: "owner" | "member"; household_role?: HouseholdRole | null; notify: boolean },
+): Promise<void> {
   await db
     .insertInto("account_contacts")
-    .values({ account_id: accountId, user_id: userId, role: opts.role, notify: opts.notify })
+    .values({ account_id: accountId, user_id: userId, role: opts.role, household_role: opts.household_role ?? null, notify: opts.notify })
     .onConflict((oc) => oc.columns(["account_id", "user_id"]).doNothing())
     .execute();
 }

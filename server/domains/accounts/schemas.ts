@@ -5,6 +5,11 @@ import { idSchema } from "../shared-schemas.ts";
 
 export const ACCOUNT_KINDS = ["individual", "household", "business"] as const;
 export const CONTACT_ROLES = ["owner", "member"] as const;
+/** A household person's role (docs/decisions.md, "A household person's role"); other accounts' people have none. */
+export const HOUSEHOLD_ROLES = ["taxpayer", "spouse", "dependent"] as const;
+export const HOUSEHOLD_ROLE_LABELS = { taxpayer: "Taxpayer", spouse: "Spouse", dependent: "Dependent" } as const;
+export const householdRole = z.enum(HOUSEHOLD_ROLES, { error: "household_role must be taxpayer, spouse or dependent (or null)" }).nullable();
+export const HOUSEHOLD_ROLE_ONLY = "Only a household account's people have a household role (taxpayer, spouse or dependent)";
 
 /** An account as one of its contacts sees it: with their own role in it. */
 export const accountOutput = z.object({

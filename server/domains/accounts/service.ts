@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import type { Db } from "../../db/types.ts";
+import type { Db, HouseholdRole } from "../../db/types.ts";
 import { greeting } from "../auth/mail.ts";
 import type { AuthedContext } from "../../trpc/context.ts";
 import { accountClient, type ActivityActorContext, recordActivity } from "../activity/record.ts";
@@ -16,7 +16,7 @@ import {
   setSessionAccount,
 } from "./queries.ts";
 import { accountIdExists } from "./firm-queries.ts";
-import type { CurrentAccount } from "./schemas.ts";
+import { type CurrentAccount, HOUSEHOLD_ROLE_ONLY } from "./schemas.ts";
 
 export const ACCOUNT_NOT_FOUND = "Account not found";
 
@@ -104,4 +104,9 @@ export async function leaveAccountsOnClaim(tx: Db, ctx: ActivityActorContext, us
     });
   }
   if (!invited && leaving.length === accounts.length) await createAccountWithOwner(tx, { name: user.email, kind: "individual" }, user.id);
+}
+
+/** A household role is a household's (docs/decisions.md, "A household person's role"): 422 for another kind of account. */
+export function assertHouseholdRole(account: { kind: string }, role: HouseholdRole | null | undefined): void {
+  if (role && account.kind !== "household") throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: HOUSEHOLD_ROLE_ONLY });
 }

@@ -4,6 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { documentSeenBy } from "../documents/queries.ts";
 import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import { messageVisibleTo } from "../messages/queries.ts";
 import type { ActivityAction } from "./record.ts";
@@ -111,6 +112,21 @@ export async function activityPage(
         select 1 from messages
         where activity_events.target_type = 'message' and messages.id::text = activity_events.target_id
           and not ${messageVisibleTo(reader)}
+      )`,
+    );
+    // Nor an event about another person's private folder (docs/decisions.md, "Private folders").
+    query = query.where(
+      sql<boolean>`not exists (
+        select 1 from folders f
+        where activity_events.target_type = 'folder' and f.id::text = activity_events.target_id
+          and f.is_private and f.private_to is distinct from ${reader}::uuid
+      )`,
+    );
+    // Nor an event about a document the reader does not see (documents/queries.ts, documentSeenBy).
+    query = query.where(
+      sql<boolean>`not exists (
+        select 1 from documents d
+        where activity_events.target_type = 'document' and d.id::text = activity_events.target_id and not ${documentSeenBy(reader, "d")}
       )`,
     );
   }

@@ -80,8 +80,8 @@ function claimNames(items: { name: string; isFile: boolean }[]): string[] {
  * is empty), every subfolder as a directory (so empty ones are kept). A folder of another account
  * answers like a missing one. The caller checks who asks and records the download.
  */
-export async function accountArchiveEntries(db: Db, accountId: string, folderId: string | null, now: Date, under: string) {
-  const folders = await listFolders(db, accountId);
+export async function accountArchiveEntries(db: Db, accountId: string, personId: string | null, folderId: string | null, now: Date, under: string) {
+  const folders = await listFolders(db, accountId, personId);
   const top = folderId === null ? null : folders.find((f) => f.id === folderId);
   if (top === undefined) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
 
@@ -104,7 +104,7 @@ export async function accountArchiveEntries(db: Db, accountId: string, folderId:
       pending.push(child.id);
     }
   }
-  const documents = await liveDocumentsIn(db, accountId, top === null ? null : [top.id, ...inScope]);
+  const documents = await liveDocumentsIn(db, accountId, personId, top === null ? null : [top.id, ...inScope]);
   const documentsByFolder = new Map<string | null, typeof documents>();
   for (const document of documents) {
     const list = documentsByFolder.get(document.folder_id) ?? [];
@@ -139,7 +139,7 @@ export async function accountArchiveEntries(db: Db, accountId: string, folderId:
  * directory (so empty ones are kept). Another user's folder answers like a missing one.
  */
 export async function planArchive(ctx: ClientContext, input: { folder_id: string | null }): Promise<ArchivePlan> {
-  const { top, entries, documents } = await accountArchiveEntries(ctx.db, ctx.account.id, input.folder_id, ctx.now(), "");
+  const { top, entries, documents } = await accountArchiveEntries(ctx.db, ctx.account.id, ctx.user.id, input.folder_id, ctx.now(), "");
   await recordActivity(ctx.db, ctx, {
     action: "document.download",
     client: accountClient(ctx.account),

@@ -30,8 +30,22 @@ export type StoredDocument = Pick<DocumentItem, "id" | "original_filename" | "co
   account_id: string;
 };
 
-/** The account's documents in one folder, or in the root when `folderId` is null. */
-export async function listDocuments(db: Db, accountId: string, folderId: string | null): Promise<DocumentItem[]> {
+/**
+ * Whether a person of the account sees the document (`table`: its alias in the query). Every read
+ * path of a client person goes through it; the firm's do not. A PDF the firm uploaded for a
+ * signature request not sent yet is the firm's alone (docs/decisions.md, "A PDF for a signature
+ * request waits for the request"); a document in another person's private folder, or trashed from
+ * one, is that person's and the firm's (docs/decisions.md, "Private folders").
+ */
+export function documentSeenBy(personId: string, table = "documents") {
+  return sql<boolean>`(not ${sql.ref(`${table}.held_for_signature`)} and not exists (
+    select 1 from folders pf
+    where pf.id = coalesce(${sql.ref(`${table}.folder_id`)}, ${sql.ref(`${table}.trashed_from_folder_id`)})
+      and pf.is_private and pf.private_to is distinct from ${personId}::uuid
+  ))`;
+}
+
+function documentsIn(db: Db, accountId: string, folderId: string | null) {
   return db
     .selectFrom("documents")
     .select(documentColumns)
@@ -39,8 +53,17 @@ export async function listDocuments(db: Db, accountId: string, folderId: string 
     .where("folder_id", folderId === null ? "is" : "=", folderId)
     .where("deleted_at", "is", null)
     .orderBy("upload_date", "desc")
-    .orderBy("id", "desc")
-    .execute();
+    .orderBy("id", "desc");
+}
+
+/** The account's documents in one folder, or in the root when `folderId` is null, as the person sees them. */
+export async function listDocuments(db: Db, accountId: string, personId: string, folderId: string | null): Promise<DocumentItem[]> {
+  return documentsIn(db, accountId, folderId).where(documentSeenBy(personId)).execute();
+}
+
+/** The account's documents in one folder, or in the root when `folderId` is null, for the firm: all of them. */
+export async function listDocumentsForFirm(db: Db, accountId: string, folderId: string | null): Promise<DocumentItem[]> {
+  return documentsIn(db, accountId, folderId).execute();
 }
 
 const SEARCH_ORDER = {
@@ -58,7 +81,7 @@ const textQuery = (q: string) => sql`websearch_to_tsquery('english'::regconfig, 
  * in the name or in the text inside (search_vector, name weighted above content; its GIN index).
  * `matched_in` says which, from the row's own name, never from its text.
  */
-export function searchDocumentsQuery(db: Db, accountId: string, input: DocumentSearchInput) {
+export function searchDocumentsQuery(db: Db, accountId: string, personId: string, input: DocumentSearchInput) {
   const q = input.q || undefined;
   const pattern = q ? containsPattern(q) : "";
   const nameMatches = q
@@ -71,7 +94,8 @@ export function searchDocumentsQuery(db: Db, accountId: string, input: DocumentS
       sql<"name" | "content" | null>`case when ${nameMatches} then 'name' when ${nameMatches} is null then null else 'content' end`.as("matched_in"),
     ])
     .where("account_id", "=", accountId)
-    .where("deleted_at", "is", null);
+    .where("deleted_at", "is", null)
+    .where(documentSeenBy(personId));
   if (q) query = query.where(sql<boolean>`(original_filename ilike ${pattern} or search_vector @@ ${textQuery(q)})`);
   if (input.source) {
     const byFirm = sql<boolean>`exists (select 1 from users u where u.id = documents.uploaded_by and u.is_admin)`;
@@ -95,6 +119,7 @@ export function searchDocumentsQuery(db: Db, accountId: string, input: DocumentS
 export async function updateDocumentRow(
   db: Db,
   accountId: string,
+  personId: string,
   id: string,
   changes: Pick<Updateable<DocumentsTable>, "original_filename" | "folder_id">,
 ): Promise<DocumentItem | undefined> {
@@ -104,17 +129,22 @@ export async function updateDocumentRow(
     .where("id", "=", id)
     .where("account_id", "=", accountId)
     .where("deleted_at", "is", null)
+    .where(documentSeenBy(personId))
     .returning(documentColumns)
     .executeTakeFirst();
 }
 
-/** The live documents the account has in the given folders, or in all of them and the root when `folderIds` is null. */
-export async function liveDocumentsIn(db: Db, accountId: string, folderIds: readonly string[] | null) {
+/**
+ * The live documents the account has in the given folders, or in all of them and the root when
+ * `folderIds` is null: those `personId` sees, or all of them for the firm (null).
+ */
+export async function liveDocumentsIn(db: Db, accountId: string, personId: string | null, folderIds: readonly string[] | null) {
   let query = db
     .selectFrom("documents")
     .select(["id", "original_filename", "folder_id", "storage_key", "upload_date"])
     .where("account_id", "=", accountId)
     .where("deleted_at", "is", null);
+  if (personId !== null) query = query.where(documentSeenBy(personId));
   if (folderIds !== null) {
     if (folderIds.length === 0) return [];
     query = query.where("folder_id", "in", folderIds);
@@ -190,9 +220,9 @@ function storedDocument(db: Db, id: string) {
     .where("deleted_at", "is", null);
 }
 
-/** The owner's live document by id; another's answers like a missing one. */
-export async function findStoredDocument(db: Db, id: string, accountId: string): Promise<StoredDocument | undefined> {
-  return storedDocument(db, id).where("account_id", "=", accountId).executeTakeFirst();
+/** The account's live document by id, as the person sees it; another's, or one they do not see, answers like a missing one. */
+export async function findStoredDocument(db: Db, id: string, accountId: string, personId: string): Promise<StoredDocument | undefined> {
+  return storedDocument(db, id).where("account_id", "=", accountId).where(documentSeenBy(personId)).executeTakeFirst();
 }
 
 /** Any client's live document by id, for the firm: within the asker's reach (firm-scope.ts). */
@@ -218,10 +248,11 @@ function trashDocumentUpdate(db: Db, id: string, deletedAt: Date, byFirm = false
     .where("deleted_at", "is", null);
 }
 
-/** Moves the owner's live document to the trash (see `trashDocumentUpdate`); another's is left alone. */
-export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, accountId: string): Promise<DocumentRef | undefined> {
+/** Moves the account's live document to the trash (see `trashDocumentUpdate`); another's, or one the person does not see, is left alone. */
+export async function trashDocumentRow(db: Db, id: string, deletedAt: Date, accountId: string, personId: string): Promise<DocumentRef | undefined> {
   return trashDocumentUpdate(db, id, deletedAt)
     .where("account_id", "=", accountId)
+    .where(documentSeenBy(personId))
     .returning(["id", "account_id", "original_filename"])
     .executeTakeFirst();
 }
@@ -257,11 +288,12 @@ function trashedDocuments(db: Db) {
 }
 
 /** The account's trash as its client sees it (no share the firm pulled back), most recently deleted first. */
-export async function listTrash(db: Db, accountId: string) {
+export async function listTrash(db: Db, accountId: string, personId: string) {
   const rows = await trashedDocuments(db)
     .select(trashedColumns)
     .where("documents.account_id", "=", accountId)
     .where("documents.pulled_back", "=", false)
+    .where(documentSeenBy(personId))
     .orderBy("documents.deleted_at", "desc")
     .orderBy("documents.id", "desc")
     .execute();
@@ -277,8 +309,12 @@ function trashedDocument(db: Db, id: string) {
 }
 
 /** The owner's trashed document: who owns it and where it came from; another's, or a share the firm pulled back, answers like a missing one. */
-export async function findTrashedDocument(db: Db, id: string, accountId: string) {
-  return trashedDocument(db, id).where("account_id", "=", accountId).where("pulled_back", "=", false).executeTakeFirst();
+export async function findTrashedDocument(db: Db, id: string, accountId: string, personId: string) {
+  return trashedDocument(db, id)
+    .where("account_id", "=", accountId)
+    .where("pulled_back", "=", false)
+    .where(documentSeenBy(personId))
+    .executeTakeFirst();
 }
 
 /** Any client's trashed document, for the firm: who owns it and where it came from. */
@@ -318,12 +354,13 @@ export async function restoreDocumentRow(db: Db, id: string, folderId: string | 
  * firm's document the firm took back): what "delete forever" does while the account is under a
  * legal hold. The firm's trash keeps it, and the trash rule disposes of it once the hold is lifted.
  */
-export async function pullBackTrashedDocumentRow(db: Db, id: string, accountId: string): Promise<DocumentRef | undefined> {
+export async function pullBackTrashedDocumentRow(db: Db, id: string, accountId: string, personId: string): Promise<DocumentRef | undefined> {
   return db
     .updateTable("documents")
     .set({ pulled_back: true })
     .where("id", "=", id)
     .where("account_id", "=", accountId)
+    .where(documentSeenBy(personId))
     .where("deleted_at", "is not", null)
     .where("pulled_back", "=", false)
     .returning(["id", "account_id", "original_filename"])
@@ -331,11 +368,17 @@ export async function pullBackTrashedDocumentRow(db: Db, id: string, accountId: 
 }
 
 /** Deletes a trashed document's row for good (only that account's); its stored object goes after the commit. */
-export async function deleteTrashedDocumentRow(db: Db, id: string, accountId: string): Promise<(DocumentRef & { storage_key: string }) | undefined> {
+export async function deleteTrashedDocumentRow(
+  db: Db,
+  id: string,
+  accountId: string,
+  personId: string,
+): Promise<(DocumentRef & { storage_key: string }) | undefined> {
   return db
     .deleteFrom("documents")
     .where("id", "=", id)
     .where("account_id", "=", accountId)
+    .where(documentSeenBy(personId))
     .where("deleted_at", "is not", null)
     .where("pulled_back", "=", false)
     .returning(["id", "account_id", "original_filename", "storage_key"])

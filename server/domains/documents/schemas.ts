@@ -86,6 +86,15 @@ export const uploadFieldsInput = z
       .max(64, "question_id is not a question of this organizer")
       .nullish()
       .transform((v) => (v ? v : null)),
+    /**
+     * The firm's upload of a PDF for a signature request it is preparing: kept from the account's
+     * people until the request is sent (docs/decisions.md, "A PDF for a signature request waits for
+     * the request"). Only the firm's upload route takes it.
+     */
+    for_signature: z
+      .enum(["true", "false", ""], { message: 'for_signature is "true" or "false"' })
+      .nullish()
+      .transform((v) => v === "true"),
   })
   .refine((v) => v.request_item_id === null || v.request_id !== null, { message: "Send request_id with request_item_id", path: ["request_id"] })
   .refine((v) => (v.organizer_id === null) === (v.question_id === null), {

@@ -8,7 +8,7 @@ import type { ListPageInput } from "../admin/schemas.ts";
 import { listPage } from "../list-page.ts";
 import { listFolders } from "../folders/queries.ts";
 import { folderName, previewedJustNow, recordDocumentActivity } from "./activity.ts";
-import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { assertFolderSeen, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { listAllDocuments } from "./firm-queries.ts";
 import {
   documentRetainedUntil,
@@ -32,12 +32,12 @@ import { cleanFilename } from "./upload.ts";
 export const DOCUMENT_NOT_FOUND = "Document not found";
 
 export function listRootDocuments(ctx: ClientContext): Promise<DocumentItem[]> {
-  return listDocuments(ctx.db, ctx.account.id, null);
+  return listDocuments(ctx.db, ctx.account.id, ctx.user.id, null);
 }
 
 export async function listFolderDocuments(ctx: ClientContext, input: { folder_id: string }): Promise<DocumentItem[]> {
-  await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
-  return listDocuments(ctx.db, ctx.account.id, input.folder_id);
+  await assertFolderSeen(ctx, input.folder_id);
+  return listDocuments(ctx.db, ctx.account.id, ctx.user.id, input.folder_id);
 }
 
 /**
@@ -58,7 +58,7 @@ async function openDocument(ctx: AuthedContext, document: StoredDocument | undef
 
 /** The current account's live document to stream (see `openDocument`); another's answers like a missing one. */
 async function openStoredDocument(ctx: ClientContext, id: string, purpose: "download" | "preview"): Promise<StoredDocument> {
-  return openDocument(ctx, await findStoredDocument(ctx.db, id, ctx.account.id), purpose);
+  return openDocument(ctx, await findStoredDocument(ctx.db, id, ctx.account.id, ctx.user.id), purpose);
 }
 
 /** Any client's live document to stream, for the firm (see `openDocument`). */
@@ -86,8 +86,8 @@ function assertPreviewable(document: StoredDocument): StoredDocument {
 /** The caller's live documents whose name contains `q`, across all folders, each with its folder's path. */
 export async function searchOwnDocuments(ctx: ClientContext, input: DocumentSearchInput): Promise<DocumentSearchResult[]> {
   const [documents, folders] = await Promise.all([
-    searchDocumentsQuery(ctx.db, ctx.account.id, input).execute(),
-    listFolders(ctx.db, ctx.account.id),
+    searchDocumentsQuery(ctx.db, ctx.account.id, ctx.user.id, input).execute(),
+    listFolders(ctx.db, ctx.account.id, ctx.user.id),
   ]);
   const byId = new Map(folders.map((f) => [f.id, f]));
   const paths = new Map<string, { id: string; name: string }[]>();
@@ -122,12 +122,12 @@ export async function assertNotRetained(db: Db, id: string, now: Date): Promise<
 
 /** Renames and/or moves one of the caller's live documents (folder_id null: to the root). */
 export async function updateDocument(ctx: ClientContext, input: UpdateDocumentInput): Promise<DocumentItem> {
-  if (input.folder_id) await assertOwnFolder(ctx.db, ctx.account.id, input.folder_id);
+  if (input.folder_id) await assertFolderSeen(ctx, input.folder_id);
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const before = await findStoredDocument(tx, input.id, ctx.account.id);
+      const before = await findStoredDocument(tx, input.id, ctx.account.id, ctx.user.id);
       if (before) await assertNotRetained(tx, input.id, ctx.now());
-      const updated = await updateDocumentRow(tx, ctx.account.id, input.id, {
+      const updated = await updateDocumentRow(tx, ctx.account.id, ctx.user.id, input.id, {
         ...(input.name !== undefined ? { original_filename: cleanFilename(input.name) } : {}),
         ...(input.folder_id !== undefined ? { folder_id: input.folder_id } : {}),
       });

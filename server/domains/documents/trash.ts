@@ -52,7 +52,7 @@ async function moveToTrash(
 
 /** Moves the owner's live document to the trash; another's answers like a missing one. */
 async function trashDocument(ctx: ClientContext, id: string): Promise<Success> {
-  await moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id));
+  await moveToTrash(ctx, id, (tx, deletedAt) => trashDocumentRow(tx, id, deletedAt, ctx.account.id, ctx.user.id));
   return { success: true };
 }
 
@@ -79,7 +79,7 @@ export function purgeDate(deletedAt: Date): Date {
 }
 
 export async function listOwnTrash(ctx: ClientContext): Promise<TrashedDocument[]> {
-  const rows = await listTrash(ctx.db, ctx.account.id);
+  const rows = await listTrash(ctx.db, ctx.account.id, ctx.user.id);
   return rows.map((row) => ({ ...row, purge_at: purgeDate(row.deleted_at) }));
 }
 
@@ -115,7 +115,7 @@ async function restoreFromTrash(
 
 /** Restores the owner's trashed document (see `restoreFromTrash`); another's answers like a missing one. */
 function restoreTrashedDocument(ctx: ClientContext, id: string): Promise<DocumentItem> {
-  return restoreFromTrash(ctx, id, (tx) => findTrashedDocument(tx, id, ctx.account.id));
+  return restoreFromTrash(ctx, id, (tx) => findTrashedDocument(tx, id, ctx.account.id, ctx.user.id));
 }
 
 /** Restores any client's trashed document into its owner's folders, for the firm (see `restoreFromTrash`). */
@@ -137,13 +137,13 @@ export async function deleteOwnDocumentForever(ctx: ClientContext, input: { id: 
   const deleted = await ctx.db.transaction().execute(async (tx) => {
     // Locked as the daily disposal locks it: a hold placed meanwhile waits, one placed first is seen.
     if ((await lockAccountForDisposal(tx, ctx.account.id))?.held) {
-      const kept = await pullBackTrashedDocumentRow(tx, input.id, ctx.account.id);
+      const kept = await pullBackTrashedDocumentRow(tx, input.id, ctx.account.id, ctx.user.id);
       if (!kept) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
       await recordDocumentActivity(tx, ctx, "document.delete", kept);
       await recordDocumentActivity(tx, ctx, "document.delete_held", kept);
       return null;
     }
-    const row = await deleteTrashedDocumentRow(tx, input.id, ctx.account.id);
+    const row = await deleteTrashedDocumentRow(tx, input.id, ctx.account.id, ctx.user.id);
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
     await recordDocumentActivity(tx, ctx, "document.delete", row);
     return row;

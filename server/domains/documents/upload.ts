@@ -9,7 +9,7 @@ import type { ObjectStorage } from "../../storage/storage.ts";
 import type { AuthedContext, ClientContext } from "../../trpc/context.ts";
 import { addUploadToInbox } from "../inbox/queries.ts";
 import { folderName, recordDocumentActivity } from "./activity.ts";
-import { assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
+import { assertFolderSeen, assertOwnFolder, FOLDER_NOT_FOUND } from "../folders/service.ts";
 import { checkOrganizerUpload, organizerForUpload } from "../organizers/service.ts";
 import { requestForUpload } from "../requests/service.ts";
 import { stripInvisible } from "../shared-schemas.ts";
@@ -77,6 +77,7 @@ export async function prepareUploadForFirm(ctx: AuthedContext, accountId: string
 
 /** checkUploadPlaceForFirm for the caller's own documents. */
 export async function checkUploadPlace(ctx: ClientContext, input: UploadPlace): Promise<{ success: true }> {
+  if (input.folder_id) await assertFolderSeen(ctx, input.folder_id);
   return checkUploadPlaceForFirm(ctx, input, ctx.account.id);
 }
 
@@ -97,6 +98,15 @@ export async function checkUploadPlaceForFirm(ctx: AuthedContext, input: UploadP
 
 /** createDocumentForFirm in the caller's own documents. */
 export async function createDocument(ctx: ClientContext, input: UploadPlace & { file: ReceivedFile }): Promise<DocumentItem> {
+  // Another person's private folder answers like a missing one (docs/decisions.md, "Private folders").
+  if (input.folder_id) {
+    try {
+      await assertFolderSeen(ctx, input.folder_id);
+    } catch (err) {
+      await removeStoredObjects(ctx.storage, ctx.logger, [{ storage_key: input.file.key }]);
+      throw err;
+    }
+  }
   return recordDocument(ctx, input, ctx.account.id, "client");
 }
 
@@ -106,16 +116,25 @@ export async function createDocument(ctx: ClientContext, input: UploadPlace & { 
  * content is safely stored; if anything here fails (a foreign folder, a lost database, the quota)
  * the content goes too. It joins the batch its email tells (upload-notices.ts).
  */
-export function createDocumentForFirm(ctx: AuthedContext, input: UploadPlace & { file: ReceivedFile }, accountId: string): Promise<DocumentItem> {
-  return recordDocument(ctx, input, accountId, "firm");
+export function createDocumentForFirm(
+  ctx: AuthedContext,
+  input: UploadPlace & { file: ReceivedFile },
+  accountId: string,
+  forSignature = false,
+): Promise<DocumentItem> {
+  return recordDocument(ctx, input, accountId, forSignature ? "firm, for signature" : "firm");
 }
 
-/** Both: `by` says whose upload it is (the account's people, or the firm into a client's account). */
+/**
+ * Both: `by` says whose upload it is (the account's people, the firm into a client's account, or the
+ * firm's PDF for a signature request it prepares, which the account's people do not see until the
+ * request is sent: docs/decisions.md, "A PDF for a signature request waits for the request").
+ */
 async function recordDocument(
   ctx: AuthedContext,
   input: UploadPlace & { file: ReceivedFile },
   accountId: string,
-  by: "client" | "firm",
+  by: "client" | "firm" | "firm, for signature",
 ): Promise<DocumentItem> {
   const { file, folder_id: chosenFolderId } = input;
   let linked: DocumentItem | null = null;
@@ -187,6 +206,7 @@ async function recordDocument(
           file_size: file.size,
           sha256: file.sha256,
           upload_date: ctx.now(),
+          held_for_signature: by === "firm, for signature",
           // Nothing to read in an image or an archive: not on the text backfill's worklist.
           text_extracted_at: hasText ? null : ctx.now(),
         });
@@ -202,13 +222,15 @@ async function recordDocument(
             ...(request ? { request: request.title } : {}),
             ...(request?.item ? { request_item: request.item.title } : {}),
             ...(organizer ? { organizer: organizer.title } : {}),
+            ...(by === "firm, for signature" ? { for_signature: true } : {}),
           },
         );
         // A client's upload (by any of the account's people) is news for the firm (digest, Inbox);
-        // the firm's, for the client. An admin filing into an account of their own is neither.
+        // the firm's, for the client. An admin filing into an account of their own is neither, nor a
+        // PDF held for a signature request, which the request's own mail announces when it is sent.
         if (by === "firm") {
           await addToUploadNotice(tx, ctx.jobs, { accountId, documentId: document.id, audience: "client", now: ctx.now() });
-        } else if (!ctx.user.is_admin) {
+        } else if (by === "client" && !ctx.user.is_admin) {
           await addToUploadNotice(tx, ctx.jobs, { accountId, documentId: document.id, audience: "firm", now: ctx.now() });
           await addUploadToInbox(tx, {
             account_id: accountId,

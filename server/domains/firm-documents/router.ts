@@ -49,6 +49,6 @@ export const firmDocumentsTransfersRouter = router({
     .input(recordUploadInput.pick({ folder_id: true }).extend({ id: idSchema }))
     .mutation(({ ctx, input }) => checkClientUploadPlace(ctx, input)),
   recordUpload: staffProcedure("documents")
-    .input(recordUploadInput.pick({ folder_id: true, file: true }).extend({ id: idSchema }))
+    .input(recordUploadInput.pick({ folder_id: true, for_signature: true, file: true }).extend({ id: idSchema }))
     .mutation(({ ctx, input }) => recordClientUpload(ctx, input)),
 });

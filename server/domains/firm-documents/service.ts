@@ -9,7 +9,7 @@ import type { PublicUser } from "../auth/schemas.ts";
 import { USER_NOT_FOUND } from "../admin/service.ts";
 import { findUserById } from "../auth/queries.ts";
 import { accountForFirm } from "../accounts/service.ts";
-import { findStorageQuota, listDocuments, storedBytes } from "../documents/queries.ts";
+import { findStorageQuota, listDocumentsForFirm, storedBytes } from "../documents/queries.ts";
 import type { DocumentItem } from "../documents/schemas.ts";
 import { checkUploadPlaceForFirm, createDocumentForFirm, prepareUploadForFirm, quotaBytes, type ReceivedFile } from "../documents/upload.ts";
 import { documentNamesInEmails, setDocumentNamesInEmails } from "../documents/upload-notices.ts";
@@ -44,7 +44,7 @@ export async function clientProfile(ctx: FirmContext, input: { id: string }): Pr
 
 export async function clientFolders(ctx: FirmContext, input: { id: string }): Promise<Folder[]> {
   const accountId = await findClientAccount(ctx, input.id);
-  return listFolders(ctx.db, accountId);
+  return listFolders(ctx.db, accountId, null);
 }
 
 /** A folder in the client's tree, made by the firm (a place for what it will share, or for the client's uploads). */
@@ -59,7 +59,7 @@ export async function createClientFolder(ctx: FirmContext, input: { id: string }
 export async function clientDocuments(ctx: FirmContext, input: { id: string; folder_id: string | null }): Promise<DocumentItem[]> {
   const accountId = await findClientAccount(ctx, input.id);
   if (input.folder_id) await assertOwnFolder(ctx.db, accountId, input.folder_id);
-  return listDocuments(ctx.db, accountId, input.folder_id);
+  return listDocumentsForFirm(ctx.db, accountId, input.folder_id);
 }
 
 /** Before the body of the firm's upload is read: the client exists, the admin's hourly limit, what fits in the client's quota. */
@@ -77,11 +77,11 @@ export async function checkClientUploadPlace(ctx: FirmContext, input: { id: stri
 /** Records the firm's stored upload as the client's document, in one of the client's folders (or their root). */
 export async function recordClientUpload(
   ctx: FirmContext,
-  input: { id: string; folder_id: string | null; file: ReceivedFile },
+  input: { id: string; folder_id: string | null; for_signature: boolean; file: ReceivedFile },
 ): Promise<DocumentItem> {
   try {
     const accountId = await findClientAccount(ctx, input.id);
-    return await createDocumentForFirm(ctx, { folder_id: input.folder_id, file: input.file }, accountId);
+    return await createDocumentForFirm(ctx, { folder_id: input.folder_id, file: input.file }, accountId, input.for_signature);
   } catch (err) {
     // The client was deleted while the file arrived: that is their absence, not the admin's session.
     if (err instanceof TRPCError && err.code === "UNAUTHORIZED") throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });

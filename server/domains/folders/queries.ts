@@ -4,34 +4,58 @@ import type { CreateFolderInput, Folder } from "./schemas.ts";
 
 // The spec's folder: no timestamps. A client with a thousand folders lists them all at once, and
 // parsing and serializing a date per folder was a third of that listing's time.
-const folderColumns = ["id", "name", "parent_folder_id", "color"] as const;
+const folderColumns = ["id", "name", "parent_folder_id", "color", "is_private"] as const;
 
-export async function listFolders(db: Db, accountId: string): Promise<Folder[]> {
-  return db
-    .selectFrom("folders")
-    .select(folderColumns)
-    .where("account_id", "=", accountId)
+/** A folder a person of the account sees: not another person's private one (docs/decisions.md, "Private folders"). */
+export function folderSeenBy(personId: string) {
+  return sql<boolean>`(not folders.is_private or folders.private_to = ${personId}::uuid)`;
+}
+
+/** The account's folders: those `personId` sees, or all of them for the firm (null). */
+export async function listFolders(db: Db, accountId: string, personId: string | null): Promise<Folder[]> {
+  let query = db.selectFrom("folders").select(folderColumns).where("account_id", "=", accountId);
+  if (personId !== null) query = query.where(folderSeenBy(personId));
+  return query
     .orderBy((eb) => eb.fn("lower", ["name"]))
     .orderBy("id")
     .execute();
 }
 
-export async function isOwnFolder(db: Db, accountId: string, folderId: string): Promise<boolean> {
-  const row = await db.selectFrom("folders").select("id").where("id", "=", folderId).where("account_id", "=", accountId).executeTakeFirst();
-  return row !== undefined;
+/** Whether the folder is the account's (and, for a person, one they see); with its privacy, to pass on to what is made in it. */
+export async function findOwnFolder(db: Db, accountId: string, personId: string | null, folderId: string) {
+  let query = db.selectFrom("folders").select(["id", "is_private", "private_to"]).where("id", "=", folderId).where("account_id", "=", accountId);
+  if (personId !== null) query = query.where(folderSeenBy(personId));
+  return query.executeTakeFirst();
 }
 
-export async function insertFolder(db: Db, accountId: string, input: CreateFolderInput): Promise<Folder> {
+export async function isOwnFolder(db: Db, accountId: string, folderId: string): Promise<boolean> {
+  return (await findOwnFolder(db, accountId, null, folderId)) !== undefined;
+}
+
+export async function insertFolder(db: Db, accountId: string, input: CreateFolderInput, privateTo: string | null): Promise<Folder> {
   return db
     .insertInto("folders")
-    .values({ account_id: accountId, parent_folder_id: input.parent_folder_id, name: input.name, color: input.color })
+    .values({
+      account_id: accountId,
+      parent_folder_id: input.parent_folder_id,
+      name: input.name,
+      color: input.color,
+      is_private: privateTo !== null,
+      private_to: privateTo,
+    })
     .returning(folderColumns)
     .executeTakeFirstOrThrow();
 }
 
 /** The deleted folder's name (undefined: no such folder of the account's); a folder still holding anything raises a foreign-key violation. */
-export async function deleteFolder(db: Db, accountId: string, folderId: string): Promise<{ name: string } | undefined> {
-  return db.deleteFrom("folders").where("id", "=", folderId).where("account_id", "=", accountId).returning("name").executeTakeFirst();
+export async function deleteFolder(db: Db, accountId: string, personId: string, folderId: string): Promise<{ name: string } | undefined> {
+  return db
+    .deleteFrom("folders")
+    .where("id", "=", folderId)
+    .where("account_id", "=", accountId)
+    .where(folderSeenBy(personId))
+    .returning("name")
+    .executeTakeFirst();
 }
 
 /**
@@ -59,6 +83,7 @@ export async function isWithin(db: Db, folderId: string, ancestorId: string): Pr
 export async function updateFolderRow(
   db: Db,
   accountId: string,
+  personId: string,
   folderId: string,
   changes: Pick<Updateable<FoldersTable>, "name" | "color" | "parent_folder_id">,
 ): Promise<Folder | undefined> {
@@ -67,6 +92,7 @@ export async function updateFolderRow(
     .set(changes)
     .where("id", "=", folderId)
     .where("account_id", "=", accountId)
+    .where(folderSeenBy(personId))
     .returning(folderColumns)
     .executeTakeFirst();
 }

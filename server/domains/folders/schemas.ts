@@ -11,6 +11,12 @@ export const createFolderInput = z.object({
   name: folderName,
   parent_folder_id: idSchema.nullish().transform((v) => v ?? null),
   color: folderColor.default(DEFAULT_FOLDER_COLOR),
+  /**
+   * "Only me and the firm" (docs/decisions.md, "Private folders"): a person of the account keeps it
+   * from the account's other people. A folder made inside a private folder is private to the same
+   * person whatever this says. The firm's folders in a client's tree are never private.
+   */
+  private: z.boolean({ error: "private must be true or false" }).optional(),
 });
 export type CreateFolderInput = z.infer<typeof createFolderInput>;
 
@@ -32,5 +38,7 @@ export const folderOutput = z.object({
   name: z.string(),
   parent_folder_id: z.string().nullable(),
   color: z.string(),
+  /** Seen only by the person who made it private and the firm; a client reads only their own private folders. */
+  is_private: z.boolean(),
 });
 export type Folder = z.infer<typeof folderOutput>;

@@ -4,7 +4,7 @@ import { FOREIGN_KEY_VIOLATION, isPgError, UNIQUE_VIOLATION } from "../../db/err
 import type { Db } from "../../db/types.ts";
 import type { ClientContext } from "../../trpc/context.ts";
 import type { Success } from "../shared-schemas.ts";
-import { deleteFolder, insertFolder, isOwnFolder, isWithin, listFolders, lockFolderMoves, updateFolderRow } from "./queries.ts";
+import { deleteFolder, findOwnFolder, insertFolder, isOwnFolder, isWithin, listFolders, lockFolderMoves, updateFolderRow } from "./queries.ts";
 import type { CreateFolderInput, Folder, UpdateFolderInput } from "./schemas.ts";
 
 export const FOLDER_NOT_FOUND = "Folder not found";
@@ -12,6 +12,8 @@ const PARENT_FOLDER_NOT_FOUND = "Parent folder not found";
 const FOLDER_NOT_EMPTY = "Folder is not empty";
 const FOLDER_NAME_TAKEN = "A folder with this name already exists";
 const FOLDER_INTO_ITSELF = "A folder cannot be moved into itself";
+const FIRM_FOLDER_NOT_PRIVATE = "Only a person of the account makes a folder private to them";
+const PRIVACY_MOVE = "A folder moves only among folders the same people see: its privacy would change";
 
 /**
  * The one ownership check for a folder id coming from a client (a parent, a listing, an upload
@@ -21,12 +23,17 @@ export async function assertOwnFolder(db: Db, accountId: string, folderId: strin
   if (!(await isOwnFolder(db, accountId, folderId))) throw new TRPCError({ code: "NOT_FOUND", message });
 }
 
+/** assertOwnFolder for a person of the account: another person's private folder answers like a missing one too. */
+export async function assertFolderSeen(ctx: ClientContext, folderId: string, message = FOLDER_NOT_FOUND): Promise<void> {
+  if (!(await findOwnFolder(ctx.db, ctx.account.id, ctx.user.id, folderId))) throw new TRPCError({ code: "NOT_FOUND", message });
+}
+
 export function listOwnFolders(ctx: ClientContext): Promise<Folder[]> {
-  return listFolders(ctx.db, ctx.account.id);
+  return listFolders(ctx.db, ctx.account.id, ctx.user.id);
 }
 
 export function createFolder(ctx: ClientContext, input: CreateFolderInput): Promise<Folder> {
-  return createFolderIn(ctx, ctx.account, input);
+  return createFolderIn(ctx, ctx.account, input, ctx.user.id);
 }
 
 /**
@@ -37,11 +44,16 @@ export async function createFolderIn(
   ctx: Pick<ClientContext, "db" | "user" | "ip" | "userAgent" | "now">,
   account: { id: string; name: string },
   input: CreateFolderInput,
+  personId: string | null = null,
 ): Promise<Folder> {
-  if (input.parent_folder_id) await assertOwnFolder(ctx.db, account.id, input.parent_folder_id, PARENT_FOLDER_NOT_FOUND);
+  const parent = input.parent_folder_id ? await findOwnFolder(ctx.db, account.id, personId, input.parent_folder_id) : null;
+  if (parent === undefined) throw new TRPCError({ code: "NOT_FOUND", message: PARENT_FOLDER_NOT_FOUND });
+  // Inside a private folder, private to the same person (docs/decisions.md, "Private folders").
+  const privateTo = parent?.is_private ? parent.private_to : input.private && personId !== null ? personId : null;
+  if (input.private && personId === null) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: FIRM_FOLDER_NOT_PRIVATE });
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const folder = await insertFolder(tx, account.id, input);
+      const folder = await insertFolder(tx, account.id, input, privateTo);
       await recordActivity(tx, ctx, {
         action: "folder.create",
         client: accountClient(account),
@@ -72,13 +84,17 @@ export async function updateFolder(ctx: ClientContext, input: UpdateFolderInput)
       if (parentId !== undefined) {
         if (!(await lockFolderMoves(tx, accountId))) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not authenticated" });
         // After the lock, so these read what the caller's previous move committed.
-        await assertOwnFolder(tx, accountId, id);
+        const moving = await findOwnFolder(tx, accountId, ctx.user.id, id);
+        if (!moving) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
         if (parentId !== null) {
-          await assertOwnFolder(tx, accountId, parentId, PARENT_FOLDER_NOT_FOUND);
+          const parent = await findOwnFolder(tx, accountId, ctx.user.id, parentId);
+          if (!parent) throw new TRPCError({ code: "NOT_FOUND", message: PARENT_FOLDER_NOT_FOUND });
           if (await isWithin(tx, parentId, id)) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: FOLDER_INTO_ITSELF });
+          // Its documents would be seen by other people than those who see them now.
+          if (parent.is_private !== moving.is_private) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: PRIVACY_MOVE });
         }
       }
-      const updated = await updateFolderRow(tx, accountId, id, {
+      const updated = await updateFolderRow(tx, accountId, ctx.user.id, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.color !== undefined ? { color: input.color } : {}),
         ...(parentId !== undefined ? { parent_folder_id: parentId } : {}),
@@ -103,7 +119,7 @@ export async function updateFolder(ctx: ClientContext, input: UpdateFolderInput)
 export async function removeFolder(ctx: ClientContext, input: { id: string }): Promise<Success> {
   try {
     await ctx.db.transaction().execute(async (tx) => {
-      const deleted = await deleteFolder(tx, ctx.account.id, input.id);
+      const deleted = await deleteFolder(tx, ctx.account.id, ctx.user.id, input.id);
       if (!deleted) throw new TRPCError({ code: "NOT_FOUND", message: FOLDER_NOT_FOUND });
       await recordFolderActivity(tx, ctx, "folder.delete", { id: input.id, name: deleted.name }, {});
     });

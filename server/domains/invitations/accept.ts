@@ -78,7 +78,8 @@ async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: st
   // accounts makes their individual account now). One of the firm's people gets no client account
   // (docs/security.md, "Round 4"): the firm's data is theirs through the admin portal.
   const joins = await findInvitationAccount(tx, invitation.id);
-  if (joins?.account_id) await addContact(tx, joins.account_id, user.id, { role: joins.role, notify: joins.notify });
+  if (joins?.account_id)
+    await addContact(tx, joins.account_id, user.id, { role: joins.role, household_role: joins.household_role, notify: joins.notify });
   else if (!user.is_admin) await createAccountWithOwner(tx, { name: user.name, kind: "individual" }, user.id);
   await takeOverPreparedWork(tx, ctx.now(), invitation, user);
   await recordActivity(tx, ctx, {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/types.ts";
+import type { Db, HouseholdRole } from "../../db/types.ts";
 import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { RegistrationMode } from "./schemas.ts";
 
@@ -147,6 +147,7 @@ export async function insertInvitation(
     account_id: string;
     made_account: boolean;
     role?: "owner" | "member";
+    household_role?: HouseholdRole | null;
   },
 ) {
   return db.insertInto("invitations").values(invitation).returning(invitationColumns).executeTakeFirstOrThrow();
@@ -226,7 +227,11 @@ export async function findInvitationForMail(db: Db, invitationId: string) {
 
 /** The account an invitation joins its invitee to, and as what (null account: an invitation from before accounts). */
 export async function findInvitationAccount(db: Db, id: string) {
-  return db.selectFrom("invitations").select(["account_id", "role", "notify", "made_account"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("invitations")
+    .select(["account_id", "role", "household_role", "notify", "made_account"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /**

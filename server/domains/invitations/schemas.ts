@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nameText } from "../shared-schemas.ts";
 import { emailSchema, FILL_ALL_FIELDS, registerInput, restSignedInOutput, signedInOutput } from "../auth/schemas.ts";
+import { householdRole } from "../accounts/schemas.ts";
 
 const REGISTRATION_MODES = ["open", "invite_only"] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
@@ -18,6 +19,8 @@ export const createInvitationInput = z.object({
    * without it the invitation makes an individual account of its own for the invitee.
    */
   account_id: z.uuid({ error: "account_id must be an account's id" }).optional(),
+  /** The invitee's role in a household account: taxpayer, spouse or dependent (422 for another kind). */
+  household_role: householdRole.optional(),
 });
 export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
 

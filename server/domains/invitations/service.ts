@@ -9,7 +9,7 @@ import type { AuthedContext, Context, FirmContext } from "../../trpc/context.ts"
 import type { FirmScope } from "../../trpc/firm-scope.ts";
 import { addAccountAssignee } from "../staff/queries.ts";
 import { lockAccountForFirm, openInvitationCountForFirm, contactCountsForFirm } from "../accounts/firm-queries.ts";
-import { ACCOUNT_NOT_FOUND } from "../accounts/service.ts";
+import { ACCOUNT_NOT_FOUND, assertHouseholdRole } from "../accounts/service.ts";
 import {
   accountIsEmpty,
   deleteAccount,
@@ -83,6 +83,8 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
       // invitation per address per account, so the same person may be invited to a second one.
       const existing = input.account_id ? await lockAccountForFirm(tx, ctx.firmScope, input.account_id) : undefined;
       if (input.account_id && !existing) throw new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+      // A new individual account has no household role to give.
+      assertHouseholdRole(existing ?? { kind: "individual" }, input.household_role);
       // A pending invitation to the address is refused as it always was, wherever it is; an expired
       // one gives way only within the inviter's reach (docs/security.md, "Round 4 (issue 47):
       // invitations replaced within reach"): one beyond it is left alone, and a new account is made.
@@ -112,6 +114,7 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
         // Made for this invitee alone (or handed over from the expired invitation that made it).
         made_account: existing ? false : reused ? open!.made_account : true,
         role: empty ? "owner" : "member",
+        household_role: input.household_role ?? null,
       });
       // The signer slots held for the person move to the invitation that replaces the expired one.
       if (prepared) await handOverPreparedWork(tx, { id: row.id, staff_role: null }, prepared);

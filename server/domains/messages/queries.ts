@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/types.ts";
+import { documentSeenBy } from "../documents/queries.ts";
 import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { ConversationListInput } from "./schemas.ts";
 
@@ -77,8 +78,12 @@ export function messageVisibleTo(personId: string) {
   )`;
 }
 
-/** Which of these ids are the account's own live documents. */
-export async function liveDocumentIds(db: Db, accountId: string, ids: readonly string[]): Promise<Set<string>> {
+/**
+ * Which of these ids are the account's own live documents that the writer may attach: for a person
+ * of the account (`personId`), those they see; for the firm (null), any but a PDF held for a signature
+ * request not sent yet, which no message shares before the request does.
+ */
+export async function liveDocumentIds(db: Db, accountId: string, personId: string | null, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom("documents")
@@ -86,6 +91,8 @@ export async function liveDocumentIds(db: Db, accountId: string, ids: readonly s
     .where("id", "in", ids)
     .where("account_id", "=", accountId)
     .where("deleted_at", "is", null)
+    .where("held_for_signature", "=", false)
+    .where(personId === null ? sql<boolean>`true` : documentSeenBy(personId))
     .forShare()
     .execute();
   return new Set(rows.map((row) => row.id));

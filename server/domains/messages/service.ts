@@ -98,7 +98,7 @@ async function sendMessage(
     .execute(async (tx) => {
       const thread = target.threadId === undefined ? await lockThread(tx, key, now) : await lockThreadById(tx, target.threadId);
       if (!thread) throw new TRPCError({ code: "NOT_FOUND", message: CONVERSATION_NOT_FOUND });
-      const live = await liveDocumentIds(tx, client.id, documentIds);
+      const live = await liveDocumentIds(tx, client.id, writer === "client" ? ctx.user.id : null, documentIds);
       if (live.size !== documentIds.length) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
       const message = await insertMessage(tx, {
         accountId: client.id,

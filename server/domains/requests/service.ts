@@ -273,7 +273,7 @@ export async function requestForUpload(
 
 /** A client's folders with their paths, for choosing where a request's uploads go. */
 export async function requestFolders(ctx: FirmContext, input: { user_id?: string; account_id?: string }): Promise<RequestFolder[]> {
-  const folders = await listFolders(ctx.db, await accountForFirm(ctx.db, ctx.firmScope, input, USER_NOT_FOUND));
+  const folders = await listFolders(ctx.db, await accountForFirm(ctx.db, ctx.firmScope, input, USER_NOT_FOUND), null);
   const byId = new Map(folders.map((folder) => [folder.id, folder]));
   const pathOf = (id: string): string => {
     const names: string[] = [];

@@ -12,6 +12,7 @@ import { localDate } from "../appointments/firm-clock.ts";
 import {
   claimSignerReminders,
   findAccountDocument,
+  shareHeldDocument,
   findRequestForFirm,
   findUserLabel,
   insertFields,
@@ -128,6 +129,7 @@ export async function createSignatureRequest(ctx: FirmContext, input: CreateSign
     );
     // The original stays as it is while the request is open (and until retentionEnd once sealed).
     await retainDocuments(tx, [document.id], retentionEnd(now));
+    await shareHeldDocument(tx, document.id);
     const first = input.order === "parallel" ? signers.map((_, i) => i) : [0];
     for (const position of first) await ctx.jobs.send("email", { kind: "signature-turn", requestId: id, position }, { tx });
     const accountName = (await tx.selectFrom("accounts").select("name").where("id", "=", accountId).executeTakeFirstOrThrow()).name;

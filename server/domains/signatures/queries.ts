@@ -50,6 +50,14 @@ export function findAccountDocument(db: Db, accountId: string, documentId: strin
     .executeTakeFirst();
 }
 
+/**
+ * The PDF the firm uploaded while preparing the request goes to the account's people with it
+ * (docs/decisions.md, "A PDF for a signature request waits for the request").
+ */
+export async function shareHeldDocument(db: Db, documentId: string): Promise<void> {
+  await db.updateTable("documents").set({ held_for_signature: false }).where("id", "=", documentId).where("held_for_signature", "=", true).execute();
+}
+
 /** Any document row by id (the original or sealed file of a request already reached). */
 export function findDocumentById(db: Db, documentId: string) {
   return db

@@ -4,7 +4,9 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmAction } from "@/components/ui/confirm-action.tsx";
+import { HouseholdRoleSelect, type HouseholdRoleValue, householdRoleLabel } from "@/components/household-role-select.tsx";
 import { type NameEmailField, NameEmailFields } from "@/components/name-email-fields.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
 import { FormDialog, FormDialogFooter } from "@/components/ui/form-dialog.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { TruncatedText } from "@/components/ui/truncated-text.tsx";
@@ -49,7 +51,9 @@ function PersonRow({ account, contact, mayManage }: { account: FirmAccount; cont
   const remove = useRemoveContact();
   const userId = contact.user_id;
   const refused = (err: unknown) => toast.error(errorDetail(err) ?? "The change was not saved.");
-  const change = (changes: { role?: "owner" | "member"; portal_access?: boolean; notify?: boolean }) =>
+  const household = account.kind === "household";
+  const roleWord = householdRoleLabel(contact.household_role);
+  const change = (changes: { role?: "owner" | "member"; household_role?: HouseholdRoleValue; portal_access?: boolean; notify?: boolean }) =>
     userId && update.mutate({ id: account.id, userId, ...changes }, { onError: refused });
 
   return (
@@ -58,12 +62,22 @@ function PersonRow({ account, contact, mayManage }: { account: FirmAccount; cont
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <TruncatedText text={contact.name} className="font-medium" />
           {userId === null ? <Badge variant="muted">Invited</Badge> : contact.role === "owner" && <Badge variant="success">Owner</Badge>}
+          {household && roleWord && <Badge variant="muted">{roleWord}</Badge>}
           {userId !== null && !contact.portal_access && <Badge variant="muted">No portal access</Badge>}
         </div>
         <TruncatedText text={contact.email} className="text-sm text-muted-foreground" />
       </div>
       {mayManage && userId !== null && (
         <div className="flex flex-wrap items-center gap-2">
+          {household && (
+            <HouseholdRoleSelect
+              aria-label={`Household role of ${contact.name}`}
+              wrapperClassName="w-36"
+              value={contact.household_role}
+              disabled={update.isPending}
+              onValue={(household_role) => change({ household_role })}
+            />
+          )}
           <Select
             aria-label={`Role of ${contact.name}`}
             wrapperClassName="w-32"
@@ -106,12 +120,14 @@ const IDS: Record<Field, string> = { name: "person-name", email: "person-email" 
 function AddPersonDialog({ account }: { account: FirmAccount }) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({ name: "", email: "" });
+  const [householdRole, setHouseholdRole] = useState<HouseholdRoleValue>(null);
   const [problem, setProblem] = useState<FormProblem<Field> | null>(null);
   const add = useAddContact();
 
   function openChange(next: boolean) {
     if (next) {
       setForm({ name: "", email: "" });
+      setHouseholdRole(null);
       setProblem(null);
     }
     setOpen(next);
@@ -130,7 +146,7 @@ function AddPersonDialog({ account }: { account: FirmAccount }) {
       return;
     }
     add.mutate(
-      { id: account.id, name: form.name.trim(), email: form.email.trim() },
+      { id: account.id, name: form.name.trim(), email: form.email.trim(), ...(householdRole ? { household_role: householdRole } : {}) },
       {
         onSuccess: () => {
           toast.success(`${form.email.trim()} was added to ${account.name}.`);
@@ -158,6 +174,11 @@ function AddPersonDialog({ account }: { account: FirmAccount }) {
       formLabel="Invite a person"
     >
       <NameEmailFields ids={IDS} form={form} onChange={setForm} problem={problem} />
+      {account.kind === "household" && (
+        <FormField id="person-household-role" label="Role in the household">
+          <HouseholdRoleSelect value={householdRole} onValue={setHouseholdRole} />
+        </FormField>
+      )}
       <FormDialogFooter problem={problem} pending={add.isPending} submitLabel="Invite" pendingLabel="Sending..." />
     </FormDialog>
   );

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Send, X } from "lucide-react";
 import { toast } from "sonner";
+import { accountPeople } from "@/components/account-picker/account-picker.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { FormAlert } from "@/components/ui/form-alert.tsx";
 import { Input } from "@/components/ui/input.tsx";
@@ -138,15 +139,31 @@ export function BulkSend() {
             <p className="p-3 text-sm text-muted-foreground">No client accounts match your search.</p>
           ) : (
             <ul aria-label="Client accounts" className="divide-y">
-              {shown.map((a) => (
-                <li key={a.id}>
-                  <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted has-checked:bg-accent-soft sm:min-h-9">
-                    <input type="checkbox" className="size-4 accent-accent" checked={picked.has(a.id)} onChange={() => toggle(a.id, a.name)} />
-                    <span className="min-w-0 break-words">{a.name}</span>
-                    {a.kind === "household" && <span className="text-xs text-muted-foreground">Household</span>}
-                  </label>
-                </li>
-              ))}
+              {shown.map((a) => {
+                // The account's people beneath its name: the organizer goes to the account, which they all open.
+                const people = accountPeople(a);
+                return (
+                  <li key={a.id}>
+                    <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted has-checked:bg-accent-soft sm:min-h-9">
+                      <input
+                        type="checkbox"
+                        className="size-4 shrink-0 accent-accent"
+                        checked={picked.has(a.id)}
+                        onChange={() => toggle(a.id, a.name)}
+                      />
+                      <span className="grid min-w-0">
+                        <span className="flex min-w-0 items-center gap-2">
+                          <span className="min-w-0 break-words">{a.name}</span>
+                          {a.kind !== "individual" && (
+                            <span className="shrink-0 text-xs text-muted-foreground">{a.kind === "household" ? "Household" : "Business"}</span>
+                          )}
+                        </span>
+                        {people && <span className="break-words text-muted-foreground">{people}</span>}
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Plus } from "lucide-react";
-import { ClientPicker } from "@/components/client-picker/client-picker.tsx";
+import { AccountPicker, type PickedAccount } from "@/components/account-picker/account-picker.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DialogFooter } from "@/components/ui/dialog.tsx";
 import { DialogFrame } from "@/components/ui/form-dialog.tsx";
@@ -8,7 +8,6 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Select } from "@/components/ui/select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import type { PublicUser } from "@server/domains/auth/schemas.ts";
 import { ItemsEditor, type ItemRow, itemRows, itemTitles } from "./items-editor.tsx";
 import { useCreateRequest } from "./use-create-request.ts";
 import { useRequestFolders } from "./use-request-folders.ts";
@@ -41,7 +40,7 @@ export function NewRequestDialog({ client }: { client?: RequestClient } = {}) {
 type Errors = Partial<Record<"client" | "title", string>>;
 
 function NewRequestForm({ fixedClient, onCreated }: { fixedClient?: RequestClient; onCreated: () => void }) {
-  const [picked, setClient] = useState<PublicUser | null>(null);
+  const [picked, setClient] = useState<PickedAccount | null>(null);
   const client: RequestClient | null = fixedClient ?? picked;
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
@@ -74,7 +73,7 @@ function NewRequestForm({ fixedClient, onCreated }: { fixedClient?: RequestClien
     if (!client || Object.keys(found).length > 0) return;
     create.mutate(
       {
-        user_id: client.id,
+        account_id: client.id,
         title: title.trim(),
         description: description.trim(),
         due_date: dueDate || null,
@@ -93,10 +92,10 @@ function NewRequestForm({ fixedClient, onCreated }: { fixedClient?: RequestClien
           For <span className="font-medium">{fixedClient.name}</span>
         </p>
       ) : (
-        <ClientPicker
+        <AccountPicker
           selected={picked}
-          onSelect={(user) => {
-            setClient(user);
+          onSelect={(account) => {
+            setClient(account);
             setFolderId("");
             setErrors(({ client: _, ...rest }) => rest);
           }}

@@ -62,8 +62,19 @@ export function NewSignatureRequest({ account, onDone }: { account: FirmAccount;
   });
   const [fields, setFields] = useState<PlacedField[]>([]);
   const [error, setError] = useState<string | undefined>();
+  // PDFs uploaded in this draft, which the client does not see until the request is sent
+  // (docs/decisions.md, "A PDF for a signature request waits for the request"): those the request
+  // does not send go to the firm's trash when the draft ends, out of the client's sight.
+  const [heldUploads, setHeldUploads] = useState<string[]>([]);
   const utils = trpc.useUtils();
   const create = trpc.admin.signatures.create.useMutation();
+  const trash = trpc.admin.documents.delete.useMutation();
+  const discardHeld = async (keep: string | null) => {
+    const unsent = heldUploads.filter((id) => id !== keep);
+    if (unsent.length === 0) return;
+    await Promise.allSettled(unsent.map((id) => trash.mutateAsync({ id })));
+    await utils.admin.clients.documents.invalidate({ id: account.id });
+  };
   const signers = details.signers.map((id) => people.find((p) => personKey(p) === id)!).filter(Boolean);
 
   const send = async () => {
@@ -81,6 +92,7 @@ export function NewSignatureRequest({ account, onDone }: { account: FirmAccount;
         fields: fields.map(({ key: _key, ...f }) => f),
       });
       await utils.admin.signatures.list.invalidate();
+      await discardHeld(details.documentId);
       toast.success(`“${made.title}” sent for signature`);
       onDone(made.id);
     } catch (err) {
@@ -99,7 +111,8 @@ export function NewSignatureRequest({ account, onDone }: { account: FirmAccount;
           if (next.documentId !== details.documentId || next.signers.join() !== details.signers.join()) setFields([]);
           setDetails(next);
         }}
-        onCancel={() => onDone(null)}
+        onUploaded={(id) => setHeldUploads((ids) => [...ids, id])}
+        onCancel={() => void discardHeld(null).finally(() => onDone(null))}
         onNext={() => setStep("fields")}
       />
     );
@@ -144,11 +157,12 @@ type DetailsFormProps = {
   people: Person[];
   details: Details;
   onChange: (details: Details) => void;
+  onUploaded: (documentId: string) => void;
   onCancel: () => void;
   onNext: () => void;
 };
 
-function DetailsForm({ account, people, details, onChange, onCancel, onNext }: DetailsFormProps) {
+function DetailsForm({ account, people, details, onChange, onUploaded, onCancel, onNext }: DetailsFormProps) {
   const [folderId, setFolderId] = useState(ROOT);
   const [uploading, setUploading] = useState(false);
   const [problems, setProblems] = useState<{ document?: string; title?: string; signers?: string; upload?: string }>({});
@@ -176,10 +190,14 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
     }
     setUploading(true);
     try {
-      const stored = await uploadWithFields(`/api/admin/users/${account.id}/documents`, file, folderId ? { folder_id: folderId } : {});
+      const stored = await uploadWithFields(`/api/admin/users/${account.id}/documents`, file, {
+        ...(folderId ? { folder_id: folderId } : {}),
+        for_signature: "true",
+      });
+      onUploaded(stored.id);
       await utils.admin.clients.documents.invalidate({ id: account.id });
       pick(stored.id, stored.original_filename);
-      toast.success(`${stored.original_filename} uploaded to ${account.name}'s documents`);
+      toast.success(`${stored.original_filename} uploaded. The client sees it once you send the request.`);
     } catch (err) {
       setProblems((p) => ({ ...p, upload: err instanceof Error ? err.message : "File upload failed" }));
     } finally {
@@ -292,7 +310,9 @@ function DetailsForm({ account, people, details, onChange, onCancel, onNext }: D
               {uploading ? "Uploading…" : "Upload a PDF"}
             </label>
           </Button>
-          <span className="text-xs text-muted-foreground">It is added to the folder chosen above and shared with the client.</span>
+          <span className="text-xs text-muted-foreground">
+            It goes into the folder chosen above. The client sees it only once you send the request; cancel, and it goes to your trash.
+          </span>
         </div>
         <FormAlert message={problems.upload} />
       </fieldset>

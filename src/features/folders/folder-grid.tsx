@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Download, EllipsisVertical, Folder as FolderIcon, FolderInput, Pencil, Trash } from "lucide-react";
+import { Download, EllipsisVertical, Folder as FolderIcon, FolderInput, Lock, Pencil, Trash } from "lucide-react";
 import { toast } from "sonner";
 import { MoveToDialog } from "@/components/move-to-dialog.tsx";
 import {
@@ -128,6 +128,12 @@ function FolderRow({ folder, onOpen, onAction, onDropItem }: FolderRowProps) {
       >
         <FolderIcon aria-hidden="true" className="size-5 shrink-0" style={{ color: folder.color, fill: `${folder.color}33` }} />
         <span className="truncate text-sm font-medium">{folder.name}</span>
+        {folder.is_private && (
+          <span className="inline-flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+            <Lock aria-hidden="true" className="size-3" />
+            Only you and your firm
+          </span>
+        )}
       </button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>

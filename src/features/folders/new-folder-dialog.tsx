@@ -9,20 +9,26 @@ import { errorOf, focusControl, type FormProblem, serverProblem } from "@/lib/fo
 import { DEFAULT_FOLDER_COLOR } from "@server/domains/folders/schemas.ts";
 import { FolderColorField, type FolderColor } from "./folder-color-field.tsx";
 import { useCreateFolder } from "./use-create-folder.ts";
+import { useFolders } from "./use-folders.ts";
 
 /** The New Folder dialog; the folder is created inside `parentFolderId` (null: the root). */
 export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | null }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [color, setColor] = useState<FolderColor>(DEFAULT_FOLDER_COLOR);
+  const [onlyMe, setOnlyMe] = useState(false);
   const [problem, setProblem] = useState<FormProblem<"name"> | null>(null);
   const createFolder = useCreateFolder({ onCreated: () => setOpen(false) });
+  // Inside a private folder a new one is private too (docs/decisions.md, "Private folders").
+  const insidePrivate = useFolders().data?.find((f) => f.id === parentFolderId)?.is_private === true;
+  const isPrivate = insidePrivate || onlyMe;
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
     if (next) {
       setName("");
       setColor(DEFAULT_FOLDER_COLOR);
+      setOnlyMe(false);
       setProblem(null);
     }
   };
@@ -33,7 +39,7 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
     if (name.trim() === "" || createFolder.isPending) return;
     setProblem(null);
     createFolder.mutate(
-      { name: name.trim(), parent_folder_id: parentFolderId, color },
+      { name: name.trim(), parent_folder_id: parentFolderId, color, ...(onlyMe ? { private: true } : {}) },
       {
         onError: (err) => {
           // "A folder named ... already exists here" and the name's own limits belong to the name field.
@@ -63,6 +69,26 @@ export function NewFolderDialog({ parentFolderId }: { parentFolderId: string | n
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" placeholder="e.g. 2024 Receipts" />
           </FormField>
           <FolderColorField name="folder-color" value={color} onChange={setColor} />
+          <div className="grid gap-1">
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-4 accent-accent"
+                checked={isPrivate}
+                disabled={insidePrivate}
+                onChange={(e) => setOnlyMe(e.target.checked)}
+                aria-describedby="new-folder-readers"
+              />
+              Only me and the firm
+            </label>
+            <p id="new-folder-readers" className="text-sm text-muted-foreground">
+              {insidePrivate
+                ? "It is inside a private folder: only you and your firm see it and what is in it."
+                : isPrivate
+                  ? "Only you and your firm see this folder and what is in it. The other people on your account do not."
+                  : "Everyone on your account and your firm see this folder and what is in it."}
+            </p>
+          </div>
           <FormDialogFooter problem={problem} pending={createFolder.isPending} submitLabel="Create Folder" />
         </form>
       </DialogContent>
