@@ -299,7 +299,8 @@ export const emailNowJob: JobKind<"email-now"> = {
 export const emailGaveUpJob: JobKind<"email-gave-up"> = {
   name: "email-gave-up",
   async run(deps, job) {
-    deps.logger.error({ mail: job.data, attempts: job.retryLimit + 1 }, "mail not sent");
+    // A dead letter carries the retries its job used; one queued before pg-boss 12 does not.
+    deps.logger.error({ mail: job.data, attempts: (job.sourceRetryCount ?? job.retryLimit) + 1 }, "mail not sent");
     const gaveUp = GAVE_UP[job.data.kind] as ((deps: AppDeps, job: EmailJob) => Promise<void>) | undefined;
     await gaveUp?.(deps, job.data);
   },

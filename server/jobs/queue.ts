@@ -4,11 +4,12 @@
 // into jobs. Each kind of job is a file beside this one; server.ts lists them. A kind may take its
 // jobs in batches, several at a time, each completing or failing (and retrying) on its own.
 import { CompiledQuery } from "kysely";
-import PgBoss from "pg-boss";
+import { PgBoss, type Db as BossDb, type JobResult, type JobWithMetadata, type WorkOptions } from "pg-boss";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/database.ts";
 import { isDatabaseUnavailable, isPgError, UNIQUE_VIOLATION } from "../db/errors.ts";
 import type { Db } from "../db/types.ts";
+import { carryOverPgBoss10, setAsidePgBoss10 } from "./pgboss-10.ts";
 
 export type JobOptions = {
   /** How often an idle worker asks for work (pg-boss allows 0.5 s and up). */
@@ -51,7 +52,7 @@ export interface JobDeps {}
 export interface JobPayloads {}
 type JobName = keyof JobPayloads;
 
-export type Job<N extends JobName> = PgBoss.JobWithMetadata<JobPayloads[N]>;
+export type Job<N extends JobName> = JobWithMetadata<JobPayloads[N]>;
 
 export type JobKind<N extends JobName = JobName> = {
   name: N;
@@ -90,7 +91,7 @@ export type Jobs = {
 };
 
 /** pg-boss's database interface over a Kysely database or transaction (statements with parameters). */
-function bossDb(db: Db): PgBoss.Db {
+function bossDb(db: Db): BossDb {
   return {
     async executeSql(text, values) {
       const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
@@ -110,11 +111,11 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
         try {
           return await (values?.length ? viaKysely.executeSql(text, values) : database.runScript(text));
         } catch (err) {
-          // A job still running when stop() gave up waiting ends later, and pg-boss records its end
-          // without awaiting the write (and reads its answer): on a closed database the rejection
-          // would reach the process. The write is dropped and its promise left unsettled, which holds
-          // nothing open; the job stays active until it expires and is retried (docs/decisions.md,
-          // "Mail queues").
+          // A job still running when stop() gave up waiting is failed by stop() (it retries later),
+          // but its handler ends later still, and pg-boss records that end without awaiting the write
+          // (and reads its answer): on a closed database the rejection would reach the process. The
+          // write is dropped and its promise left unsettled, which holds nothing open
+          // (docs/decisions.md, "Mail queues").
           if (stopped) {
             logger.warn({ err: (err as Error).message }, "job queue: a job ended after the queue stopped; it will be retried");
             return new Promise<never>(() => {});
@@ -154,12 +155,17 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
       return id;
     },
     async start(deps) {
+      if (await setAsidePgBoss10(database.db)) logger.info("job queue: pg-boss 10's schema set aside for pg-boss 12's");
       await boss.start();
       started = true;
       // A queue names its dead-letter queue, which must exist first.
       for (const kind of [...kinds].sort((a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)))) {
         await createQueue(boss, kind);
       }
+      // Before the schedules and the workers: nothing of the new queues runs yet beside the move.
+      await carryOverPgBoss10(database.db, logger, new Set(kinds.map((kind) => kind.name)), async (queue, jobs) => {
+        await boss.insert(queue, jobs);
+      });
       for (const kind of kinds) {
         if (kind.schedule) await boss.schedule(kind.name, kind.schedule, {}, retry);
         await work(boss, deps, kind, opts.pollingIntervalSeconds);
@@ -168,7 +174,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
     async stop() {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: opts.stopTimeoutMs });
+      await boss.stop({ graceful: true, timeout: opts.stopTimeoutMs });
       stopped = true;
     },
   };
@@ -176,43 +182,42 @@ export function createJobs(database: DatabaseHandle, logger: Logger, kinds: JobK
 
 /** Runs each job of `kind`'s queue; a job on a queue holds that kind's payload (send() is typed by name). */
 async function work<N extends JobName>(boss: PgBoss, deps: JobDeps, kind: JobKind<N>, pollingIntervalSeconds: number): Promise<void> {
-  const options = { pollingIntervalSeconds: kind.pollingIntervalSeconds ?? pollingIntervalSeconds, includeMetadata: true as const };
+  const polling = { pollingIntervalSeconds: kind.pollingIntervalSeconds ?? pollingIntervalSeconds };
   if (!kind.batch) {
     // One job per fetch: its throw fails it (pg-boss retries it later).
-    await boss.work<JobPayloads[N]>(kind.name, { ...options, batchSize: 1 }, async (jobs) => {
+    await boss.work<JobPayloads[N], void, WithMetadata>(kind.name, { ...polling, includeMetadata: true, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) await kind.run(deps, job);
     });
     return;
   }
   const { size, concurrency } = kind.batch;
-  // Known once work() answers, which may come after its first fetch.
-  const worker: { id?: string } = {};
-  worker.id = await boss.work<JobPayloads[N]>(kind.name, { ...options, batchSize: size }, async (jobs) => {
-    // pg-boss fails or completes a whole batch by the handler's outcome, so a job that throws is
-    // failed here, by itself: it retries on its own schedule, and the handler's return completes
-    // only the jobs still active (pg-boss completes active jobs only).
+  // Each job of a batch is settled by its own outcome (`perJobResults`): one that threw retries on
+  // its own schedule, the others complete. Should pg-boss fail to record the outcomes, it fails the
+  // batch's jobs still active, and those that did their work find it done (sent_mail, for mail).
+  // A fetch that came back full fetches again at once (`burstWhenBatchFull`), not after the poll.
+  const options: PerJob = { ...polling, includeMetadata: true, batchSize: size, perJobResults: true, burstWhenBatchFull: true };
+  await boss.work<JobPayloads[N], void, PerJob>(kind.name, options, async (jobs) => {
+    const results: JobResult[] = [];
     let next = 0;
-    let unmarked: unknown = null;
     const runner = async () => {
       while (next < jobs.length) {
         const job = jobs[next++]!;
         try {
           await kind.run(deps, job);
+          results.push({ id: job.id, status: "completed" });
         } catch (err) {
-          await boss.fail(kind.name, job.id, err as object).catch((failErr: unknown) => {
-            unmarked = failErr;
-          });
+          results.push({ id: job.id, status: "failed", output: err });
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runner));
-    // A failure that could not be recorded must not be completed with the rest: the whole batch
-    // fails and runs again, and the jobs that did their work find it done (sent_mail, for mail).
-    if (unmarked) throw unmarked;
-    // More may be waiting behind a full batch: no pause before the next fetch.
-    if (jobs.length === size && worker.id) boss.notifyWorker(worker.id);
+    return results;
   });
 }
+
+/** The handler's type follows the options' literal flags, so they are spelled as types. */
+type WithMetadata = WorkOptions & { includeMetadata: true };
+type PerJob = WithMetadata & { perJobResults: true };
 
 const DEADLOCK = "40P01";
 
@@ -226,7 +231,7 @@ async function createQueue(boss: PgBoss, kind: JobKind): Promise<void> {
       await boss.createQueue(
         kind.name,
         kind.deadLetter || kind.policy
-          ? { name: kind.name, ...(kind.deadLetter ? { deadLetter: kind.deadLetter } : {}), ...(kind.policy ? { policy: kind.policy } : {}) }
+          ? { ...(kind.deadLetter ? { deadLetter: kind.deadLetter } : {}), ...(kind.policy ? { policy: kind.policy } : {}) }
           : undefined,
       );
       return;

@@ -191,13 +191,14 @@ describe("reminders", () => {
   async function sweep(): Promise<void> {
     const id = await server.deps.jobs.send("appointment-reminders", {});
     await expect
-      .poll(async () => (await server.deps.jobs.boss.getJobById("appointment-reminders", id, { includeArchive: true }))?.state, { timeout: 10_000 })
+      .poll(async () => (await server.deps.jobs.boss.findJobs("appointment-reminders", { id }))[0]?.state, { timeout: 10_000 })
       .toBe("completed");
   }
 
   /** Mail the jobs queued by now have sent: waits until both email queues have nothing left to do. */
   async function settledMail(): Promise<ReceivedMail[]> {
-    const waiting = async () => (await server.deps.jobs.boss.getQueueSize("email")) + (await server.deps.jobs.boss.getQueueSize("email-now"));
+    const queued = async (name: string) => (await server.deps.jobs.boss.findJobs(name, { queued: true })).length;
+    const waiting = async () => (await queued("email")) + (await queued("email-now"));
     await expect.poll(waiting, { timeout: 10_000 }).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 700));
     return smtp.messages.filter((mail) => mail.subject.startsWith("Reminder"));

@@ -284,7 +284,7 @@ describe("request emails", () => {
   async function sweep(): Promise<void> {
     const id = await server.deps.jobs.send("document-request-reminders", {});
     await expect
-      .poll(async () => (await server.deps.jobs.boss.getJobById("document-request-reminders", id, { includeArchive: true }))?.state, {
+      .poll(async () => (await server.deps.jobs.boss.findJobs("document-request-reminders", { id }))[0]?.state, {
         timeout: 10_000,
       })
       .toBe("completed");
@@ -430,9 +430,7 @@ describe("request emails", () => {
     expect((await api.post(`/api/requests/${id}/submit`)).status).toBe(200);
     await settledMail();
     const jobId = await server.deps.jobs.send("email", { kind: "document-request-reminder", requestId: id, dueDate: "2027-03-20", reminder: "due" });
-    await expect
-      .poll(async () => (await server.deps.jobs.boss.getJobById("email", jobId, { includeArchive: true }))?.state, { timeout: 10_000 })
-      .toBe("completed");
+    await expect.poll(async () => (await server.deps.jobs.boss.findJobs("email", { id: jobId }))[0]?.state, { timeout: 10_000 }).toBe("completed");
     expect(mailTo(user.email).filter((mail) => mail.subject.startsWith("Reminder"))).toEqual([]);
   });
 });

@@ -227,7 +227,7 @@ describe("purge after 30 days", () => {
     try {
       const jobId = await server.deps.jobs.send("purge-trash", {});
       await expect
-        .poll(async () => (await server.deps.jobs.boss.getJobById("purge-trash", jobId, { includeArchive: true }))?.state, { timeout: 15_000 })
+        .poll(async () => (await server.deps.jobs.boss.findJobs("purge-trash", { id: jobId }))[0]?.state, { timeout: 15_000 })
         .toBe("completed");
     } finally {
       server.clock.set(new Date());

@@ -185,11 +185,9 @@ describe("a mail job handed out again", () => {
     const user = await createUser(server.db);
     const id = await server.deps.jobs.send("email", { kind: "password-reset", userId: user.id });
     await smtp.waitForMessages(1);
-    await expect
-      .poll(async () => (await server.deps.jobs.boss.getJobById("email-now", id, { includeArchive: true }))?.state, { timeout: 5000 })
-      .toBe("completed");
+    await expect.poll(async () => (await server.deps.jobs.boss.findJobs("email-now", { id }))[0]?.state, { timeout: 5000 }).toBe("completed");
     // As when an instance that sent the message died before completing its job, and another ran it.
-    const job = await server.deps.jobs.boss.getJobById("email-now", id, { includeArchive: true });
+    const [job] = await server.deps.jobs.boss.findJobs("email-now", { id });
     await emailJob.run(server.deps, job as Parameters<typeof emailJob.run>[1]);
     expect(smtp.messages).toHaveLength(1);
     const tokens = await server.db.selectFrom("password_reset_tokens").select("token_hash").where("user_id", "=", user.id).execute();
@@ -230,7 +228,7 @@ describe("the expired-rows sweep", () => {
 
     const id = await server.deps.jobs.send("sweep-expired-rows", {});
     await expect
-      .poll(async () => (await server.deps.jobs.boss.getJobById("sweep-expired-rows", id, { includeArchive: true }))?.state, { timeout: 10_000 })
+      .poll(async () => (await server.deps.jobs.boss.findJobs("sweep-expired-rows", { id }))[0]?.state, { timeout: 10_000 })
       .toBe("completed");
     const sessions = await server.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
     expect(sessions.map((r) => r.id)).toEqual(["live-session"]);

@@ -694,7 +694,7 @@ describe("the due-date reminder", () => {
     const runJob = async () => {
       const jobId = await server.deps.jobs.send("organizer-reminders", {});
       await expect
-        .poll(async () => (await server.deps.jobs.boss.getJobById("organizer-reminders", jobId!, { includeArchive: true }))?.state, {
+        .poll(async () => (await server.deps.jobs.boss.findJobs("organizer-reminders", { id: jobId! }))[0]?.state, {
           timeout: 10_000,
         })
         .toBe("completed");

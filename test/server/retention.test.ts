@@ -163,7 +163,7 @@ describe("the daily disposal", () => {
     try {
       const jobId = await server.deps.jobs.send("retention-disposal", {});
       await expect
-        .poll(async () => (await server.deps.jobs.boss.getJobById("retention-disposal", jobId, { includeArchive: true }))?.state, {
+        .poll(async () => (await server.deps.jobs.boss.findJobs("retention-disposal", { id: jobId }))[0]?.state, {
           timeout: 20_000,
         })
         .toBe("completed");

@@ -780,7 +780,7 @@ describe("ending a request", () => {
     const runJob = async () => {
       const jobId = await server.deps.jobs.send("signature-reminders", {});
       await expect
-        .poll(async () => (await server.deps.jobs.boss.getJobById("signature-reminders", jobId!, { includeArchive: true }))?.state, {
+        .poll(async () => (await server.deps.jobs.boss.findJobs("signature-reminders", { id: jobId! }))[0]?.state, {
           timeout: 10_000,
         })
         .toBe("completed");
