@@ -45,6 +45,7 @@ import * as signerReminders from "./2026-12-07T0301_signer_reminders.ts";
 import * as preparedForInvitedPeople from "./2026-12-07T0600_prepared_for_invited_people.ts";
 import * as privateConversations from "./2026-12-07T0700_private_conversations.ts";
 import * as federalHolidays from "./2026-12-07T0701_federal_holidays.ts";
+import * as personLanguage from "./2026-12-08T0300_person_language.ts";
 import * as signedRecordsOutliveDeletion from "./2026-12-07T0200_signed_records_outlive_deletion.ts";
 import * as staffHaveNoClientAccount from "./2026-12-07T0210_staff_have_no_client_account.ts";
 import * as claimedAccountReview from "./2026-11-28T0100_claimed_account_review.ts";
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07T0600_prepared_for_invited_people": preparedForInvitedPeople,
   "2026-12-07T0700_private_conversations": privateConversations,
   "2026-12-07T0701_federal_holidays": federalHolidays,
+  "2026-12-08T0300_person_language": personLanguage,
   "2026-12-07T0200_signed_records_outlive_deletion": signedRecordsOutliveDeletion,
   "2026-12-07T0210_staff_have_no_client_account": staffHaveNoClientAccount,
   "2026-11-28T0100_claimed_account_review": claimedAccountReview,

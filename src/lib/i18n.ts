@@ -1,10 +1,12 @@
 // The client's language (docs/i18n.md). English ships in the entry bundle; another language's
 // compiled catalogue is a chunk of its own, fetched only when someone uses that language.
 import { i18n, type Messages } from "@lingui/core";
+import type { Language } from "@server/domains/auth/schemas.ts";
 import { messages as english } from "../locales/en/messages.po";
 
-export const LANGUAGES = ["en", "es"] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** A person's language as the server stores it (users.language). */
+export type { Language };
+export const LANGUAGES: readonly Language[] = ["en", "es"];
 
 /** Each language's name in itself, for the switchers. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Español" };
@@ -53,6 +55,15 @@ export function rememberLanguage(language: Language): void {
 }
 
 const loaded = new Set<Language>(["en"]);
+
+/**
+ * A signed-in client's own language wins over the browser's and the switcher's: the portal and the
+ * public site follow it. The firm's people keep the admin portal's English.
+ */
+export function followPersonLanguage(user: { language?: unknown; is_admin?: unknown } | null | undefined): void {
+  if (!user || user.is_admin === true || !isLanguage(user.language) || user.language === i18n.locale) return;
+  void activateLanguage(user.language);
+}
 
 /** Loads the language's messages if needed and switches the page to it; `<html lang>` follows. */
 export async function activateLanguage(language: Language): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { nameText } from "../shared-schemas.ts";
-import { emailSchema, FILL_ALL_FIELDS, registerInput, restSignedInOutput, signedInOutput } from "../auth/schemas.ts";
+import { emailSchema, FILL_ALL_FIELDS, languageSchema, registerInput, restSignedInOutput, signedInOutput } from "../auth/schemas.ts";
 
 const REGISTRATION_MODES = ["open", "invite_only"] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
@@ -18,6 +18,8 @@ export const createInvitationInput = z.object({
    * without it the invitation makes an individual account of its own for the invitee.
    */
   account_id: z.uuid({ error: "account_id must be an account's id" }).optional(),
+  /** The invitee's language: their invitation email speaks it, and they keep it on accepting (English when left out). */
+  language: languageSchema.optional(),
 });
 export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
 

@@ -107,6 +107,7 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
         // Made for this invitee alone (or handed over from the expired invitation that made it).
         made_account: existing ? false : reused ? open!.made_account : true,
         role: empty ? "owner" : "member",
+        language: input.language ?? "en",
       });
       // The signer slots held for the person move to the invitation that replaces the expired one.
       if (prepared) await handOverPreparedWork(tx, row.id, prepared);
