@@ -700,6 +700,7 @@ describe("landing page", { timeout: 60_000 }, () => {
 
     const phone = await returningVisitor({ viewport: viewports.mobile, reducedMotion: "reduce" });
     await openLanding(phone.page);
+    await openTestimonials(phone.page);
     const track = phone.page.locator("ul[data-active]");
     await track.scrollIntoViewIfNeeded();
     expect(await track.getAttribute("data-active")).toBe("0");
