@@ -48,6 +48,7 @@ import * as householdPersonRole from "./2026-12-08T0210_household_person_role.ts
 import * as privateFolders from "./2026-12-08T0220_private_folders.ts";
 import * as privateConversations from "./2026-12-07T0700_private_conversations.ts";
 import * as federalHolidays from "./2026-12-07T0701_federal_holidays.ts";
+import * as personLanguage from "./2026-12-08T0300_person_language.ts";
 import * as signedRecordsOutliveDeletion from "./2026-12-07T0200_signed_records_outlive_deletion.ts";
 import * as staffHaveNoClientAccount from "./2026-12-07T0210_staff_have_no_client_account.ts";
 import * as claimedAccountReview from "./2026-11-28T0100_claimed_account_review.ts";
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-08T0200_held_for_signature": heldForSignature,
   "2026-12-08T0210_household_person_role": householdPersonRole,
   "2026-12-08T0220_private_folders": privateFolders,
+  "2026-12-08T0300_person_language": personLanguage,
   "2026-12-07T0200_signed_records_outlive_deletion": signedRecordsOutliveDeletion,
   "2026-12-07T0210_staff_have_no_client_account": staffHaveNoClientAccount,
   "2026-11-28T0100_claimed_account_review": claimedAccountReview,

@@ -24,7 +24,7 @@ if [ -n "${DATABASE_URL:-}" ]; then echo "Database: $DATABASE_URL"; else echo "D
 # all end, and any one failing fails the run.
 checks=$(mktemp -d)
 pids=()
-names=(typecheck lint:eslint lint:cycles lint:format)
+names=(typecheck lint:eslint lint:cycles lint:format lint:i18n)
 # With the default projects, the browser tests' build of the web client is made meanwhile too
 # (test/build-client.ts): ESLint keeps one core, the rest fit on the other.
 if [ $# -eq 0 ]; then names+=(client-build); fi

@@ -1,7 +1,9 @@
 import "./lib/zod-jitless.ts";
+import { I18nProvider } from "@lingui/react";
 import { type ComponentType, lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRouter } from "./app/router.tsx";
+import { activateLanguage, i18n, visitorLanguage } from "./lib/i18n.ts";
 import { usePageLoaded } from "./lib/use-page-loaded.ts";
 import "./styles.css";
 
@@ -26,9 +28,18 @@ function DeferredToaster() {
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppRouter />
-    <DeferredToaster />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(rootElement).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <AppRouter />
+        <DeferredToaster />
+      </I18nProvider>
+    </StrictMode>,
+  );
+
+// A Spanish-speaking visitor waits for the Spanish messages rather than seeing English first; if they
+// cannot load, the page comes in English.
+const language = visitorLanguage();
+if (language === "en") render();
+else void activateLanguage(language).then(render, render);

@@ -120,6 +120,7 @@ function sessionLookupQuery(db: Kysely<Database>) {
       "users.created_at",
       "users.is_admin",
       sql<boolean>`users.email_verified_at is not null`.as("email_verified"),
+      "users.language",
       "users.staff_role",
       "users.staff_rights",
       "users.deactivated_at",

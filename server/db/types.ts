@@ -24,6 +24,8 @@ export interface UsersTable {
   staff_rights: ColumnType<string[], string[] | undefined, string[]>;
   /** Set when the firm deactivated the person: no sign-in, no session; their history stays. */
   deactivated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What the person's portal, emails and PDFs speak (docs/i18n.md). */
+  language: Generated<"en" | "es">;
 }
 
 /** A client account: what owns a client's data (docs/decisions.md, "Client accounts (issue 32)"). */
@@ -239,6 +241,8 @@ export interface InvitationsTable {
   notify: Generated<boolean>;
   /** The firm's plain invitation made its account: revoking it removes that account while it stays empty. */
   made_account: Generated<boolean>;
+  /** The invitee's language, chosen by the firm: the invitation's email speaks it, and acceptance gives it to the person. */
+  language: Generated<"en" | "es">;
 }
 
 export interface PasswordResetTokensTable {

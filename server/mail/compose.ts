@@ -1,6 +1,8 @@
 /** One email in both forms: plain text, and HTML in which every piece of data is escaped. */
 type EmailContent = {
   firmName: string;
+  /** The recipient's language, for the HTML's `lang` (docs/i18n.md); left out by mails not yet translated. */
+  language?: string;
   heading: string;
   paragraphs: string[];
   /** Label/value lines, shown as a table in HTML. */
@@ -46,7 +48,7 @@ export function composeEmail(content: EmailContent): { text: string; html: strin
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, "<br>")}</p>`;
   const html = [
     "<!doctype html>",
-    '<html><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#0f172a">',
+    `<html${content.language ? ` lang="${escapeHtml(content.language)}"` : ""}><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#0f172a">`,
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">',
     `<p style="margin:0 0 24px;font-weight:600;color:#1e3a5f">${escapeHtml(content.firmName)}</p>`,
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(content.heading)}</h1>`,

@@ -4,7 +4,6 @@ import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
 import { lazyWithApi } from "./lazy-with-api.tsx";
 import { LandingPage } from "./routes/landing.tsx";
-import { NotFoundPage } from "./routes/not-found.tsx";
 import { RouteErrorPage } from "./routes/route-error.tsx";
 
 // The landing page ships in the entry bundle; the portals load on demand so it stays small.
@@ -22,6 +21,8 @@ const OrganizerPage = lazyWithApi(async () => (await import("./routes/organizer.
 const SignaturePage = lazyWithApi(async () => (await import("./routes/signature.tsx")).SignaturePage);
 const VerifySignaturePage = lazyWithApi(async () => (await import("./routes/verify-signature.tsx")).VerifySignaturePage);
 const AdminAccessReportPage = lazyWithApi(async () => (await import("./routes/admin-access-report.tsx")).AdminAccessReportPage);
+// Rare enough to wait for its chunk; what it left in the first load paid for the language catalogue (docs/i18n.md).
+const NotFoundPage = lazy(() => import("./routes/not-found.tsx").then((m) => ({ default: m.NotFoundPage })));
 const LegalPage = lazy(() => import("./routes/legal.tsx").then((m) => ({ default: m.LegalPage })));
 
 export function AppRouter() {

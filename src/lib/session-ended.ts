@@ -1,3 +1,5 @@
+import { RETURN_TO_PARAM, SESSION_ENDED_PARAM } from "./return-params.ts";
+
 /**
  * The way into a portal page without a session, and back to it after signing in:
  * - a visitor with no session who opens a portal page (a link in an email) is sent to that
@@ -8,8 +10,7 @@
  * Either way a sign-in returns to `next` when it is one of the portal's own pages (`returnPath`).
  */
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
-export const SESSION_ENDED_PARAM = "session_ended";
-export const RETURN_TO_PARAM = "next";
+export { RETURN_TO_PARAM, SESSION_ENDED_PARAM };
 
 const ID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 

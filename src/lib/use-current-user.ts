@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { followPersonLanguage } from "@/lib/i18n.ts";
 import { trpc } from "@/lib/trpc.ts";
 
 /**
@@ -10,6 +12,7 @@ import { trpc } from "@/lib/trpc.ts";
 export function useCurrentUser() {
   const query = trpc.auth.session.useQuery(undefined, { retry: false, staleTime: 60_000 });
   const user = query.data ?? null;
+  useEffect(() => followPersonLanguage(user), [user]);
 
   return {
     user,

@@ -77,6 +77,12 @@ async function openLanding(page: Page) {
   await page.getByRole("heading", { level: 1, name: "Accounting that keeps your business moving" }).waitFor();
 }
 
+/** Scrolls to the About section, whose testimonials load as the visitor nears them. */
+async function openTestimonials(page: Page) {
+  await page.locator("#about").scrollIntoViewIfNeeded();
+  await page.getByRole("heading", { name: "What our clients say" }).waitFor();
+}
+
 describe("landing page", { timeout: 60_000 }, () => {
   for (const viewport of [viewports.mobile, viewports.desktop]) {
     it(`is complete, accessible and fits at ${viewport.width}px`, async () => {
@@ -257,6 +263,7 @@ describe("landing page", { timeout: 60_000 }, () => {
     await t.page.clock.install();
     await screenshotOnFailure(t.page, "carousel", async () => {
       await openLanding(t.page);
+      await openTestimonials(t.page);
       const track = t.page.locator("[data-active]");
       const active = async () => Number(await track.getAttribute("data-active"));
       const dots = t.page.getByRole("button", { name: /^Show testimonial \d+ of 12$/ });
@@ -323,6 +330,7 @@ describe("landing page", { timeout: 60_000 }, () => {
     const t = await returningVisitor({ reducedMotion: "reduce" });
     await t.page.clock.install();
     await openLanding(t.page);
+    await openTestimonials(t.page);
     await t.page.getByRole("button", { name: "Resume autoplay" }).waitFor();
     await t.page.clock.runFor(4500);
     expect(await t.page.locator("[data-active]").getAttribute("data-active")).toBe("0");
@@ -677,6 +685,7 @@ describe("landing page", { timeout: 60_000 }, () => {
     try {
       const t = await returningVisitor();
       await openLanding(t.page);
+      await openTestimonials(t.page);
       const row = t.page.getByTestId("testimonial-row");
       await row.getByText("Payroll runs itself now.").waitFor();
       expect(await row.getByRole("listitem").count()).toBe(2);
@@ -692,6 +701,7 @@ describe("landing page", { timeout: 60_000 }, () => {
 
     const phone = await returningVisitor({ viewport: viewports.mobile, reducedMotion: "reduce" });
     await openLanding(phone.page);
+    await openTestimonials(phone.page);
     const track = phone.page.locator("ul[data-active]");
     await track.scrollIntoViewIfNeeded();
     expect(await track.getAttribute("data-active")).toBe("0");

@@ -167,6 +167,7 @@ describe("the route table", () => {
       created_at: new Date().toISOString(),
       is_admin: false,
       email_verified: true,
+      language: "en",
     };
     expect(() => checkApiResponse("GET", me, 200, user)).not.toThrow();
     expect(() => checkApiResponse("GET", me, 200, { ...user, password_hash: "$argon2id$..." })).toThrow(/additional properties/);

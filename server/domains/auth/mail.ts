@@ -6,6 +6,7 @@ import { composeEmail, portalLink } from "../../mail/compose.ts";
 import type { AppDeps } from "../../trpc/context.ts";
 import { firmName } from "../site/service.ts";
 import { findUserById, replaceEmailVerificationToken, replacePasswordResetToken } from "./queries.ts";
+import type { Language } from "./schemas.ts";
 
 const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -60,6 +61,38 @@ function resetLink(publicUrl: string, token: string): string {
 
 export type PasswordResetJob = { userId: string };
 
+/** The reset mail in each language a person may choose (docs/i18n.md): a record, so a language without its words does not compile. */
+const RESET_MAIL: Record<
+  Language,
+  {
+    subject: (firm: string) => string;
+    heading: string;
+    greeting: (user: { name: string; email_verified: boolean }) => string;
+    body: string;
+    action: string;
+    footer: (token: string) => string;
+  }
+> = {
+  en: {
+    subject: (firm) => `Reset your ${firm} password`,
+    heading: "Reset your password",
+    greeting,
+    body: "We received a request to reset the password of your client portal account. Open the link below to choose a new password. The link works once and expires in 1 hour.",
+    action: "Reset Password",
+    footer: (token) =>
+      `If the link does not open, paste this reset token into the Forgot Password dialog:\n${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+  },
+  es: {
+    subject: (firm) => `Restablezca su contraseña de ${firm}`,
+    heading: "Restablezca su contraseña",
+    greeting: (user) => (user.email_verified ? `Hola, ${user.name}:` : "Hola:"),
+    body: "Recibimos una solicitud para restablecer la contraseña de su cuenta del portal del cliente. Abra el enlace a continuación para elegir una nueva contraseña. El enlace funciona una sola vez y vence en 1 hora.",
+    action: "Restablecer contraseña",
+    footer: (token) =>
+      `Si el enlace no se abre, pegue este código de restablecimiento en el cuadro de diálogo ¿Olvidó su contraseña?:\n${token}\n\nSi usted no lo solicitó, ignore este correo electrónico: su contraseña no cambia.`,
+  },
+};
+
 /**
  * The reset mail, with a token made as it is sent: the queue never holds a usable link, and each
  * try replaces the token of the try before, which never reached the user.
@@ -78,17 +111,16 @@ export async function resetMail(deps: AppDeps, job: PasswordResetJob): Promise<O
     }),
   );
   const firm = await firmName(deps);
+  const words = RESET_MAIL[user.language];
   const body = composeEmail({
     firmName: firm,
-    heading: "Reset your password",
-    paragraphs: [
-      greeting(user),
-      "We received a request to reset the password of your client portal account. Open the link below to choose a new password. The link works once and expires in 1 hour.",
-    ],
-    action: { label: "Reset Password", url: resetLink(deps.config.publicUrl, token) },
-    footer: `If the link does not open, paste this reset token into the Forgot Password dialog:\n${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+    language: user.language,
+    heading: words.heading,
+    paragraphs: [words.greeting(user), words.body],
+    action: { label: words.action, url: resetLink(deps.config.publicUrl, token) },
+    footer: words.footer(token),
   });
-  return { message: { to: user.email, subject: `Reset your ${firm} password`, ...body } };
+  return { message: { to: user.email, subject: words.subject(firm), ...body } };
 }
 
 export type AccountLockedJob = { userId: string };

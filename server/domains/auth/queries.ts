@@ -16,6 +16,7 @@ const publicUserColumns = [
   "created_at",
   "is_admin",
   sql<boolean>`email_verified_at is not null`.as("email_verified"),
+  "language",
 ] as const;
 
 /**

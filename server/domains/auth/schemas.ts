@@ -147,6 +147,11 @@ export const passkeyLoginInput = z.object({
 /** Options for the browser's WebAuthn call, as @simplewebauthn/server writes them. */
 export const passkeyOptionsOutput = z.looseObject({ challenge: z.string() });
 
+/** The languages a person may choose (docs/i18n.md); src/lib/i18n.ts lists the same for the web client. */
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const languageSchema = z.enum(LANGUAGES, { error: "language must be en or es" });
+
 export const userOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -157,6 +162,7 @@ export const userOutput = z.object({
   is_admin: z.boolean(),
   /** Whether the user has followed a verification link (or signed in with Google, or reset the password by email). */
   email_verified: z.boolean(),
+  language: languageSchema,
 });
 export type PublicUser = z.infer<typeof userOutput>;
 

@@ -20,6 +20,7 @@ import {
   findClaimableAccount,
   findInvitationAccount,
   findInvitationByTokenHash,
+  giveInvitationLanguage,
   lockOpenInvitationsFor,
   markInvitationAccepted,
   registrationMode,
@@ -74,6 +75,7 @@ export async function takeOverPreparedWork(tx: Db, now: Date, invitation: { id: 
 /** The invitation accepted by the account just made for it, with its activity entry; false if someone else got there first. */
 async function acceptFor(tx: Db, ctx: ActivityActorContext, invitation: { id: string; email: string }, user: PublicUser): Promise<boolean> {
   if (!(await markInvitationAccepted(tx, invitation.id, user.id, ctx.now()))) return false;
+  await giveInvitationLanguage(tx, invitation.id, user.id);
   // The invitee joins the account made for them when they were invited (an invitation from before
   // accounts makes their individual account now). One of the firm's people gets no client account
   // (docs/security.md, "Round 4"): the firm's data is theirs through the admin portal.

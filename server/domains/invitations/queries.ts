@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db, HouseholdRole } from "../../db/types.ts";
+import type { Language } from "../auth/schemas.ts";
 import { type FirmScope, inFirmScope } from "../../trpc/firm-scope.ts";
 import type { RegistrationMode } from "./schemas.ts";
 
@@ -148,6 +149,7 @@ export async function insertInvitation(
     made_account: boolean;
     role?: "owner" | "member";
     household_role?: HouseholdRole | null;
+    language?: Language;
   },
 ) {
   return db.insertInto("invitations").values(invitation).returning(invitationColumns).executeTakeFirstOrThrow();
@@ -199,6 +201,15 @@ export async function markInvitationAccepted(db: Db, id: string, userId: string,
   return result.numUpdatedRows > 0n;
 }
 
+/** The person who accepted takes the language the firm chose for the invitation (docs/i18n.md). */
+export async function giveInvitationLanguage(db: Db, invitationId: string, userId: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ language: eb.selectFrom("invitations").select("invitations.language").where("invitations.id", "=", invitationId) }))
+    .where("users.id", "=", userId)
+    .execute();
+}
+
 /** The open invitations to the address (any case; one per account), locked while an account is made for them. */
 export async function lockOpenInvitationsFor(db: Db, email: string, now: Date) {
   return (
@@ -220,7 +231,7 @@ export async function lockOpenInvitationsFor(db: Db, email: string, now: Date) {
 export async function findInvitationForMail(db: Db, invitationId: string) {
   return db
     .selectFrom("invitations")
-    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at", "account_id"])
+    .select(["id", "name", "email", "expires_at", "accepted_at", "revoked_at", "account_id", "language"])
     .where("id", "=", invitationId)
     .executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { nameText } from "../shared-schemas.ts";
-import { emailSchema, FILL_ALL_FIELDS, registerInput, restSignedInOutput, signedInOutput } from "../auth/schemas.ts";
+import { emailSchema, FILL_ALL_FIELDS, languageSchema, registerInput, restSignedInOutput, signedInOutput } from "../auth/schemas.ts";
 import { householdRole } from "../accounts/schemas.ts";
 
 const REGISTRATION_MODES = ["open", "invite_only"] as const;
@@ -21,6 +21,8 @@ export const createInvitationInput = z.object({
   account_id: z.uuid({ error: "account_id must be an account's id" }).optional(),
   /** The invitee's role in a household account: taxpayer, spouse or dependent (422 for another kind). */
   household_role: householdRole.optional(),
+  /** The invitee's language: their invitation email speaks it, and they keep it on accepting (English when left out). */
+  language: languageSchema.optional(),
 });
 export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
 

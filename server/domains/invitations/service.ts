@@ -115,6 +115,7 @@ export async function createInvitation(ctx: FirmContext, input: CreateInvitation
         made_account: existing ? false : reused ? open!.made_account : true,
         role: empty ? "owner" : "member",
         household_role: input.household_role ?? null,
+        language: input.language ?? "en",
       });
       // The signer slots held for the person move to the invitation that replaces the expired one.
       if (prepared) await handOverPreparedWork(tx, { id: row.id, staff_role: null }, prepared);

@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Updateable } from "kysely";
 import { ADMIN_IDLE_MS } from "../../auth/session.ts";
 import type { Db, EmailChangesTable, PasskeysTable, SessionsTable } from "../../db/types.ts";
+import type { Language } from "../auth/schemas.ts";
 
 /** What the settings need of the user that the session does not carry. */
 export async function findCredentials(db: Db, userId: string) {
@@ -9,6 +10,10 @@ export async function findCredentials(db: Db, userId: string) {
 
 export async function setUserName(db: Db, userId: string, name: string): Promise<void> {
   await db.updateTable("users").set({ name }).where("id", "=", userId).execute();
+}
+
+export async function setUserLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.updateTable("users").set({ language }).where("id", "=", userId).execute();
 }
 
 /** The user's live sessions (not expired, admin ones not idle too long), most recently used first; `current` marks `currentSessionId`. */

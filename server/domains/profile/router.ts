@@ -9,6 +9,7 @@ import {
   identityProof,
   regenerateBackupCodesInput,
   registerPasskeyInput,
+  updateLanguageInput,
   updateProfileInput,
   updateSecuritySettingsInput,
 } from "./schemas.ts";
@@ -20,6 +21,7 @@ import {
   revokeOtherSessions,
   revokeSession,
   sessionList,
+  updateLanguage,
   updateProfile,
 } from "./service.ts";
 import { idInput } from "../shared-schemas.ts";
@@ -31,6 +33,7 @@ import { disableTwoFactor, enableOwnTotp, regenerateBackupCodes, setUpOwnTotp } 
 export const accountRouter = router({
   overview: authedProcedure.query(({ ctx }) => accountOverview(ctx)),
   updateProfile: authedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => updateProfile(ctx, input)),
+  updateLanguage: authedProcedure.input(updateLanguageInput).mutation(({ ctx, input }) => updateLanguage(ctx, input)),
   changePassword: authedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => changePassword(ctx, input)),
   changeEmail: authedProcedure.input(changeEmailInput).mutation(({ ctx, input }) => changeEmail(ctx, input)),
   deleteAccount: authedProcedure.input(identityProof).mutation(({ ctx, input }) => deleteAccount(ctx, input)),

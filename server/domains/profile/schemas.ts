@@ -2,7 +2,16 @@
 // passkeys. Shared by tRPC, REST and the React forms (zod only).
 import { z } from "zod";
 import { nameText } from "../shared-schemas.ts";
-import { base64url, clientExtensionResults, codeSchema, emailSchema, FILL_ALL_FIELDS, passwordSchema, userOutput } from "../auth/schemas.ts";
+import {
+  base64url,
+  clientExtensionResults,
+  codeSchema,
+  emailSchema,
+  FILL_ALL_FIELDS,
+  languageSchema,
+  passwordSchema,
+  userOutput,
+} from "../auth/schemas.ts";
 
 export const WRONG_PASSWORD = "Current password is incorrect";
 
@@ -15,6 +24,8 @@ export const identityProof = z.object({
 export const updateProfileInput = z.object({
   name: nameText(FILL_ALL_FIELDS).min(1, "Please enter your name").max(100, "Name must be at most 100 characters"),
 });
+
+export const updateLanguageInput = z.object({ language: languageSchema });
 
 export const changePasswordInput = z.object({
   current_password: z.string({ error: FILL_ALL_FIELDS }).min(1, "Please enter your current password").max(1024, WRONG_PASSWORD),

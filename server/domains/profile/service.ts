@@ -12,7 +12,7 @@ import type { AuthedContext, Context } from "../../trpc/context.ts";
 import { RequestRefused } from "../../trpc/errors.ts";
 import { ADMIN_NOT_DELETABLE, deleteUser } from "../admin/service.ts";
 import { deleteEmailVerificationTokens, deletePasswordResetTokens, findSessionEpoch, findUserByEmail, setPasswordHash } from "../auth/queries.ts";
-import type { PublicUser } from "../auth/schemas.ts";
+import type { Language, PublicUser } from "../auth/schemas.ts";
 import { assertPasswordAllowed, EMAIL_TAKEN, startSession } from "../auth/service.ts";
 import { checkOwnership, confirmIdentity, type Proof } from "./identity.ts";
 import {
@@ -24,6 +24,7 @@ import {
   insertEmailChange,
   listSessions,
   moveEmail,
+  setUserLanguage,
   setUserName,
   takeEmailChange,
 } from "./queries.ts";
@@ -61,6 +62,12 @@ export async function accountOverview(ctx: AuthedContext): Promise<AccountOvervi
 export async function updateProfile(ctx: AuthedContext, input: { name: string }): Promise<PublicUser> {
   await setUserName(ctx.db, ctx.user.id, input.name);
   return { ...ctx.user, name: input.name };
+}
+
+/** The person's language: their portal, emails and PDFs speak it from now on (docs/i18n.md). */
+export async function updateLanguage(ctx: AuthedContext, input: { language: Language }): Promise<PublicUser> {
+  await setUserLanguage(ctx.db, ctx.user.id, input.language);
+  return { ...ctx.user, language: input.language };
 }
 
 /**

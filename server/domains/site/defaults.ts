@@ -1,4 +1,5 @@
 import type { Config } from "../../config.ts";
+import { DEFAULT_FIRM_NAME } from "./public-data.ts";
 import { DEFAULT_PRIVACY_NOTICE, DEFAULT_TERMS } from "./legal-defaults.ts";
 import type { Service, SiteSection, Testimonial } from "./schemas.ts";
 
@@ -141,7 +142,7 @@ export function defaultServices(notaryUrl: string = SHIPPED_NOTARY_URL): Service
   return DEFAULT_SERVICES.map((service) => (service.id === "notary" ? { ...service, link: notaryUrl } : service));
 }
 
-export const DEFAULT_FIRM_NAME = "Harborline Accounting & Business Services";
+export { DEFAULT_FIRM_NAME };
 
 /**
  * A value for every section and key of the spec's table. The images and the logo are files the

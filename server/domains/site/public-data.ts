@@ -11,3 +11,9 @@ export type PublicSiteData = { content: SiteContent; links: SiteLinks; media: Pu
 
 /** The id of the `<script type="application/json">` element holding the data. */
 export const PUBLIC_SITE_DATA_ID = "public-site-data";
+
+/**
+ * The firm's name until the firm sets its own. Here rather than in defaults.ts, so the landing
+ * page's first load takes this line and not the sample quotes and services (docs/i18n.md, "Budget").
+ */
+export const DEFAULT_FIRM_NAME = "Harborline Accounting & Business Services";

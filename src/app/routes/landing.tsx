@@ -5,9 +5,7 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import type { PortalTab } from "@/features/auth/client-portal-dialog.tsx";
 import { PASSWORD_RESET_DONE } from "@/features/auth/notices.ts";
 import { useSignedIn } from "@/features/auth/use-signed-in.ts";
-import { redeemVerificationLink, VERIFY_TOKEN_PARAM } from "@/features/auth/verify-email-link.ts";
-import { EMAIL_CHANGE_CANCEL_PARAM, redeemEmailChangeCancelLink } from "@/features/auth/email-change-cancel-link.ts";
-import { EMAIL_CHANGE_TOKEN_PARAM, redeemEmailChangeLink } from "@/features/auth/email-change-link.ts";
+import { EMAIL_CHANGE_CANCEL_PARAM, EMAIL_CHANGE_TOKEN_PARAM, VERIFY_TOKEN_PARAM } from "@/features/auth/link-params.ts";
 import { AboutSection } from "@/features/landing/about-section.tsx";
 import { ContactSection } from "@/features/landing/contact-section.tsx";
 import { HeroSection } from "@/features/landing/hero-section.tsx";
@@ -16,13 +14,11 @@ import { ServicesSection } from "@/features/landing/services-section.tsx";
 import { SiteFooter } from "@/features/landing/site-footer.tsx";
 import { SiteHeader } from "@/features/landing/site-header.tsx";
 import { useSiteContent } from "@/features/landing/use-site-content.ts";
-import { parseTestimonials } from "@/features/testimonials/parse-testimonials.ts";
-import { TestimonialCarousel } from "@/features/testimonials/testimonial-carousel.tsx";
 import { useNearViewport } from "@/lib/use-near-viewport.ts";
-import { RETURN_TO_PARAM, returnNotice, returnPath, SESSION_ENDED_MESSAGE, SESSION_ENDED_PARAM } from "@/lib/session-ended.ts";
+import { RETURN_TO_PARAM, SESSION_ENDED_PARAM } from "@/lib/return-params.ts";
 import { hasSeenWelcomeVideo, WELCOME_VIDEO_DELAY_MS } from "@/lib/welcome-video-flag.ts";
 import { AUTH_ERROR_PARAM } from "@server/domains/auth/messages.ts";
-import { DEFAULT_FIRM_NAME } from "@server/domains/site/defaults.ts";
+import { DEFAULT_FIRM_NAME } from "@server/domains/site/public-data.ts";
 import type { Service } from "@server/domains/site/schemas.ts";
 import type { PublicSiteMedia } from "@server/domains/site-media/schemas.ts";
 import { GOOGLE_REFUSAL, INVITE_PARAM, INVITED_EMAIL_ONLY, REGISTRATION_INVITE_ONLY } from "@server/domains/invitations/messages.ts";
@@ -33,6 +29,7 @@ const ClientPortalDialog = lazyWithApi(async () => (await import("@/features/aut
 const AcceptInvitationDialog = lazyWithApi(async () => (await import("@/features/auth/accept-invitation-dialog.tsx")).AcceptInvitationDialog);
 const ForgotPasswordDialog = lazyWithApi(async () => (await import("@/features/auth/forgot-password-dialog.tsx")).ForgotPasswordDialog);
 const WelcomeVideoModal = lazy(() => import("@/features/welcome-video/welcome-video-modal.tsx").then((m) => ({ default: m.WelcomeVideoModal })));
+const SiteTestimonials = lazy(() => import("@/features/testimonials/site-testimonials.tsx").then((m) => ({ default: m.SiteTestimonials })));
 const ConsultationForm = lazyWithApi(async () => (await import("@/features/consultation/consultation-form.tsx")).ConsultationForm);
 
 const formSpinner = <Spinner label="Loading the consultation form…" className="min-h-[36rem] w-full justify-center" />;
@@ -107,11 +104,12 @@ export function LandingPage() {
       !sessionEnded
     )
       return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a router signal, see above
-    if (sessionEnded) openPortal("login", { notice: SESSION_ENDED_MESSAGE, returnTo: returnPath(returnTo, "client") });
-    else if (returnTo !== null) {
-      const path = returnPath(returnTo, "client");
-      openPortal("login", { notice: returnNotice(path), returnTo: path });
+    // The code for these rarer arrivals loads when one comes, not with every visit's first load.
+    if (sessionEnded || returnTo !== null) {
+      void import("@/lib/session-ended.ts").then(({ returnNotice, returnPath, SESSION_ENDED_MESSAGE }) => {
+        const path = returnPath(returnTo, "client");
+        openPortal("login", { notice: sessionEnded ? SESSION_ENDED_MESSAGE : returnNotice(path), returnTo: path });
+      });
     }
     // The id keeps React's development double effects from showing the toast twice.
     // A Google account of another address comes back to its invitation's form, which says so.
@@ -120,22 +118,25 @@ export function LandingPage() {
       const message = authError === GOOGLE_REFUSAL.inviteOnly ? REGISTRATION_INVITE_ONLY : "Authentication failed. Please try again.";
       void import("sonner").then(({ toast }) => toast.error(message, { id: AUTH_ERROR_PARAM }));
     }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a router signal, see above
     if (inviteToken) openInvitation(inviteToken, wrongGoogleAccount ? INVITED_EMAIL_ONLY : undefined);
     if (resetToken) openForgot(resetToken);
     if (verifyToken) {
-      void Promise.all([redeemVerificationLink(verifyToken), import("sonner")]).then(([outcome, { toast }]) =>
-        (outcome.ok ? toast.success : toast.error)(outcome.message, { id: VERIFY_TOKEN_PARAM }),
+      void Promise.all([import("@/features/auth/verify-email-link.ts").then((m) => m.redeemVerificationLink(verifyToken)), import("sonner")]).then(
+        ([outcome, { toast }]) => (outcome.ok ? toast.success : toast.error)(outcome.message, { id: VERIFY_TOKEN_PARAM }),
       );
     }
     if (emailChangeToken) {
-      void Promise.all([redeemEmailChangeLink(emailChangeToken), import("sonner")]).then(([outcome, { toast }]) =>
-        (outcome.ok ? toast.success : toast.error)(outcome.message, { id: EMAIL_CHANGE_TOKEN_PARAM }),
-      );
+      void Promise.all([
+        import("@/features/auth/email-change-link.ts").then((m) => m.redeemEmailChangeLink(emailChangeToken)),
+        import("sonner"),
+      ]).then(([outcome, { toast }]) => (outcome.ok ? toast.success : toast.error)(outcome.message, { id: EMAIL_CHANGE_TOKEN_PARAM }));
     }
     if (emailChangeCancel) {
-      void Promise.all([redeemEmailChangeCancelLink(emailChangeCancel), import("sonner")]).then(([outcome, { toast }]) =>
-        (outcome.ok ? toast.success : toast.error)(outcome.message, { id: EMAIL_CHANGE_CANCEL_PARAM }),
-      );
+      void Promise.all([
+        import("@/features/auth/email-change-cancel-link.ts").then((m) => m.redeemEmailChangeCancelLink(emailChangeCancel)),
+        import("sonner"),
+      ]).then(([outcome, { toast }]) => (outcome.ok ? toast.success : toast.error)(outcome.message, { id: EMAIL_CHANGE_CANCEL_PARAM }));
     }
     const rest = new URLSearchParams(searchParams);
     rest.delete(AUTH_ERROR_PARAM);
@@ -174,9 +175,7 @@ export function LandingPage() {
           content={site.value}
           isPending={site.isPending}
           testimonials={
-            site.media?.testimonials === false ? null : (
-              <TestimonialCarousel testimonials={parseTestimonials(site.value("testimonials", "data"))} held={dialogOpen} />
-            )
+            site.media?.testimonials === false ? null : <DeferredTestimonials data={site.value("testimonials", "data")} held={dialogOpen} />
           }
         />
         <ContactSection content={site.value} form={<DeferredConsultationForm services={services} />} />
@@ -281,6 +280,20 @@ function WelcomeVideo({
     <Suspense fallback={null}>
       <WelcomeVideoModal open={open} onOpenChange={setOpen} firmName={firmName} video={video} />
     </Suspense>
+  );
+}
+
+/**
+ * The testimonials, loaded as the visitor nears them (below the fold, with twelve sample quotes):
+ * what the first load saved by it made room for the language catalogue (docs/i18n.md, "Budget").
+ */
+function DeferredTestimonials({ data, held }: { data: string | undefined; held: boolean }) {
+  const [ref, near] = useNearViewport<HTMLDivElement>("150% 0px");
+  const placeholder = <div className="min-h-80" />;
+  return (
+    <div ref={ref}>
+      <Suspense fallback={placeholder}>{near ? <SiteTestimonials data={data} held={held} /> : placeholder}</Suspense>
+    </div>
   );
 }
 

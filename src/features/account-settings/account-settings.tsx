@@ -2,6 +2,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
 import { ExportSection } from "./export-section.tsx";
+import { LanguageSection } from "./language-section.tsx";
 import { PasskeysSection } from "./passkeys-section.tsx";
 import { PeopleSection } from "./people-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
@@ -21,6 +22,8 @@ export function AccountSettings() {
   return (
     <div className="grid gap-4 sm:gap-6">
       <ProfileSection account={data} />
+      {/* The firm's own pages stay English (docs/i18n.md): the choice is the client's. */}
+      {!data.user.is_admin && <LanguageSection language={data.user.language} />}
       {!data.user.is_admin && <PeopleSection userId={data.user.id} emailVerified={data.user.email_verified} />}
       <PasswordSection hasPassword={data.has_password} />
       <TwoFactorSection account={data} />

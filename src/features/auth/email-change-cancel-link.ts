@@ -5,7 +5,7 @@
  */
 import { type LinkOutcome, redeemLink } from "./redeem-link.ts";
 
-export const EMAIL_CHANGE_CANCEL_PARAM = "email_change_cancel";
+export { EMAIL_CHANGE_CANCEL_PARAM } from "./link-params.ts";
 
 export function redeemEmailChangeCancelLink(token: string): Promise<LinkOutcome> {
   return redeemLink("/api/auth/cancel-email-change", token, {

@@ -4,7 +4,7 @@
  */
 import { type LinkOutcome, redeemLink } from "./redeem-link.ts";
 
-export const EMAIL_CHANGE_TOKEN_PARAM = "email_change_token";
+export { EMAIL_CHANGE_TOKEN_PARAM } from "./link-params.ts";
 
 export function redeemEmailChangeLink(token: string): Promise<LinkOutcome> {
   return redeemLink("/api/auth/confirm-email-change", token, {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { followPersonLanguage } from "@/lib/i18n.ts";
 import { publicQuery } from "@/lib/public-query.ts";
 
 /** Who is signed in, as far as the public site needs to know: which dashboard is theirs. */
@@ -14,9 +15,11 @@ export function useSignedIn(): SignedInAs {
 
   useEffect(() => {
     let current = true;
-    publicQuery<{ is_admin?: unknown } | null>("auth.session").then(
+    publicQuery<{ is_admin?: unknown; language?: unknown } | null>("auth.session").then(
       (user) => {
-        if (current) setSignedIn(user === null ? null : user.is_admin === true ? "admin" : "client");
+        if (!current) return;
+        setSignedIn(user === null ? null : user.is_admin === true ? "admin" : "client");
+        followPersonLanguage(user);
       },
       () => undefined,
     );

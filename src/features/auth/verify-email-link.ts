@@ -4,7 +4,7 @@
  */
 import { type LinkOutcome, redeemLink } from "./redeem-link.ts";
 
-export const VERIFY_TOKEN_PARAM = "verify_token";
+export { VERIFY_TOKEN_PARAM } from "./link-params.ts";
 
 const EMAIL_VERIFIED = "Your email is verified.";
 const VERIFICATION_LINK_INVALID = "This verification link is invalid or has expired.";

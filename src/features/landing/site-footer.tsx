@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { SiteContentReader } from "./use-site-content.ts";
 import { SHIPPED_IMAGES, siteImageSrc } from "@/lib/site-image.ts";
@@ -12,6 +13,8 @@ type SiteFooterProps = {
 
 export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
   const firmName = content("company", "name");
+  const { i18n, t } = useLingui();
+  const year = new Date().getFullYear();
   return (
     <footer className="bg-primary text-primary-foreground">
       <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
@@ -32,8 +35,10 @@ export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
             {content("contact", "phone")} · {content("contact", "email")}
           </p>
         </div>
-        <nav aria-label="Services" className="grid content-start gap-2 text-sm">
-          <h2 className="font-semibold">Services</h2>
+        <nav aria-label={t`Services`} className="grid content-start gap-2 text-sm">
+          <h2 className="font-semibold">
+            <Trans>Services</Trans>
+          </h2>
           {/* Every service, as the services section lists them. */}
           {readServices(content("services", "list")).map((service) => (
             <a key={service.id} href={`${homePath}#services`} className="w-fit break-words text-primary-foreground/80 hover:text-primary-foreground">
@@ -41,30 +46,34 @@ export function SiteFooter({ content, homePath = "" }: SiteFooterProps) {
             </a>
           ))}
         </nav>
-        <nav aria-label="Footer" className="grid content-start gap-2 text-sm">
-          <h2 className="font-semibold">Company</h2>
+        <nav aria-label={t`Footer`} className="grid content-start gap-2 text-sm">
+          <h2 className="font-semibold">
+            <Trans>Company</Trans>
+          </h2>
           {SECTION_LINKS.map((link) => (
             <a key={link.href} href={homePath + link.href} className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
-              {link.label}
+              {i18n._(link.label)}
             </a>
           ))}
           {/* Anyone holding a PDF signed in the portal can check its seal (issue 35). */}
           <Link to="/signatures/verify" className="w-fit text-primary-foreground/80 hover:text-primary-foreground">
-            Verify a signed document
+            <Trans>Verify a signed document</Trans>
           </Link>
         </nav>
       </div>
       <div className="border-t border-primary-foreground/15">
         <div className="mx-auto flex max-w-content flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 text-sm text-primary-foreground/80 sm:px-6">
           <p>
-            © {new Date().getFullYear()} {firmName}. All rights reserved.
+            <Trans>
+              © {year} {firmName}. All rights reserved.
+            </Trans>
           </p>
-          <nav aria-label="Legal" className="flex gap-5">
+          <nav aria-label={t`Legal`} className="flex gap-5">
             <Link to="/privacy" className="underline-offset-4 hover:text-primary-foreground hover:underline">
-              Privacy Notice
+              <Trans>Privacy Notice</Trans>
             </Link>
             <Link to="/terms" className="underline-offset-4 hover:text-primary-foreground hover:underline">
-              Terms of Use
+              <Trans>Terms of Use</Trans>
             </Link>
           </nav>
         </div>

@@ -1,12 +1,15 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { LayoutDashboard, LogIn, Menu, X } from "lucide-react";
 import { BrandMark } from "@/components/brand-mark.tsx";
+import { LanguageSwitcher } from "@/components/language-switcher.tsx";
 import { Button } from "@/components/ui/button.tsx";
 
 export const SECTION_LINKS = [
-  { href: "#services", label: "Services" },
-  { href: "#about", label: "About" },
-  { href: "#contact", label: "Contact" },
+  { href: "#services", label: msg`Services` },
+  { href: "#about", label: msg`About` },
+  { href: "#contact", label: msg`Contact` },
 ] as const;
 
 type SiteHeaderProps = {
@@ -33,6 +36,7 @@ const linkClasses =
  */
 export function SiteHeader({ homePath = "", firmName, logoSrc, signedIn, onOpenPortal, onOpenDashboard }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { i18n, t } = useLingui();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -49,7 +53,7 @@ export function SiteHeader({ homePath = "", firmName, logoSrc, signedIn, onOpenP
         <a
           href={`${homePath}#top`}
           // Until the site content answers the name is empty; the link still says where it goes.
-          aria-label={firmName ? undefined : "Home page"}
+          aria-label={firmName ? undefined : t`Home page`}
           className="mr-auto flex min-h-11 min-w-0 items-center rounded-md"
         >
           <span className="flex min-w-0 sm:hidden">
@@ -59,12 +63,12 @@ export function SiteHeader({ homePath = "", firmName, logoSrc, signedIn, onOpenP
             <BrandMark name={firmName} logoSrc={logoSrc} className="text-base" />
           </span>
         </a>
-        <nav aria-label="Sections" className="hidden sm:block">
+        <nav aria-label={t`Sections`} className="hidden sm:block">
           <ul className="flex gap-1 text-sm font-medium">
             {SECTION_LINKS.map((link) => (
               <li key={link.href}>
                 <a href={homePath + link.href} className={linkClasses}>
-                  {link.label}
+                  {i18n._(link.label)}
                 </a>
               </li>
             ))}
@@ -73,19 +77,20 @@ export function SiteHeader({ homePath = "", firmName, logoSrc, signedIn, onOpenP
         {signedIn ? (
           <Button onClick={onOpenDashboard}>
             <LayoutDashboard />
-            Dashboard
+            <Trans>Dashboard</Trans>
           </Button>
         ) : (
           <Button onClick={onOpenPortal}>
             <LogIn />
-            Client Portal
+            <Trans>Client Portal</Trans>
           </Button>
         )}
+        <LanguageSwitcher className="max-sm:hidden" />
         <Button
           variant="ghost"
           size="icon"
           className="sm:hidden"
-          aria-label="Menu"
+          aria-label={t`Menu`}
           aria-expanded={menuOpen}
           aria-controls="site-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -94,16 +99,17 @@ export function SiteHeader({ homePath = "", firmName, logoSrc, signedIn, onOpenP
         </Button>
       </div>
       {menuOpen && (
-        <nav id="site-menu" aria-label="Sections" className="border-t px-4 py-2 sm:hidden">
+        <nav id="site-menu" aria-label={t`Sections`} className="border-t px-4 py-2 sm:hidden">
           <ul className="grid text-sm font-medium">
             {SECTION_LINKS.map((link) => (
               <li key={link.href}>
                 <a href={homePath + link.href} className={`${linkClasses} w-full`} onClick={() => setMenuOpen(false)}>
-                  {link.label}
+                  {i18n._(link.label)}
                 </a>
               </li>
             ))}
           </ul>
+          <LanguageSwitcher className="mt-1 w-full justify-start" />
         </nav>
       )}
     </header>

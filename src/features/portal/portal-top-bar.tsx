@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronDown, CircleUser, LogOut, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
@@ -14,6 +15,7 @@ import { useLogout } from "./use-logout.ts";
  */
 export function PortalTopBar({ userName, email }: { userName: string; email: string }) {
   const logout = useLogout();
+  const { t } = useLingui();
   // On a phone the firm's name takes the row's room (a 360 px phone cut it to "Harborline..."): the
   // person's name and Logout go into the menu, whose label names them (as the page's greeting does).
   const wide = useMediaQuery("(min-width: 640px)");
@@ -26,7 +28,7 @@ export function PortalTopBar({ userName, email }: { userName: string; email: str
           <AccountSwitcher />
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" className="min-w-0 shrink" aria-label={wide ? undefined : `${userName}: account menu`}>
+              <Button variant="ghost" className="min-w-0 shrink" aria-label={wide ? undefined : t`${userName}: account menu`}>
                 <CircleUser aria-hidden="true" />
                 {wide && <span className="max-w-60 truncate">{userName}</span>}
                 <ChevronDown aria-hidden="true" />
@@ -40,13 +42,13 @@ export function PortalTopBar({ userName, email }: { userName: string; email: str
               <DropdownMenuItem asChild>
                 <Link to="/settings">
                   <Settings aria-hidden="true" />
-                  Settings
+                  <Trans>Settings</Trans>
                 </Link>
               </DropdownMenuItem>
               {!wide && (
                 <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
                   <LogOut aria-hidden="true" />
-                  Logout
+                  <Trans>Logout</Trans>
                 </DropdownMenuItem>
               )}
             </DropdownMenuContent>
@@ -54,7 +56,7 @@ export function PortalTopBar({ userName, email }: { userName: string; email: str
           {wide && (
             <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
               <LogOut aria-hidden="true" />
-              Logout
+              <Trans>Logout</Trans>
             </Button>
           )}
         </div>
