@@ -102,8 +102,8 @@ describe("the Clients tab", () => {
       await dialog.getByLabel("Email").fill(ana.email);
       await dialog.getByRole("button", { name: "Invite" }).click();
       const row = page.getByRole("list", { name: "People of Garcia Household" }).getByRole("listitem", { name: "Ana Garcia" });
-      await row.getByLabel("Role of Ana Garcia").waitFor();
-      expect(await row.getByLabel("Role of Ana Garcia").inputValue()).toBe("member");
+      await row.getByLabel("Role of Ana Garcia", { exact: true }).waitFor();
+      expect(await row.getByLabel("Role of Ana Garcia", { exact: true }).inputValue()).toBe("member");
       // The boxes show what the server saved, so each turns off once its change is stored.
       await row.getByLabel("Emails").click();
       await expect.poll(() => row.getByLabel("Emails").isChecked()).toBe(false);

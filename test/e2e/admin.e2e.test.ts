@@ -371,6 +371,9 @@ describe("admin portal", () => {
       expect(saved.filter((t) => t.sample === true)).toHaveLength(10);
       const visitor = await newPage(browser, { baseURL: server.url, reducedMotion: "reduce" });
       await visitor.page.goto("/");
+      // The testimonials load as the visitor nears them (docs/i18n.md, "Budget").
+      await visitor.page.locator("#about").scrollIntoViewIfNeeded();
+      await visitor.page.getByRole("heading", { name: "What our clients say" }).waitFor();
       await visitor.page.getByText("Clear books, calm tax seasons.").first().waitFor({ state: "attached" });
       await visitor.page.getByText("They answer the phone.").first().waitFor({ state: "attached" });
       expect(await visitor.page.getByTestId("testimonial-row").getByRole("listitem").count()).toBe(2);

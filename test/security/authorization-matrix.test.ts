@@ -622,6 +622,14 @@ describe("client accounts: every client path for the account's contact and for t
       ),
     },
     "DELETE /account/contacts/:userId": { kind: "own", call: rest("DELETE", () => `/account/contacts/${owner.id}`) },
+    "PATCH /account/contacts/:userId": {
+      kind: "own",
+      call: rest(
+        "PATCH",
+        () => `/account/contacts/${owner.id}`,
+        () => ({ household_role: "spouse" }),
+      ),
+    },
     "GET /folders": { kind: "list", call: rest("GET", () => "/folders"), shows: (o) => [o.folderId] },
     "POST /folders": {
       kind: "object",
@@ -785,6 +793,10 @@ describe("client accounts: every client path for the account's contact and for t
       call: proc("accountContacts.invite", "mutation", () => ({ name: "Probe Person", email: `probe-${randomUUID().slice(0, 8)}@example.com` })),
     },
     "accountContacts.remove": { kind: "own", call: proc("accountContacts.remove", "mutation", () => ({ user_id: owner.id })) },
+    "accountContacts.updateRole": {
+      kind: "own",
+      call: proc("accountContacts.updateRole", "mutation", () => ({ user_id: owner.id, household_role: "spouse" })),
+    },
     "folders.list": { kind: "list", call: proc("folders.list", "query"), shows: (o) => [o.folderId] },
     "folders.create": { kind: "object", call: proc("folders.create", "mutation", (o) => ({ name: "Nested", parent_folder_id: o.folderId })) },
     "folders.delete": { kind: "object", call: proc("folders.delete", "mutation", (o) => ({ id: o.folderId })) },
@@ -851,7 +863,14 @@ describe("client accounts: every client path for the account's contact and for t
     "messages.folder": { kind: "own", call: proc("messages.folder", "mutation") },
   };
   /** An account's owner invites and removes its people; the contact here is a member, refused with 403. */
-  const OWNER_ONLY = new Set(["POST /account/contacts", "DELETE /account/contacts/:userId", "accountContacts.invite", "accountContacts.remove"]);
+  const OWNER_ONLY = new Set([
+    "POST /account/contacts",
+    "DELETE /account/contacts/:userId",
+    "PATCH /account/contacts/:userId",
+    "accountContacts.invite",
+    "accountContacts.remove",
+    "accountContacts.updateRole",
+  ]);
   const REACHES_BOTH = new Set(["GET /accounts", "POST /accounts/switch", "accounts.list", "accounts.switch"]);
   const targets = () => [...Object.entries(REST_TARGETS), ...Object.entries(PROCEDURE_TARGETS)];
 
