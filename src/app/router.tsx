@@ -1,7 +1,8 @@
-import { Component, lazy, type ReactNode, Suspense } from "react";
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router";
 import { PortalSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/page-spinner.tsx";
+import { loadPortalMessages } from "@/lib/i18n.ts";
 import { lazyWithApi } from "./lazy-with-api.tsx";
 import { LandingPage } from "./routes/landing.tsx";
 import { RouteErrorPage } from "./routes/route-error.tsx";
@@ -9,18 +10,22 @@ import { RouteErrorPage } from "./routes/route-error.tsx";
 // The landing page ships in the entry bundle; the portals load on demand so it stays small.
 // Declarative routes: the data router (loaders, actions, route `lazy`) would add some 50 KB of
 // minified JavaScript to the first load that no page here uses.
-const ProfilePage = lazyWithApi(async () => (await import("./routes/profile.tsx")).ProfilePage);
-const DashboardPage = lazyWithApi(async () => (await import("./routes/dashboard.tsx")).DashboardPage);
-const AdminLoginPage = lazyWithApi(async () => (await import("./routes/admin-login.tsx")).AdminLoginPage);
-const SettingsPage = lazyWithApi(async () => (await import("./routes/settings.tsx")).SettingsPage);
-const TwoFactorPage = lazyWithApi(async () => (await import("./routes/two-factor.tsx")).TwoFactorPage);
-const AdminDashboardPage = lazyWithApi(async () => (await import("./routes/admin-dashboard.tsx")).AdminDashboardPage);
-const AdminClientPage = lazyWithApi(async () => (await import("./routes/admin-client.tsx")).AdminClientPage);
-const AdminAccountPage = lazyWithApi(async () => (await import("./routes/admin-account.tsx")).AdminAccountPage);
-const OrganizerPage = lazyWithApi(async () => (await import("./routes/organizer.tsx")).OrganizerPage);
-const SignaturePage = lazyWithApi(async () => (await import("./routes/signature.tsx")).SignaturePage);
-const VerifySignaturePage = lazyWithApi(async () => (await import("./routes/verify-signature.tsx")).VerifySignaturePage);
-const AdminAccessReportPage = lazyWithApi(async () => (await import("./routes/admin-access-report.tsx")).AdminAccessReportPage);
+// Each route's chunk loads with the portal's messages (the `portal` catalogue, docs/i18n.md).
+function lazyRoute<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazyWithApi(async () => (await Promise.all([load(), loadPortalMessages()]))[0]);
+}
+const ProfilePage = lazyRoute(async () => (await import("./routes/profile.tsx")).ProfilePage);
+const DashboardPage = lazyRoute(async () => (await import("./routes/dashboard.tsx")).DashboardPage);
+const AdminLoginPage = lazyRoute(async () => (await import("./routes/admin-login.tsx")).AdminLoginPage);
+const SettingsPage = lazyRoute(async () => (await import("./routes/settings.tsx")).SettingsPage);
+const TwoFactorPage = lazyRoute(async () => (await import("./routes/two-factor.tsx")).TwoFactorPage);
+const AdminDashboardPage = lazyRoute(async () => (await import("./routes/admin-dashboard.tsx")).AdminDashboardPage);
+const AdminClientPage = lazyRoute(async () => (await import("./routes/admin-client.tsx")).AdminClientPage);
+const AdminAccountPage = lazyRoute(async () => (await import("./routes/admin-account.tsx")).AdminAccountPage);
+const OrganizerPage = lazyRoute(async () => (await import("./routes/organizer.tsx")).OrganizerPage);
+const SignaturePage = lazyRoute(async () => (await import("./routes/signature.tsx")).SignaturePage);
+const VerifySignaturePage = lazyRoute(async () => (await import("./routes/verify-signature.tsx")).VerifySignaturePage);
+const AdminAccessReportPage = lazyRoute(async () => (await import("./routes/admin-access-report.tsx")).AdminAccessReportPage);
 // Rare enough to wait for its chunk; what it left in the first load paid for the language catalogue (docs/i18n.md).
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx").then((m) => ({ default: m.NotFoundPage })));
 const LegalPage = lazy(() => import("./routes/legal.tsx").then((m) => ({ default: m.LegalPage })));

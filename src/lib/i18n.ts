@@ -1,8 +1,10 @@
-// The client's language (docs/i18n.md). English ships in the entry bundle; another language's
-// compiled catalogue is a chunk of its own, fetched only when someone uses that language.
+// The client's language (docs/i18n.md). Each language has two compiled catalogues (lingui.config.ts):
+// `site`, the public site's, and `portal`, the rest. English's `site` ships in the entry bundle; every
+// other catalogue is a chunk of its own, fetched when someone uses that language and, for `portal`,
+// when a route of router.tsx loads (loadPortalMessages).
 import { i18n, type Messages } from "@lingui/core";
 import type { Language } from "@server/domains/auth/schemas.ts";
-import { messages as english } from "../locales/en/messages.po";
+import { messages as englishSite } from "../locales/en/site.po";
 
 /** A person's language as the server stores it (users.language). */
 export type { Language };
@@ -13,11 +15,16 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Es
 
 const STORAGE_KEY = "language";
 
-const catalogues: Record<Exclude<Language, "en">, () => Promise<{ messages: Messages }>> = {
-  es: () => import("../locales/es/messages.po"),
+type Part = "site" | "portal";
+
+/** Every catalogue but English's `site`, which is in the entry bundle. */
+const catalogues: Record<Exclude<`${Language}:${Part}`, "en:site">, () => Promise<{ messages: Messages }>> = {
+  "en:portal": () => import("../locales/en/portal.po"),
+  "es:site": () => import("../locales/es/site.po"),
+  "es:portal": () => import("../locales/es/portal.po"),
 };
 
-i18n.loadAndActivate({ locale: "en", messages: english });
+i18n.loadAndActivate({ locale: "en", messages: englishSite });
 
 export { i18n };
 
@@ -54,7 +61,31 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
-const loaded = new Set<Language>(["en"]);
+const loaded = new Set<string>();
+
+/** Loads a catalogue once; after a failed fetch the next call tries again. */
+async function loadCatalogue(language: Language, part: Part): Promise<void> {
+  const key = `${language}:${part}` as const;
+  if (key === "en:site" || loaded.has(key)) return;
+  const { messages } = await catalogues[key]();
+  i18n.load(language, messages);
+  loaded.add(key);
+}
+
+/** Whether a portal route has been loaded: from then on a language switch loads its `portal` too. */
+let portalWanted = false;
+/** The language being switched to, while its catalogues load. */
+let target: Language = "en";
+
+/**
+ * The portal's messages in the page's language (and in the one it is switching to), for the routes of
+ * router.tsx: their loaders await it beside the route's chunk, so a route never renders without them.
+ */
+export async function loadPortalMessages(): Promise<void> {
+  portalWanted = true;
+  const languages = new Set<string>([i18n.locale, target]);
+  await Promise.all([...languages].filter(isLanguage).map((language) => loadCatalogue(language, "portal")));
+}
 
 /**
  * A signed-in client's own language wins over the browser's and the switcher's: the portal and the
@@ -67,11 +98,11 @@ export function followPersonLanguage(user: { language?: unknown; is_admin?: unkn
 
 /** Loads the language's messages if needed and switches the page to it; `<html lang>` follows. */
 export async function activateLanguage(language: Language): Promise<void> {
-  if (!loaded.has(language) && language !== "en") {
-    const { messages } = await catalogues[language]();
-    i18n.load(language, messages);
-    loaded.add(language);
-  }
+  target = language;
+  await loadCatalogue(language, "site");
+  if (portalWanted) await loadCatalogue(language, "portal");
+  // A later switch won the race: it activates its own language.
+  if (target !== language) return;
   i18n.activate(language);
   document.documentElement.lang = language;
 }

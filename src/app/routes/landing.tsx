@@ -42,6 +42,19 @@ export const OPEN_PORTAL_STATE = { openPortal: true } as const;
 /** The landing page's query parameters: a failed Google sign-in (server/rest/google.ts), a reset link, a verification link and an invitation. */
 const RESET_TOKEN_PARAM = "reset_token";
 
+/** Each parameter that brings a visitor from one of our emails, a failed Google sign-in or a portal page. */
+const ARRIVAL_PARAMS = [
+  AUTH_ERROR_PARAM,
+  RESET_TOKEN_PARAM,
+  VERIFY_TOKEN_PARAM,
+  EMAIL_CHANGE_TOKEN_PARAM,
+  EMAIL_CHANGE_CANCEL_PARAM,
+  INVITE_PARAM,
+  SESSION_ENDED_PARAM,
+  RETURN_TO_PARAM,
+];
+const arrivedFromLink = (params: URLSearchParams) => ARRIVAL_PARAMS.some((name) => params.has(name));
+
 export function LandingPage() {
   const site = useSiteContent();
   const signedIn = useSignedIn();
@@ -54,17 +67,7 @@ export function LandingPage() {
   const [forgot, setForgot] = useState<{ open: boolean; key: number; token: string | undefined }>({ open: false, key: 0, token: undefined });
   const [invitation, setInvitation] = useState<{ open: boolean; key: number; token: string; notice?: string }>({ open: false, key: 0, token: "" });
   // A visitor arriving from one of our emails or a failed Google sign-in is in the middle of something.
-  const [welcomeSuppressed] = useState(
-    () =>
-      searchParams.has(AUTH_ERROR_PARAM) ||
-      searchParams.has(RESET_TOKEN_PARAM) ||
-      searchParams.has(VERIFY_TOKEN_PARAM) ||
-      searchParams.has(EMAIL_CHANGE_TOKEN_PARAM) ||
-      searchParams.has(EMAIL_CHANGE_CANCEL_PARAM) ||
-      searchParams.has(INVITE_PARAM) ||
-      searchParams.has(SESSION_ENDED_PARAM) ||
-      searchParams.has(RETURN_TO_PARAM),
-  );
+  const [welcomeSuppressed] = useState(() => arrivedFromLink(searchParams));
 
   // A new key remounts the dialog's forms, so a notice or a filled-in username starts fresh.
   const openPortal = useCallback(
@@ -93,17 +96,7 @@ export function LandingPage() {
     // A portal page opened without a session (a link in an email) sent the visitor here to sign in first.
     const returnTo = searchParams.get(RETURN_TO_PARAM);
     const inviteToken = searchParams.get(INVITE_PARAM);
-    if (
-      authError === null &&
-      resetToken === null &&
-      verifyToken === null &&
-      emailChangeToken === null &&
-      emailChangeCancel === null &&
-      inviteToken === null &&
-      returnTo === null &&
-      !sessionEnded
-    )
-      return;
+    if (!arrivedFromLink(searchParams)) return;
     // The code for these rarer arrivals loads when one comes, not with every visit's first load.
     if (sessionEnded || returnTo !== null) {
       void import("@/lib/session-ended.ts").then(({ returnNotice, returnPath, SESSION_ENDED_MESSAGE }) => {
